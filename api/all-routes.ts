@@ -1,0 +1,6 @@
+import type { RouteDef } from './route.js';
+import { authRoutes } from './routers/auth-routes.js';
+import { userRoutes } from './routers/user-routes.js';
+
+/** Every resource's routes; the server mounts them and the OpenAPI document describes them. */
+export const allRoutes: RouteDef[][] = [authRoutes, userRoutes];

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ROLES } from '../core/accounts/roles.js';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optional = z.string().min(1).optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  SHIPGATE_DATA_DIR: z.string().min(1).default('.shipgate'),
+  SHIPGATE_SIGNING_KEY: optional,
+  SHIPGATE_SECRET_KEY: optional,
+  SHIPGATE_REGISTRATION: z.enum(['open', 'closed']).default('open'),
+  SHIPGATE_DEFAULT_ROLE: z.enum(ROLES).default('VIEWER'),
+  SHIPGATE_PUBLIC_URL: z.string().url().optional(),
+  SHIPGATE_CORS_ORIGINS: z.string().default(''),
+  SHIPGATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS: bool.default(false),
+  APP_ID: optional,
+  PRIVATE_KEY: optional,
+  PRIVATE_KEY_PATH: optional,
+  WEBHOOK_SECRET: optional,
+  GHE_HOST: optional,
+  GHE_PROTOCOL: z.enum(['http', 'https']).optional(),
+  GITHUB_TOKEN: optional,
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: z.string().url().optional(),
+  ANTHROPIC_API_KEY: optional,
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  SHIPGATE_DEFAULT_PROVIDER: z.enum(['openai', 'anthropic']).default('openai'),
+  SHIPGATE_DEFAULT_MODEL: optional,
+  SHIPGATE_PRICES_FILE: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  publicUrl: string;
+  registration: 'open' | 'closed';
+  defaultRole: (typeof ROLES)[number];
+  corsOrigins: string[];
+  rateLimitPerMinute: number;
+  signingKeyPem?: string;
+  secretKey?: string;
+  logLevel: Env['LOG_LEVEL'];
+  github: { appId?: string; privateKey?: string; privateKeyPath?: string; webhookSecret?: string; gheHost?: string; gheProtocol?: 'http' | 'https'; token?: string; allowUnsignedWebhooks: boolean };
+  providers: {
+    defaultProvider: 'openai' | 'anthropic';
+    defaultModel: string;
+    openai: { apiKey?: string; baseUrl?: string };
+    anthropic: { apiKey?: string; baseUrl?: string };
+    pricesFile?: string;
+  };
+}
+
+/** A configuration that cannot work; start-up stops with this message. */
+export class ConfigError extends Error {}
+
+/** Reads the configuration once from `env` (injectable, so tests never touch process.env). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SHIPGATE_SIGNING_KEY) {
+    throw new ConfigError('Invalid configuration:\n  SHIPGATE_SIGNING_KEY: required when NODE_ENV=production');
+  }
+  if (production && !e.WEBHOOK_SECRET && !e.SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS) {
+    throw new ConfigError('Invalid configuration:\n  WEBHOOK_SECRET: required when NODE_ENV=production (or set SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS=true)');
+  }
+  const defaultModel = e.SHIPGATE_DEFAULT_MODEL ?? (e.SHIPGATE_DEFAULT_PROVIDER === 'anthropic' ? 'claude-3-5-haiku-latest' : 'gpt-4o-mini');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.SHIPGATE_DATA_DIR),
+    publicUrl: (e.SHIPGATE_PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    registration: e.SHIPGATE_REGISTRATION,
+    defaultRole: e.SHIPGATE_DEFAULT_ROLE,
+    corsOrigins: e.SHIPGATE_CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    rateLimitPerMinute: e.SHIPGATE_RATE_LIMIT_PER_MINUTE,
+    signingKeyPem: e.SHIPGATE_SIGNING_KEY,
+    secretKey: e.SHIPGATE_SECRET_KEY,
+    logLevel: e.LOG_LEVEL,
+    github: {
+      appId: e.APP_ID, privateKey: e.PRIVATE_KEY, privateKeyPath: e.PRIVATE_KEY_PATH, webhookSecret: e.WEBHOOK_SECRET,
+      gheHost: e.GHE_HOST, gheProtocol: e.GHE_PROTOCOL, token: e.GITHUB_TOKEN, allowUnsignedWebhooks: e.SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS,
+    },
+    providers: {
+      defaultProvider: e.SHIPGATE_DEFAULT_PROVIDER,
+      defaultModel,
+      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+      anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
+      pricesFile: e.SHIPGATE_PRICES_FILE,
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import Koa from 'koa';
+import { allRoutes } from './all-routes.js';
+import type { Deps } from './deps.js';
+import type { Metrics } from './create-metrics.js';
+import { cors } from './middleware/cors.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { requestId } from './middleware/request-id.js';
+import { requestLog } from './middleware/request-log.js';
+import { mountRoutes } from './mount-routes.js';
+import { buildOpenApiDocument } from './openapi-document.js';
+import { systemRoutes } from './system-routes.js';
+
+export interface ServerOptions {
+  metrics: Metrics;
+  /** Mounted before the API routes (which parse bodies): the GitHub webhook needs the raw body. */
+  rawBodyMiddleware?: Koa.Middleware[];
+}
+
+/** The Koa application with every route; it does not listen (the caller or supertest does). */
+export function createServer(deps: Deps, options: ServerOptions): Koa {
+  const app = new Koa({ proxy: false });
+  const document = buildOpenApiDocument(allRoutes);
+  app.use(requestId());
+  app.use(requestLog(deps.logger, options.metrics.requests, options.metrics.duration));
+  app.use(errorHandler(deps.logger));
+  app.use(cors(deps.config.corsOrigins));
+  for (const middleware of options.rawBodyMiddleware ?? []) app.use(middleware);
+  const system = systemRoutes(deps, document);
+  app.use(system.routes());
+  mountRoutes(app, allRoutes, deps);
+  return app;
+}

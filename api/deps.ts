@@ -1,0 +1,16 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import type { AccountStore } from '../core/accounts/account-store.js';
+import type { RateLimiter } from '../db/stores/rate-limiter.js';
+import type { Config } from './config.js';
+
+/** Everything a route may use, built once by the composition root (or a test). */
+export interface Deps {
+  config: Config;
+  db: Knex;
+  logger: Logger;
+  metrics: Registry;
+  accounts: AccountStore;
+  rateLimiter: RateLimiter;
+}

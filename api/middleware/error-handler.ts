@@ -1,0 +1,51 @@
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import {
+  AuthenticationError, ConflictError, ForbiddenError, NotFoundError, PolicyDeniedError,
+  RateLimitedError, UnavailableError, ValidationError,
+} from '../../core/errors.js';
+import { translateDriverError } from '../../db/translate-driver-error.js';
+
+interface Mapped {
+  status: number;
+  detail: unknown;
+  headers?: Record<string, string>;
+}
+
+function mapError(error: unknown): Mapped | undefined {
+  if (error instanceof ValidationError) return { status: 422, detail: error.issues };
+  if (error instanceof NotFoundError) return { status: 404, detail: error.message };
+  if (error instanceof ConflictError) return { status: 409, detail: error.message };
+  if (error instanceof AuthenticationError) return { status: 401, detail: error.message, headers: { 'WWW-Authenticate': 'Bearer' } };
+  if (error instanceof PolicyDeniedError) return { status: 403, detail: { message: error.message, denied: error.denied } };
+  if (error instanceof ForbiddenError) return { status: 403, detail: error.message };
+  if (error instanceof RateLimitedError) return { status: 429, detail: error.message, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
+  if (error instanceof UnavailableError) return { status: 503, detail: error.message, headers: { 'Retry-After': '5' } };
+  const http = error as { status?: number; expose?: boolean; message?: string };
+  if (typeof http?.status === 'number' && http.status >= 400 && http.status < 500 && http.expose) {
+    return { status: http.status, detail: http.message };
+  }
+  return undefined;
+}
+
+/** The one place that turns errors into `{"detail": ...}` responses. Never leaks internals. */
+export function errorHandler(logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) ctx.body = { detail: 'Not found.' };
+      if (ctx.status === 405 && !ctx.body) ctx.body = { detail: 'Method not allowed.' };
+    } catch (error) {
+      const mapped = mapError(error) ?? mapError(translateDriverError(error));
+      if (mapped) {
+        ctx.status = mapped.status;
+        ctx.body = { detail: mapped.detail };
+        for (const [k, v] of Object.entries(mapped.headers ?? {})) ctx.set(k, v);
+        return;
+      }
+      logger.error({ err: error, request_id: ctx.state.requestId }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { detail: 'Internal server error', request_id: ctx.state.requestId };
+    }
+  };
+}

@@ -1,0 +1,22 @@
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Counter, Histogram } from 'prom-client';
+
+/**
+ * One line per request: method, path (never the query string or a body), status, duration.
+ * Also feeds the request metrics, labelled by route template to keep cardinality bounded.
+ */
+export function requestLog(logger: Logger, requests: Counter, duration: Histogram): Koa.Middleware {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+      requests.inc({ method: ctx.method, route, status: String(ctx.status) });
+      duration.observe({ method: ctx.method, route }, ms / 1000);
+      logger.info({ request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, user_id: ctx.state.userId }, 'request');
+    }
+  };
+}

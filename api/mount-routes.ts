@@ -1,0 +1,47 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { z } from 'zod';
+import { ValidationError } from '../core/errors.js';
+import type { Deps } from './deps.js';
+import { authenticate } from './middleware/authenticate.js';
+import { readJsonBody } from './middleware/json-body.js';
+import type { RouteDef } from './route.js';
+import { validationIssues } from './validation-issues.js';
+
+export const API_PREFIX = '/api/v1';
+
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, location: 'body' | 'query' | 'path'): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(validationIssues(result.error, location));
+  return result.data;
+}
+
+/** Koa path syntax from the OpenAPI path: `/a/{id}` -> `/a/:id`. */
+export function koaPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+function handle(route: RouteDef, deps: Deps): Koa.Middleware {
+  return async (ctx) => {
+    const caller = await authenticate(ctx, deps, route.auth);
+    const params = parse(route.params, ctx.params, 'path');
+    const query = parse(route.query, ctx.query, 'query');
+    const body = route.body ? parse(route.body, await readJsonBody(ctx), 'body') : undefined;
+    const result = await route.handler({ body, query, params, caller: caller!, ctx, deps });
+    if (!result) return;
+    if (result.status) ctx.status = result.status;
+    for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
+    if (result.body !== undefined) ctx.body = result.body;
+  };
+}
+
+/** One router per resource, all under /api/v1. */
+export function mountRoutes(app: Koa, routeGroups: RouteDef[][], deps: Deps): void {
+  for (const routes of routeGroups) {
+    const router = new Router({ prefix: API_PREFIX });
+    for (const route of routes) router[route.method](koaPath(route.path), handle(route, deps));
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+}

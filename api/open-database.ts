@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { createKnex } from '../db/create-knex.js';
+import { migrate } from '../db/migrate.js';
+import { startEmbeddedPostgres } from '../db/start-embedded-postgres.js';
+import type { Config } from './config.js';
+
+export interface OpenDatabase {
+  db: Knex;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL when set, else an embedded PostgreSQL in the data dir; migrated either way. */
+export async function openDatabase(config: Config, logger: Logger, runMigrations = true): Promise<OpenDatabase> {
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, (line) => logger.debug({ postgres: line.trim() }, 'embedded postgres'));
+  const url = config.databaseUrl ?? embedded!.url;
+  const db = createKnex(url);
+  try {
+    if (runMigrations) await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    await embedded?.stop();
+    throw error;
+  }
+  if (embedded) logger.info({ data_dir: config.dataDir }, 'embedded PostgreSQL started');
+  return {
+    db,
+    url,
+    async close() {
+      await db.destroy();
+      await embedded?.stop();
+    },
+  };
+}

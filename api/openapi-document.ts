@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import { createDocument } from 'zod-openapi';
+import { API_PREFIX } from './mount-routes.js';
+import type { ResponseSpec, RouteDef } from './route.js';
+import { errorSchema, validationErrorSchema } from './schemas/error-schemas.js';
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Malformed JSON body.',
+  401: 'Missing, invalid or revoked API key.',
+  403: 'The caller\'s role does not allow this, or the account is deactivated.',
+  404: 'Unknown id, or a resource the caller may not see.',
+  413: 'Body over 1 MiB.',
+  415: 'Body is not application/json.',
+  422: 'Validation failed; detail lists each problem as {loc, msg, type}.',
+  429: 'Rate limited; see Retry-After.',
+  500: 'Internal server error (detail and request_id only).',
+  503: 'Database unavailable.',
+};
+
+function content(spec: ResponseSpec) {
+  if (!spec.schema) return undefined;
+  return { [spec.contentType ?? 'application/json']: { schema: spec.schema } };
+}
+
+function errorStatuses(route: RouteDef): number[] {
+  const statuses = [429, 500, 503];
+  if (route.auth !== 'public') statuses.push(401, 403);
+  if (route.body) statuses.push(400, 413, 415);
+  if (route.body || route.query || route.params) statuses.push(422);
+  if (route.params) statuses.push(404);
+  return [...new Set([...statuses, ...Object.keys(route.errors ?? {}).map(Number)])].sort();
+}
+
+function operation(route: RouteDef) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, spec] of Object.entries(route.responses)) {
+    responses[status] = { description: spec.description, content: content(spec), headers: spec.headers };
+  }
+  for (const status of errorStatuses(route)) {
+    responses[String(status)] = {
+      description: route.errors?.[status] ?? ERROR_TEXT[status] ?? 'Error.',
+      content: { 'application/json': { schema: status === 422 ? validationErrorSchema : errorSchema } },
+    };
+  }
+  return {
+    summary: route.summary,
+    description: route.description,
+    tags: route.tags,
+    operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/[/_-]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
+    security: route.auth === 'public' ? [] : [{ bearer: [] }, { apiKeyHeader: [] }],
+    requestParams: {
+      ...(route.params ? { path: route.params as z.ZodObject } : {}),
+      ...(route.query ? { query: route.query as z.ZodObject } : {}),
+    },
+    requestBody: route.body ? { required: true, content: { 'application/json': { schema: route.body } } } : undefined,
+    responses,
+  };
+}
+
+/** OpenAPI 3.1 from the very route definitions the server mounts. */
+export function buildOpenApiDocument(routeGroups: RouteDef[][], extraPaths: Record<string, unknown> = {}) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routeGroups.flat()) {
+    const key = `${API_PREFIX}${route.path}`;
+    paths[key] = { ...paths[key], [route.method]: operation(route) };
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'shipgate',
+      version: '1.0.0',
+      description: 'Release gate for teams that let LLM agents take part in shipping software. Errors are always `{"detail": ...}`. Lists are bare JSON arrays, newest first; the next page is in the `Link: <...>; rel="next"` header.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      },
+    },
+    paths: { ...paths, ...extraPaths } as never,
+  });
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,59 @@
+import type Koa from 'koa';
+import type { z } from 'zod';
+import type { Role } from '../core/accounts/roles.js';
+import type { Principal } from '../core/accounts/user.js';
+import type { Deps } from './deps.js';
+
+export type Auth = 'public' | 'any' | readonly Role[];
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+  headers?: Record<string, { description: string }>;
+}
+
+export interface RouteInput<B, Q, P, A extends Auth> {
+  body: B;
+  query: Q;
+  params: P;
+  /** The authenticated caller; present on every route that is not public. */
+  caller: A extends 'public' ? Principal | undefined : Principal;
+  ctx: Koa.Context;
+  deps: Deps;
+}
+
+export interface RouteResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One route: its validation schemas, its auth rule, its documented responses and its handler.
+ * The same object feeds the Koa router and the OpenAPI document, so they cannot drift.
+ */
+export interface RouteDef<B = unknown, Q = unknown, P = unknown, A extends Auth = Auth> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** OpenAPI style, relative to /api/v1: `/workflows/{workflow_id}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: A;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  /** Success responses; the error responses are derived from auth and inputs. */
+  responses: Record<number, ResponseSpec>;
+  /** Extra documented error statuses (e.g. 409) with their meaning. */
+  errors?: Record<number, string>;
+  /** Answer with 401 on a missing key, but also accept anonymous callers (badge, webhook). */
+  handler(input: RouteInput<B, Q, P, A>): Promise<RouteResult | void> | RouteResult | void;
+}
+
+/** Identity function that keeps the generic types of one route definition. */
+export function defineRoute<B = undefined, Q = undefined, P = undefined, A extends Auth = Auth>(def: RouteDef<B, Q, P, A>): RouteDef {
+  return def as unknown as RouteDef;
+}

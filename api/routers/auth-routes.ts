@@ -1,0 +1,56 @@
+import { logIn } from '../../core/accounts/log-in.js';
+import { registerUser } from '../../core/accounts/register-user.js';
+import { rotateKey } from '../../core/accounts/rotate-key.js';
+import { apiKeyOf, authenticate, limit } from '../middleware/authenticate.js';
+import { defineRoute } from '../route.js';
+import {
+  loginRequestSchema, loginResponseSchema, registerRequestSchema, registerResponseSchema,
+  rotateKeyResponseSchema, userResponseSchema,
+} from '../schemas/account-schemas.js';
+
+const tags = ['auth'];
+
+export const authRoutes = [
+  defineRoute({
+    method: 'post', path: '/auth/register', tags, auth: 'public',
+    summary: 'Register a user',
+    description: 'No key needed while registration is open. The first user becomes ADMIN; later ones get SHIPGATE_DEFAULT_ROLE. With SHIPGATE_REGISTRATION=closed only an ADMIN key may register users, and may set their role.',
+    body: registerRequestSchema,
+    responses: { 201: { description: 'Created; the api_key is shown only now.', schema: registerResponseSchema } },
+    errors: { 409: 'An account with this email already exists.' },
+    async handler({ body, ctx, deps }) {
+      await limit(deps, `ip:${ctx.ip}:register`);
+      const caller = apiKeyOf(ctx) ? await authenticate(ctx, deps, 'any') : undefined;
+      const { user, apiKey } = await registerUser(deps.accounts, deps.config, body, caller);
+      return { status: 201, body: { id: user.id, email: user.email, name: user.name, role: user.role, api_key: apiKey } };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/auth/login', tags, auth: 'public',
+    summary: 'Log in and receive a new key',
+    description: 'Issues a NEW key; the user\'s other keys stay valid. More than 10 failures for one email in 15 minutes answer 429.',
+    body: loginRequestSchema,
+    responses: { 200: { description: 'A new key.', schema: loginResponseSchema } },
+    async handler({ body, ctx, deps }) {
+      await limit(deps, `ip:${ctx.ip}:login`);
+      const { user, apiKey } = await logIn(deps.accounts, body.email, body.password);
+      return { body: { id: user.id, email: user.email, name: user.name, role: user.role, api_key: apiKey } };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/auth/rotate', tags, auth: 'any',
+    summary: 'Replace the calling key',
+    description: 'The key that made this call stops working at once.',
+    responses: { 200: { description: 'The new key.', schema: rotateKeyResponseSchema } },
+    async handler({ caller, deps }) {
+      return { body: { api_key: await rotateKey(deps.accounts, caller) } };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/auth/me', tags, auth: 'any',
+    summary: 'The calling user',
+    responses: { 200: { description: 'The user.', schema: userResponseSchema } },
+    handler: ({ caller }) => ({ body: caller.user }),
+  }),
+];
+

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ConflictError, NotFoundError } from '../../core/errors.js';
+import { defineRoute } from '../route.js';
+import { userIdParamsSchema, userPatchSchema, userResponseSchema } from '../schemas/account-schemas.js';
+import { linkNext, pageQuerySchema, pageRequest } from '../schemas/pagination-schemas.js';
+
+const tags = ['users'];
+
+export const userRoutes = [
+  defineRoute({
+    method: 'get', path: '/users', tags, auth: ['ADMIN'],
+    summary: 'List users (ADMIN)',
+    query: pageQuerySchema,
+    responses: { 200: { description: 'Users, newest first; next page in the Link header.', schema: z.array(userResponseSchema), headers: { Link: { description: 'rel="next"' } } } },
+    async handler({ query, ctx, deps }) {
+      const page = await deps.accounts.listUsers(pageRequest(query));
+      linkNext(ctx, page.next);
+      return { body: page.items };
+    },
+  }),
+  defineRoute({
+    method: 'patch', path: '/users/{user_id}', tags, auth: ['ADMIN'],
+    summary: 'Change a user\'s role or deactivate them (ADMIN)',
+    description: 'A deactivated user\'s keys answer 403 "Account deactivated.".',
+    params: userIdParamsSchema,
+    body: userPatchSchema,
+    responses: { 200: { description: 'The updated user.', schema: userResponseSchema } },
+    async handler({ params, body, caller, deps }) {
+      if (params.user_id === caller.user.id && (body.active === false || (body.role && body.role !== 'ADMIN'))) {
+        throw new ConflictError('An ADMIN cannot demote or deactivate their own account.');
+      }
+      const user = await deps.accounts.updateUser(params.user_id, body);
+      if (!user) throw new NotFoundError('User', params.user_id);
+      return { body: user };
+    },
+  }),
+];

@@ -1,0 +1,22 @@
+import type Koa from 'koa';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor, type Cursor, type PageRequest } from '../../core/pagination.js';
+
+/** `limit` (1-100, default 20) and the opaque `cursor`; extend it with a resource's filters. */
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: 'Page size, 1-100.' }),
+  cursor: z.string().max(200).optional().refine((c) => c === undefined || decodeCursor(c) !== undefined, 'Invalid cursor.')
+    .meta({ description: 'Opaque cursor from the previous page\'s Link header.' }),
+});
+
+export function pageRequest(query: { limit: number; cursor?: string }): PageRequest {
+  return { limit: query.limit, cursor: query.cursor ? decodeCursor(query.cursor) : undefined };
+}
+
+/** Announces the next page as `Link: <url>; rel="next"`, keeping the other query parameters. */
+export function linkNext(ctx: Koa.Context, next: Cursor | undefined): void {
+  if (!next) return;
+  const url = new URL(ctx.originalUrl, 'http://placeholder');
+  url.searchParams.set('cursor', encodeCursor(next));
+  ctx.set('Link', `<${url.pathname}${url.search}>; rel="next"`);
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Router from '@koa/router';
+import swaggerUi from 'swagger-ui-dist';
+import { migrationsApplied } from '../db/migrate.js';
+import type { Deps } from './deps.js';
+import type { OpenApiDocument } from './openapi-document.js';
+
+const SWAGGER_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
+const TYPES: Record<string, string> = { '.css': 'text/css', '.js': 'application/javascript', '.png': 'image/png' };
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>shipgate API</title>
+<link rel="stylesheet" href="/docs/swagger-ui.css"><link rel="icon" href="/docs/favicon-32x32.png"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/swagger-init.js"></script></body></html>`;
+
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
+
+/** Root-level routes that need no key: health, readiness, metrics, the API description and its UI. */
+export function systemRoutes(deps: Deps, document: OpenApiDocument): Router {
+  const router = new Router();
+  const swaggerDir = swaggerUi.getAbsoluteFSPath();
+  router.get('/healthz', (ctx) => { ctx.body = { status: 'ok' }; });
+  router.get('/readyz', async (ctx) => {
+    await deps.db.raw('SELECT 1');
+    if (!(await migrationsApplied(deps.db))) {
+      ctx.status = 503;
+      ctx.body = { detail: 'Migrations pending.' };
+      return;
+    }
+    ctx.body = { status: 'ready' };
+  });
+  router.get('/metrics', async (ctx) => {
+    ctx.type = deps.metrics.contentType;
+    ctx.body = await deps.metrics.metrics();
+  });
+  router.get('/openapi.json', (ctx) => { ctx.body = document; });
+  router.get('/docs', (ctx) => { ctx.type = 'text/html'; ctx.body = DOCS_HTML; });
+  router.get('/docs/swagger-init.js', (ctx) => { ctx.type = 'application/javascript'; ctx.body = DOCS_INIT; });
+  router.get('/docs/:file', (ctx) => {
+    const file = ctx.params.file;
+    if (!SWAGGER_FILES.has(file)) return;
+    ctx.type = TYPES[path.extname(file)];
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = fs.createReadStream(path.join(swaggerDir, file));
+  });
+  return router;
+}

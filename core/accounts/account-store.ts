@@ -1,0 +1,29 @@
+import type { Page, PageRequest } from '../pagination.js';
+import type { Role } from './roles.js';
+import type { User } from './user.js';
+
+export interface NewUser {
+  email: string;
+  name: string;
+  passwordHash: string;
+  /** The role for every user but the first; the store makes the very first user ADMIN atomically. */
+  role: Role;
+}
+
+/** Storage port for users, their keys and login throttling. Implemented in db/. */
+export interface AccountStore {
+  /** Creates the user with its first key. Throws ConflictError on a duplicate e-mail. */
+  createUser(user: NewUser, keyHash: string): Promise<User>;
+  findCredentials(email: string): Promise<{ user: User; passwordHash: string } | null>;
+  findUserByKeyHash(keyHash: string): Promise<User | null>;
+  findUser(id: string): Promise<User | null>;
+  addKey(userId: string, keyHash: string, label: string): Promise<void>;
+  /** Swaps the calling key for a new one in one transaction. */
+  replaceKey(oldKeyHash: string, newKeyHash: string): Promise<void>;
+  listUsers(page: PageRequest): Promise<Page<User>>;
+  updateUser(id: string, patch: { role?: Role; active?: boolean }): Promise<User | null>;
+  recordLoginFailure(email: string): Promise<void>;
+  /** Failures for this e-mail in the window, and the age in seconds of the oldest one counted. */
+  loginFailures(email: string, windowSeconds: number): Promise<{ count: number; oldestAgeSeconds: number }>;
+  clearLoginFailures(email: string): Promise<void>;
+}

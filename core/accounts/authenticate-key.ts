@@ -1,0 +1,13 @@
+import { AuthenticationError, ForbiddenError } from '../errors.js';
+import type { AccountStore } from './account-store.js';
+import { hashApiKey } from './api-key.js';
+import type { Principal } from './user.js';
+
+export async function authenticateKey(store: AccountStore, key: string | undefined): Promise<Principal> {
+  if (!key) throw new AuthenticationError('Missing API key.');
+  const keyHash = hashApiKey(key);
+  const user = await store.findUserByKeyHash(keyHash);
+  if (!user) throw new AuthenticationError('Invalid API key.');
+  if (!user.active) throw new ForbiddenError('Account deactivated.');
+  return { user, keyHash };
+}

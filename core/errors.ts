@@ -1,0 +1,64 @@
+/**
+ * Named domain errors. Core code throws these; the API's one error middleware maps each
+ * class to an HTTP status, so no domain module ever speaks HTTP.
+ */
+export class ShipgateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A resource that does not exist, or that the caller may not see (never reveal which). */
+export class NotFoundError extends ShipgateError {
+  constructor(readonly resource: string, readonly id?: string) {
+    super(`${resource} not found.`);
+  }
+}
+
+export class ConflictError extends ShipgateError {}
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+/** Input that fails validation; `issues` are what the client gets as `detail`. */
+export class ValidationError extends ShipgateError {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
+  }
+
+  static single(loc: (string | number)[], msg: string, type = 'value_error'): ValidationError {
+    return new ValidationError([{ loc, msg, type }]);
+  }
+}
+
+/** No credentials, or credentials that do not identify an active key. */
+export class AuthenticationError extends ShipgateError {}
+
+/** Authenticated, but not allowed (role, deactivated account, separation of duties). */
+export class ForbiddenError extends ShipgateError {}
+
+export interface DeniedPermission {
+  permission: string;
+  reason: string;
+  detail: string;
+}
+
+/** A request for capabilities beyond what a policy allows; carries every denial. */
+export class PolicyDeniedError extends ShipgateError {
+  constructor(message: string, readonly denied: DeniedPermission[]) {
+    super(message);
+  }
+}
+
+export class RateLimitedError extends ShipgateError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message);
+  }
+}
+
+/** A dependency we cannot do without (the database) is unreachable. */
+export class UnavailableError extends ShipgateError {}

@@ -1,0 +1,12 @@
+import type { Knex } from 'knex';
+import * as m001 from './001-accounts.js';
+
+export interface Migration {
+  name: string;
+  up(db: Knex): Promise<void>;
+}
+
+/** Every migration, in order. Append only; never edit one that has shipped. */
+export const migrations: Migration[] = [
+  { name: '001-accounts', up: m001.up },
+];

@@ -1,0 +1,80 @@
+import type { Knex } from 'knex';
+import type { AccountStore, NewUser } from '../../core/accounts/account-store.js';
+import type { Role } from '../../core/accounts/roles.js';
+import type { User } from '../../core/accounts/user.js';
+import { ConflictError } from '../../core/errors.js';
+import type { PageRequest } from '../../core/pagination.js';
+import { keysetPage } from '../keyset-page.js';
+import type { UserRow } from '../tables.js';
+import { translateDriverError } from '../translate-driver-error.js';
+
+const FIRST_USER_LOCK = 7_140_001;
+
+export function toUser(row: UserRow): User {
+  return { id: row.id, email: row.email, name: row.name, role: row.role as Role, active: row.active, created_at: row.created_at.toISOString() };
+}
+
+export function createAccountStore(db: Knex): AccountStore {
+  return {
+    async createUser(user: NewUser, keyHash: string) {
+      try {
+        return await db.transaction(async (trx) => {
+          // Serialise registrations so exactly one user can ever be the first (and ADMIN).
+          await trx.raw('SELECT pg_advisory_xact_lock(?)', [FIRST_USER_LOCK]);
+          const existing = await trx('users').first(trx.raw('1 AS one'));
+          const [row] = await trx<UserRow>('users')
+            .insert({ email: user.email, name: user.name, password_hash: user.passwordHash, role: existing ? user.role : 'ADMIN' })
+            .returning('*');
+          await trx('api_keys').insert({ user_id: row.id, key_hash: keyHash, label: 'register' });
+          return toUser(row);
+        });
+      } catch (error) {
+        throw translateDriverError(error, 'An account with this email already exists.');
+      }
+    },
+    async findCredentials(email) {
+      const row = await db<UserRow>('users').where({ email }).first();
+      return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
+    },
+    async findUserByKeyHash(keyHash) {
+      const row = await db('api_keys as k').join('users as u', 'u.id', 'k.user_id')
+        .where('k.key_hash', keyHash).whereNull('k.revoked_at').first<UserRow>('u.*');
+      return row ? toUser(row) : null;
+    },
+    async findUser(id) {
+      const row = await db<UserRow>('users').where({ id }).first();
+      return row ? toUser(row) : null;
+    },
+    async addKey(userId, keyHash, label) {
+      await db('api_keys').insert({ user_id: userId, key_hash: keyHash, label });
+    },
+    async replaceKey(oldKeyHash, newKeyHash) {
+      await db.transaction(async (trx) => {
+        const [old] = await trx('api_keys').where({ key_hash: oldKeyHash }).whereNull('revoked_at')
+          .update({ revoked_at: trx.fn.now() }).returning(['user_id']);
+        if (!old) throw new ConflictError('The key was already rotated.');
+        await trx('api_keys').insert({ user_id: old.user_id, key_hash: newKeyHash, label: 'rotate' });
+      });
+    },
+    listUsers(page: PageRequest) {
+      return keysetPage(db<UserRow>('users').select('*'), page, toUser);
+    },
+    async updateUser(id, patch) {
+      if (patch.role === undefined && patch.active === undefined) return this.findUser(id);
+      const [row] = await db<UserRow>('users').where({ id }).update(patch).returning('*');
+      return row ? toUser(row) : null;
+    },
+    async recordLoginFailure(email) {
+      await db('login_failures').insert({ email });
+    },
+    async loginFailures(email, windowSeconds) {
+      const row = await db('login_failures').where({ email })
+        .where('failed_at', '>', db.raw(`now() - make_interval(secs => ?)`, [windowSeconds]))
+        .first(db.raw('count(*)::int AS count'), db.raw('coalesce(extract(epoch FROM now() - min(failed_at)), 0)::float AS age'));
+      return { count: Number(row?.count ?? 0), oldestAgeSeconds: Math.floor(Number(row?.age ?? 0)) };
+    },
+    async clearLoginFailures(email) {
+      await db('login_failures').where({ email }).delete();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** Jest on ESM TypeScript: see ../shared/TOOLCHAIN.md. Type errors are caught by `npm run typecheck`. */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }] },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/helpers/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/helpers/global-teardown.mjs',
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

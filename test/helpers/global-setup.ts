@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { createKnex } from '../../db/create-knex.js';
+import { migrate } from '../../db/migrate.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/start-embedded-postgres.js';
+import { withDatabase } from './test-database.js';
+
+declare global {
+  var __SHIPGATE_EMBEDDED__: EmbeddedDatabase | undefined;
+  var __SHIPGATE_TMP__: string | undefined;
+}
+
+/**
+ * A real PostgreSQL for the suite: DATABASE_URL when set, else an embedded one. Builds one
+ * migrated template database; every test file clones it (CREATE DATABASE ... TEMPLATE), so
+ * files run in parallel on their own data.
+ */
+export default async function globalSetup(): Promise<void> {
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-test-'));
+    fs.chmodSync(tmp, 0o755); // as root, embedded-postgres runs initdb as its own user
+    globalThis.__SHIPGATE_TMP__ = tmp;
+    globalThis.__SHIPGATE_EMBEDDED__ = await startEmbeddedPostgres(tmp);
+    serverUrl = globalThis.__SHIPGATE_EMBEDDED__.url;
+  }
+  const template = `sg_template_${randomBytes(4).toString('hex')}`;
+  const admin = createKnex(serverUrl, 1);
+  await admin.raw(`CREATE DATABASE ${template}`);
+  await admin.destroy();
+  const templateUrl = withDatabase(serverUrl, template);
+  const db = createKnex(templateUrl, 1);
+  await migrate(db);
+  await db.destroy();
+  process.env.SHIPGATE_TEST_SERVER_URL = serverUrl;
+  process.env.SHIPGATE_TEST_TEMPLATE = template;
+}

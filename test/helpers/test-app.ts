@@ -1,0 +1,69 @@
+import type Koa from 'koa';
+import supertest from 'supertest';
+import { buildDeps } from '../../api/build-deps.js';
+import { loadConfig } from '../../api/config.js';
+import { createLogger } from '../../api/create-logger.js';
+import { createMetrics } from '../../api/create-metrics.js';
+import { createServer } from '../../api/create-server.js';
+import type { Deps } from '../../api/deps.js';
+import type { Role } from '../../core/accounts/roles.js';
+import { logCapture } from './log-capture.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  role: Role;
+  key: string;
+  /** Headers that authenticate as this user. */
+  auth: { Authorization: string };
+}
+
+export interface TestApp {
+  app: Koa;
+  request: ReturnType<typeof supertest>;
+  deps: Deps;
+  database: TestDatabase;
+  logs: ReturnType<typeof logCapture>;
+  /** The ADMIN registered first (unless created with `empty`), who grants roles. */
+  admin: TestUser;
+  /** Registers a user with the given role. */
+  user(role?: Role, email?: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * The real server on its own real database, with logs captured; env overrides the config.
+ * Registers an ADMIN first unless `empty` (for tests of the very first registration).
+ */
+export async function createTestApp(env: Record<string, string> = {}, { empty = false } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ SHIPGATE_DATA_DIR: '/tmp/shipgate-test-data', SHIPGATE_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', ...env, DATABASE_URL: database.url });
+  const logs = logCapture();
+  const logger = createLogger(config.logLevel, logs.stream);
+  const metrics = createMetrics(false);
+  const deps = buildDeps(config, database.db, logger, metrics);
+  const app = createServer(deps, { metrics });
+  const request = supertest(app.callback());
+
+  async function register(email: string): Promise<TestUser> {
+    const res = await request.post('/api/v1/auth/register').send({ email, name: email.split('@')[0], password: 'correct horse battery' });
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { id: res.body.id, email, role: res.body.role, key: res.body.api_key, auth: { Authorization: `Bearer ${res.body.api_key}` } };
+  }
+
+  const admin = empty ? (undefined as unknown as TestUser) : await register(`admin${++counter}@example.com`);
+
+  async function user(role: Role = 'VIEWER', email?: string): Promise<TestUser> {
+    if (role === 'ADMIN' && !email) return admin;
+    const created = await register(email ?? `${role.toLowerCase()}${++counter}@example.com`);
+    if (created.role === role) return created;
+    const res = await request.patch(`/api/v1/users/${created.id}`).set(admin.auth).send({ role });
+    if (res.status !== 200) throw new Error(`role change failed: ${res.status}`);
+    return { ...created, role };
+  }
+
+  return { app, request, deps, database, logs, admin, user, close: () => database.drop() };
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { createKnex } from '../../db/create-knex.js';
+
+export interface TestDatabase {
+  url: string;
+  db: Knex;
+  drop(): Promise<void>;
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** A fresh, migrated database of its own (a clone of the suite's template). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.SHIPGATE_TEST_SERVER_URL;
+  const template = process.env.SHIPGATE_TEST_TEMPLATE;
+  if (!serverUrl || !template) throw new Error('test database server not set up (jest globalSetup)');
+  const name = `sg_t_${randomBytes(6).toString('hex')}`;
+  const admin = createKnex(serverUrl, 1);
+  try {
+    // CREATE DATABASE ... TEMPLATE fails while another session is connected to the template.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.raw(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (error) {
+        if (attempt > 50 || !/being accessed by other users/.test((error as Error).message)) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    await admin.destroy();
+  }
+  const url = withDatabase(serverUrl, name);
+  const db = createKnex(url, 5);
+  return {
+    url,
+    db,
+    async drop() {
+      await db.destroy();
+      const a = createKnex(serverUrl, 1);
+      await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.destroy();
+    },
+  };
+}
