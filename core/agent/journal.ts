@@ -1,0 +1,51 @@
+import type { Certificate } from '../certificates/types.js';
+import type { Artifact, Execution, ExecutionErrorCode, ToolCallEntry, Verdict } from '../executions/execution.js';
+import type { Policy } from '../policies/policy.js';
+import type { ChatMessage } from './provider.js';
+
+/** What the runtime needs to (re)start a run: the record, its policy, and every persisted step. */
+export interface RunState {
+  execution: Execution;
+  policy: Policy;
+  /** The provider key override, decrypted; only while the execution is unfinished. */
+  apiKeyOverride?: string;
+  /** The conversation so far, in order (the task is the first user message). */
+  transcript: ChatMessage[];
+  /** Approved artifacts of the upstream executions (read_upstream). */
+  upstreamArtifacts: { execution_id: string; stage_id: string | null; artifacts: Artifact[] }[];
+  /** Certificate digests of the upstream executions (the lineage, as materials). */
+  upstreamCertificateDigests: { execution_id: string; digest: string }[];
+}
+
+export interface FinishOutcome {
+  status: 'completed' | 'failed' | 'cancelled';
+  verdict: Verdict | null;
+  output: string | null;
+  error: { code: ExecutionErrorCode; message: string } | null;
+  /** The execution certificate (final_output_safe); absent for cancelled runs. */
+  certificate: Certificate | null;
+  /** Why the verdict is non_compliant (blocking denials, output rule hits, budget overrun). */
+  violations: string[];
+}
+
+/**
+ * Persistence port of one run. Every step is stored as it happens, in one transaction per
+ * step, so a worker killed mid-run resumes from the transcript without losing or duplicating
+ * a recorded step. Implemented in db/.
+ */
+export interface ExecutionJournal {
+  load(executionId: string): Promise<RunState>;
+  /** queued -> running (no-op when already running); false when the run must not proceed (cancelled/finished). */
+  start(executionId: string): Promise<boolean>;
+  /** A provider turn: the assistant message appended to the transcript and its cost added, atomically. */
+  recordTurn(executionId: string, assistant: ChatMessage & { role: 'assistant' }, costCents: number): Promise<void>;
+  /**
+   * One verified tool call: its entry, the tool message answering it, its certificate (allowed
+   * calls) and any artifact, atomically. Recording the same seq twice is a no-op.
+   */
+  recordToolCall(executionId: string, entry: ToolCallEntry, answer: ChatMessage & { role: 'tool' }, certificate: Certificate | null, artifact: Artifact | null): Promise<void>;
+  /** Ends the run (erasing any key override); a no-op if it already ended (e.g. cancelled meanwhile). */
+  finish(executionId: string, outcome: FinishOutcome): Promise<void>;
+  /** True once the execution was cancelled; the runtime polls it and aborts the provider call. */
+  isCancelled(executionId: string): Promise<boolean>;
+}

@@ -1,0 +1,78 @@
+import type { Certificate } from '../certificates/types.js';
+import type { ProviderName } from '../agent/provider.js';
+import type { DroppedPermission, PolicyRef, StageRole } from '../policies/policy.js';
+
+export const EXECUTION_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+export const FINISHED_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed', 'cancelled'];
+export type Verdict = 'compliant' | 'non_compliant';
+
+/** Codes an execution can fail with (DESIGN §6). */
+export type ExecutionErrorCode =
+  | 'budget_exceeded' | 'tool_call_limit' | 'provider_error' | 'provider_not_configured'
+  | 'model_price_unknown' | 'usage_missing' | 'internal_error';
+
+export type DenialReason =
+  | 'unknown_tool' | 'invalid_arguments' | 'capability_not_granted' | 'forbidden_by_policy'
+  | 'budget_exhausted' | 'tool_call_limit' | `argument_rule:${string}`;
+
+/** One tool call the agent attempted, with its verify verdict (DESIGN §6). */
+export interface ToolCallEntry {
+  seq: number;
+  /** The provider's id for the call (answers are matched by it). */
+  call_id: string;
+  tool: string;
+  /** Parsed arguments, or the raw text when it did not parse. */
+  arguments: unknown;
+  capability: string | null;
+  verdict: 'allowed' | 'denied';
+  reason: DenialReason | null;
+  certificate_id: string | null;
+  /** SHA-256 (hex) of the tool's full output; null for denied calls. */
+  result_digest: string | null;
+  /** The output, truncated to 4 KiB. */
+  output: string | null;
+  duration_ms: number;
+  created_at: string;
+}
+
+/** An artifact a tool produced (report, review, release notes). */
+export interface Artifact {
+  kind: 'report' | 'review' | 'release_notes';
+  name: string;
+  content: string;
+  digest: string;
+  /** For reviews: the reviewer's verdict. */
+  approved_for_release?: boolean;
+}
+
+/** The execution record (DESIGN §6) as the API returns it. Never holds a provider key. */
+export interface Execution {
+  id: string;
+  owner_id: string;
+  workflow_id: string | null;
+  stage_id: string | null;
+  task: string;
+  status: ExecutionStatus;
+  verdict: Verdict | null;
+  policy: PolicyRef;
+  stage_role: StageRole;
+  permissions: string[];
+  dropped_permissions: DroppedPermission[];
+  budget_cents: number;
+  cost_cents: number;
+  provider: ProviderName;
+  model: string;
+  api_key_override: boolean;
+  upstream_execution_ids: string[];
+  repo_root: string | null;
+  commit_sha: string | null;
+  tool_calls: ToolCallEntry[];
+  certificates: Certificate[];
+  artifacts: Artifact[];
+  output: string | null;
+  error: { code: ExecutionErrorCode | string; message: string } | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
