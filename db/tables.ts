@@ -30,9 +30,15 @@ export interface RateLimitRow {
   count: number;
 }
 
+export interface WorkerHeartbeatRow {
+  worker_id: string;
+  seen_at: Date;
+}
+
 export interface Tables {
   users: UserRow;
   api_keys: ApiKeyRow;
   login_failures: LoginFailureRow;
   rate_limits: RateLimitRow;
+  worker_heartbeats: WorkerHeartbeatRow;
 }

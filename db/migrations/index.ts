@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as m001 from './001-accounts.js';
+import * as m002 from './002-worker-heartbeats.js';
 
 export interface Migration {
   name: string;
@@ -9,4 +10,5 @@ export interface Migration {
 /** Every migration, in order. Append only; never edit one that has shipped. */
 export const migrations: Migration[] = [
   { name: '001-accounts', up: m001.up },
+  { name: '002-worker-heartbeats', up: m002.up },
 ];
