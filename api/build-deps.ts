@@ -1,13 +1,21 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { createSigner } from '../core/certificates/create-signer.js';
+import { createVerifier } from '../core/certificates/create-verifier.js';
 import { createAccountStore } from '../db/stores/account-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
+import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
 import type { Config } from './config.js';
 import type { Metrics } from './create-metrics.js';
 import type { Deps } from './deps.js';
+import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
 
-/** Wires the stores and services every route uses. Tests call it with their own database. */
-export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Metrics): Deps {
+/**
+ * Wires the stores and services every route uses. Tests call it with their own database.
+ * `signing` comes from loadSigningKey (async, so the composition root runs it first); without
+ * it certificates are signed with a throwaway key that nothing else can verify.
+ */
+export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Metrics, signing: SigningKeys = ephemeralSigningKeys()): Deps {
   return {
     config,
     db,
@@ -15,5 +23,8 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     metrics: metrics.registry,
     accounts: createAccountStore(db),
     rateLimiter: createRateLimiter(db),
+    keys: createSigningKeyStore(db),
+    signer: createSigner(signing.privateKey),
+    verifier: createVerifier(signing.publicKeys),
   };
 }

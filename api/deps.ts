@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { AccountStore } from '../core/accounts/account-store.js';
+import type { SigningKeyStore } from '../core/certificates/signing-key-store.js';
+import type { Signer, Verifier } from '../core/certificates/types.js';
 import type { RateLimiter } from '../db/stores/rate-limiter.js';
 import type { Config } from './config.js';
 
@@ -13,4 +15,9 @@ export interface Deps {
   metrics: Registry;
   accounts: AccountStore;
   rateLimiter: RateLimiter;
+  /** The service's public signing keys (current and retired), as registered in the database. */
+  keys: SigningKeyStore;
+  signer: Signer;
+  /** Verifies under the current and retired keys known when the process started. */
+  verifier: Verifier;
 }

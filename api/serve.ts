@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { Logger } from 'pino';
+import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
 import { buildDeps } from './build-deps.js';
 import type { Config } from './config.js';
 import { createMetrics } from './create-metrics.js';
 import { createServer } from './create-server.js';
+import { loadSigningKey } from './load-signing-key.js';
 import { openDatabase, type OpenDatabase } from './open-database.js';
 
 export interface RunningService {
@@ -13,7 +15,8 @@ export interface RunningService {
 
 async function listen(config: Config, logger: Logger, database: OpenDatabase): Promise<http.Server> {
   const metrics = createMetrics();
-  const deps = buildDeps(config, database.db, logger, metrics);
+  const signing = await loadSigningKey(config, createSigningKeyStore(database.db));
+  const deps = buildDeps(config, database.db, logger, metrics, signing);
   const app = createServer(deps, { metrics });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve, reject) => {

@@ -35,10 +35,30 @@ export interface WorkerHeartbeatRow {
   seen_at: Date;
 }
 
+export interface PolicyRow {
+  name: string;
+  version: number;
+  /** The Policy as JSON, version included. */
+  body: unknown;
+  digest: string;
+  created_by: string | null;
+  created_at: Date;
+}
+
+export interface SigningKeyRow {
+  keyid: string;
+  /** `{kty, crv, x}` of the Ed25519 public key. */
+  public_jwk: { kty: 'OKP'; crv: 'Ed25519'; x: string };
+  created_at: Date;
+  retired_at: Date | null;
+}
+
 export interface Tables {
   users: UserRow;
   api_keys: ApiKeyRow;
   login_failures: LoginFailureRow;
   rate_limits: RateLimitRow;
   worker_heartbeats: WorkerHeartbeatRow;
+  policies: PolicyRow;
+  signing_keys: SigningKeyRow;
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as m001 from './001-accounts.js';
 import * as m002 from './002-worker-heartbeats.js';
+import * as m003 from './003-policies-and-signing-keys.js';
 
 export interface Migration {
   name: string;
@@ -11,4 +12,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: '001-accounts', up: m001.up },
   { name: '002-worker-heartbeats', up: m002.up },
+  { name: '003-policies-and-signing-keys', up: m003.up },
 ];

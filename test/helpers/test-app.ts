@@ -5,8 +5,10 @@ import { loadConfig } from '../../api/config.js';
 import { createLogger } from '../../api/create-logger.js';
 import { createMetrics } from '../../api/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
+import { loadSigningKey } from '../../api/load-signing-key.js';
 import type { Deps } from '../../api/deps.js';
 import type { Role } from '../../core/accounts/roles.js';
+import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
 import { logCapture } from './log-capture.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -44,7 +46,9 @@ export async function createTestApp(env: Record<string, string> = {}, { empty = 
   const logs = logCapture();
   const logger = createLogger(config.logLevel, logs.stream);
   const metrics = createMetrics(false);
-  const deps = buildDeps(config, database.db, logger, metrics);
+  // A key of this test's own (unless the env names one), registered like the real start-up does.
+  const signing = await loadSigningKey(config, createSigningKeyStore(database.db), { withoutConfiguredKey: 'ephemeral' });
+  const deps = buildDeps(config, database.db, logger, metrics, signing);
   const app = createServer(deps, { metrics });
   const request = supertest(app.callback());
 
