@@ -31,6 +31,8 @@ async function start(): Promise<string> {
   }
 }
 
+type Json = Record<string, string>;
+
 function post(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
@@ -58,7 +60,7 @@ describe('shipgate serve (the real entry point, embedded PostgreSQL)', () => {
     const url = await start();
     const first = await post(`${url}/api/v1/auth/register`, { email: 'first@example.com', name: 'First', password });
     expect(first.status).toBe(201);
-    expect((await first.json()).role).toBe('ADMIN');
+    expect(((await first.json()) as Json).role).toBe('ADMIN');
 
     const postgresPid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     expect(processAlive(postgresPid)).toBe(true);
@@ -82,8 +84,8 @@ describe('shipgate serve (the real entry point, embedded PostgreSQL)', () => {
     for (const email of ['first@example.com', 'inflight@example.com']) {
       const login = await post(`${url}/api/v1/auth/login`, { email, password });
       expect(login.status).toBe(200);
-      const me = await fetch(`${url}/api/v1/auth/me`, { headers: { Authorization: `Bearer ${(await login.json()).api_key}` } });
-      expect((await me.json()).email).toBe(email);
+      const me = await fetch(`${url}/api/v1/auth/me`, { headers: { Authorization: `Bearer ${((await login.json()) as Json).api_key}` } });
+      expect(((await me.json()) as Json).email).toBe(email);
     }
     running!.child.kill('SIGTERM');
     expect((await running!.exited).code).toBe(0);
