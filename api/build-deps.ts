@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { createCertifier } from '../core/certificates/create-certifier.js';
 import { createSigner } from '../core/certificates/create-signer.js';
 import { createVerifier } from '../core/certificates/create-verifier.js';
 import { createAccountStore } from '../db/stores/account-store.js';
@@ -16,6 +17,7 @@ import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
  * it certificates are signed with a throwaway key that nothing else can verify.
  */
 export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Metrics, signing: SigningKeys = ephemeralSigningKeys()): Deps {
+  const signer = createSigner(signing.privateKey);
   return {
     config,
     db,
@@ -24,7 +26,8 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     accounts: createAccountStore(db),
     rateLimiter: createRateLimiter(db),
     keys: createSigningKeyStore(db),
-    signer: createSigner(signing.privateKey),
+    signer,
     verifier: createVerifier(signing.publicKeys),
+    certifier: createCertifier(signer),
   };
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { AccountStore } from '../core/accounts/account-store.js';
+import type { Certifier } from '../core/agent/certifier.js';
 import type { SigningKeyStore } from '../core/certificates/signing-key-store.js';
 import type { Signer, Verifier } from '../core/certificates/types.js';
 import type { RateLimiter } from '../db/stores/rate-limiter.js';
@@ -20,4 +21,6 @@ export interface Deps {
   signer: Signer;
   /** Verifies under the current and retired keys known when the process started. */
   verifier: Verifier;
+  /** Issues tool-call and execution certificates with `signer`. */
+  certifier: Certifier;
 }

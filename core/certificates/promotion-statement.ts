@@ -1,0 +1,73 @@
+import { canonicalDigest } from '../canonical-json.js';
+import { issueCertificate } from './issue-certificate.js';
+import { VERIFICATION_SUMMARY_PREDICATE } from './predicate-types.js';
+import { IN_TOTO_STATEMENT_TYPE, type Certificate, type InTotoStatement, type Signer } from './types.js';
+
+export interface PromotionFacts {
+  /** `owner/repo`, lower case. */
+  repoRoot: string;
+  commitSha: string;
+  snapshotId: string;
+  /** Digest (hex SHA-256) of the gate version the decision was evaluated under. */
+  gateDigest: string;
+  /** The promotion's target status (`attested`, `promoted`, ...). */
+  status: string;
+  releaseLabel?: string | null;
+  /** When the SHIP decision was evaluated; RFC 3339. */
+  timeVerified: string;
+  /** Defaults to `https://shipgate.dev/release-gate`. */
+  verifierId?: string;
+  /** Defaults to the GitHub URL of the commit. */
+  resourceUri?: string;
+  /** Defaults to `SHIPGATE_RELEASE_GATE_PASSED` (custom levels must not start with `SLSA_`). */
+  verifiedLevels?: string[];
+  /** The evidence the decision rested on (check runs, uploaded evidence, certificates). */
+  inputAttestations?: { uri: string; digest: Record<string, string> }[];
+  /** PASSED unless the promotion records a failed verification (e.g. a revocation). */
+  verificationResult?: 'PASSED' | 'FAILED';
+}
+
+export interface VerificationSummary extends Record<string, unknown> {
+  verifier: { id: string };
+  timeVerified: string;
+  resourceUri: string;
+  policy: { digest: { sha256: string } };
+  inputAttestations: { uri: string; digest: Record<string, string> }[];
+  verificationResult: 'PASSED' | 'FAILED';
+  verifiedLevels: string[];
+  shipgate: { snapshot_id: string; status: string; release_label: string | null };
+}
+
+/** A SLSA Verification Summary (v1) statement: this commit of this repository passed the gate. */
+export function buildPromotionStatement(facts: PromotionFacts): InTotoStatement<VerificationSummary> {
+  return {
+    _type: IN_TOTO_STATEMENT_TYPE,
+    subject: [{ name: facts.repoRoot, digest: { gitCommit: facts.commitSha } }],
+    predicateType: VERIFICATION_SUMMARY_PREDICATE,
+    predicate: {
+      verifier: { id: facts.verifierId ?? 'https://shipgate.dev/release-gate' },
+      timeVerified: facts.timeVerified,
+      resourceUri: facts.resourceUri ?? `git+https://github.com/${facts.repoRoot}@${facts.commitSha}`,
+      policy: { digest: { sha256: facts.gateDigest } },
+      inputAttestations: facts.inputAttestations ?? [],
+      verificationResult: facts.verificationResult ?? 'PASSED',
+      verifiedLevels: facts.verifiedLevels ?? (facts.verificationResult === 'FAILED' ? ['FAILED'] : ['SHIPGATE_RELEASE_GATE_PASSED']),
+      shipgate: { snapshot_id: facts.snapshotId, status: facts.status, release_label: facts.releaseLabel ?? null },
+    },
+  };
+}
+
+/** The promotion certificate: the verification summary, signed. */
+export function certifyPromotion(signer: Signer, facts: PromotionFacts, now: () => Date = () => new Date()): Certificate {
+  const statement = buildPromotionStatement(facts);
+  return issueCertificate(signer, {
+    kind: 'promotion',
+    theorem: 'release_verified',
+    plan_hash: canonicalDigest({ repo_root: facts.repoRoot, commit_sha: facts.commitSha, snapshot_id: facts.snapshotId, gate_digest: facts.gateDigest }),
+    verified_properties: statement.predicate.verificationResult === 'PASSED' ? ['release_gate_passed'] : [],
+    issued_at: now().toISOString(),
+    subject: statement.subject,
+    predicateType: statement.predicateType,
+    predicate: statement.predicate,
+  });
+}
