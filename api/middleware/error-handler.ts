@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import {
@@ -5,6 +6,9 @@ import {
   RateLimitedError, UnavailableError, ValidationError,
 } from '../../core/errors.js';
 import { translateDriverError } from '../../db/translate-driver-error.js';
+
+// Statuses the routers answer without a body (unknown route, wrong method).
+const EMPTY_ERROR_TEXT: Record<number, string> = { 404: 'Not found.', 405: 'Method not allowed.' };
 
 interface Mapped {
   status: number;
@@ -33,8 +37,11 @@ export function errorHandler(logger: Logger): Koa.Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) ctx.body = { detail: 'Not found.' };
-      if (ctx.status === 405 && !ctx.body) ctx.body = { detail: 'Method not allowed.' };
+      if (ctx.status >= 400 && !ctx.body) {
+        const status = ctx.status;
+        ctx.body = { detail: EMPTY_ERROR_TEXT[status] ?? STATUS_CODES[status] ?? 'Error.' };
+        ctx.status = status; // Koa turns an implicit 404 into 200 when a body is set
+      }
     } catch (error) {
       const mapped = mapError(error) ?? mapError(translateDriverError(error));
       if (mapped) {

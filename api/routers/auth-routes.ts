@@ -17,7 +17,11 @@ export const authRoutes = [
     description: 'No key needed while registration is open. The first user becomes ADMIN; later ones get SHIPGATE_DEFAULT_ROLE. With SHIPGATE_REGISTRATION=closed only an ADMIN key may register users, and may set their role.',
     body: registerRequestSchema,
     responses: { 201: { description: 'Created; the api_key is shown only now.', schema: registerResponseSchema } },
-    errors: { 409: 'An account with this email already exists.' },
+    errors: {
+      401: 'An API key was sent and it is invalid.',
+      403: 'Registration is closed and the caller is not an ADMIN, or the caller\'s account is deactivated.',
+      409: 'An account with this email already exists.',
+    },
     async handler({ body, ctx, deps }) {
       await limit(deps, `ip:${ctx.ip}:register`);
       const caller = apiKeyOf(ctx) ? await authenticate(ctx, deps, 'any') : undefined;
@@ -31,6 +35,11 @@ export const authRoutes = [
     description: 'Issues a NEW key; the user\'s other keys stay valid. More than 10 failures for one email in 15 minutes answer 429.',
     body: loginRequestSchema,
     responses: { 200: { description: 'A new key.', schema: loginResponseSchema } },
+    errors: {
+      401: 'Invalid email or password (the same answer for both).',
+      403: 'Account deactivated.',
+      429: 'More than 10 failed logins for this email in 15 minutes, or too many requests from this address; see Retry-After.',
+    },
     async handler({ body, ctx, deps }) {
       await limit(deps, `ip:${ctx.ip}:login`);
       const { user, apiKey } = await logIn(deps.accounts, body.email, body.password);

@@ -14,12 +14,20 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/**
+ * Clones carry their run's template suffix, so one run's teardown never drops the databases
+ * of another run sharing the server (several engineers, or CI, on one machine).
+ */
+export function cloneNamePrefix(template: string): string {
+  return `sg_t_${template.replace(/^sg_template_/, '')}_`;
+}
+
 /** A fresh, migrated database of its own (a clone of the suite's template). */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.SHIPGATE_TEST_SERVER_URL;
   const template = process.env.SHIPGATE_TEST_TEMPLATE;
   if (!serverUrl || !template) throw new Error('test database server not set up (jest globalSetup)');
-  const name = `sg_t_${randomBytes(6).toString('hex')}`;
+  const name = `${cloneNamePrefix(template)}${randomBytes(6).toString('hex')}`;
   const admin = createKnex(serverUrl, 1);
   try {
     // CREATE DATABASE ... TEMPLATE fails while another session is connected to the template.
