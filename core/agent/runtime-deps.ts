@@ -2,6 +2,7 @@ import type { RepoReader } from '../github/repo-reader.js';
 import type { Certifier } from './certifier.js';
 import type { ExecutionJournal } from './journal.js';
 import type { ProviderFactory } from './provider.js';
+import type { Tool } from './tools/tool.js';
 
 /** Model -> US cents per million tokens. */
 export interface ModelPrice {
@@ -25,5 +26,7 @@ export interface RuntimeDeps {
   httpAllowlist: string[];
   /** How often the run checks for cancellation while a provider call is in flight. */
   cancelPollMs: number;
+  /** The tool registry; the built-in tools (core/agent/tools/built-in-tools.ts) when absent. */
+  tools?: readonly Tool[];
   log(event: string, fields: Record<string, unknown>): void;
 }

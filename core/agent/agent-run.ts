@@ -1,0 +1,74 @@
+import type { Certificate } from '../certificates/types.js';
+import type { Execution, ToolCallEntry } from '../executions/execution.js';
+import type { Governance } from './governance.js';
+import type { RunState } from './journal.js';
+import type { ChatMessage, ToolCallRequest, ToolDefinition } from './provider.js';
+import type { RuntimeDeps } from './runtime-deps.js';
+import { BUILT_IN_TOOLS } from './tools/built-in-tools.js';
+import { toolDefinition, type Tool } from './tools/tool.js';
+import { capabilityMatches } from './capability-matches.js';
+import { buildSystemPrompt } from './build-system-prompt.js';
+
+/** One run in memory: what was loaded, kept in step with every write to the journal. */
+export interface AgentRun {
+  deps: RuntimeDeps;
+  governance: Governance;
+  state: RunState;
+  execution: Execution;
+  transcript: ChatMessage[];
+  toolCalls: ToolCallEntry[];
+  certificates: Certificate[];
+  costCents: number;
+  /** The execution's budget, capped by the policy's maximum. */
+  budgetCents: number;
+  tools: ReadonlyMap<string, Tool>;
+  /** Tools offered to the model: those whose capability the execution holds. */
+  definitions: ToolDefinition[];
+  system: string;
+}
+
+function grantedTools(tools: readonly Tool[], state: RunState): Tool[] {
+  const held = (capability: string) => state.execution.permissions.some((p) => capabilityMatches(p, capability));
+  const forbidden = (capability: string) => state.policy.forbidden.some((p) => capabilityMatches(p, capability));
+  return tools.filter((tool) => held(tool.capability) && !forbidden(tool.capability));
+}
+
+export function createAgentRun(deps: RuntimeDeps, state: RunState, governance: Governance): AgentRun {
+  const { execution, policy } = state;
+  const tools = deps.tools ?? BUILT_IN_TOOLS;
+  // The task is the first user message, verbatim; a journal may or may not store it.
+  const transcript: ChatMessage[] = state.transcript[0]?.role === 'user' ? [...state.transcript] : [{ role: 'user', content: execution.task }, ...state.transcript];
+  const budgetCents = policy.max_budget_cents > 0 ? Math.min(execution.budget_cents, policy.max_budget_cents) : execution.budget_cents;
+  return {
+    deps,
+    governance,
+    state,
+    execution,
+    transcript,
+    toolCalls: [...execution.tool_calls],
+    certificates: [...execution.certificates],
+    costCents: execution.cost_cents,
+    budgetCents,
+    tools: new Map(tools.map((tool) => [tool.name, tool])),
+    definitions: grantedTools(tools, state).map(toolDefinition),
+    system: buildSystemPrompt(state, budgetCents),
+  };
+}
+
+/** The last assistant turn's tool calls that have no answer yet (after a crash mid-turn, some do). */
+export function pendingToolCalls(run: AgentRun): ToolCallRequest[] {
+  const lastTurn = run.transcript.findLastIndex((m) => m.role === 'assistant');
+  const turn = run.transcript[lastTurn];
+  if (!turn || turn.role !== 'assistant') return [];
+  const answered = new Set(run.transcript.slice(lastTurn + 1).flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : [])));
+  return turn.tool_calls.filter((call) => !answered.has(call.id));
+}
+
+export function nextSeq(run: AgentRun): number {
+  return run.toolCalls.reduce((max, entry) => Math.max(max, entry.seq), 0) + 1;
+}
+
+/** Digest of the newest certificate of this execution: the next one's `prev`. */
+export function lastCertificateDigest(run: AgentRun): string | null {
+  return run.certificates.at(-1)?.digest ?? null;
+}

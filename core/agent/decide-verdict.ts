@@ -1,0 +1,47 @@
+import type { Artifact, ExecutionErrorCode, ToolCallEntry, Verdict } from '../executions/execution.js';
+import type { Policy } from '../policies/policy.js';
+import { scanOutput } from './output-rules.js';
+
+export interface VerdictFacts {
+  policy: Policy;
+  toolCalls: readonly ToolCallEntry[];
+  /** What each tool call answered to the model, by seq (the recorded tool messages). */
+  toolAnswers: ReadonlyMap<number, string>;
+  artifacts: readonly Artifact[];
+  output: string | null;
+  costCents: number;
+  budgetCents: number;
+  /** Why the run failed, when it did. */
+  errorCode: ExecutionErrorCode | null;
+}
+
+/** Failures that are violations in themselves: the budget was (or could no longer be shown not to be) overrun. */
+const FAILURES_IN_VIOLATION: readonly ExecutionErrorCode[] = ['budget_exceeded', 'usage_missing'];
+
+/**
+ * The verdict of a finished run (DESIGN §6), derived only from what was recorded, so a resumed
+ * run gets the same answer: non_compliant for a denied call under a blocking policy, an output
+ * rule hit in a tool output, an artifact or the final output, or a budget overrun.
+ */
+export function decideVerdict(facts: VerdictFacts): { verdict: Verdict; violations: string[] } {
+  const violations: string[] = [];
+  const rules = facts.policy.output_rules;
+  for (const call of facts.toolCalls) {
+    if (call.verdict === 'denied' && facts.policy.denied_call_severity === 'blocking') {
+      violations.push(`denied_call:${call.seq}:${call.reason}`);
+    }
+    const answer = facts.toolAnswers.get(call.seq);
+    if (call.verdict === 'allowed' && answer) {
+      for (const hit of scanOutput(rules, answer)) violations.push(`output_rule:${hit}:tool_call:${call.seq}`);
+    }
+  }
+  for (const artifact of facts.artifacts) {
+    for (const hit of scanOutput(rules, artifact.content)) violations.push(`output_rule:${hit}:artifact:${artifact.name}`);
+  }
+  if (facts.output) {
+    for (const hit of scanOutput(rules, facts.output)) violations.push(`output_rule:${hit}:final_output`);
+  }
+  if (facts.costCents > facts.budgetCents) violations.push(`budget_overrun:${facts.costCents}>${facts.budgetCents}`);
+  else if (facts.errorCode && FAILURES_IN_VIOLATION.includes(facts.errorCode)) violations.push(facts.errorCode);
+  return { verdict: violations.length > 0 ? 'non_compliant' : 'compliant', violations };
+}

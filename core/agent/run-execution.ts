@@ -1,0 +1,45 @@
+import { createAgentRun, pendingToolCalls, type AgentRun } from './agent-run.js';
+import { askProvider } from './ask-provider.js';
+import { finishRun } from './finish-run.js';
+import { GOVERNED, type Governance } from './governance.js';
+import { handleToolCall } from './handle-tool-call.js';
+import { priceFor } from './prices.js';
+import { failed, type RunEnd } from './run-end.js';
+import type { RuntimeDeps } from './runtime-deps.js';
+
+/** Whether the recorded state already ends the run: over budget, over the call limit, or a final answer. */
+function recordedEnd(run: AgentRun): RunEnd | null {
+  if (run.costCents > run.budgetCents) {
+    return failed('budget_exceeded', `The run cost ${run.costCents} cents, over its budget of ${run.budgetCents} cents.`);
+  }
+  if (run.toolCalls.some((entry) => entry.reason === 'tool_call_limit')) {
+    return failed('tool_call_limit', `The agent attempted more than the ${run.state.policy.max_tool_calls} tool calls policy '${run.state.policy.name}' allows.`);
+  }
+  const last = run.transcript.at(-1);
+  if (last?.role === 'assistant' && last.tool_calls.length === 0) return { status: 'completed', output: last.content ?? '' };
+  return null;
+}
+
+async function drive(run: AgentRun): Promise<RunEnd> {
+  const { deps, execution } = run;
+  const provider = deps.providers(execution.provider, run.state.apiKeyOverride);
+  if (!provider) return failed('provider_not_configured', `No API key is configured for provider '${execution.provider}'.`);
+  const price = priceFor(deps.prices, execution.model);
+  if (!price) return failed('model_price_unknown', `Model '${execution.model}' has no price, so its budget cannot be enforced; add it to ${deps.pricesHint}.`);
+  for (;;) {
+    // Answers every call of the last turn first: after a crash mid-turn, only the missing ones.
+    for (const call of pendingToolCalls(run)) await handleToolCall(run, call);
+    const end = recordedEnd(run) ?? (await askProvider(run, provider, price));
+    if (end) return end;
+  }
+}
+
+/**
+ * Runs (or resumes) one execution to its end (DESIGN §6). Every step goes to the journal as it
+ * happens; journal errors propagate so the queue retries the job, which resumes from there.
+ */
+export async function runExecution(deps: RuntimeDeps, executionId: string, governance: Governance = GOVERNED): Promise<void> {
+  if (!(await deps.journal.start(executionId))) return;
+  const run = createAgentRun(deps, await deps.journal.load(executionId), governance);
+  await finishRun(run, await drive(run));
+}

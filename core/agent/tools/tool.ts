@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { Artifact, Execution } from '../../executions/execution.js';
+import type { RepoReader } from '../../github/repo-reader.js';
+import type { RunState } from '../journal.js';
+import type { ToolDefinition } from '../provider.js';
+
+/** What a tool may see and use while it checks or runs one call. */
+export interface ToolContext {
+  execution: Execution;
+  upstreamArtifacts: RunState['upstreamArtifacts'];
+  repoReader?: RepoReader;
+  httpAllowlist: readonly string[];
+  /** Fires on the tool's timeout. */
+  signal: AbortSignal;
+}
+
+export interface ToolResult {
+  /** The full output (the model gets it, the entry keeps its first 4 KiB, result_digest covers all of it). */
+  output: string;
+  artifact?: Artifact;
+}
+
+/** One tool of the registry (DESIGN §6): its zod schema validates the arguments and is the model's JSON schema. */
+export interface Tool<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  capability: string;
+  schema: S;
+  /** Upper bound on one run; the call is answered with an error when it is exceeded. */
+  timeoutMs?: number;
+  /** Verification's argument rule: the rule the arguments break (denied as `argument_rule:<rule>`), or null. */
+  checkArguments?(args: z.output<S>, ctx: Omit<ToolContext, 'signal'>): Promise<string | null>;
+  run(args: z.output<S>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/** Keeps a tool's schema and handlers in one inferred type, then erases it for the registry. */
+export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool {
+  return tool as unknown as Tool;
+}
+
+/** The definition the model sees: name, description and the JSON schema of the arguments. */
+export function toolDefinition(tool: Tool): ToolDefinition {
+  const { $schema: _ignored, ...parameters } = z.toJSONSchema(tool.schema, { io: 'input' }) as Record<string, unknown>;
+  return { name: tool.name, description: tool.description, parameters };
+}
