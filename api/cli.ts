@@ -3,6 +3,7 @@ import { loadConfig, ConfigError, type Config } from './config.js';
 import { createLogger } from './create-logger.js';
 import { openDatabase } from './open-database.js';
 import { serve } from './serve.js';
+import { VERIFY_USAGE, verifyCommand } from './verify-command.js';
 
 /** One CLI command: resolves to the process exit code. */
 interface Command {
@@ -73,6 +74,11 @@ const commands: Record<string, Command> = {
       logger.info('migrations applied');
       return 0;
     },
+  },
+  verify: {
+    usage: VERIFY_USAGE,
+    summary: 'check an audit package offline with only public keys; exit 1 naming each failure',
+    run: (args) => verifyCommand(args),
   },
   help: {
     usage: 'help',

@@ -1,0 +1,83 @@
+import { canonicalDigest } from '../canonical-json.js';
+import type { ToolCallEntry } from '../executions/execution.js';
+import { checkCertificate, type CertificateCheck } from './check-certificate.js';
+import { decodeStrictBase64 } from './strict-base64.js';
+import { toolCallDigest } from './tool-call-digest.js';
+import type { Certificate, InTotoStatement, Verifier } from './types.js';
+
+interface Link {
+  index: number;
+  cert: Certificate;
+  predicate: Record<string, unknown>;
+}
+
+/** The predicate as written, verified or not: only used to put certificates in chain order. */
+function claimedPredicate(cert: Certificate): Record<string, unknown> {
+  try {
+    const payload = decodeStrictBase64(cert.envelope.payload);
+    return (JSON.parse(payload!.toString('utf8')) as InTotoStatement).predicate ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function chainOrder(a: Link, b: Link): number {
+  const rank = (l: Link) => (l.cert.kind === 'execution' ? Number.MAX_SAFE_INTEGER : Number(l.predicate.seq));
+  return rank(a) - rank(b) || a.index - b.index;
+}
+
+function fail(results: CertificateCheck[], index: number, reason: string, detail: string): void {
+  if (results[index].verified) results[index] = { id: results[index].id, verified: false, reason, detail };
+}
+
+/** Entries that disagree with the certificates issued for them. */
+function checkAgainstToolCalls(links: Link[], toolCalls: ToolCallEntry[], results: CertificateCheck[]): void {
+  const ordered = [...toolCalls].sort((a, b) => a.seq - b.seq);
+  for (const link of links) {
+    const p = link.predicate;
+    if (link.cert.kind === 'execution') {
+      const expected = ordered.map(toolCallDigest);
+      if (canonicalDigest(p.tool_calls ?? null) !== canonicalDigest(expected)) {
+        fail(results, link.index, 'tool_calls_mismatch', `the certified tool-call digests (${(p.tool_calls as unknown[] | undefined)?.length ?? 0}) do not match the ${expected.length} recorded tool calls`);
+      }
+    } else {
+      const entry = ordered.find((e) => e.seq === p.seq);
+      if (!entry || entry.verdict !== 'allowed' || entry.tool !== p.tool || entry.result_digest !== p.result_digest) {
+        fail(results, link.index, 'tool_call_mismatch', `tool call ${String(p.seq)} is missing or differs from what was certified`);
+      }
+    }
+  }
+}
+
+/**
+ * Verifies the certificates of executions: each one on its own, then per execution the `prev`
+ * links (tool calls in seq order, the execution certificate last) and, given the tool-call
+ * entries, that they are exactly what was certified. A removed, reordered or altered
+ * certificate breaks the chain at its successor. Results are in input order.
+ */
+export function verifyCertificateChain(certs: Certificate[], verifier: Verifier, toolCalls?: ToolCallEntry[]): CertificateCheck[] {
+  const results: CertificateCheck[] = certs.map((cert) => {
+    const { statement: _statement, ...check } = checkCertificate(cert, verifier);
+    return check;
+  });
+  const chains = new Map<string, Link[]>();
+  certs.forEach((cert, index) => {
+    if (cert?.kind !== 'tool_call' && cert?.kind !== 'execution') return;
+    const predicate = claimedPredicate(cert);
+    const key = String(predicate.execution_id);
+    chains.set(key, [...(chains.get(key) ?? []), { index, cert, predicate }]);
+  });
+  for (const links of chains.values()) {
+    links.sort(chainOrder);
+    let prev: string | null = null;
+    let prevName = 'the start of the chain';
+    for (const link of links) {
+      const name = link.cert.kind === 'execution' ? 'the execution certificate' : `tool call ${String(link.predicate.seq)}`;
+      if (link.predicate.prev !== prev) fail(results, link.index, 'broken_chain', `prev of ${name} does not link to ${prevName}`);
+      prev = canonicalDigest(link.cert.envelope ?? null);
+      prevName = name;
+    }
+    if (toolCalls) checkAgainstToolCalls(links, toolCalls, results);
+  }
+  return results;
+}

@@ -1,0 +1,73 @@
+import { createVerifier } from './create-verifier.js';
+import { findCertificateGroups } from './find-certificate-groups.js';
+import { AUDIT_PACKAGE_PREDICATE } from './predicate-types.js';
+import { keyIdOfJwk, type VerificationJwk } from './public-jwk.js';
+import { packageMembers, type PackageManifest } from './sign-package.js';
+import type { InTotoStatement } from './types.js';
+import { verifyCertificateChain } from './verify-certificate-chain.js';
+
+export type PackageFailure =
+  | { member: string; reason: string }
+  | { certificate: string; path: string; reason: string; detail?: string };
+
+export interface PackageVerification {
+  ok: boolean;
+  failures: PackageFailure[];
+  /** The key the manifest verified under, when it did. */
+  manifestKeyid?: string;
+  certificatesChecked: number;
+}
+
+function signedMembers(statement: InTotoStatement): Map<string, string> {
+  return new Map(statement.subject.map((s) => [s.name, s.digest?.sha256]));
+}
+
+function compareMembers(pkg: Record<string, unknown>, expected: Map<string, string | undefined>, failures: PackageFailure[]): void {
+  const actual = new Map(packageMembers(pkg).map((m) => [m.name, m.sha256]));
+  for (const [name, digest] of expected) {
+    if (!actual.has(name)) failures.push({ member: name, reason: 'removed: listed in the manifest but missing from the package' });
+    else if (actual.get(name) !== digest) failures.push({ member: name, reason: `altered: sha256 ${actual.get(name)} but the manifest says ${digest}` });
+  }
+  for (const name of actual.keys()) {
+    if (!expected.has(name)) failures.push({ member: name, reason: 'added: not listed in the manifest' });
+  }
+}
+
+/**
+ * Checks an audit package offline: the manifest's signature, every member against the
+ * signed digests (altered, removed or added members), and every certificate in it
+ * (signature, digest, chain, tool calls).
+ */
+export function verifyPackage(pkg: Record<string, unknown>, publicKeys: readonly VerificationJwk[]): PackageVerification {
+  const verifier = createVerifier(publicKeys);
+  const failures: PackageFailure[] = [];
+  const manifest = pkg?.manifest as PackageManifest | undefined;
+  let manifestKeyid: string | undefined;
+  if (!manifest?.envelope) {
+    failures.push({ member: 'manifest', reason: 'missing: the package has no signed manifest' });
+  } else {
+    const result = verifier.verify(manifest.envelope);
+    if (!result.verified || result.statement?.predicateType !== AUDIT_PACKAGE_PREDICATE) {
+      failures.push({ member: 'manifest', reason: `signature does not verify (${result.reason ?? 'not an audit package manifest'})` });
+      // Still say which members disagree with what the manifest claims.
+      compareMembers(pkg, new Map((manifest.members ?? []).map((m) => [m.name, m.sha256])), failures);
+    } else {
+      const known = new Set(publicKeys.map(keyIdOfJwk));
+      manifestKeyid = manifest.envelope.signatures.find((s) => known.has(s.keyid))?.keyid;
+      const expected = signedMembers(result.statement);
+      compareMembers(pkg, expected, failures);
+      const listed = new Map((manifest.members ?? []).map((m) => [m.name, m.sha256]));
+      if (listed.size !== expected.size || [...expected].some(([name, digest]) => listed.get(name) !== digest)) {
+        failures.push({ member: 'manifest', reason: 'members list differs from the signed manifest' });
+      }
+    }
+  }
+  let certificatesChecked = 0;
+  for (const group of findCertificateGroups(pkg)) {
+    certificatesChecked += group.certificates.length;
+    for (const check of verifyCertificateChain(group.certificates, verifier, group.toolCalls)) {
+      if (!check.verified) failures.push({ certificate: check.id, path: group.path, reason: check.reason ?? 'unverified', detail: check.detail });
+    }
+  }
+  return { ok: failures.length === 0, failures, manifestKeyid, certificatesChecked };
+}
