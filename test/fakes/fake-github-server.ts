@@ -1,0 +1,83 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { readJson, sendJson, sendText, startHttpServer } from './fake-http.js';
+import { repoRoutes } from './fake-github-repo-routes.js';
+import { FakeRepos } from './fake-github-repos.js';
+import { compileRoute, gitHubError, type CompiledRoute, type GitHubRoute } from './fake-github-route.js';
+
+export type { CommitSpec } from './fake-github-repos.js';
+export type { GitHubReply, GitHubRoute, GitHubRouteContext } from './fake-github-route.js';
+export { gitHubError } from './fake-github-route.js';
+
+/** GitHub Enterprise serves the REST API under this prefix; GHE_HOST clients call it there. */
+const API_PREFIX = '/api/v3';
+
+export interface GitHubRequest {
+  method: string;
+  /** Without /api/v3, e.g. /repos/acme/app/contents/README.md. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+  status: number | null;
+}
+
+export interface FakeGitHub {
+  /** http://127.0.0.1:PORT/api/v3: an octokit baseUrl. */
+  baseUrl: string;
+  /** 127.0.0.1:PORT: use as GHE_HOST with GHE_PROTOCOL=http. */
+  host: string;
+  repos: FakeRepos;
+  requests: GitHubRequest[];
+  /** When set, requests must carry `Authorization: token|Bearer <this>` or get 401 Bad credentials. */
+  expectedToken: string | undefined;
+  /** Adds (or, for the same method and pattern, replaces) an endpoint, e.g. for issue comments or check runs. */
+  route(route: GitHubRoute): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A fake GitHub REST API with in-memory repositories. Endpoints are a small route table, so a
+ * test or a later fake module adds issues, comments or check runs with `route(...)`.
+ */
+export async function startFakeGitHub(options: { token?: string } = {}): Promise<FakeGitHub> {
+  const routes: CompiledRoute[] = [];
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : null;
+    const body = await readJson(req);
+    const request: GitHubRequest = { method: req.method ?? 'GET', path: path ?? url.pathname, query: url.searchParams, headers: req.headers, body, status: null };
+    fake.requests.push(request);
+    const sentToken = req.headers.authorization?.replace(/^(token|bearer)\s+/i, '');
+    // The newest route wins, so an added endpoint is never shadowed by a broader built-in pattern.
+    const found = path === null ? undefined : [...routes].reverse().map((r) => ({ route: r, params: r.method === request.method ? r.match(path) : null })).find((m) => m.params);
+    const reply = fake.expectedToken !== undefined && sentToken !== fake.expectedToken
+      ? gitHubError(401, 'Bad credentials')
+      : body instanceof Error
+        ? gitHubError(400, 'Problems parsing JSON')
+        : found
+          ? await found.route.handle({ params: found.params!, query: url.searchParams, body, headers: req.headers })
+          : gitHubError(404, 'Not Found');
+    request.status = reply.status ?? 200;
+    if (reply.text !== undefined) sendText(res, request.status, reply.text);
+    else if (reply.status === 204) res.writeHead(204, reply.headers).end();
+    else sendJson(res, request.status, reply.body ?? {}, reply.headers);
+  }
+
+  const server = await startHttpServer(handle);
+  const fake: FakeGitHub = {
+    baseUrl: `${server.url}${API_PREFIX}`,
+    host: server.host,
+    repos: new FakeRepos(),
+    requests: [],
+    expectedToken: options.token,
+    route(route) {
+      const same = routes.findIndex((r) => r.method === route.method && r.pattern === route.pattern);
+      if (same >= 0) routes.splice(same, 1);
+      routes.push(compileRoute(route));
+    },
+    close: () => server.close(),
+  };
+  for (const route of repoRoutes(fake.repos, () => fake.baseUrl)) fake.route(route);
+  return fake;
+}
