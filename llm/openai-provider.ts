@@ -22,7 +22,7 @@ export interface OpenAiProviderOptions {
   tokenLimitField?: TokenLimitField;
 }
 
-function defaultTokenLimitField(baseURL: string): TokenLimitField {
+export function tokenLimitFieldFor(baseURL: string): TokenLimitField {
   return new URL(baseURL).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens';
 }
 
@@ -43,7 +43,7 @@ function toToolCalls(message: ChatCompletion.Choice['message']): ToolCallRequest
 /** The Provider port over the official OpenAI SDK (Chat Completions with function tools). */
 export function createOpenAiProvider(options: OpenAiProviderOptions): Provider {
   const baseURL = options.baseURL ?? OPENAI_DEFAULT_BASE_URL;
-  const tokenLimitField = options.tokenLimitField ?? defaultTokenLimitField(baseURL);
+  const tokenLimitField = options.tokenLimitField ?? tokenLimitFieldFor(baseURL);
   // Every option is explicit so the SDK never falls back to process.env: config is read in one place.
   const client = new OpenAI({
     apiKey: options.apiKey, baseURL, organization: null, project: null,
@@ -65,7 +65,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Provider {
     const choice = completion.choices?.[0];
     if (!choice) throw new ProviderError('openai API error: the response holds no choices');
     return {
-      text: choice.message.content ?? null,
+      // A refusal is the model's answer too; it must reach the output rather than vanish.
+      text: choice.message.content ?? choice.message.refusal ?? null,
       toolCalls: toToolCalls(choice.message),
       usage: toUsage(completion.usage),
       stopReason: choice.finish_reason ?? 'unknown',

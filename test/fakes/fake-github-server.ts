@@ -32,6 +32,8 @@ export interface FakeGitHub {
   expectedToken: string | undefined;
   /** Adds (or, for the same method and pattern, replaces) an endpoint, e.g. for issue comments or check runs. */
   route(route: GitHubRoute): void;
+  /** Service configuration pointing GitHub calls here, e.g. createTestApp(gh.env()). */
+  env(): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
       if (same >= 0) routes.splice(same, 1);
       routes.push(compileRoute(route));
     },
+    env: () => ({ GHE_HOST: server.host, GHE_PROTOCOL: 'http', GITHUB_TOKEN: fake.expectedToken ?? 'ghp_fake_github_token' }),
     close: () => server.close(),
   };
   for (const route of repoRoutes(fake.repos, () => fake.baseUrl)) fake.route(route);

@@ -23,6 +23,8 @@ export interface FakeLlm {
   otherwise(responder: FakeResponder): void;
   /** Resolves with the first request aborted from now on (or one already aborted and not yet awaited). */
   whenAborted(): Promise<LlmRequest>;
+  /** Service configuration pointing both providers here, e.g. createTestApp(llm.env()). */
+  env(apiKey?: string): Record<string, string>;
   /** Forgets requests, the queue and the fallback. */
   reset(): void;
   close(): Promise<void>;
@@ -96,6 +98,9 @@ export async function startFakeLlm(options: { apiKey?: string } = {}): Promise<F
       const seen = unseenAborts.shift();
       return seen ? Promise.resolve(seen) : new Promise((resolve) => abortWaiters.push(resolve));
     },
+    env: (apiKey = fake.expectedApiKey ?? 'sk-fake-llm-key') => ({
+      OPENAI_BASE_URL: fake.openaiBaseUrl, ANTHROPIC_BASE_URL: fake.anthropicBaseUrl, OPENAI_API_KEY: apiKey, ANTHROPIC_API_KEY: apiKey,
+    }),
     reset: () => {
       fake.requests.length = 0;
       queue.length = 0;

@@ -17,7 +17,7 @@ beforeAll(async () => {
   first = gh.repos.commit('acme/app', { files: { 'README.md': README_V1, 'src/index.ts': 'export {};\n', 'old.txt': 'gone soon\n' } });
   second = gh.repos.commit('acme/app', { files: { 'README.md': README_V2, 'CHANGELOG.md': '## 0.1.0\n- first\n', 'old.txt': null } });
   // GHE_HOST / GHE_PROTOCOL route the reader to the fake exactly as they route Probot.
-  const config = loadConfig({ GHE_HOST: gh.host, GHE_PROTOCOL: 'http', GITHUB_TOKEN: TOKEN });
+  const config = loadConfig(gh.env());
   reader = createGitHubRepoReader({ token: config.github.token, baseUrl: githubApiBaseUrl(config.github) });
 });
 afterAll(() => gh.close());

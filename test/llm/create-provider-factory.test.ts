@@ -44,6 +44,13 @@ describe('provider factory', () => {
     expect(llm.requests[0]).toMatchObject({ api: name, headers: { authorization: `Bearer ${STAGE_KEY}` } });
   });
 
+  it('is pointed at the fake by llm.env(), as integration tests configure the service', async () => {
+    const config = loadConfig(llm.env('sk-from-env-helper-4444'));
+    llm.script({ text: 'ok' });
+    await createProviderFactory(config.providers, { maxRetries: 0 })('anthropic')!.complete(request('m', [{ role: 'user', content: TASK }]));
+    expect(llm.requests[0].headers.authorization).toBe('Bearer sk-from-env-helper-4444');
+  });
+
   it('builds a provider from an override alone, without a service key', () => {
     expect(factoryFor({})('anthropic', STAGE_KEY)?.name).toBe('anthropic');
   });

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { ProviderError, type ChatMessage } from '../../core/agent/provider.js';
-import { createOpenAiProvider } from '../../llm/openai-provider.js';
+import { createOpenAiProvider, OPENAI_DEFAULT_BASE_URL, tokenLimitFieldFor } from '../../llm/openai-provider.js';
 import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
 import { failureAndConsole, readFileTool, request, slowReply, SYSTEM, TASK } from './provider-fixtures.js';
 
@@ -47,6 +47,11 @@ describe('OpenAI provider against the fake Chat Completions API', () => {
     await provider.complete(request('o4-mini', [{ role: 'user', content: TASK }]));
     expect(llm.requests[0].body.max_completion_tokens).toBe(256);
     expect(llm.requests[0].body).not.toHaveProperty('max_tokens');
+  });
+
+  it('defaults to max_completion_tokens only for api.openai.com', () => {
+    expect(tokenLimitFieldFor(OPENAI_DEFAULT_BASE_URL)).toBe('max_completion_tokens');
+    expect(tokenLimitFieldFor('http://localhost:11434/v1')).toBe('max_tokens');
   });
 
   it('passes unparsable tool arguments through untouched, both ways', async () => {
