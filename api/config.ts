@@ -33,6 +33,8 @@ const envSchema = z.object({
   SHIPGATE_DEFAULT_PROVIDER: z.enum(['openai', 'anthropic']).default('openai'),
   SHIPGATE_DEFAULT_MODEL: optional,
   SHIPGATE_PRICES_FILE: optional,
+  SHIPGATE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  SHIPGATE_WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -60,6 +62,8 @@ export interface Config {
     anthropic: { apiKey?: string; baseUrl?: string };
     pricesFile?: string;
   };
+  /** Jobs run at once per worker process; heartbeat period (a worker silent for 4 periods is presumed dead). */
+  worker: { concurrency: number; heartbeatSeconds: number };
 }
 
 /** A configuration that cannot work; start-up stops with this message. */
@@ -107,5 +111,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
       pricesFile: e.SHIPGATE_PRICES_FILE,
     },
+    worker: { concurrency: e.SHIPGATE_WORKER_CONCURRENCY, heartbeatSeconds: e.SHIPGATE_WORKER_HEARTBEAT_SECONDS },
   };
 }

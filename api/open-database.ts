@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { createKnex } from '../db/create-knex.js';
+import { migrateJobQueue } from '../db/job-queue.js';
 import { migrate } from '../db/migrate.js';
 import { startEmbeddedPostgres } from '../db/start-embedded-postgres.js';
 import type { Config } from './config.js';
@@ -17,7 +18,10 @@ export async function openDatabase(config: Config, logger: Logger, runMigrations
   const url = config.databaseUrl ?? embedded!.url;
   const db = createKnex(url);
   try {
-    if (runMigrations) await migrate(db);
+    if (runMigrations) {
+      await migrate(db);
+      await migrateJobQueue(db, url, logger);
+    }
   } catch (error) {
     await db.destroy();
     await embedded?.stop();

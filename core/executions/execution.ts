@@ -72,6 +72,8 @@ export interface Execution {
   artifacts: Artifact[];
   output: string | null;
   error: { code: ExecutionErrorCode | string; message: string } | null;
+  /** Why the verdict is non_compliant (blocking denials, output rule hits, budget overrun). */
+  violations?: string[];
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

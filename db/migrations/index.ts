@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as m001 from './001-accounts.js';
 import * as m002 from './002-worker-heartbeats.js';
 import * as m003 from './003-policies-and-signing-keys.js';
+import * as m004 from './004-executions.js';
 
 export interface Migration {
   name: string;
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   { name: '001-accounts', up: m001.up },
   { name: '002-worker-heartbeats', up: m002.up },
   { name: '003-policies-and-signing-keys', up: m003.up },
+  { name: '004-executions', up: m004.up },
 ];

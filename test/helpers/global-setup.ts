@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { createKnex } from '../../db/create-knex.js';
+import { migrateJobQueue } from '../../db/job-queue.js';
 import { migrate } from '../../db/migrate.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/start-embedded-postgres.js';
 import { withDatabase } from './test-database.js';
@@ -33,6 +34,7 @@ export default async function globalSetup(): Promise<void> {
   const templateUrl = withDatabase(serverUrl, template);
   const db = createKnex(templateUrl, 1);
   await migrate(db);
+  await migrateJobQueue(db, templateUrl);
   await db.destroy();
   process.env.SHIPGATE_TEST_SERVER_URL = serverUrl;
   process.env.SHIPGATE_TEST_TEMPLATE = template;

@@ -1,0 +1,65 @@
+import type { ExecutionJournal } from '../agent/journal.js';
+import type { RuntimeDeps } from '../agent/runtime-deps.js';
+import { fenceJournal } from './fence-journal.js';
+
+export interface JobAttempt {
+  /** This attempt's number (1 for the first run) and how many the queue allows. */
+  attempts: number;
+  maxAttempts: number;
+  /** Fires when the worker stops and hands the job back. */
+  signal: AbortSignal;
+}
+
+/** How long a run may keep going after its worker started stopping before the job is handed back. */
+const HAND_BACK_GRACE_MS = 2_000;
+
+/** Rejects HAND_BACK_GRACE_MS after `signal` aborts; `stop` detaches it once the run settled. */
+function handedBack(signal: AbortSignal): { promise: Promise<never>; stop(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let fail = () => {};
+  const promise = new Promise<never>((_, reject) => {
+    fail = () => { timer = setTimeout(() => reject(new Error('The worker stopped; the job goes back to the queue.')), HAND_BACK_GRACE_MS); };
+  });
+  if (signal.aborted) fail();
+  else signal.addEventListener('abort', fail, { once: true });
+  return {
+    promise,
+    stop() {
+      signal.removeEventListener('abort', fail);
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Ends an execution whose every attempt failed, so it does not stay `running` forever. */
+export async function giveUp(journal: ExecutionJournal, executionId: string, attempts: number): Promise<void> {
+  await journal.finish(executionId, {
+    status: 'failed', verdict: null, output: null, certificate: null, violations: [],
+    error: { code: 'internal_error', message: `The run could not be completed in ${attempts} attempts.` },
+  });
+}
+
+/**
+ * One queue job running (or resuming) one execution. A failure is rethrown so the queue retries
+ * the job (the run resumes from its journal), except on the last attempt, where the execution is
+ * closed as failed. A stopping worker fences the journal, so nothing more is written once the
+ * job is back in the queue.
+ */
+export async function runExecutionJob(
+  deps: RuntimeDeps,
+  run: (deps: RuntimeDeps, executionId: string) => Promise<void>,
+  executionId: string,
+  attempt: JobAttempt,
+): Promise<void> {
+  const fenced: RuntimeDeps = { ...deps, journal: fenceJournal(deps.journal, attempt.signal) };
+  const handBack = handedBack(attempt.signal);
+  try {
+    await Promise.race([run(fenced, executionId), handBack.promise]);
+  } catch (error) {
+    if (attempt.signal.aborted || attempt.attempts < attempt.maxAttempts) throw error;
+    deps.log('execution.given_up', { execution_id: executionId, attempts: attempt.attempts, error: (error as Error).message });
+    await giveUp(deps.journal, executionId, attempt.attempts);
+  } finally {
+    handBack.stop();
+  }
+}

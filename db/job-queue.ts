@@ -1,0 +1,46 @@
+import { Logger as WorkerLogger, runMigrations, type LogFunctionFactory } from 'graphile-worker';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+
+/** The jobs this service queues, with their payloads. */
+export interface JobPayloads {
+  run_execution: { execution_id: string };
+}
+
+/** Attempts before a job is given up; a killed worker's job counts one attempt. */
+export const JOB_MAX_ATTEMPTS = 5;
+
+const MIGRATION_LOCK = 7_140_004;
+
+/** Routes graphile-worker's own log lines into pino, so one stream holds every line. */
+export function workerLogger(logger: Logger): WorkerLogger {
+  const factory: LogFunctionFactory = (scope) => (level, message) => {
+    const fields = { queue: scope.label, worker_id: scope.workerId, task: scope.taskIdentifier, job_id: scope.jobId };
+    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
+    logger[method](fields, message);
+  };
+  return new WorkerLogger(factory);
+}
+
+/**
+ * Applies graphile-worker's migrations (its own `graphile_worker` schema). Serialised with an
+ * advisory lock so replicas starting together do not race each other.
+ */
+export async function migrateJobQueue(db: Knex, connectionString: string, logger?: Logger): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+    await runMigrations({ connectionString, logger: logger ? workerLogger(logger) : undefined });
+  });
+}
+
+/**
+ * Queues a job, inside the caller's transaction when `db` is one, so a record and the job
+ * that works on it commit together. `jobKey` deduplicates: a second job with the same key is
+ * not added while the first exists.
+ */
+export async function enqueue<T extends keyof JobPayloads>(db: Knex, task: T, payload: JobPayloads[T], jobKey?: string): Promise<void> {
+  await db.raw(
+    `SELECT graphile_worker.add_job(?::text, ?::json, max_attempts := ?::int, job_key := ?::text, job_key_mode := 'unsafe_dedupe')`,
+    [task, JSON.stringify(payload), JOB_MAX_ATTEMPTS, jobKey ?? null],
+  );
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Execution } from '../../core/executions/execution.js';
+import type { ExecutionStore, NewExecution } from '../../core/executions/execution-store.js';
+import { sealSecret } from '../../core/executions/seal-secret.js';
+import { enqueue } from '../job-queue.js';
+import { keysetPage } from '../keyset-page.js';
+import type { ArtifactRow, CertificateRow, ExecutionRow, ToolCallRow } from '../tables.js';
+import { translateDriverError } from '../translate-driver-error.js';
+import { toExecution, toExecutionSummary, toToolCall } from './execution-rows.js';
+
+export const UNFINISHED = ['queued', 'running'] as const;
+
+/** The job key of an execution's run: at most one such job exists at a time. */
+export const runJobKey = (executionId: string) => `run_execution:${executionId}`;
+
+/** The full record (children in order), or null. Reads run in parallel on the pool. */
+export async function loadExecution(db: Knex, id: string): Promise<Execution | null> {
+  const [row, toolCalls, certificates, artifacts] = await Promise.all([
+    db<ExecutionRow>('executions').where({ id }).first(),
+    db<ToolCallRow>('tool_calls').where({ execution_id: id }).orderBy('seq'),
+    db<CertificateRow>('certificates').where({ execution_id: id }).orderBy('ordinal'),
+    db<ArtifactRow>('artifacts').where({ execution_id: id }).orderBy([{ column: 'seq' }, { column: 'created_at' }]),
+  ]);
+  return row ? toExecution(row, toolCalls, certificates, artifacts) : null;
+}
+
+function insertValues(id: string, input: NewExecution, secretKey: Buffer) {
+  return {
+    id,
+    owner_id: input.owner_id,
+    workflow_id: input.workflow_id ?? null,
+    stage_id: input.stage_id ?? null,
+    task: input.task,
+    status: 'queued',
+    policy_name: input.policy.name,
+    policy_version: input.policy.version,
+    policy_digest: input.policy.digest,
+    stage_role: input.stage_role,
+    permissions: JSON.stringify(input.permissions),
+    dropped_permissions: JSON.stringify(input.dropped_permissions),
+    budget_cents: input.budget_cents,
+    provider: input.provider,
+    model: input.model,
+    api_key_override: input.api_key !== undefined,
+    // Bound to this row's id, so the ciphertext cannot be replayed onto another execution.
+    api_key_ciphertext: input.api_key !== undefined ? sealSecret(secretKey, input.api_key, id) : null,
+    upstream_execution_ids: JSON.stringify(input.upstream_execution_ids ?? []),
+    repo_root: input.repo_root ?? null,
+    commit_sha: input.commit_sha ?? null,
+  };
+}
+
+/** Execution records in PostgreSQL; provider key overrides are sealed with `secretKey`. */
+export function createExecutionStore(db: Knex, secretKey: Buffer): ExecutionStore {
+  return {
+    async create(input, { enqueue: queueRun = true } = {}) {
+      const id = randomUUID();
+      try {
+        await db.transaction(async (trx) => {
+          await trx('executions').insert(insertValues(id, input, secretKey));
+          // Same transaction: there is never a queued execution without its job, nor the reverse.
+          if (queueRun) await enqueue(trx, 'run_execution', { execution_id: id }, runJobKey(id));
+        });
+      } catch (error) {
+        throw translateDriverError(error);
+      }
+      return (await loadExecution(db, id))!;
+    },
+
+    get: (id) => loadExecution(db, id),
+
+    async getSummary(id) {
+      const row = await db<ExecutionRow>('executions').where({ id }).first();
+      return row ? toExecutionSummary(row) : null;
+    },
+
+    list({ ownerId, status, page }) {
+      const query = db<ExecutionRow>('executions').select('*');
+      if (ownerId) query.where({ owner_id: ownerId });
+      if (status) query.where({ status });
+      return keysetPage(query, page, toExecutionSummary);
+    },
+
+    async listToolCalls(executionId, { limit, afterSeq }) {
+      const query = db<ToolCallRow>('tool_calls').where({ execution_id: executionId });
+      if (afterSeq !== undefined) query.where('seq', '>', afterSeq);
+      const rows = await query.orderBy('seq').limit(limit + 1);
+      const items = rows.slice(0, limit).map(toToolCall);
+      return { items, nextAfterSeq: rows.length > limit ? items[items.length - 1]?.seq : undefined };
+    },
+
+    async cancel(id) {
+      await db('executions').where({ id }).whereIn('status', UNFINISHED)
+        .update({ status: 'cancelled', finished_at: db.fn.now(), api_key_ciphertext: null });
+      return loadExecution(db, id);
+    },
+  };
+}
