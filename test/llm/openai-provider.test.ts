@@ -122,6 +122,13 @@ describe('OpenAI provider against the fake Chat Completions API', () => {
     expect(`${inspect(error)} ${JSON.stringify(error)} ${output}`).not.toContain(KEY);
   });
 
+  it('turns an unreachable server into a ProviderError without a status', async () => {
+    const unreachable = createOpenAiProvider({ apiKey: KEY, baseURL: 'http://127.0.0.1:1/v1', maxRetries: 0 });
+    const error = await unreachable.complete(request('gpt-4o-mini', [{ role: 'user', content: TASK }])).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ status: undefined, aborted: false, message: expect.stringMatching(/^openai request failed: /) });
+  });
+
   it('answers a wrong key with 401 and keeps even the masked key out of the message', async () => {
     const wrong = 'sk-wrong-key-Hh71distinctive0042';
     const { error, output } = await failureAndConsole(() => openai(wrong).complete(request('gpt-4o-mini', [{ role: 'user', content: TASK }])));
