@@ -66,8 +66,7 @@ describe('GitHub repo reader against the fake GitHub REST API', () => {
   it('fails with a short message, without the token, for an unknown repository or bad credentials', async () => {
     await expect(reader.listChanges('acme/missing', first, second)).rejects.toThrow(`comparing ${first}...${second}: GitHub answered 404 Not Found`);
     const intruder = createGitHubRepoReader({ token: 'ghp_wrongTokenForTests99999999999999999999', baseUrl: gh.baseUrl });
-    const error = await intruder.readFile('acme/app', second, 'README.md').catch((e: unknown) => e as Error);
-    expect(error.message).toBe(`reading README.md at ${second}: GitHub answered 401 Bad credentials`);
+    await expect(intruder.readFile('acme/app', second, 'README.md')).rejects.toThrow(new Error(`reading README.md at ${second}: GitHub answered 401 Bad credentials`));
     await expect(reader.readFile('not-a-repo', second, 'README.md')).rejects.toThrow('owner/repo');
   });
 
