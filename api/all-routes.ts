@@ -1,6 +1,8 @@
 import type { RouteDef } from './route.js';
 import { authRoutes } from './routers/auth-routes.js';
+import { complianceKeyRoutes } from './routers/compliance-key-routes.js';
+import { policyRoutes } from './routers/policy-routes.js';
 import { userRoutes } from './routers/user-routes.js';
 
 /** Every resource's routes; the server mounts them and the OpenAPI document describes them. */
-export const allRoutes: RouteDef[][] = [authRoutes, userRoutes];
+export const allRoutes: RouteDef[][] = [authRoutes, userRoutes, policyRoutes, complianceKeyRoutes];

@@ -4,6 +4,7 @@ import { createCertifier } from '../core/certificates/create-certifier.js';
 import { createSigner } from '../core/certificates/create-signer.js';
 import { createVerifier } from '../core/certificates/create-verifier.js';
 import { createAccountStore } from '../db/stores/account-store.js';
+import { createPolicyStore } from '../db/stores/policy-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
 import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
 import type { Config } from './config.js';
@@ -29,5 +30,6 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     signer,
     verifier: createVerifier(signing.publicKeys),
     certifier: createCertifier(signer),
+    policies: createPolicyStore(db),
   };
 }

@@ -16,7 +16,8 @@ const DOCS_HTML = `<!doctype html>
 <script src="/docs/swagger-ui-bundle.js"></script>
 <script src="/docs/swagger-init.js"></script></body></html>`;
 
-const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
+// validatorUrl: null, or Swagger UI loads a badge image from validator.swagger.io.
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });`;
 
 /** Root-level routes that need no key: health, readiness, metrics, the API description and its UI. */
 export function systemRoutes(deps: Deps, document: OpenApiDocument): Router {

@@ -4,10 +4,11 @@ import type Koa from 'koa';
 export function cors(origins: string[]): Koa.Middleware {
   const allowed = new Set(origins);
   return async (ctx, next) => {
+    // Every answer depends on Origin once some are allowed, so a shared cache must key on it.
+    if (allowed.size > 0) ctx.vary('Origin');
     const origin = ctx.get('Origin');
     if (!origin || !allowed.has(origin)) return next();
     ctx.set('Access-Control-Allow-Origin', origin);
-    ctx.set('Vary', 'Origin');
     ctx.set('Access-Control-Expose-Headers', 'Link, X-Request-Id, Retry-After, ETag');
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE');

@@ -14,7 +14,7 @@ export const authRoutes = [
   defineRoute({
     method: 'post', path: '/auth/register', tags, auth: 'public',
     summary: 'Register a user',
-    description: 'No key needed while registration is open. The first user becomes ADMIN; later ones get SHIPGATE_DEFAULT_ROLE. With SHIPGATE_REGISTRATION=closed only an ADMIN key may register users, and may set their role.',
+    description: 'No key needed while registration is open. The first user becomes ADMIN; later ones get SHIPGATE_DEFAULT_ROLE. An ADMIN key may register users and set their role. With SHIPGATE_REGISTRATION=closed only an ADMIN key may register users, except the very first user (who becomes ADMIN).',
     body: registerRequestSchema,
     responses: { 201: { description: 'Created; the api_key is shown only now.', schema: registerResponseSchema } },
     errors: {

@@ -10,7 +10,7 @@ export const registerRequestSchema = z.object({
   email,
   name: z.string().trim().min(1).max(120),
   password,
-  role: roleSchema.optional().meta({ description: 'Only honoured when an ADMIN registers a user (with closed registration); ignored otherwise.' }),
+  role: roleSchema.optional().meta({ description: 'Only honoured when the request carries an ADMIN key; ignored otherwise.' }),
 }).meta({ id: 'RegisterRequest' });
 
 export const loginRequestSchema = z.object({

@@ -8,6 +8,8 @@ export interface NewUser {
   passwordHash: string;
   /** The role for every user but the first; the store makes the very first user ADMIN atomically. */
   role: Role;
+  /** Create the user only if it is the very first one (else ForbiddenError): closed registration's bootstrap. */
+  onlyIfFirst?: boolean;
 }
 
 /** Storage port for users, their keys and login throttling. Implemented in db/. */

@@ -18,9 +18,12 @@ export interface RegisterInput {
   role?: Role;
 }
 
+export const REGISTRATION_CLOSED = 'Registration is closed; an ADMIN must create the account.';
+
 /**
  * Self-registration gets the default role (the very first user becomes ADMIN); a client
- * never chooses its own role. With registration closed only an ADMIN may create users.
+ * never chooses its own role. With registration closed only an ADMIN may create users, except
+ * the very first user (who becomes that ADMIN): otherwise a closed install could never start.
  */
 export async function registerUser(
   store: AccountStore,
@@ -29,9 +32,9 @@ export async function registerUser(
   caller?: Principal,
 ): Promise<{ user: User; apiKey: string }> {
   const byAdmin = caller?.user.role === 'ADMIN';
-  if (policy.registration === 'closed' && !byAdmin) {
-    throw new ForbiddenError('Registration is closed; an ADMIN must create the account.');
-  }
+  const bootstrapOnly = policy.registration === 'closed' && !byAdmin;
+  // Refuse before spending a password hash; the store re-checks atomically for a racing first user.
+  if (bootstrapOnly && (caller || (await store.listUsers({ limit: 1 })).items.length > 0)) throw new ForbiddenError(REGISTRATION_CLOSED);
   const apiKey = generateApiKey();
   const user = await store.createUser(
     {
@@ -39,6 +42,7 @@ export async function registerUser(
       name: input.name,
       passwordHash: await hashPassword(input.password),
       role: byAdmin && input.role ? input.role : policy.defaultRole,
+      onlyIfFirst: bootstrapOnly,
     },
     hashApiKey(apiKey),
   );

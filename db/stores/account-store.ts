@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import type { AccountStore, NewUser } from '../../core/accounts/account-store.js';
+import { REGISTRATION_CLOSED } from '../../core/accounts/register-user.js';
 import type { Role } from '../../core/accounts/roles.js';
 import type { User } from '../../core/accounts/user.js';
-import { ConflictError } from '../../core/errors.js';
+import { ConflictError, ForbiddenError } from '../../core/errors.js';
 import type { PageRequest } from '../../core/pagination.js';
 import { keysetPage } from '../keyset-page.js';
 import type { UserRow } from '../tables.js';
@@ -22,6 +23,7 @@ export function createAccountStore(db: Knex): AccountStore {
           // Serialise registrations so exactly one user can ever be the first (and ADMIN).
           await trx.raw('SELECT pg_advisory_xact_lock(?)', [FIRST_USER_LOCK]);
           const existing = await trx('users').first(trx.raw('1 AS one'));
+          if (existing && user.onlyIfFirst) throw new ForbiddenError(REGISTRATION_CLOSED);
           const [row] = await trx<UserRow>('users')
             .insert({ email: user.email, name: user.name, password_hash: user.passwordHash, role: existing ? user.role : 'ADMIN' })
             .returning('*');
