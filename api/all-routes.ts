@@ -1,8 +1,12 @@
 import type { RouteDef } from './route.js';
 import { authRoutes } from './routers/auth-routes.js';
+import { badgeRoutes } from './routers/badge-routes.js';
 import { complianceKeyRoutes } from './routers/compliance-key-routes.js';
+import { gateRoutes } from './routers/gate-routes.js';
 import { policyRoutes } from './routers/policy-routes.js';
+import { releasePromotionRoutes } from './routers/release-promotion-routes.js';
+import { releaseRoutes } from './routers/release-routes.js';
 import { userRoutes } from './routers/user-routes.js';
 
 /** Every resource's routes; the server mounts them and the OpenAPI document describes them. */
-export const allRoutes: RouteDef[][] = [authRoutes, userRoutes, policyRoutes, complianceKeyRoutes];
+export const allRoutes: RouteDef[][] = [authRoutes, userRoutes, policyRoutes, complianceKeyRoutes, releaseRoutes, releasePromotionRoutes, gateRoutes, badgeRoutes];

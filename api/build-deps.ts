@@ -6,6 +6,7 @@ import { createVerifier } from '../core/certificates/create-verifier.js';
 import { createAccountStore } from '../db/stores/account-store.js';
 import { createPolicyStore } from '../db/stores/policy-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
+import { createReleasePorts } from '../db/stores/release-ports.js';
 import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
 import type { Config } from './config.js';
 import type { Metrics } from './create-metrics.js';
@@ -19,6 +20,7 @@ import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
  */
 export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Metrics, signing: SigningKeys = ephemeralSigningKeys()): Deps {
   const signer = createSigner(signing.privateKey);
+  const verifier = createVerifier(signing.publicKeys);
   return {
     config,
     db,
@@ -28,8 +30,9 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     rateLimiter: createRateLimiter(db),
     keys: createSigningKeyStore(db),
     signer,
-    verifier: createVerifier(signing.publicKeys),
+    verifier,
     certifier: createCertifier(signer),
     policies: createPolicyStore(db),
+    release: createReleasePorts(db, signer, verifier),
   };
 }

@@ -5,6 +5,7 @@ import type { AccountStore } from '../core/accounts/account-store.js';
 import type { Certifier } from '../core/agent/certifier.js';
 import type { SigningKeyStore } from '../core/certificates/signing-key-store.js';
 import type { Signer, Verifier } from '../core/certificates/types.js';
+import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { PolicyStore } from '../core/policies/policy.js';
 import type { RateLimiter } from '../db/stores/rate-limiter.js';
 import type { Config } from './config.js';
@@ -26,4 +27,6 @@ export interface Deps {
   certifier: Certifier;
   /** Built-in presets and custom policies (immutable versions). */
   policies: PolicyStore;
+  /** The release gate: gates, evidence, snapshots, promotions, bound workflows, health probes. */
+  release: ReleasePorts;
 }

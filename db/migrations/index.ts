@@ -3,6 +3,7 @@ import * as m001 from './001-accounts.js';
 import * as m002 from './002-worker-heartbeats.js';
 import * as m003 from './003-policies-and-signing-keys.js';
 import * as m004 from './004-executions.js';
+import * as m005 from './005-release-gate.js';
 
 export interface Migration {
   name: string;
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   { name: '002-worker-heartbeats', up: m002.up },
   { name: '003-policies-and-signing-keys', up: m003.up },
   { name: '004-executions', up: m004.up },
+  { name: '005-release-gate', up: m005.up },
 ];

@@ -1,0 +1,43 @@
+import { NotFoundError } from '../../core/errors.js';
+import { defaultGateVersion, gateSchema } from '../../core/release/gate.js';
+import { setGate } from '../../core/release/set-gate.js';
+import { defineRoute } from '../route.js';
+import { gateParamsSchema, gateQuerySchema, gateVersionSchema } from '../schemas/release-schemas.js';
+
+const tags = ['releases'];
+
+export const gateRoutes = [
+  defineRoute({
+    method: 'get', path: '/releases/gates/{owner}/{repo}', tags, auth: 'any',
+    summary: 'A repository\'s release gate',
+    description: 'The newest version, or `?version=N`. A repository without a gate answers the built-in default as version 0.',
+    params: gateParamsSchema,
+    query: gateQuerySchema,
+    responses: { 200: { description: 'The gate version.', schema: gateVersionSchema } },
+    async handler({ params, query, deps }) {
+      const repoRoot = `${params.owner}/${params.repo}`;
+      if (query.version !== undefined) {
+        const version = await deps.release.store.gateVersion(repoRoot, query.version);
+        if (!version) throw new NotFoundError('Gate version', String(query.version));
+        return { body: version };
+      }
+      return { body: (await deps.release.store.latestGate(repoRoot)) ?? defaultGateVersion(repoRoot) };
+    },
+  }),
+  defineRoute({
+    method: 'put', path: '/releases/gates/{owner}/{repo}', tags, auth: ['ADMIN', 'POLICY_AUTHOR'],
+    summary: 'Set a repository\'s release gate (ADMIN, POLICY_AUTHOR)',
+    description: 'Replaces the gate; omitted fields take their defaults. Every change is kept as a new version with its digest; '
+      + 'a body equal to the current gate records nothing and answers the current version. A `.github/shipgate.yml` on the default branch, read by the App, sets it too.',
+    params: gateParamsSchema,
+    body: gateSchema,
+    responses: {
+      200: { description: 'The current version (unchanged).', schema: gateVersionSchema },
+      201: { description: 'A new version was recorded.', schema: gateVersionSchema },
+    },
+    async handler({ params, body, caller, deps }) {
+      const { version, created } = await setGate(deps.release.store, `${params.owner}/${params.repo}`, body, 'api', caller.user.id);
+      return { status: created ? 201 : 200, body: version };
+    },
+  }),
+];

@@ -1,0 +1,42 @@
+import { promoteSnapshot } from '../../core/release/promote-snapshot.js';
+import type { PromotionTarget } from '../../core/release/promotion.js';
+import { defineRoute } from '../route.js';
+import { linkNext, pageRequest } from '../schemas/pagination-schemas.js';
+import { promotionListSchema, promotionRequestSchema, promotionResponseSchema, promotionsQuerySchema } from '../schemas/release-schemas.js';
+
+const tags = ['releases'];
+
+export const releasePromotionRoutes = [
+  defineRoute({
+    method: 'post', path: '/releases/promote', tags, auth: ['ADMIN', 'APPROVER'],
+    summary: 'Promote a snapshot (ADMIN, APPROVER)',
+    description: 'Transitions: candidate -> attested (only a SHIP snapshot that is still the commit\'s latest, evaluated now), attested -> promoted, '
+      + 'candidate -> rejected, attested or promoted -> revoked; anything else 409 with the reason. Repeating the same request answers 200 with the '
+      + 'recorded promotion. With the gate\'s separation_of_duties, an approver who owns a workflow in the snapshot\'s evidence gets 403 '
+      + '(for attested and promoted). Each promotion carries a DSSE-signed SLSA Verification Summary (PASSED, or FAILED for rejected/revoked) '
+      + 'whose subject is {name: repo_root, digest: {gitCommit: sha}}; verify it with GET /compliance/keys.',
+    body: promotionRequestSchema,
+    responses: {
+      201: { description: 'Recorded.', schema: promotionResponseSchema },
+      200: { description: 'The same request was already recorded; this is that record.', schema: promotionResponseSchema },
+    },
+    errors: { 404: 'Unknown snapshot.', 409: 'Not a valid transition, a NO_SHIP snapshot, or a stale snapshot; detail says why.' },
+    async handler({ body, caller, deps }) {
+      const request = { ...body, target_status: body.target_status as PromotionTarget };
+      const { promotion, created } = await promoteSnapshot(deps.release, request, caller);
+      return { status: created ? 201 : 200, body: promotion };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/releases/promotions', tags, auth: 'any',
+    summary: 'Promotion history, newest first',
+    description: 'Filter by repo_root and/or commit_sha. The next page is announced in the Link header.',
+    query: promotionsQuerySchema,
+    responses: { 200: { description: 'Promotions.', schema: promotionListSchema, headers: { Link: { description: 'rel="next"' } } } },
+    async handler({ query, ctx, deps }) {
+      const page = await deps.release.store.listPromotions({ repo_root: query.repo_root, commit_sha: query.commit_sha }, pageRequest(query));
+      linkNext(ctx, page.next);
+      return { body: { promotions: page.items } };
+    },
+  }),
+];

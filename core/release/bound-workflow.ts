@@ -1,0 +1,34 @@
+import type { ExecutionStatus, Verdict } from '../executions/execution.js';
+
+/** One execution of a workflow bound to a commit, as the release gate needs to see it. */
+export interface BoundExecution {
+  execution_id: string;
+  stage_id: string | null;
+  stage_role: string;
+  status: ExecutionStatus;
+  verdict: Verdict | null;
+  /** false when its execution certificate does not verify; null when it has none yet. */
+  certificate_valid: boolean | null;
+}
+
+/**
+ * A workflow bound to a commit as release evidence. A standalone execution (POST /tasks with
+ * repo_root and commit_sha) counts as a one-stage workflow whose id is the execution's id.
+ */
+export interface BoundWorkflow {
+  workflow_id: string;
+  standalone: boolean;
+  owner_id: string;
+  status: ExecutionStatus;
+  executions: BoundExecution[];
+  /**
+   * Release admission of its release stage: `admitted`, `not_admitted` (with reasons such as
+   * `non_compliant:<stage>`), or `none` when it has no release stage.
+   */
+  release: { admission: 'admitted' | 'not_admitted' | 'none'; reasons: string[] };
+}
+
+/** What workflows and executions are bound to a commit. Implemented in db/ (executions, later workflows). */
+export interface BoundWorkflowSource {
+  forCommit(repoRoot: string, commitSha: string): Promise<BoundWorkflow[]>;
+}

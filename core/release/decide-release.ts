@@ -1,0 +1,66 @@
+import { canonicalDigest } from '../canonical-json.js';
+import type { Blocker, Requirement } from './blocker.js';
+import { evaluateDecision, type Decision } from './evaluate-decision.js';
+import { defaultGateVersion, type Gate } from './gate.js';
+import type { ReleasePorts } from './release-ports.js';
+import { toBaseline, type Baseline, type Provenance, type Snapshot, type SnapshotStatus } from './snapshot.js';
+
+export interface ReleaseDecision {
+  decision: Decision;
+  repo_root: string;
+  commit_sha: string;
+  snapshot_id: string;
+  snapshot_status: SnapshotStatus;
+  blockers: Blocker[];
+  explanation: Requirement[];
+  provenance: Provenance & { evidence_digest: string };
+  baseline: Baseline | null;
+  gate: Gate & { version: number; digest: string; source: string };
+  evaluated_at: string;
+}
+
+/**
+ * Evaluates a commit now and content-addresses the result: unchanged evidence (and outcome)
+ * returns the commit's latest snapshot without writing; anything else stores a new one.
+ * A fixed handful of indexed queries, whatever the history size.
+ */
+export async function decideRelease(ports: ReleasePorts, repoRoot: string, commitSha: string, now = new Date()): Promise<{ decision: ReleaseDecision; snapshot: Snapshot }> {
+  const { store } = ports;
+  const [gateVersion, evidence, workflows, latest, attested] = await Promise.all([
+    store.latestGate(repoRoot),
+    store.commitEvidence(repoRoot, commitSha),
+    ports.workflows.forCommit(repoRoot, commitSha),
+    store.latestSnapshot(repoRoot, commitSha),
+    store.latestAttested(repoRoot, 2),
+  ]);
+  const gate = gateVersion ?? defaultGateVersion(repoRoot);
+  const evaluation = evaluateDecision(gate.gate, evidence, workflows, now);
+  const provenance: Provenance = {
+    gate: { version: gate.version, digest: gate.digest },
+    check_runs: evidence.checkRuns,
+    evidence: evidence.uploads,
+    workflows,
+  };
+  // The outcome is part of the address: evidence that went stale with time is a new snapshot.
+  const digest = canonicalDigest({ provenance, blockers: evaluation.blockers });
+  const snapshot = latest?.evidence_digest === digest ? latest : await store.saveSnapshot({
+    repo_root: repoRoot, commit_sha: commitSha, evidence_digest: digest, decision: evaluation.decision, blockers: evaluation.blockers, provenance,
+  });
+  const baseline = attested.find((s) => s.id !== snapshot.id);
+  return {
+    snapshot,
+    decision: {
+      decision: evaluation.decision,
+      repo_root: repoRoot,
+      commit_sha: commitSha,
+      snapshot_id: snapshot.id,
+      snapshot_status: snapshot.status,
+      blockers: evaluation.blockers,
+      explanation: evaluation.explanation,
+      provenance: { evidence_digest: digest, ...provenance },
+      baseline: baseline ? toBaseline(baseline) : null,
+      gate: { ...gate.gate, version: gate.version, digest: gate.digest, source: gate.source },
+      evaluated_at: now.toISOString(),
+    },
+  };
+}

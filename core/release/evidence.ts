@@ -1,0 +1,42 @@
+/** A check run as GitHub reports it (recorded from webhook deliveries). */
+export interface CheckRun {
+  name: string;
+  /** GitHub's status: queued, in_progress, completed, waiting, requested, pending. */
+  status: string;
+  /** GitHub's conclusion once completed: success, failure, neutral, skipped, cancelled, timed_out, ... */
+  conclusion: string | null;
+  /** completed_at, else started_at, else when it was recorded. */
+  produced_at: string;
+  details_url: string | null;
+  external_id: string | null;
+}
+
+/** Evidence uploaded through POST /releases/evidence. */
+export interface UploadedEvidence {
+  kind: string;
+  name: string;
+  status: 'passed' | 'failed';
+  digest: string | null;
+  uri: string | null;
+  produced_at: string;
+}
+
+/** The newest check run per name and the newest upload per name recorded for one commit. */
+export interface CommitEvidence {
+  checkRuns: CheckRun[];
+  uploads: UploadedEvidence[];
+}
+
+/** Conclusions GitHub branch protection accepts as passing. */
+const PASSING_CONCLUSIONS = new Set(['success', 'neutral', 'skipped']);
+
+export type CheckOutcome = 'pending' | 'passed' | 'failed';
+
+export function checkOutcome(check: Pick<CheckRun, 'status' | 'conclusion'>): CheckOutcome {
+  if (check.status !== 'completed') return 'pending';
+  return check.conclusion && PASSING_CONCLUSIONS.has(check.conclusion) ? 'passed' : 'failed';
+}
+
+export function ageSeconds(producedAt: string, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - Date.parse(producedAt)) / 1000));
+}

@@ -1,0 +1,43 @@
+import type { DsseEnvelope } from '../certificates/types.js';
+import type { SnapshotStatus } from './snapshot.js';
+
+export type PromotionTarget = Exclude<SnapshotStatus, 'candidate'>;
+export const PROMOTION_TARGETS: readonly PromotionTarget[] = ['attested', 'promoted', 'rejected', 'revoked'];
+
+/** The statuses each target may be reached from (DESIGN §9). */
+const ALLOWED_FROM: Record<PromotionTarget, readonly SnapshotStatus[]> = {
+  attested: ['candidate'],
+  promoted: ['attested'],
+  rejected: ['candidate'],
+  revoked: ['attested', 'promoted'],
+};
+
+/** Why `from` -> `to` is not a transition, or null when it is one. */
+export function transitionRefusal(from: SnapshotStatus, to: PromotionTarget): string | null {
+  if (ALLOWED_FROM[to].includes(from)) return null;
+  return `A ${from} snapshot cannot become ${to}: ${to} is reachable only from ${ALLOWED_FROM[to].join(' or ')}.`;
+}
+
+export interface PromotionRequest {
+  snapshot_id: string;
+  target_status: PromotionTarget;
+  release_label: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/** One recorded status change of a snapshot, with its signed attestation. */
+export interface Promotion {
+  id: string;
+  snapshot_id: string;
+  repo_root: string;
+  commit_sha: string;
+  from_status: SnapshotStatus;
+  status: PromotionTarget;
+  release_label: string | null;
+  metadata: Record<string, unknown>;
+  promoted_by: string;
+  created_at: string;
+  attestation: DsseEnvelope;
+}
+
+export type NewPromotion = Omit<Promotion, 'id' | 'created_at'>;

@@ -1,0 +1,55 @@
+import { ValidationError } from '../errors.js';
+import type { CheckRun, UploadedEvidence } from './evidence.js';
+import type { EvidenceRecord, EvidenceStore } from './release-store.js';
+import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './repo-names.js';
+
+interface Target {
+  repo_root: string;
+  commit_sha: string;
+  ref?: string | null;
+}
+
+function commitRef(target: Target) {
+  const repoRoot = normalizeRepoRoot(target.repo_root);
+  const commitSha = normalizeCommitSha(target.commit_sha);
+  const issues = [
+    ...(repoRoot ? [] : [{ loc: ['repo_root'], msg: 'Expected owner/repo or https://github.com/owner/repo.', type: 'value_error' }]),
+    ...(commitSha ? [] : [{ loc: ['commit_sha'], msg: 'Expected a 40-character hexadecimal commit SHA.', type: 'value_error' }]),
+  ];
+  if (issues.length > 0) throw new ValidationError(issues);
+  return { repo_root: repoRoot!, commit_sha: commitSha!, ref: target.ref ? normalizeRefName(target.ref) : null };
+}
+
+/** Records uploaded evidence for a commit (POST /releases/evidence). */
+export async function recordEvidence(store: EvidenceStore, input: UploadedEvidence & Target, recordedBy: string | null): Promise<EvidenceRecord> {
+  const { kind, name, status, digest, uri, produced_at } = input;
+  return store.addEvidence({ ...commitRef(input), kind, name, status, digest, uri, produced_at, recorded_by: recordedBy });
+}
+
+export interface CheckRunInput extends Target {
+  name: string;
+  status: string;
+  conclusion?: string | null;
+  started_at?: string | null;
+  completed_at?: string | null;
+  details_url?: string | null;
+  /** GitHub's check run id: later deliveries about the same run update it. */
+  external_id?: string | number | null;
+}
+
+/** Records a check run for a commit, as the GitHub App sees it in a check_run delivery. */
+export async function recordCheckRun(store: EvidenceStore, input: CheckRunInput, now = new Date()): Promise<void> {
+  const target = commitRef(input);
+  const produced = new Date(input.completed_at ?? input.started_at ?? now);
+  if (!input.name?.trim() || input.name.length > 200) throw ValidationError.single(['name'], 'A check run needs a name of 1-200 characters.');
+  if (Number.isNaN(produced.getTime())) throw ValidationError.single(['completed_at'], 'Not a timestamp.');
+  const checkRun: CheckRun = {
+    name: input.name,
+    status: input.status,
+    conclusion: input.status === 'completed' ? input.conclusion ?? null : null,
+    produced_at: produced.toISOString(),
+    details_url: input.details_url ?? null,
+    external_id: input.external_id == null ? null : String(input.external_id),
+  };
+  return store.addCheckRun({ ...target, ...checkRun });
+}

@@ -1,0 +1,69 @@
+import type { Page, PageRequest } from '../pagination.js';
+import type { CommitEvidence, CheckRun, UploadedEvidence } from './evidence.js';
+import type { Gate, GateVersion } from './gate.js';
+import type { NewPromotion, Promotion, PromotionTarget } from './promotion.js';
+import type { NewSnapshot, Snapshot, SnapshotStatus } from './snapshot.js';
+import type { Decision } from './evaluate-decision.js';
+
+export interface GateStore {
+  latestGate(repoRoot: string): Promise<GateVersion | null>;
+  /** Records a new version unless `digest` equals the latest version's; `created` says which. */
+  saveGate(repoRoot: string, gate: Gate, digest: string, source: 'api' | 'config_file', createdBy: string | null): Promise<{ version: GateVersion; created: boolean }>;
+  gateVersion(repoRoot: string, version: number): Promise<GateVersion | null>;
+}
+
+interface CommitRef {
+  repo_root: string;
+  commit_sha: string;
+  /** A branch (or `HEAD`) this commit was seen at; it then resolves to this commit if newer. */
+  ref: string | null;
+}
+
+export type NewUploadedEvidence = UploadedEvidence & CommitRef & { recorded_by: string | null };
+export type EvidenceRecord = NewUploadedEvidence & { id: string; created_at: string };
+export type NewCheckRun = CheckRun & CommitRef;
+
+export interface EvidenceStore {
+  addEvidence(evidence: NewUploadedEvidence): Promise<EvidenceRecord>;
+  /** One row per GitHub check run id: a late delivery never turns a completed run back into a pending one. */
+  addCheckRun(checkRun: NewCheckRun): Promise<void>;
+  /** The newest check run and the newest upload of each name for the commit, sorted by name. */
+  commitEvidence(repoRoot: string, commitSha: string): Promise<CommitEvidence>;
+  /** The commit of the first of `refs` that is recorded for the repository. */
+  resolveRef(repoRoot: string, refs: string[]): Promise<string | null>;
+}
+
+export interface SnapshotStore {
+  /** The commit's latest snapshot: the one whose evidence was seen last. */
+  latestSnapshot(repoRoot: string, commitSha: string): Promise<Snapshot | null>;
+  /** Stores the snapshot, or marks the one with the same evidence digest as the latest again. */
+  saveSnapshot(snapshot: NewSnapshot): Promise<Snapshot>;
+  getSnapshot(id: string): Promise<Snapshot | null>;
+  /** The repository's two latest attested-or-promoted snapshots (the caller skips its own). */
+  latestAttested(repoRoot: string | undefined, limit: number): Promise<Snapshot[]>;
+  /** The latest candidate snapshot of each repository that has a gate (or of `repoRoot`). */
+  latestCandidates(repoRoot: string | undefined): Promise<{ snapshot: Snapshot; gate: GateVersion | null }[]>;
+  /** The latest decision for a commit (or the first recorded ref), with the gate's public_badge. */
+  badgeFacts(repoRoot: string, commitSha: string | null, refs: string[]): Promise<BadgeFacts>;
+  /** A round trip to the store, to report whether it is reachable. */
+  ping(): Promise<void>;
+}
+
+export interface BadgeFacts {
+  public_badge: boolean | null;
+  decision: Decision | null;
+  status: SnapshotStatus | null;
+}
+
+export interface PromotionStore {
+  findPromotion(snapshotId: string, status: PromotionTarget): Promise<Promotion | null>;
+  /**
+   * Records the promotion and moves the snapshot, atomically; ConflictError when the snapshot
+   * is no longer in `from_status`, or (with requireLatest) no longer the commit's latest.
+   */
+  recordPromotion(promotion: NewPromotion, options: { requireLatest: boolean }): Promise<Promotion>;
+  listPromotions(filter: { repo_root?: string; commit_sha?: string }, page: PageRequest): Promise<Page<Promotion>>;
+}
+
+/** Storage port of the release gate. Implemented in db/stores/release-store.ts. */
+export interface ReleaseStore extends GateStore, EvidenceStore, SnapshotStore, PromotionStore {}

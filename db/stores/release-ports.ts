@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import type { Signer, Verifier } from '../../core/certificates/types.js';
+import type { ReleasePorts } from '../../core/release/release-ports.js';
+import { createExecutionBoundWorkflowSource } from './release-bound-workflows.js';
+import { createReleaseStore } from './release-store.js';
+import { createWorkerHeartbeatStore } from './worker-heartbeat-store.js';
+
+/** The release gate's ports over PostgreSQL, signing with the service key. */
+export function createReleasePorts(db: Knex, signer: Signer, verifier: Verifier): ReleasePorts {
+  const heartbeats = createWorkerHeartbeatStore(db);
+  return {
+    store: createReleaseStore(db),
+    workflows: createExecutionBoundWorkflowSource(db, verifier),
+    signer,
+    verifier,
+    latestWorkerHeartbeat: () => heartbeats.latest(),
+  };
+}

@@ -1,0 +1,58 @@
+import type { Knex } from 'knex';
+import type { SnapshotStore } from '../../core/release/release-store.js';
+import type { GateVersionRow, SnapshotRow } from '../tables.js';
+import { toGateVersion, toSnapshot } from './release-rows.js';
+
+const ATTESTED = ['attested', 'promoted'];
+
+export function createSnapshotStore(db: Knex): SnapshotStore {
+  return {
+    async latestSnapshot(repoRoot, commitSha) {
+      const row = await db<SnapshotRow>('snapshots').where({ repo_root: repoRoot, commit_sha: commitSha }).orderBy('seen_at', 'desc').first();
+      return row ? toSnapshot(row) : null;
+    },
+    async saveSnapshot(s) {
+      // clock_timestamp(), not now(): two saves in one transaction must still order by seen_at.
+      const { rows } = await db.raw<{ rows: SnapshotRow[] }>(`INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, seen_at)
+        VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, clock_timestamp())
+        ON CONFLICT (repo_root, commit_sha, evidence_digest) DO UPDATE SET seen_at = clock_timestamp()
+        RETURNING *`, [s.repo_root, s.commit_sha, s.evidence_digest, s.decision, JSON.stringify(s.blockers), JSON.stringify(s.provenance)]);
+      return toSnapshot(rows[0]);
+    },
+    async getSnapshot(id) {
+      const row = await db<SnapshotRow>('snapshots').where({ id }).first();
+      return row ? toSnapshot(row) : null;
+    },
+    async latestAttested(repoRoot, limit) {
+      const query = db<SnapshotRow>('snapshots').whereIn('status', ATTESTED).orderBy('attested_at', 'desc').limit(limit);
+      if (repoRoot) query.where({ repo_root: repoRoot });
+      return (await query).map(toSnapshot);
+    },
+    async latestCandidates(repoRoot) {
+      const gated = db('gate_versions').distinct('repo_root');
+      if (repoRoot) gated.where({ repo_root: repoRoot });
+      const rows = await db.select<(SnapshotRow & { gate_row: GateVersionRow | null })[]>('s.*', db.raw(`(SELECT to_jsonb(g) FROM gate_versions g
+          WHERE g.repo_root = s.repo_root ORDER BY g.version DESC LIMIT 1) AS gate_row`))
+        .from(db.raw('(?) AS r', [gated]))
+        .joinRaw(`CROSS JOIN LATERAL (SELECT * FROM snapshots WHERE repo_root = r.repo_root AND status = 'candidate' ORDER BY seen_at DESC LIMIT 1) s`);
+      return rows.map((row) => ({
+        snapshot: toSnapshot(row),
+        gate: row.gate_row ? toGateVersion({ ...row.gate_row, created_at: new Date(row.gate_row.created_at) }) : null,
+      }));
+    },
+    async badgeFacts(repoRoot, commitSha, refs) {
+      const { rows } = await db.raw<{ rows: { public_badge: boolean | null; decision: string | null; status: string | null }[] }>(`
+        SELECT (SELECT (gate->>'public_badge')::boolean FROM gate_versions WHERE repo_root = :repo ORDER BY version DESC LIMIT 1) AS public_badge,
+               s.decision, s.status
+        FROM (SELECT coalesce(:sha::text, (SELECT commit_sha FROM refs WHERE repo_root = :repo AND ref = ANY(:refs::text[])
+                ORDER BY array_position(:refs::text[], ref) LIMIT 1)) AS sha) target
+        LEFT JOIN LATERAL (SELECT decision, status FROM snapshots WHERE repo_root = :repo AND commit_sha = target.sha
+                ORDER BY seen_at DESC LIMIT 1) s ON true`, { repo: repoRoot, sha: commitSha, refs });
+      const row = rows[0];
+      return { public_badge: row?.public_badge ?? null, decision: (row?.decision ?? null) as 'SHIP' | 'NO_SHIP' | null, status: (row?.status ?? null) as never };
+    },
+    async ping() {
+      await db.raw('SELECT 1');
+    },
+  };
+}

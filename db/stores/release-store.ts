@@ -1,0 +1,11 @@
+import type { Knex } from 'knex';
+import type { ReleaseStore } from '../../core/release/release-store.js';
+import { createEvidenceStore } from './release-evidence-store.js';
+import { createGateStore } from './release-gate-store.js';
+import { createPromotionStore } from './release-promotion-store.js';
+import { createSnapshotStore } from './release-snapshot-store.js';
+
+/** The release gate's storage: gates, evidence and refs, snapshots, promotions. */
+export function createReleaseStore(db: Knex): ReleaseStore {
+  return { ...createGateStore(db), ...createEvidenceStore(db), ...createSnapshotStore(db), ...createPromotionStore(db) };
+}

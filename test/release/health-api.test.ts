@@ -1,0 +1,96 @@
+import { ROLES } from '../../core/accounts/roles.js';
+import { createWorkerHeartbeatStore } from '../../db/stores/worker-heartbeat-store.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { checkRun, decide, promote, putGate, sha } from './release-api.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const health = async (query: Record<string, string> = {}) => {
+  const res = await t.request.get('/api/v1/releases/health').set(t.admin.auth).query(query);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const beat = () => createWorkerHeartbeatStore(t.database.db).beat('worker-1');
+
+describe('GET /releases/health', () => {
+  it('answers 401 without a key and 200 for every role', async () => {
+    expect((await t.request.get('/api/v1/releases/health')).status).toBe(401);
+    for (const role of ROLES) expect((await t.request.get('/api/v1/releases/health').set((await t.user(role)).auth)).status).toBe(200);
+  });
+
+  it('is degraded without a worker heartbeat in the last minute, and healthy with one', async () => {
+    const cold = await health();
+    expect(cold).toMatchObject({
+      status: 'degraded', verification_graph: { reachable: true, latency_ms: expect.any(Number) }, latest_attested_snapshot: null,
+      runtime_evidence: { missing: true, items: [{ kind: 'worker_heartbeat', name: 'worker', repo_root: null, commit_sha: null }] },
+    });
+    await t.database.db('worker_heartbeats').insert({ worker_id: 'old', seen_at: new Date(Date.now() - 120_000) });
+    expect((await health()).status).toBe('degraded');
+    await beat();
+    expect(await health()).toMatchObject({ status: 'healthy', runtime_evidence: { missing: false, items: [] }, checked_at: expect.any(String) });
+  });
+
+  it('reports the latest attested snapshot as fresh, then stale past attestation_max_age_seconds', async () => {
+    await beat();
+    const repo = 'acme/health-fresh';
+    await putGate(t, repo, { require_reviewed_release: false, attestation_max_age_seconds: 3600 });
+    const commit = sha('health-fresh');
+    await checkRun(t, { repo_root: repo, commit_sha: commit, name: 'ci' });
+    const d = await decide(t, repo, commit);
+    await promote(t, { snapshot_id: d.snapshot_id, target_status: 'attested' });
+    const fresh = await health({ repo_root: repo });
+    expect(fresh).toMatchObject({
+      status: 'healthy',
+      latest_attested_snapshot: { snapshot_id: d.snapshot_id, repo_root: repo, commit_sha: commit, max_age_seconds: 3600, fresh: true, age_seconds: expect.any(Number) },
+    });
+    expect(fresh.latest_attested_snapshot.age_seconds).toBeLessThan(60);
+    await t.database.db('snapshots').where({ id: d.snapshot_id }).update({ attested_at: new Date(Date.now() - 7200_000) });
+    const stale = await health({ repo_root: repo });
+    expect(stale).toMatchObject({ status: 'degraded', latest_attested_snapshot: { fresh: false, max_age_seconds: 3600 }, runtime_evidence: { missing: false } });
+    expect(stale.latest_attested_snapshot.age_seconds).toBeGreaterThanOrEqual(7200);
+  });
+
+  it('lists the required checks and evidence missing from the latest candidate of each gated repository', async () => {
+    await beat();
+    const repo = 'acme/health-missing';
+    await putGate(t, repo, { required_checks: ['ci', 'e2e'], required_evidence: ['sbom'] });
+    const commit = sha('health-missing');
+    await checkRun(t, { repo_root: repo, commit_sha: commit, name: 'ci' });
+    await decide(t, repo, commit);
+    const body = await health();
+    expect(body.status).toBe('degraded');
+    expect(body.runtime_evidence).toEqual({
+      missing: true,
+      items: [
+        { kind: 'check_run', name: 'e2e', repo_root: repo, commit_sha: commit },
+        { kind: 'evidence', name: 'sbom', repo_root: repo, commit_sha: commit },
+      ],
+    });
+    expect((await health({ repo_root: 'acme/health-fresh' })).runtime_evidence.items).toEqual([]);
+  });
+
+  it('reports a signing key that does not verify under the published keys as missing runtime evidence', async () => {
+    await beat();
+    const release = t.deps.release;
+    t.deps.release = { ...release, verifier: { verify: () => ({ verified: false, reason: 'unknown_key' }) } };
+    try {
+      const body = await health({ repo_root: 'acme/nothing-here' });
+      expect(body.status).toBe('degraded');
+      expect(body.runtime_evidence.items).toEqual([{ kind: 'signing_key', name: t.deps.signer.keyid, repo_root: null, commit_sha: null }]);
+    } finally {
+      t.deps.release = release;
+    }
+  });
+
+  it('is failed when the verification graph (the store) is unreachable', async () => {
+    const release = t.deps.release;
+    t.deps.release = { ...release, store: { ...release.store, ping: () => Promise.reject(new Error('connection refused')) } };
+    try {
+      expect(await health()).toMatchObject({ status: 'failed', verification_graph: { reachable: false }, latest_attested_snapshot: null });
+    } finally {
+      t.deps.release = release;
+    }
+  });
+});
