@@ -6,7 +6,7 @@ import type { ChatMessage, ToolCallRequest, ToolDefinition } from './provider.js
 import type { RuntimeDeps } from './runtime-deps.js';
 import { BUILT_IN_TOOLS } from './tools/built-in-tools.js';
 import { toolDefinition, type Tool } from './tools/tool.js';
-import { capabilityMatches } from './capability-matches.js';
+import { capabilityMatches } from '../policies/capability-matches.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 
 /** One run in memory: what was loaded, kept in step with every write to the journal. */

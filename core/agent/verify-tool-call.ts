@@ -1,6 +1,6 @@
 import type { DenialReason } from '../executions/execution.js';
 import type { Policy } from '../policies/policy.js';
-import { capabilityMatches } from './capability-matches.js';
+import { capabilityMatches } from '../policies/capability-matches.js';
 import type { ToolCallRequest } from './provider.js';
 import type { Tool, ToolContext } from './tools/tool.js';
 
