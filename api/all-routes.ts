@@ -1,12 +1,15 @@
 import type { RouteDef } from './route.js';
 import { authRoutes } from './routers/auth-routes.js';
-import { badgeRoutes } from './routers/badge-routes.js';
+import { complianceExportRoutes } from './routers/compliance-export-routes.js';
 import { complianceKeyRoutes } from './routers/compliance-key-routes.js';
-import { gateRoutes } from './routers/gate-routes.js';
+import { executionRoutes } from './routers/execution-routes.js';
 import { policyRoutes } from './routers/policy-routes.js';
+import { badgeRoutes } from './routers/badge-routes.js';
+import { gateRoutes } from './routers/gate-routes.js';
 import { releasePromotionRoutes } from './routers/release-promotion-routes.js';
 import { releaseRoutes } from './routers/release-routes.js';
+import { taskRoutes } from './routers/task-routes.js';
 import { userRoutes } from './routers/user-routes.js';
 
 /** Every resource's routes; the server mounts them and the OpenAPI document describes them. */
-export const allRoutes: RouteDef[][] = [authRoutes, userRoutes, policyRoutes, complianceKeyRoutes, releaseRoutes, releasePromotionRoutes, gateRoutes, badgeRoutes];
+export const allRoutes: RouteDef[][] = [authRoutes, userRoutes, policyRoutes, complianceKeyRoutes, releaseRoutes, releasePromotionRoutes, gateRoutes, badgeRoutes, taskRoutes, executionRoutes, complianceExportRoutes];

@@ -4,6 +4,8 @@ import { createCertifier } from '../core/certificates/create-certifier.js';
 import { createSigner } from '../core/certificates/create-signer.js';
 import { createVerifier } from '../core/certificates/create-verifier.js';
 import { createAccountStore } from '../db/stores/account-store.js';
+import { createExecutionJournal } from '../db/stores/execution-journal.js';
+import { createExecutionStore } from '../db/stores/execution-store.js';
 import { createPolicyStore } from '../db/stores/policy-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
 import { createReleasePorts } from '../db/stores/release-ports.js';
@@ -11,6 +13,7 @@ import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
 import type { Config } from './config.js';
 import type { Metrics } from './create-metrics.js';
 import type { Deps } from './deps.js';
+import { loadSecretKey } from './load-secret-key.js';
 import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
 
 /**
@@ -21,6 +24,8 @@ import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
 export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Metrics, signing: SigningKeys = ephemeralSigningKeys()): Deps {
   const signer = createSigner(signing.privateKey);
   const verifier = createVerifier(signing.publicKeys);
+  const secretKey = loadSecretKey(config);
+  const policies = createPolicyStore(db);
   return {
     config,
     db,
@@ -32,7 +37,9 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     signer,
     verifier,
     certifier: createCertifier(signer),
-    policies: createPolicyStore(db),
+    policies,
     release: createReleasePorts(db, signer, verifier),
+    executions: createExecutionStore(db, secretKey),
+    journal: createExecutionJournal(db, secretKey, policies),
   };
 }

@@ -3,10 +3,12 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { AccountStore } from '../core/accounts/account-store.js';
 import type { Certifier } from '../core/agent/certifier.js';
+import type { ExecutionJournal } from '../core/agent/journal.js';
 import type { SigningKeyStore } from '../core/certificates/signing-key-store.js';
 import type { Signer, Verifier } from '../core/certificates/types.js';
-import type { ReleasePorts } from '../core/release/release-ports.js';
+import type { ExecutionStore } from '../core/executions/execution-store.js';
 import type { PolicyStore } from '../core/policies/policy.js';
+import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { RateLimiter } from '../db/stores/rate-limiter.js';
 import type { Config } from './config.js';
 
@@ -29,4 +31,8 @@ export interface Deps {
   policies: PolicyStore;
   /** The release gate: gates, evidence, snapshots, promotions, bound workflows, health probes. */
   release: ReleasePorts;
+  /** Execution records (POST /tasks queues them; workers run them). */
+  executions: ExecutionStore;
+  /** The run journal the workers write through (holds the secret key that opens key overrides). */
+  journal: ExecutionJournal;
 }

@@ -13,10 +13,13 @@ export function pageRequest(query: { limit: number; cursor?: string }): PageRequ
   return { limit: query.limit, cursor: query.cursor ? decodeCursor(query.cursor) : undefined };
 }
 
-/** Announces the next page as `Link: <url>; rel="next"`, keeping the other query parameters. */
-export function linkNext(ctx: Koa.Context, next: Cursor | undefined): void {
-  if (!next) return;
+/**
+ * Announces the next page as `Link: <url>; rel="next"`, keeping the other query parameters.
+ * `next` is a keyset cursor, or an already encoded one for lists with another order.
+ */
+export function linkNext(ctx: Koa.Context, next: Cursor | string | undefined): void {
+  if (next === undefined) return;
   const url = new URL(ctx.originalUrl, 'http://placeholder');
-  url.searchParams.set('cursor', encodeCursor(next));
+  url.searchParams.set('cursor', typeof next === 'string' ? next : encodeCursor(next));
   ctx.set('Link', `<${url.pathname}${url.search}>; rel="next"`);
 }

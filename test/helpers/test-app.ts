@@ -6,6 +6,7 @@ import { createLogger } from '../../api/create-logger.js';
 import { createMetrics } from '../../api/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
 import { loadSigningKey } from '../../api/load-signing-key.js';
+import { startWorker, type RunningWorker } from '../../api/start-worker.js';
 import type { Deps } from '../../api/deps.js';
 import type { Role } from '../../core/accounts/roles.js';
 import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
@@ -31,6 +32,8 @@ export interface TestApp {
   admin: TestUser;
   /** Registers a user with the given role. */
   user(role?: Role, email?: string): Promise<TestUser>;
+  /** The in-process job worker, when created with `worker`. */
+  worker?: RunningWorker;
   close(): Promise<void>;
 }
 
@@ -39,8 +42,9 @@ let counter = 0;
 /**
  * The real server on its own real database, with logs captured; env overrides the config.
  * Registers an ADMIN first unless `empty` (for tests of the very first registration).
+ * With `worker`, queued jobs run in this process, as `shipgate serve` runs them.
  */
-export async function createTestApp(env: Record<string, string> = {}, { empty = false } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, { empty = false, worker = false } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ SHIPGATE_DATA_DIR: '/tmp/shipgate-test-data', SHIPGATE_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', ...env, DATABASE_URL: database.url });
   const logs = logCapture();
@@ -69,5 +73,11 @@ export async function createTestApp(env: Record<string, string> = {}, { empty = 
     return { ...created, role };
   }
 
-  return { app, request, deps, database, logs, admin, user, close: () => database.drop() };
+  const running = worker ? await startWorker(deps, database.url) : undefined;
+  async function close(): Promise<void> {
+    await running?.stop();
+    await database.drop();
+  }
+
+  return { app, request, deps, database, logs, admin, user, worker: running, close };
 }

@@ -1,0 +1,87 @@
+import { EventEmitter } from 'node:events';
+import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { runExecution } from '../core/agent/run-execution.js';
+import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
+import { giveUp, runExecutionJob } from '../core/executions/run-execution-job.js';
+import { workerLogger } from '../db/job-queue.js';
+import { releaseDeadWorkerJobs } from '../db/release-dead-worker-jobs.js';
+import { createWorkerHeartbeatStore } from '../db/stores/worker-heartbeat-store.js';
+import { buildRuntimeDeps } from './build-runtime-deps.js';
+import type { Deps } from './deps.js';
+
+export interface RunningWorker {
+  /** The id graphile-worker locks jobs with; also the heartbeat's worker_id. */
+  id: string;
+  /** Stops taking jobs; runs still going after a few seconds are handed back to the queue (they resume elsewhere). */
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  /** Extra tasks (other resources' jobs) to run beside run_execution. */
+  tasks?: TaskList;
+  /** Replaces the runtime deps built from `deps` (tests). */
+  runtime?: RuntimeDeps;
+}
+
+/** A worker silent for this many heartbeats is presumed dead and its jobs are retried elsewhere. */
+const MISSED_BEATS_BEFORE_DEAD = 4;
+
+function executionIdOf(payload: unknown): string {
+  const id = (payload as { execution_id?: unknown } | null)?.execution_id;
+  if (typeof id !== 'string') throw new Error('run_execution job without an execution_id.');
+  return id;
+}
+
+function runExecutionTask(runtime: RuntimeDeps): Task {
+  return async (payload, helpers) => {
+    await runExecutionJob(runtime, runExecution, executionIdOf(payload), {
+      attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts, signal: helpers.abortSignal,
+    });
+  };
+}
+
+/**
+ * Runs queued jobs (graphile-worker) in this process: concurrency from config, a heartbeat
+ * every SHIPGATE_WORKER_HEARTBEAT_SECONDS, and on each beat the jobs of dead workers are
+ * unlocked so they are retried (and resumed) here or elsewhere.
+ */
+export async function startWorker(deps: Deps, databaseUrl: string, options: WorkerOptions = {}): Promise<RunningWorker> {
+  const { config, db, logger } = deps;
+  const runtime = options.runtime ?? buildRuntimeDeps(deps);
+  const heartbeats = createWorkerHeartbeatStore(db);
+  const events: WorkerEvents = new EventEmitter();
+  let poolId: string | undefined;
+  events.on('pool:create', ({ workerPool }) => { poolId = workerPool.id; });
+  const runner: Runner = await run({
+    connectionString: databaseUrl,
+    concurrency: config.worker.concurrency,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: workerLogger(logger),
+    events,
+    taskList: { ...options.tasks, run_execution: runExecutionTask(runtime) },
+  });
+  const id = poolId ?? 'unknown';
+  const periodMs = config.worker.heartbeatSeconds * 1000;
+  const staleSeconds = config.worker.heartbeatSeconds * MISSED_BEATS_BEFORE_DEAD;
+
+  async function beat(): Promise<void> {
+    await heartbeats.beat(id);
+    for (const job of await releaseDeadWorkerJobs(db, staleSeconds)) {
+      if (job.task === 'run_execution') await giveUp(runtime.journal, executionIdOf(job.payload), job.attempts);
+    }
+  }
+  const tick = () => beat().catch((error: unknown) => logger.warn({ err: error, worker_id: id }, 'worker heartbeat failed'));
+  await tick();
+  const timer = setInterval(tick, periodMs);
+  logger.info({ worker_id: id, concurrency: config.worker.concurrency }, 'worker started');
+
+  return {
+    id,
+    async stop() {
+      clearInterval(timer);
+      await runner.stop();
+      logger.info({ worker_id: id }, 'worker stopped');
+    },
+  };
+}
