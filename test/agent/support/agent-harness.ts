@@ -4,33 +4,35 @@ import { BUILT_IN_PRICES } from '../../../core/agent/prices.js';
 import type { Provider } from '../../../core/agent/provider.js';
 import { runExecution } from '../../../core/agent/run-execution.js';
 import type { PriceTable, RuntimeDeps } from '../../../core/agent/runtime-deps.js';
-import { canonicalDigest } from '../../../core/canonical-json.js';
 import { createCertifier } from '../../../core/certificates/create-certifier.js';
 import { createSigner } from '../../../core/certificates/create-signer.js';
 import type { Execution } from '../../../core/executions/execution.js';
+import { builtInPolicy } from '../../../core/policies/built-in-policies.js';
+import { policyRef } from '../../../core/policies/policy-digest.js';
 import type { Policy } from '../../../core/policies/policy.js';
 import { MemoryJournal } from '../../helpers/memory-journal.js';
 import { ScriptedProvider, type ScriptStep } from '../../helpers/scripted-provider.js';
 
-/** Shaped like the built-in `default` preset: everything granted, denials are warnings, secrets rule. */
-export function defaultPolicy(overrides: Partial<Policy> = {}): Policy {
-  return {
-    name: 'default', version: 1, description: 'test default', ceiling: ['*'], defaults: ['*'], forbidden: [],
-    denied_call_severity: 'warning', output_rules: ['secrets'], max_tool_calls: 50, max_budget_cents: 1_000_000, retention_days: 365,
-    ...overrides,
-  };
+function preset(name: string, overrides: Partial<Policy>): Policy {
+  const policy = builtInPolicy(name);
+  if (!policy) throw new Error(`no built-in policy ${name}`);
+  return { ...policy, ...overrides };
 }
 
-/** Shaped like the built-in `hipaa` preset: no network, denied calls block, secrets and PII rules. */
+/** The built-in `default` preset: everything granted, denials are warnings, secrets rule. */
+export function defaultPolicy(overrides: Partial<Policy> = {}): Policy {
+  return preset('default', overrides);
+}
+
+/** The built-in `hipaa` preset: no network, denied calls block, secrets and PII rules. */
 export function hipaaPolicy(overrides: Partial<Policy> = {}): Policy {
-  const granted = ['lineage:read', 'repo:read', 'document:*', 'review:submit', 'release:write'];
-  return defaultPolicy({ name: 'hipaa', ceiling: granted, defaults: granted, forbidden: ['network:*'], denied_call_severity: 'blocking', output_rules: ['secrets', 'pii'], retention_days: 2190, ...overrides });
+  return preset('hipaa', overrides);
 }
 
 export function testExecution(policy: Policy, overrides: Partial<Execution> = {}): Execution {
   return {
     id: randomUUID(), owner_id: randomUUID(), workflow_id: null, stage_id: null, task: 'Summarise the change and write a report.',
-    status: 'queued', verdict: null, policy: { name: policy.name, version: policy.version, digest: canonicalDigest(policy) },
+    status: 'queued', verdict: null, policy: policyRef(policy),
     stage_role: 'worker', permissions: policy.defaults, dropped_permissions: [], budget_cents: 1500, cost_cents: 0,
     provider: 'openai', model: 'gpt-4o-mini', api_key_override: false, upstream_execution_ids: [], repo_root: null, commit_sha: null,
     tool_calls: [], certificates: [], artifacts: [], output: null, error: null,
