@@ -1,13 +1,13 @@
 import type { Certificate } from '../certificates/types.js';
 import type { Execution, ToolCallEntry } from '../executions/execution.js';
+import { capabilityMatches } from '../policies/capability-matches.js';
+import { buildSystemPrompt } from './build-system-prompt.js';
 import type { Governance } from './governance.js';
 import type { RunState } from './journal.js';
 import type { ChatMessage, ToolCallRequest, ToolDefinition } from './provider.js';
 import type { RuntimeDeps } from './runtime-deps.js';
 import { BUILT_IN_TOOLS } from './tools/built-in-tools.js';
 import { toolDefinition, type Tool } from './tools/tool.js';
-import { capabilityMatches } from '../policies/capability-matches.js';
-import { buildSystemPrompt } from './build-system-prompt.js';
 
 /** One run in memory: what was loaded, kept in step with every write to the journal. */
 export interface AgentRun {
