@@ -39,7 +39,7 @@ export function runShipgate(args: string[], env: Record<string, string>): Shipga
       resolve({ code, signal });
     });
   });
-  function printed(pattern: string | RegExp, timeoutMs = 40_000): Promise<string> {
+  function printed(pattern: string | RegExp, timeoutMs = 90_000): Promise<string> {
     const find = () => (typeof pattern === 'string' ? (text.includes(pattern) ? pattern : undefined) : pattern.exec(text)?.[1] ?? pattern.exec(text)?.[0]);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => finish(new Error(`timed out waiting for ${pattern}; output:\n${text}`)), timeoutMs);

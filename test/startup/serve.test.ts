@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { processAlive, runShipgate, tempDataDir, type ShipgateProcess } from './run-shipgate.js';
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000); // a cold start compiles the sources through tsx and may initialise a cluster
 
 const password = 'correct horse battery';
 let dataDir: string;
