@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { createLogger } from './create-logger.js';
 import { openDatabase } from './open-database.js';
-import { serve } from './serve.js';
+import { serve, serveWorker } from './serve.js';
 import { VERIFY_USAGE, verifyCommand } from './verify-command.js';
 
 /** One CLI command: resolves to the process exit code. */
@@ -52,15 +52,27 @@ function banner(url: string, config: Config): string {
 
 const commands: Record<string, Command> = {
   serve: {
-    usage: 'serve',
-    summary: 'migrate, then serve the API until SIGTERM/SIGINT (the default command)',
-    async run() {
+    usage: 'serve [--no-worker]',
+    summary: 'migrate, then serve the API and run queued jobs until SIGTERM/SIGINT (the default command)',
+    async run(args) {
       const { config, logger } = configured();
       const signalled = untilSignalled(logger);
-      const service = await serve(config, logger);
+      const service = await serve(config, logger, { worker: !args.includes('--no-worker') });
       process.stdout.write(`${banner(service.url, config)}\n`);
       await signalled;
       await service.stop();
+      return 0;
+    },
+  },
+  worker: {
+    usage: 'worker',
+    summary: 'migrate, then run queued jobs (agent executions) until SIGTERM/SIGINT; scales apart from serve --no-worker',
+    async run() {
+      const { config, logger } = configured();
+      const signalled = untilSignalled(logger);
+      const worker = await serveWorker(config, logger);
+      await signalled;
+      await worker.stop();
       return 0;
     },
   },

@@ -8,6 +8,7 @@ import { createMetrics } from './create-metrics.js';
 import { createServer } from './create-server.js';
 import { loadSigningKey } from './load-signing-key.js';
 import { openDatabase } from './open-database.js';
+import { startWorker, type RunningWorker } from './start-worker.js';
 
 export interface RunningService {
   /** Where the API listens, with the real port when PORT=0 asked for any free one. */
@@ -38,10 +39,19 @@ function withRealPort(config: Config, port: number): Config {
   return { ...config, publicUrl: publicUrl.toString().replace(/\/$/, '') };
 }
 
-/** Starts the API on one process (migrating first); stop() drains requests, then closes the database. */
-export async function serve(config: Config, logger: Logger): Promise<RunningService> {
+export interface ServeOptions {
+  /** Run queued jobs in this process too (default); `serve --no-worker` leaves them to `shipgate worker`. */
+  worker?: boolean;
+}
+
+/**
+ * Starts the API, and unless told otherwise a job worker, on one process (migrating first);
+ * stop() drains requests and hands running jobs back, then closes the database.
+ */
+export async function serve(config: Config, logger: Logger, { worker: withWorker = true }: ServeOptions = {}): Promise<RunningService> {
   const database = await openDatabase(config, logger);
   const server = http.createServer();
+  let worker: RunningWorker | undefined;
   try {
     // Before listening: nothing may be served until certificates can be signed.
     const signing = await loadSigningKey(config, createSigningKeyStore(database.db));
@@ -50,6 +60,7 @@ export async function serve(config: Config, logger: Logger): Promise<RunningServ
     const deps = buildDeps(withRealPort(config, address.port), database.db, logger, metrics, signing);
     // Synchronous from the listen callback to here, so no request can arrive before the handler.
     server.on('request', createServer(deps, { metrics }).callback());
+    if (withWorker) worker = await startWorker(deps, database.url);
     const url = urlOf(address);
     logger.info({ url }, 'listening');
     return {
@@ -59,7 +70,7 @@ export async function serve(config: Config, logger: Logger): Promise<RunningServ
         // A keep-alive connection that finishes its request after close() is not idle yet; sweep again.
         const sweep = setInterval(() => server.closeIdleConnections(), 100);
         const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-        await closed;
+        await Promise.all([closed, worker?.stop()]);
         clearInterval(sweep);
         clearTimeout(force);
         await database.close();
@@ -68,6 +79,25 @@ export async function serve(config: Config, logger: Logger): Promise<RunningServ
     };
   } catch (error) {
     server.close();
+    await worker?.stop();
+    await database.close();
+    throw error;
+  }
+}
+
+/** `shipgate worker`: only the job worker (migrating first); stop() hands running jobs back and closes the database. */
+export async function serveWorker(config: Config, logger: Logger): Promise<{ stop(): Promise<void> }> {
+  const database = await openDatabase(config, logger);
+  try {
+    const signing = await loadSigningKey(config, createSigningKeyStore(database.db));
+    const worker = await startWorker(buildDeps(config, database.db, logger, createMetrics(), signing), database.url);
+    return {
+      async stop() {
+        await worker.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
     await database.close();
     throw error;
   }
