@@ -1,11 +1,18 @@
-import { ConflictError, UnavailableError } from '../core/errors.js';
+import { ConflictError, UnavailableError, ValidationError } from '../core/errors.js';
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+// Data exceptions only client input can cause once schemas have passed it: a NUL character
+// (22021, 22P05), a value too long (22001) or out of range (22003), text that is not the
+// column's type (22P02, 22007, 22008). Bad input is a 422, never a 500.
+const UNSTORABLE_INPUT_CODES = new Set(['22021', '22P05', '22001', '22003', '22P02', '22007', '22008']);
 
 /** Maps a pg/knex error to a core error where one applies; anything else is returned as is. */
 export function translateDriverError(error: unknown, conflictMessage = 'Conflict.'): unknown {
   const e = error as { code?: string; name?: string; message?: string };
   if (e?.code === '23505') return new ConflictError(conflictMessage);
+  if (e?.code && UNSTORABLE_INPUT_CODES.has(e.code)) {
+    return ValidationError.single(['request'], 'A value cannot be stored (for example, it contains a NUL character or is out of range).', 'unstorable_value');
+  }
   if (e?.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return new UnavailableError('Database unavailable.');
   if (e?.name === 'KnexTimeoutError' || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(e?.message ?? '')) {
     return new UnavailableError('Database unavailable.');

@@ -101,6 +101,14 @@ describe('request bodies', () => {
     expect(query.body.detail[0].loc).toEqual(['query', 'limit']);
     expectDocumented(query, 'get', '/users');
   });
+
+  it('answers 422, never 500, for a value the database cannot store', async () => {
+    const login = await t.request.post('/api/v1/auth/login').send({ email: 'nul\u0000@example.com', password });
+    expect(login.status).toBe(422);
+    expect(login.body.detail).toEqual([{ loc: ['request'], msg: expect.stringContaining('NUL'), type: 'unstorable_value' }]);
+    const register = await t.request.post('/api/v1/auth/register').send({ email: 'nul@example.com', name: 'N\u0000ul', password });
+    expect(register.status).toBe(422);
+  });
 });
 
 describe('authentication and roles', () => {
