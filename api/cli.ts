@@ -103,7 +103,8 @@ const commands: Record<string, Command> = {
 };
 
 function usage(): string {
-  const lines = Object.values(commands).map((c) => `  ${c.usage.padEnd(24)} ${c.summary}`);
+  const width = Math.max(...Object.values(commands).map((c) => c.usage.length)) + 2;
+  const lines = Object.values(commands).map((c) => `  ${c.usage.padEnd(width)}${c.summary}`);
   return `Usage: shipgate <command>\n\n${lines.join('\n')}\n\nConfiguration comes from environment variables; see README.md.\n`;
 }
 
