@@ -1,19 +1,25 @@
 import type { FakeReply, LlmRequest } from '../../fakes/fake-llm-server.js';
 
-/** The task of the run a request belongs to (its first user message). */
+/** The task of the run a request belongs to (its first user message, either wire). */
 export function taskOf(request: LlmRequest): string {
   const messages = request.body.messages as { role: string; content: unknown }[];
-  const first = messages.find((m) => m.role === 'user');
-  return typeof first?.content === 'string' ? first.content : JSON.stringify(first?.content);
+  const content = messages.find((m) => m.role === 'user')?.content;
+  if (typeof content === 'string') return content;
+  const text = Array.isArray(content) ? (content as { type?: string; text?: string }[]).find((b) => b.type === 'text')?.text : undefined;
+  return text ?? JSON.stringify(content);
 }
 
-/** How many tool answers the conversation carries so far (OpenAI wire). */
+/** How many tool answers the conversation carries so far (OpenAI `tool` messages, Anthropic `tool_result` blocks). */
 export function toolAnswers(request: LlmRequest): number {
-  return (request.body.messages as { role: string }[]).filter((m) => m.role === 'tool').length;
+  return (request.body.messages as { role: string; content: unknown }[]).reduce((n, m) => {
+    if (m.role === 'tool') return n + 1;
+    const blocks = Array.isArray(m.content) ? m.content as { type?: string }[] : [];
+    return n + blocks.filter((b) => b.type === 'tool_result').length;
+  }, 0);
 }
 
 /**
- * A model that writes `reports` reports in one turn, then answers `final`: a two-request run.
+ * A model that writes `reports` reports in one turn, then answers `final`: a two-request run (either wire).
  * The report names carry the task, so runs can be told apart.
  */
 export function writesReports(reports: number, final = 'Reports written.') {
