@@ -3,7 +3,7 @@ import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'g
 import { runExecution } from '../core/agent/run-execution.js';
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
 import { giveUp, runExecutionJob } from '../core/executions/run-execution-job.js';
-import { workerLogger } from '../db/job-queue.js';
+import { forceUnlockWorkers, workerLogger } from '../db/job-queue.js';
 import { releaseDeadWorkerJobs } from '../db/release-dead-worker-jobs.js';
 import { createWorkerHeartbeatStore } from '../db/stores/worker-heartbeat-store.js';
 import { buildRuntimeDeps } from './build-runtime-deps.js';
@@ -81,6 +81,8 @@ export async function startWorker(deps: Deps, databaseUrl: string, options: Work
     async stop() {
       clearInterval(timer);
       await runner.stop();
+      // Whatever this pool still holds goes straight back to the queue for another worker to resume.
+      await forceUnlockWorkers(db, [id]);
       logger.info({ worker_id: id }, 'worker stopped');
     },
   };

@@ -44,3 +44,12 @@ export async function enqueue<T extends keyof JobPayloads>(db: Knex, task: T, pa
     [task, JSON.stringify(payload), JOB_MAX_ATTEMPTS, jobKey ?? null],
   );
 }
+
+/**
+ * Unlocks every job the given worker pools hold, at once and without counting a failure:
+ * for pools known to be dead, or for this process's own pool once it stopped (graphile-worker
+ * 0.17 can end its pool before recording a job handed back during shutdown).
+ */
+export async function forceUnlockWorkers(db: Knex, workerIds: string[]): Promise<void> {
+  if (workerIds.length > 0) await db.raw('SELECT graphile_worker.force_unlock_workers(?::text[])', [workerIds]);
+}

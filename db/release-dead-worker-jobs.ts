@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { forceUnlockWorkers } from './job-queue.js';
 
 export interface AbandonedJob {
   task: string;
@@ -28,7 +29,7 @@ export async function releaseDeadWorkerJobs(db: Knex, staleSeconds: number): Pro
     );
     const jobs = rows as { id: string; locked_by: string; attempts: number; exhausted: boolean; task: string; payload: unknown }[];
     if (jobs.length === 0) return [];
-    await trx.raw('SELECT graphile_worker.force_unlock_workers(?::text[])', [[...new Set(jobs.map((j) => j.locked_by))]]);
+    await forceUnlockWorkers(trx, [...new Set(jobs.map((j) => j.locked_by))]);
     const exhausted = jobs.filter((j) => j.exhausted);
     if (exhausted.length > 0) await trx.raw('DELETE FROM graphile_worker._private_jobs WHERE id = ANY(?::bigint[])', [exhausted.map((j) => j.id)]);
     // Heartbeats of workers gone for a day only clutter the table.

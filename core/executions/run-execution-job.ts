@@ -1,6 +1,6 @@
 import type { ExecutionJournal } from '../agent/journal.js';
 import type { RuntimeDeps } from '../agent/runtime-deps.js';
-import { fenceJournal } from './fence-journal.js';
+import { fenceRuntime } from './fence-runtime.js';
 
 export interface JobAttempt {
   /** This attempt's number (1 for the first run) and how many the queue allows. */
@@ -42,8 +42,8 @@ export async function giveUp(journal: ExecutionJournal, executionId: string, att
 /**
  * One queue job running (or resuming) one execution. A failure is rethrown so the queue retries
  * the job (the run resumes from its journal), except on the last attempt, where the execution is
- * closed as failed. A stopping worker fences the journal, so nothing more is written once the
- * job is back in the queue.
+ * closed as failed. A stopping worker fences the run (see fenceRuntime), so nothing more is
+ * written once the job is back in the queue.
  */
 export async function runExecutionJob(
   deps: RuntimeDeps,
@@ -51,7 +51,7 @@ export async function runExecutionJob(
   executionId: string,
   attempt: JobAttempt,
 ): Promise<void> {
-  const fenced: RuntimeDeps = { ...deps, journal: fenceJournal(deps.journal, attempt.signal) };
+  const fenced = fenceRuntime(deps, attempt.signal);
   const handBack = handedBack(attempt.signal);
   try {
     await Promise.race([run(fenced, executionId), handBack.promise]);
