@@ -12,7 +12,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SHIPGATE_DATA_DIR: z.string().min(1).default('.shipgate'),
   SHIPGATE_SIGNING_KEY: optional,
-  SHIPGATE_SECRET_KEY: optional,
+  SHIPGATE_SECRET_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64 encoded (e.g. `openssl rand -base64 32`)').optional(),
   SHIPGATE_REGISTRATION: z.enum(['open', 'closed']).default('open'),
   SHIPGATE_DEFAULT_ROLE: z.enum(ROLES).default('VIEWER'),
   SHIPGATE_PUBLIC_URL: z.string().url().optional(),
