@@ -1,11 +1,10 @@
 import type { Logger } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { createLogger } from './create-logger.js';
-import { openDatabase } from './open-database.js';
-import { serve, serveWorker } from './serve.js';
 import { VERIFY_USAGE, verifyCommand } from './verify-command.js';
 
 /** One CLI command: resolves to the process exit code. */
+// Commands import their heavy modules lazily: `verify` runs offline and needs none of the server.
 interface Command {
   usage: string;
   summary: string;
@@ -57,6 +56,7 @@ const commands: Record<string, Command> = {
     async run(args) {
       const { config, logger } = configured();
       const signalled = untilSignalled(logger);
+      const { serve } = await import('./serve.js');
       const service = await serve(config, logger, { worker: !args.includes('--no-worker') });
       process.stdout.write(`${banner(service.url, config)}\n`);
       await signalled;
@@ -70,6 +70,7 @@ const commands: Record<string, Command> = {
     async run() {
       const { config, logger } = configured();
       const signalled = untilSignalled(logger);
+      const { serveWorker } = await import('./serve.js');
       const worker = await serveWorker(config, logger);
       await signalled;
       await worker.stop();
@@ -81,7 +82,7 @@ const commands: Record<string, Command> = {
     summary: 'apply database migrations and exit',
     async run() {
       const { config, logger } = configured();
-      const database = await openDatabase(config, logger);
+      const database = await (await import('./open-database.js')).openDatabase(config, logger);
       await database.close();
       logger.info('migrations applied');
       return 0;
