@@ -59,9 +59,14 @@ export async function startWorker(deps: Deps, databaseUrl: string, options: Work
     pollInterval: 1000,
     logger: workerLogger(logger),
     events,
+    parsedCronItems: [],
     taskList: { ...options.tasks, run_execution: runExecutionTask(runtime) },
   });
-  const id = poolId ?? 'unknown';
+  if (!poolId) {
+    await runner.stop();
+    throw new Error('graphile-worker did not report its pool id; heartbeats need it.');
+  }
+  const id = poolId;
   const periodMs = config.worker.heartbeatSeconds * 1000;
   const staleSeconds = config.worker.heartbeatSeconds * MISSED_BEATS_BEFORE_DEAD;
 
@@ -71,7 +76,8 @@ export async function startWorker(deps: Deps, databaseUrl: string, options: Work
       if (job.task === 'run_execution') await giveUp(runtime.journal, executionIdOf(job.payload), job.attempts);
     }
   }
-  const tick = () => beat().catch((error: unknown) => logger.warn({ err: error, worker_id: id }, 'worker heartbeat failed'));
+  let beating = Promise.resolve();
+  const tick = () => (beating = beat().catch((error: unknown) => logger.warn({ err: error, worker_id: id }, 'worker heartbeat failed')));
   await tick();
   const timer = setInterval(tick, periodMs);
   logger.info({ worker_id: id, concurrency: config.worker.concurrency }, 'worker started');
@@ -80,6 +86,7 @@ export async function startWorker(deps: Deps, databaseUrl: string, options: Work
     id,
     async stop() {
       clearInterval(timer);
+      await beating;
       await runner.stop();
       // Whatever this pool still holds goes straight back to the queue for another worker to resume.
       await forceUnlockWorkers(db, [id]);
