@@ -25,6 +25,7 @@ export const userRoutes = [
     params: userIdParamsSchema,
     body: userPatchSchema,
     responses: { 200: { description: 'The updated user.', schema: userResponseSchema } },
+    errors: { 409: 'An ADMIN cannot demote or deactivate their own account.' },
     async handler({ params, body, caller, deps }) {
       if (params.user_id === caller.user.id && (body.active === false || (body.role && body.role !== 'ADMIN'))) {
         throw new ConflictError('An ADMIN cannot demote or deactivate their own account.');

@@ -1,0 +1,51 @@
+import { ROLES } from '../../../core/accounts/roles.js';
+import type { Auth } from '../../../api/route.js';
+
+/**
+ * DESIGN §4 "Who may do what", as route auth. Keys are `method path` with path parameter names
+ * blanked (`/workflows/{}`), so a route matches whatever it calls its parameter. Routes whose
+ * access also depends on ownership (executions, workflows, exports) are `any` at the route and
+ * checked per resource in the handler.
+ */
+export const DESIGN_AUTH: Record<string, Auth> = {
+  'post /auth/register': 'public',
+  'post /auth/login': 'public',
+  'get /auth/me': 'any',
+  'post /auth/rotate': 'any',
+  'get /users': ['ADMIN'],
+  'patch /users/{}': ['ADMIN'],
+  'post /workflows': ['ADMIN', 'OPERATOR'],
+  'post /tasks': ['ADMIN', 'OPERATOR'],
+  'post /releases/evidence': ['ADMIN', 'OPERATOR'],
+  'get /workflows': 'any',
+  'get /workflows/{}': 'any',
+  'delete /workflows/{}': 'any',
+  'get /workflows/{}/export': 'any',
+  'get /executions': 'any',
+  'get /executions/{}': 'any',
+  'delete /executions/{}': 'any',
+  'get /executions/{}/tool-calls': 'any',
+  'get /compliance/{}/export': 'any',
+  'get /releases/decision': 'any',
+  'get /releases/health': 'any',
+  'get /releases/promotions': 'any',
+  'post /releases/promote': ['ADMIN', 'APPROVER'],
+  'post /policies': ['ADMIN', 'POLICY_AUTHOR'],
+  'put /releases/gates/{}/{}': ['ADMIN', 'POLICY_AUTHOR'],
+  'get /policies': 'any',
+  'get /policies/{}': 'any',
+  'get /compliance/presets': 'public',
+  'get /compliance/keys': 'public',
+  'get /trust/badge': 'public',
+  'post /releases/github-webhook': 'public',
+};
+
+export function designKey(method: string, path: string): string {
+  return `${method} ${path.replace(/\{[^}]+\}/g, '{}')}`;
+}
+
+/** `public`, or the sorted roles admitted (`any` = all six), so equivalent rules compare equal. */
+export function admitted(auth: Auth): 'public' | string[] {
+  if (auth === 'public') return 'public';
+  return [...(auth === 'any' ? ROLES : auth)].sort();
+}
