@@ -3,7 +3,7 @@ import type { Blocker, Requirement } from './blocker.js';
 import { evaluateDecision, type Decision } from './evaluate-decision.js';
 import { defaultGateVersion, type Gate } from './gate.js';
 import type { ReleasePorts } from './release-ports.js';
-import { toBaseline, type Baseline, type Provenance, type Snapshot, type SnapshotStatus } from './snapshot.js';
+import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type SnapshotStatus } from './snapshot.js';
 
 export interface ReleaseDecision {
   decision: Decision;
@@ -22,16 +22,13 @@ export interface ReleaseDecision {
 /**
  * Evaluates a commit now and content-addresses the result: unchanged evidence (and outcome)
  * returns the commit's latest snapshot without writing; anything else stores a new one.
- * A fixed handful of indexed queries, whatever the history size.
+ * Two indexed round trips (plus a write when the evidence changed), whatever the history size.
  */
-export async function decideRelease(ports: ReleasePorts, repoRoot: string, commitSha: string, now = new Date()): Promise<{ decision: ReleaseDecision; snapshot: Snapshot }> {
+export async function decideRelease(ports: ReleasePorts, repoRoot: string, commitSha: string, now = new Date()): Promise<{ decision: ReleaseDecision; snapshot: SnapshotHead }> {
   const { store } = ports;
-  const [gateVersion, evidence, workflows, latest, attested] = await Promise.all([
-    store.latestGate(repoRoot),
-    store.commitEvidence(repoRoot, commitSha),
+  const [{ gate: gateVersion, evidence, latest, attested }, workflows] = await Promise.all([
+    store.commitState(repoRoot, commitSha),
     ports.workflows.forCommit(repoRoot, commitSha),
-    store.latestSnapshot(repoRoot, commitSha),
-    store.latestAttested(repoRoot, 2),
   ]);
   const gate = gateVersion ?? defaultGateVersion(repoRoot);
   const evaluation = evaluateDecision(gate.gate, evidence, workflows, now);

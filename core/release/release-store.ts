@@ -2,7 +2,7 @@ import type { Page, PageRequest } from '../pagination.js';
 import type { CommitEvidence, CheckRun, UploadedEvidence } from './evidence.js';
 import type { Gate, GateVersion } from './gate.js';
 import type { NewPromotion, Promotion, PromotionTarget } from './promotion.js';
-import type { NewSnapshot, Snapshot, SnapshotStatus } from './snapshot.js';
+import type { NewSnapshot, Snapshot, SnapshotHead, SnapshotStatus } from './snapshot.js';
 import type { Decision } from './evaluate-decision.js';
 
 export interface GateStore {
@@ -27,20 +27,29 @@ export interface EvidenceStore {
   addEvidence(evidence: NewUploadedEvidence): Promise<EvidenceRecord>;
   /** One row per GitHub check run id: a late delivery never turns a completed run back into a pending one. */
   addCheckRun(checkRun: NewCheckRun): Promise<void>;
-  /** The newest check run and the newest upload of each name for the commit, sorted by name. */
-  commitEvidence(repoRoot: string, commitSha: string): Promise<CommitEvidence>;
   /** The commit of the first of `refs` that is recorded for the repository. */
   resolveRef(repoRoot: string, refs: string[]): Promise<string | null>;
 }
 
-export interface SnapshotStore {
+/** What a decision reads about a commit, besides its bound workflows. */
+export interface CommitState {
+  gate: GateVersion | null;
+  /** The newest check run and the newest upload of each name, sorted by name. */
+  evidence: CommitEvidence;
   /** The commit's latest snapshot: the one whose evidence was seen last. */
-  latestSnapshot(repoRoot: string, commitSha: string): Promise<Snapshot | null>;
-  /** Stores the snapshot, or marks the one with the same evidence digest as the latest again. */
-  saveSnapshot(snapshot: NewSnapshot): Promise<Snapshot>;
-  getSnapshot(id: string): Promise<Snapshot | null>;
+  latest: SnapshotHead | null;
   /** The repository's two latest attested-or-promoted snapshots (the caller skips its own). */
-  latestAttested(repoRoot: string | undefined, limit: number): Promise<Snapshot[]>;
+  attested: SnapshotHead[];
+}
+
+export interface SnapshotStore {
+  /** The gate, evidence, latest snapshot and latest attested snapshots in one round trip. */
+  commitState(repoRoot: string, commitSha: string): Promise<CommitState>;
+  /** Stores the snapshot, or marks the one with the same evidence digest as the latest again. */
+  saveSnapshot(snapshot: NewSnapshot): Promise<SnapshotHead>;
+  getSnapshot(id: string): Promise<Snapshot | null>;
+  /** The latest attested-or-promoted snapshots (of the repository, or of all). */
+  latestAttested(repoRoot: string | undefined, limit: number): Promise<SnapshotHead[]>;
   /** The latest candidate snapshot of each repository that has a gate (or of `repoRoot`). */
   latestCandidates(repoRoot: string | undefined): Promise<{ snapshot: Snapshot; gate: GateVersion | null }[]>;
   /** The latest decision for a commit (or the first recorded ref), with the gate's public_badge. */

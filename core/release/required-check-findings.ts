@@ -24,7 +24,7 @@ export function requiredCheckFindings(gate: Gate, checkRuns: CheckRun[], now: Da
         `Fix what '${name}' reports and re-run it.`);
     } else if (age > gate.evidence_max_age_seconds) {
       found = blocker('runtime_evidence_stale', component,
-        `Check '${name}' completed ${age} s ago, older than the gate's evidence_max_age_seconds (${gate.evidence_max_age_seconds}).`,
+        `Check '${name}' completed at ${check.produced_at}, longer ago than the gate's evidence_max_age_seconds (${gate.evidence_max_age_seconds}).`,
         `Re-run '${name}' on this commit.`);
     }
     if (found) findings.blockers.push(found);

@@ -20,7 +20,7 @@ export function requiredEvidenceFindings(gate: Gate, uploads: UploadedEvidence[]
         `Fix what '${name}' reports and upload passing evidence.`);
     } else if (age > gate.evidence_max_age_seconds) {
       found = blocker('runtime_evidence_stale', component,
-        `Evidence '${name}' was produced ${age} s ago, older than the gate's evidence_max_age_seconds (${gate.evidence_max_age_seconds}).`,
+        `Evidence '${name}' was produced at ${item.produced_at}, longer ago than the gate's evidence_max_age_seconds (${gate.evidence_max_age_seconds}).`,
         `Produce '${name}' again for this commit and upload it.`);
     }
     if (found) findings.blockers.push(found);

@@ -29,6 +29,9 @@ export interface Snapshot {
   attested_at: string | null;
 }
 
+/** A snapshot without its (large) blockers and provenance: what polling and baselines need. */
+export type SnapshotHead = Omit<Snapshot, 'blockers' | 'provenance'>;
+
 export type NewSnapshot = Pick<Snapshot, 'repo_root' | 'commit_sha' | 'evidence_digest' | 'decision' | 'blockers' | 'provenance'>;
 
 /** The release a decision is compared against: the repository's latest attested (or promoted) snapshot. */
@@ -39,6 +42,6 @@ export interface Baseline {
   attested_at: string;
 }
 
-export function toBaseline(snapshot: Snapshot): Baseline {
+export function toBaseline(snapshot: SnapshotHead): Baseline {
   return { snapshot_id: snapshot.id, commit_sha: snapshot.commit_sha, release_label: snapshot.release_label, attested_at: snapshot.attested_at ?? snapshot.created_at };
 }

@@ -23,7 +23,7 @@ SELECT e.id, e.owner_id, e.workflow_id, e.stage_id, e.stage_role, e.status, e.ve
   CASE WHEN e.stage_role = 'release' THEN (
     SELECT coalesce(json_agg(json_build_object('id', up.id, 'status', u.status, 'verdict', u.verdict,
       'approved', EXISTS (SELECT 1 FROM artifacts a WHERE a.execution_id = u.id AND a.kind = 'review' AND a.approved_for_release))), '[]'::json)
-    FROM jsonb_array_elements_text(e.upstream_execution_ids) AS up(id) LEFT JOIN executions u ON u.id::text = up.id
+    FROM jsonb_array_elements_text(e.upstream_execution_ids) AS up(id) LEFT JOIN executions u ON u.id = up.id::uuid
   ) END AS upstreams
 FROM executions e WHERE e.repo_root = ? AND e.commit_sha = ? ORDER BY e.created_at, e.id`;
 
@@ -52,7 +52,8 @@ function workflowStatus(statuses: ExecutionStatus[]): ExecutionStatus {
 export function createExecutionBoundWorkflowSource(db: Knex, verifier: Verifier): BoundWorkflowSource {
   return {
     async forCommit(repoRoot, commitSha) {
-      const { rows } = await db.raw<{ rows: BoundRow[] }>(BOUND_EXECUTIONS, [repoRoot, commitSha]);
+      // A named (prepared) statement: planned once per connection instead of on every poll.
+      const { rows } = await db.raw<{ rows: BoundRow[] }>(BOUND_EXECUTIONS, [repoRoot, commitSha]).options({ name: 'release_bound_executions' });
       const groups = new Map<string, BoundRow[]>();
       for (const row of rows) {
         const key = row.workflow_id ?? row.id;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { EvidenceStore } from '../../core/release/release-store.js';
 import type { EvidenceRow } from '../tables.js';
 import { translateDriverError } from '../translate-driver-error.js';
-import { toCheckRun, toEvidenceRecord, toUploadedEvidence } from './release-rows.js';
+import { toEvidenceRecord } from './release-rows.js';
 
 /** Moves `ref` to `commit_sha` unless the ref was already seen at a newer commit. */
 async function recordRef(db: Knex | Knex.Transaction, repoRoot: string, ref: string | null, commitSha: string, observedAt: string): Promise<void> {
@@ -40,17 +40,6 @@ export function createEvidenceStore(db: Knex): EvidenceStore {
           WHERE evidence.status <> 'completed' OR excluded.status = 'completed'`, values);
         await recordRef(trx, c.repo_root, c.ref, c.commit_sha, c.produced_at);
       });
-    },
-    async commitEvidence(repoRoot, commitSha) {
-      const rows = await db.select<EvidenceRow[]>(db.raw(`DISTINCT ON (source, name) *`)).from('evidence')
-        .where({ repo_root: repoRoot, commit_sha: commitSha })
-        .orderBy([{ column: 'source' }, { column: 'name' }, { column: 'produced_at', order: 'desc' }, { column: 'created_at', order: 'desc' }]);
-      // Code-unit order, not the database collation: the digest of this list must not depend on the server.
-      rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      return {
-        checkRuns: rows.filter((r) => r.source === 'check_run').map(toCheckRun),
-        uploads: rows.filter((r) => r.source === 'upload').map(toUploadedEvidence),
-      };
     },
     async resolveRef(repoRoot, refs) {
       if (refs.length === 0) return null;

@@ -1,11 +1,11 @@
 import type { DsseEnvelope } from '../../core/certificates/types.js';
 import type { Blocker } from '../../core/release/blocker.js';
-import type { CheckRun, UploadedEvidence } from '../../core/release/evidence.js';
+import type { UploadedEvidence } from '../../core/release/evidence.js';
 import type { Decision } from '../../core/release/evaluate-decision.js';
 import type { Gate, GateVersion } from '../../core/release/gate.js';
 import type { Promotion, PromotionTarget } from '../../core/release/promotion.js';
 import type { EvidenceRecord } from '../../core/release/release-store.js';
-import type { Provenance, Snapshot, SnapshotStatus } from '../../core/release/snapshot.js';
+import type { Provenance, Snapshot, SnapshotHead, SnapshotStatus } from '../../core/release/snapshot.js';
 import type { EvidenceRow, GateVersionRow, PromotionRow, SnapshotRow } from '../tables.js';
 
 /** Row -> domain mappers of the release tables (timestamps become RFC 3339 UTC strings). */
@@ -13,13 +13,6 @@ export function toGateVersion(row: GateVersionRow): GateVersion {
   return {
     repo_root: row.repo_root, version: row.version, digest: row.digest, gate: row.gate as Gate,
     source: row.source as GateVersion['source'], created_by: row.created_by, created_at: row.created_at.toISOString(),
-  };
-}
-
-export function toCheckRun(row: EvidenceRow): CheckRun {
-  return {
-    name: row.name, status: row.status, conclusion: row.conclusion, produced_at: row.produced_at.toISOString(),
-    details_url: row.details_url, external_id: row.external_id,
   };
 }
 
@@ -34,13 +27,19 @@ export function toEvidenceRecord(row: EvidenceRow): EvidenceRecord {
   };
 }
 
-export function toSnapshot(row: SnapshotRow): Snapshot {
+/** The columns of a SnapshotHead: polling never reads the jsonb blockers and provenance. */
+export const SNAPSHOT_HEAD_COLUMNS = ['id', 'repo_root', 'commit_sha', 'evidence_digest', 'decision', 'status', 'release_label', 'created_at', 'attested_at'];
+
+export function toSnapshotHead(row: Omit<SnapshotRow, 'blockers' | 'provenance' | 'seen_at'>): SnapshotHead {
   return {
     id: row.id, repo_root: row.repo_root, commit_sha: row.commit_sha, evidence_digest: row.evidence_digest,
-    decision: row.decision as Decision, blockers: row.blockers as Blocker[], provenance: row.provenance as unknown as Provenance,
-    status: row.status as SnapshotStatus, release_label: row.release_label, created_at: row.created_at.toISOString(),
-    attested_at: row.attested_at?.toISOString() ?? null,
+    decision: row.decision as Decision, status: row.status as SnapshotStatus, release_label: row.release_label,
+    created_at: row.created_at.toISOString(), attested_at: row.attested_at?.toISOString() ?? null,
   };
+}
+
+export function toSnapshot(row: SnapshotRow): Snapshot {
+  return { ...toSnapshotHead(row), blockers: row.blockers as Blocker[], provenance: row.provenance as unknown as Provenance };
 }
 
 export function toPromotion(row: PromotionRow): Promotion {

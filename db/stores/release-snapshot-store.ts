@@ -1,32 +1,30 @@
 import type { Knex } from 'knex';
 import type { SnapshotStore } from '../../core/release/release-store.js';
 import type { GateVersionRow, SnapshotRow } from '../tables.js';
-import { toGateVersion, toSnapshot } from './release-rows.js';
+import { createCommitStateReader } from './release-commit-state.js';
+import { SNAPSHOT_HEAD_COLUMNS, toGateVersion, toSnapshot, toSnapshotHead } from './release-rows.js';
 
 const ATTESTED = ['attested', 'promoted'];
 
 export function createSnapshotStore(db: Knex): SnapshotStore {
   return {
-    async latestSnapshot(repoRoot, commitSha) {
-      const row = await db<SnapshotRow>('snapshots').where({ repo_root: repoRoot, commit_sha: commitSha }).orderBy('seen_at', 'desc').first();
-      return row ? toSnapshot(row) : null;
-    },
+    ...createCommitStateReader(db),
     async saveSnapshot(s) {
       // clock_timestamp(), not now(): two saves in one transaction must still order by seen_at.
       const { rows } = await db.raw<{ rows: SnapshotRow[] }>(`INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, seen_at)
         VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, clock_timestamp())
         ON CONFLICT (repo_root, commit_sha, evidence_digest) DO UPDATE SET seen_at = clock_timestamp()
-        RETURNING *`, [s.repo_root, s.commit_sha, s.evidence_digest, s.decision, JSON.stringify(s.blockers), JSON.stringify(s.provenance)]);
-      return toSnapshot(rows[0]);
+        RETURNING ${SNAPSHOT_HEAD_COLUMNS.join(', ')}`, [s.repo_root, s.commit_sha, s.evidence_digest, s.decision, JSON.stringify(s.blockers), JSON.stringify(s.provenance)]);
+      return toSnapshotHead(rows[0]);
     },
     async getSnapshot(id) {
       const row = await db<SnapshotRow>('snapshots').where({ id }).first();
       return row ? toSnapshot(row) : null;
     },
     async latestAttested(repoRoot, limit) {
-      const query = db<SnapshotRow>('snapshots').whereIn('status', ATTESTED).orderBy('attested_at', 'desc').limit(limit);
+      const query = db('snapshots').select(SNAPSHOT_HEAD_COLUMNS).whereIn('status', ATTESTED).orderBy('attested_at', 'desc').limit(limit);
       if (repoRoot) query.where({ repo_root: repoRoot });
-      return (await query).map(toSnapshot);
+      return ((await query) as SnapshotRow[]).map(toSnapshotHead);
     },
     async latestCandidates(repoRoot) {
       const gated = db('gate_versions').distinct('repo_root');

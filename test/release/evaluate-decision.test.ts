@@ -72,6 +72,13 @@ describe('evaluateDecision', () => {
       expect(evaluateDecision(aged, evidence([check('ci/test', { produced_at: hoursAgo(0.5) })]), [], NOW).decision).toBe('SHIP');
     });
 
+    it('words a stale blocker without the moving age, so polling a stale commit keeps one snapshot', () => {
+      const aged = gate({ required_checks: ['ci/test'], require_reviewed_release: false, evidence_max_age_seconds: 3600 });
+      const ci = evidence([check('ci/test', { produced_at: hoursAgo(2) })]);
+      const later = new Date(NOW.getTime() + 3600_000);
+      expect(evaluateDecision(aged, ci, [], later).blockers).toEqual(evaluateDecision(aged, ci, [], NOW).blockers);
+    });
+
     it('reports a stale failure as failed, not stale', () => {
       const aged = gate({ required_checks: ['ci/test'], require_reviewed_release: false, evidence_max_age_seconds: 3600 });
       const result = evaluateDecision(aged, evidence([check('ci/test', { conclusion: 'failure', produced_at: hoursAgo(5) })]), [], NOW);

@@ -105,7 +105,7 @@ describe('query count', () => {
     const smallCount = await queriesForOneDecision(small, sha('s0'));
     const largeCount = await queriesForOneDecision(large, target);
     expect(largeCount).toBe(smallCount);
-    expect(largeCount).toBeLessThanOrEqual(8);
+    expect(largeCount).toBeLessThanOrEqual(4);
   });
 
   it('does one more write, not more reads, when the evidence changed', async () => {

@@ -1,0 +1,37 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { createSigner } from '../../core/certificates/create-signer.js';
+import { createVerifier } from '../../core/certificates/create-verifier.js';
+import { publicJwkOf } from '../../core/certificates/public-jwk.js';
+import type { DsseEnvelope, Verifier } from '../../core/certificates/types.js';
+import { createCachingVerifier } from '../../db/stores/release-caching-verifier.js';
+
+const { privateKey } = generateKeyPairSync('ed25519');
+const envelope = createSigner(privateKey).sign({ _type: 'https://in-toto.io/Statement/v1', subject: [{ name: 'x', digest: { sha256: '0'.repeat(64) } }], predicateType: 'x', predicate: { n: 1 } });
+
+function counting(inner: Verifier) {
+  let calls = 0;
+  return { verifier: { verify: (e: DsseEnvelope) => { calls += 1; return inner.verify(e); } }, calls: () => calls };
+}
+
+describe('createCachingVerifier', () => {
+  it('verifies an unchanged envelope once, and any altered one afresh (never answering from the cache)', () => {
+    const inner = counting(createVerifier([publicJwkOf(privateKey)]));
+    const cached = createCachingVerifier(inner.verifier);
+    expect(cached.verify(envelope).verified).toBe(true);
+    expect(cached.verify({ ...envelope }).verified).toBe(true);
+    expect(inner.calls()).toBe(1);
+    const altered = { ...envelope, payload: Buffer.from(Buffer.from(envelope.payload, 'base64').toString().replace('"n":1', '"n":2')).toString('base64') };
+    expect(cached.verify(altered)).toMatchObject({ verified: false, reason: 'bad_signature' });
+    expect(inner.calls()).toBe(2);
+  });
+
+  it('stays within its capacity', () => {
+    const inner = counting(createVerifier([publicJwkOf(privateKey)]));
+    const cached = createCachingVerifier(inner.verifier, 1);
+    const other = { ...envelope, signatures: [{ ...envelope.signatures[0], keyid: 'other' }] };
+    cached.verify(envelope);
+    cached.verify(other);
+    cached.verify(envelope);
+    expect(inner.calls()).toBe(3);
+  });
+});
