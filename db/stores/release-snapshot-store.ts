@@ -39,13 +39,14 @@ export function createSnapshotStore(db: Knex): SnapshotStore {
       }));
     },
     async badgeFacts(repoRoot, commitSha, refs) {
+      // A named (prepared) statement: the badge is polled by every README view, plan it once per connection.
       const { rows } = await db.raw<{ rows: { public_badge: boolean | null; decision: string | null; status: string | null }[] }>(`
         SELECT (SELECT (gate->>'public_badge')::boolean FROM gate_versions WHERE repo_root = :repo ORDER BY version DESC LIMIT 1) AS public_badge,
                s.decision, s.status
         FROM (SELECT coalesce(:sha::text, (SELECT commit_sha FROM refs WHERE repo_root = :repo AND ref = ANY(:refs::text[])
                 ORDER BY array_position(:refs::text[], ref) LIMIT 1)) AS sha) target
         LEFT JOIN LATERAL (SELECT decision, status FROM snapshots WHERE repo_root = :repo AND commit_sha = target.sha
-                ORDER BY seen_at DESC LIMIT 1) s ON true`, { repo: repoRoot, sha: commitSha, refs });
+                ORDER BY seen_at DESC LIMIT 1) s ON true`, { repo: repoRoot, sha: commitSha, refs }).options({ name: 'release_badge_facts' });
       const row = rows[0];
       return { public_badge: row?.public_badge ?? null, decision: (row?.decision ?? null) as 'SHIP' | 'NO_SHIP' | null, status: (row?.status ?? null) as never };
     },

@@ -1,0 +1,32 @@
+/**
+ * Decision endpoint under load (DESIGN §13): 10,000 commits / 100,000 executions / 1,000,000
+ * tool calls stored, 32 connections, against a floor endpoint (auth + one indexed query) in the
+ * same run. Goals: p99 <= 25 ms and >= 40% of the floor's throughput.
+ *
+ *   node bin/run-ts.js bench/decision.ts      (DATABASE_URL optional; else embedded PostgreSQL)
+ */
+import { pathToFileURL } from 'node:url';
+import { measureAgainstFloor, randomOf, startReleaseBenchEnv, type ReleaseBenchEnv } from './lib/release-bench-env.js';
+import type { LoadTarget } from './lib/load.js';
+
+export function decisionTarget(env: ReleaseBenchEnv): LoadTarget {
+  return {
+    name: 'GET /releases/decision',
+    headers: env.auth,
+    path: () => {
+      const c = randomOf(env.commits);
+      return `/api/v1/releases/decision?repo_root=${encodeURIComponent(c.repo)}&commit_sha=${c.sha}`;
+    },
+  };
+}
+
+export const DECISION_GOAL = { minFloorShare: 0.4, maxP99Ms: 25 };
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const env = await startReleaseBenchEnv();
+  try {
+    console.table(await measureAgainstFloor(env, [{ target: decisionTarget(env), goal: DECISION_GOAL }]));
+  } finally {
+    await env.close();
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The service as `npm start` builds it (same middleware, auth, logging at info into a discarded
+ * stream, the default pool of 10), plus the bench's floor route, in its own process so the load
+ * generator does not share its CPU. Reports `{url}` to the parent over IPC.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { z } from 'zod';
+import { buildDeps } from '../../api/build-deps.js';
+import { loadConfig } from '../../api/config.js';
+import { createLogger } from '../../api/create-logger.js';
+import { createMetrics } from '../../api/create-metrics.js';
+import { createServer } from '../../api/create-server.js';
+import { loadSigningKey } from '../../api/load-signing-key.js';
+import { mountRoutes } from '../../api/mount-routes.js';
+import { defineRoute } from '../../api/route.js';
+import { decisionQuerySchema } from '../../api/schemas/release-schemas.js';
+import { createKnex } from '../../db/create-knex.js';
+import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
+
+/** The floor: the decision's own input validation and auth, then ONE indexed query. */
+const floorRoute = defineRoute({
+  method: 'get', path: '/bench/floor', tags: ['bench'], auth: 'any', summary: 'bench floor',
+  query: decisionQuerySchema,
+  responses: { 200: { description: 'latest snapshot', schema: z.unknown() } },
+  async handler({ query, deps }) {
+    const row = await deps.db('snapshots').where({ repo_root: query.repo_root, commit_sha: query.commit_sha })
+      .orderBy('seen_at', 'desc').first('id', 'decision', 'status');
+    return { body: row ?? null };
+  },
+});
+
+const config = loadConfig({ ...process.env, PORT: '0', SHIPGATE_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' });
+const db = createKnex(config.databaseUrl!);
+const logger = createLogger(config.logLevel, fs.createWriteStream('/dev/null'));
+const metrics = createMetrics();
+const deps = buildDeps(config, db, logger, metrics, await loadSigningKey(config, createSigningKeyStore(db)));
+const app = createServer(deps, { metrics });
+mountRoutes(app, [[floorRoute]], deps);
+const server = http.createServer(app.callback());
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address() as { port: number };
+  process.send?.({ url: `http://127.0.0.1:${address.port}` });
+});
+
+/** Handlers of requests cut off when the load stopped still hold pool connections; let them finish. */
+async function poolIdle(): Promise<void> {
+  const pool = (db.client as { pool?: { numUsed(): number; numPendingAcquires(): number } }).pool;
+  for (let i = 0; i < 200 && pool && pool.numUsed() + pool.numPendingAcquires() > 0; i++) await new Promise((r) => setTimeout(r, 25));
+}
+
+process.on('disconnect', () => {
+  server.close(() => void poolIdle().then(() => db.destroy()).then(() => process.exit(0)));
+  server.closeIdleConnections();
+});
