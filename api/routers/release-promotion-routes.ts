@@ -1,5 +1,4 @@
 import { promoteSnapshot } from '../../core/release/promote-snapshot.js';
-import type { PromotionTarget } from '../../core/release/promotion.js';
 import { defineRoute } from '../route.js';
 import { linkNext, pageRequest } from '../schemas/pagination-schemas.js';
 import { promotionListSchema, promotionRequestSchema, promotionResponseSchema, promotionsQuerySchema } from '../schemas/release-schemas.js';
@@ -22,8 +21,7 @@ export const releasePromotionRoutes = [
     },
     errors: { 404: 'Unknown snapshot.', 409: 'Not a valid transition, a NO_SHIP snapshot, or a stale snapshot; detail says why.' },
     async handler({ body, caller, deps }) {
-      const request = { ...body, target_status: body.target_status as PromotionTarget };
-      const { promotion, created } = await promoteSnapshot(deps.release, request, caller);
+      const { promotion, created } = await promoteSnapshot(deps.release, body, caller);
       return { status: created ? 201 : 200, body: promotion };
     },
   }),

@@ -125,7 +125,7 @@ export const evidenceResponseSchema = z.object({
 
 export const promotionRequestSchema = z.object({
   snapshot_id: z.uuid(),
-  target_status: z.enum(PROMOTION_TARGETS as [string, ...string[]]).meta({ description: 'attested (from a SHIP candidate that is the commit\'s latest), promoted (from attested), rejected (from candidate), revoked (from attested or promoted).' }),
+  target_status: z.enum(PROMOTION_TARGETS).meta({ description: 'attested (from a SHIP candidate that is the commit\'s latest), promoted (from attested), rejected (from candidate), revoked (from attested or promoted).' }),
   release_label: z.string().trim().min(1).max(120).nullable().default(null).meta({ example: 'v1.4.0' }),
   metadata: z.record(z.string(), z.unknown()).default({})
     .refine((m) => JSON.stringify(m).length <= 16 * 1024, 'At most 16 KiB of JSON.')

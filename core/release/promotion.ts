@@ -1,8 +1,9 @@
 import type { DsseEnvelope } from '../certificates/types.js';
 import type { SnapshotStatus } from './snapshot.js';
 
-export type PromotionTarget = Exclude<SnapshotStatus, 'candidate'>;
-export const PROMOTION_TARGETS: readonly PromotionTarget[] = ['attested', 'promoted', 'rejected', 'revoked'];
+/** Every status but `candidate`, which only a decision creates. */
+export const PROMOTION_TARGETS = ['attested', 'promoted', 'rejected', 'revoked'] as const satisfies readonly SnapshotStatus[];
+export type PromotionTarget = (typeof PROMOTION_TARGETS)[number];
 
 /** The statuses each target may be reached from (DESIGN §9). */
 const ALLOWED_FROM: Record<PromotionTarget, readonly SnapshotStatus[]> = {

@@ -27,8 +27,6 @@ export interface EvidenceStore {
   addEvidence(evidence: NewUploadedEvidence): Promise<EvidenceRecord>;
   /** One row per GitHub check run id: a late delivery never turns a completed run back into a pending one. */
   addCheckRun(checkRun: NewCheckRun): Promise<void>;
-  /** The commit of the first of `refs` that is recorded for the repository. */
-  resolveRef(repoRoot: string, refs: string[]): Promise<string | null>;
 }
 
 /** What a decision reads about a commit, besides its bound workflows. */

@@ -41,11 +41,5 @@ export function createEvidenceStore(db: Knex): EvidenceStore {
         await recordRef(trx, c.repo_root, c.ref, c.commit_sha, c.produced_at);
       });
     },
-    async resolveRef(repoRoot, refs) {
-      if (refs.length === 0) return null;
-      const row = await db('refs').where({ repo_root: repoRoot }).whereIn('ref', refs)
-        .orderByRaw('array_position(?::text[], ref)', [refs]).first('commit_sha');
-      return (row?.commit_sha as string | undefined) ?? null;
-    },
   };
 }
