@@ -33,7 +33,7 @@ export function buildRuntimeDeps(deps: Deps): RuntimeDeps {
     pricesHint: config.providers.pricesFile ?? 'SHIPGATE_PRICES_FILE (a JSON file: model -> cents per million tokens)',
     // repo_* tools read through GITHUB_TOKEN; without it they answer that no repository access is configured.
     repoReader: config.github.token ? createGitHubRepoReader({ token: config.github.token, baseUrl: githubApiBaseUrl(config.github) }) : undefined,
-    httpAllowlist: [],
+    httpAllowlist: config.httpAllowlist,
     cancelPollMs: 250,
     log: (event, fields) => logger.info({ event, ...fields }, event),
   };

@@ -33,6 +33,7 @@ const envSchema = z.object({
   SHIPGATE_DEFAULT_PROVIDER: z.enum(['openai', 'anthropic']).default('openai'),
   SHIPGATE_DEFAULT_MODEL: optional,
   SHIPGATE_PRICES_FILE: optional,
+  SHIPGATE_HTTP_ALLOWLIST: z.string().default(''),
   SHIPGATE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SHIPGATE_WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -50,6 +51,8 @@ export interface Config {
   registration: 'open' | 'closed';
   defaultRole: (typeof ROLES)[number];
   corsOrigins: string[];
+  /** Hosts the http_get tool may reach even when they resolve to private addresses. */
+  httpAllowlist: string[];
   rateLimitPerMinute: number;
   signingKeyPem?: string;
   secretKey?: string;
@@ -96,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     registration: e.SHIPGATE_REGISTRATION,
     defaultRole: e.SHIPGATE_DEFAULT_ROLE,
     corsOrigins: e.SHIPGATE_CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    httpAllowlist: e.SHIPGATE_HTTP_ALLOWLIST.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     rateLimitPerMinute: e.SHIPGATE_RATE_LIMIT_PER_MINUTE,
     signingKeyPem: e.SHIPGATE_SIGNING_KEY,
     secretKey: e.SHIPGATE_SECRET_KEY,

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       registration: 'open',
       defaultRole: 'VIEWER',
       corsOrigins: [],
+      httpAllowlist: [],
       rateLimitPerMinute: 600,
       signingKeyPem: undefined,
       secretKey: undefined,
@@ -50,11 +51,12 @@ describe('loadConfig', () => {
       PORT: '8080', HOST: '0.0.0.0', SHIPGATE_PUBLIC_URL: 'https://gate.example.com/', SHIPGATE_DATA_DIR: '/var/lib/shipgate',
       SHIPGATE_CORS_ORIGINS: ' https://studio.example.com ,http://localhost:5173,', SHIPGATE_RATE_LIMIT_PER_MINUTE: '0',
       SHIPGATE_DEFAULT_PROVIDER: 'anthropic', SHIPGATE_REGISTRATION: 'closed', SHIPGATE_DEFAULT_ROLE: 'OPERATOR',
+      SHIPGATE_HTTP_ALLOWLIST: 'Mirror.internal, 10.0.0.5:8080 ,',
     });
     expect(config).toMatchObject({
       port: 8080, host: '0.0.0.0', publicUrl: 'https://gate.example.com', dataDir: '/var/lib/shipgate',
       corsOrigins: ['https://studio.example.com', 'http://localhost:5173'], rateLimitPerMinute: 0,
-      registration: 'closed', defaultRole: 'OPERATOR',
+      registration: 'closed', defaultRole: 'OPERATOR', httpAllowlist: ['mirror.internal', '10.0.0.5:8080'],
       providers: { defaultProvider: 'anthropic', defaultModel: 'claude-3-5-haiku-latest' },
     });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
