@@ -3,6 +3,9 @@ import type { CheckRun, UploadedEvidence } from './evidence.js';
 import type { EvidenceRecord, EvidenceStore } from './release-store.js';
 import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './repo-names.js';
 
+/** The App's own check run (DESIGN §10). It reports the decision, so it is never evidence for it. */
+export const RELEASE_GATE_CHECK_NAME = 'shipgate / release gate';
+
 interface Target {
   repo_root: string;
   commit_sha: string;
@@ -37,9 +40,13 @@ export interface CheckRunInput extends Target {
   external_id?: string | number | null;
 }
 
-/** Records a check run for a commit, as the GitHub App sees it in a check_run delivery. */
+/**
+ * Records a check run for a commit, as the GitHub App sees it in a check_run delivery. Our own
+ * check run is skipped: recording it would change the evidence each time a decision is posted.
+ */
 export async function recordCheckRun(store: EvidenceStore, input: CheckRunInput, now = new Date()): Promise<void> {
   const target = commitRef(input);
+  if (input.name === RELEASE_GATE_CHECK_NAME) return;
   const produced = new Date(input.completed_at ?? input.started_at ?? now);
   if (!input.name?.trim() || input.name.length > 200) throw ValidationError.single(['name'], 'A check run needs a name of 1-200 characters.');
   if (Number.isNaN(produced.getTime())) throw ValidationError.single(['completed_at'], 'Not a timestamp.');

@@ -54,6 +54,12 @@ describe('recordCheckRun (for the App)', () => {
     await expect(checkRun(t, { repo_root: 'a/b', commit_sha: sha(1), name: ' ' })).rejects.toMatchObject({ issues: [expect.objectContaining({ loc: ['name'] })] });
   });
 
+  it('never records the App\'s own check run as evidence', async () => {
+    const commit = sha('own-check');
+    await checkRun(t, { repo_root: 'acme/runs', commit_sha: commit, name: 'shipgate / release gate', conclusion: 'failure' });
+    expect(await t.database.db('evidence').where({ commit_sha: commit })).toEqual([]);
+  });
+
   it('keeps one row per GitHub check run id, updated as deliveries arrive', async () => {
     const commit = sha('runs');
     await checkRun(t, { repo_root: 'acme/runs', commit_sha: commit, name: 'ci', external_id: 42, status: 'queued', conclusion: null, completed_at: null, started_at: '2025-05-01T00:00:00Z' });
