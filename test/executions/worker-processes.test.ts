@@ -30,8 +30,8 @@ afterAll(async () => {
   await llm.close();
 });
 
-async function worker(): Promise<WorkerProcess> {
-  const started = await startWorkerProcess(t.database.url, env);
+async function worker(extraEnv: Record<string, string> = {}): Promise<WorkerProcess> {
+  const started = await startWorkerProcess(t.database.url, { ...env, ...extraEnv });
   workers.push(started);
   return started;
 }
@@ -86,8 +86,11 @@ describe('a worker killed mid-run (kill -9)', () => {
 
 describe('two worker processes on one database', () => {
   it('never run the same execution twice', async () => {
-    llm.otherwise((request) => ({ ...writesReports(1)(request), delayMs: 150 }));
-    const [a, b] = await Promise.all([worker(), worker()]);
+    llm.otherwise((request) => ({ ...writesReports(1)(request), delayMs: 300 }));
+    // One job at a time each, and slow replies: neither worker can drain the queue alone, so
+    // both compete for every job (a slow-starting worker on a busy machine still gets work).
+    const oneAtATime = { SHIPGATE_WORKER_CONCURRENCY: '1' };
+    const [a, b] = await Promise.all([worker(oneAtATime), worker(oneAtATime)]);
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push(await submit(`Parallel task ${i}`));
     await waitFor(() => Promise.all(ids.map(execution)), (all) => all.every((e) => e.status === 'completed'), 90_000, 200);
