@@ -48,7 +48,7 @@ export interface SnapshotStore {
   getSnapshot(id: string): Promise<Snapshot | null>;
   /** The latest attested-or-promoted snapshots (of the repository, or of all). */
   latestAttested(repoRoot: string | undefined, limit: number): Promise<SnapshotHead[]>;
-  /** The latest candidate snapshot of each repository that has a gate (or of `repoRoot`). */
+  /** The newest snapshot (the current release candidate, whatever its status) of each gated repository, or of `repoRoot`. */
   latestCandidates(repoRoot: string | undefined): Promise<{ snapshot: Snapshot; gate: GateVersion | null }[]>;
   /** The latest decision for a commit (or the first recorded ref), with the gate's public_badge. */
   badgeFacts(repoRoot: string, commitSha: string | null, refs: string[]): Promise<BadgeFacts>;

@@ -26,13 +26,15 @@ export function createSnapshotStore(db: Knex): SnapshotStore {
       if (repoRoot) query.where({ repo_root: repoRoot });
       return ((await query) as SnapshotRow[]).map(toSnapshotHead);
     },
+    // The repository's newest snapshot is its current release candidate, whatever has since
+    // been decided about it: an attested SHIP snapshot must not fall back to an older NO_SHIP one.
     async latestCandidates(repoRoot) {
       const gated = db('gate_versions').distinct('repo_root');
       if (repoRoot) gated.where({ repo_root: repoRoot });
       const rows = await db.select<(SnapshotRow & { gate_row: GateVersionRow | null })[]>('s.*', db.raw(`(SELECT to_jsonb(g) FROM gate_versions g
           WHERE g.repo_root = s.repo_root ORDER BY g.version DESC LIMIT 1) AS gate_row`))
         .from(db.raw('(?) AS r', [gated]))
-        .joinRaw(`CROSS JOIN LATERAL (SELECT * FROM snapshots WHERE repo_root = r.repo_root AND status = 'candidate' ORDER BY seen_at DESC LIMIT 1) s`);
+        .joinRaw(`CROSS JOIN LATERAL (SELECT * FROM snapshots WHERE repo_root = r.repo_root ORDER BY seen_at DESC LIMIT 1) s`);
       return rows.map((row) => ({
         snapshot: toSnapshot(row),
         gate: row.gate_row ? toGateVersion({ ...row.gate_row, created_at: new Date(row.gate_row.created_at) }) : null,

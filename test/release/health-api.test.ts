@@ -71,6 +71,19 @@ describe('GET /releases/health', () => {
     expect((await health({ repo_root: 'acme/health-fresh' })).runtime_evidence.items).toEqual([]);
   });
 
+  it('judges a repository by its newest snapshot: once its SHIP snapshot is attested, an older NO_SHIP one does not count', async () => {
+    await beat();
+    const repo = 'acme/health-superseded';
+    await putGate(t, repo, { required_checks: ['ci'], require_reviewed_release: false });
+    const commit = sha('health-superseded');
+    expect((await decide(t, repo, commit)).decision).toBe('NO_SHIP'); // polled before CI reported: nothing recorded
+    await checkRun(t, { repo_root: repo, commit_sha: commit, name: 'ci' });
+    const ship = await decide(t, repo, commit);
+    expect(ship.decision).toBe('SHIP');
+    await promote(t, { snapshot_id: ship.snapshot_id, target_status: 'attested' });
+    expect(await health({ repo_root: repo })).toMatchObject({ status: 'healthy', runtime_evidence: { missing: false, items: [] } });
+  });
+
   it('reports a signing key that does not verify under the published keys as missing runtime evidence', async () => {
     await beat();
     const release = t.deps.release;
