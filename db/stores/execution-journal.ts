@@ -8,13 +8,76 @@ import type { ArtifactRow, CertificateRow, ExecutionMessageRow, ExecutionRow } f
 import { certificateValues, toArtifact } from './execution-rows.js';
 import { loadExecution, UNFINISHED } from './execution-store.js';
 
-/** Appends `message` after the execution's last stored one, inside `trx`. */
-async function appendMessage(trx: Knex.Transaction, executionId: string, message: ChatMessage): Promise<void> {
-  await trx.raw(
-    `INSERT INTO execution_messages (execution_id, idx, message)
-     SELECT ?, coalesce(max(idx), -1) + 1, ?::jsonb FROM execution_messages WHERE execution_id = ?`,
-    [executionId, JSON.stringify(message), executionId],
-  );
+// A step is recorded only while the execution has no verdict: a completed or failed run is
+// certified over exactly its recorded entries. A cancelled one still takes the step in flight
+// when it was cancelled (that step really happened; no execution certificate covers it).
+const OPEN = `status NOT IN ('completed', 'failed')`;
+
+/** The next transcript position of the execution, for an insert into execution_messages. */
+const NEXT_IDX = `coalesce((SELECT max(idx) FROM execution_messages WHERE execution_id = :id), -1) + 1`;
+
+// One statement, so one round trip and atomic without BEGIN/COMMIT. The UPDATE locks the row
+// (a concurrent cancel or finish is waited for and re-checked); status comes back either way.
+const RECORD_TURN = `
+WITH execution AS (
+  UPDATE executions SET cost_cents = cost_cents + :cost WHERE id = :id AND ${OPEN} RETURNING id, status
+), message AS (
+  INSERT INTO execution_messages (execution_id, idx, message) SELECT id, ${NEXT_IDX}, :message::jsonb FROM execution
+)
+SELECT coalesce((SELECT status FROM execution), (SELECT status FROM executions WHERE id = :id)) AS status`;
+
+// One statement: the entry keyed by (execution_id, seq) feeds its answer, certificate and
+// artifact, so a replayed seq inserts nothing at all. FOR SHARE waits out a concurrent finish.
+const RECORD_TOOL_CALL = `
+WITH execution AS (
+  SELECT id, status FROM executions WHERE id = :id FOR SHARE
+), call AS (
+  INSERT INTO tool_calls (execution_id, seq, call_id, tool, arguments, capability, verdict, reason, certificate_id, result_digest, output, duration_ms, created_at)
+  SELECT execution.id, e.seq, e.call_id, e.tool, e.arguments, e.capability, e.verdict, e.reason, e.certificate_id, e.result_digest, e.output, e.duration_ms, e.created_at
+  FROM execution, jsonb_populate_record(NULL::tool_calls, :entry::jsonb) e WHERE execution.${OPEN}
+  ON CONFLICT (execution_id, seq) DO NOTHING
+  RETURNING execution_id, seq
+), answer AS (
+  INSERT INTO execution_messages (execution_id, idx, message) SELECT execution_id, ${NEXT_IDX}, :answer::jsonb FROM call
+), certificate AS (
+  INSERT INTO certificates (id, execution_id, kind, theorem, plan_hash, verified_properties, prover, issued_at, digest, envelope)
+  SELECT c.id, call.execution_id, c.kind, c.theorem, c.plan_hash, c.verified_properties, c.prover, c.issued_at, c.digest, c.envelope
+  FROM call, jsonb_populate_record(NULL::certificates, :certificate::jsonb) c WHERE c.id IS NOT NULL
+), artifact AS (
+  INSERT INTO artifacts (execution_id, seq, kind, name, content, digest, approved_for_release)
+  SELECT call.execution_id, call.seq, a.kind, a.name, a.content, a.digest, a.approved_for_release
+  FROM call, jsonb_populate_record(NULL::artifacts, :artifact::jsonb) a WHERE a.kind IS NOT NULL
+)
+SELECT (SELECT status FROM execution) AS status`;
+
+/**
+ * How long the status a step's write returned stands in for the cancellation check that
+ * follows the step. The runtime checks right after recording (microseconds later), so this
+ * only bounds staleness if something stalls in between; polls during a provider call read.
+ */
+const STEP_STATUS_REUSE_MS = 100;
+
+type StatusRows = { rows: { status: string | null }[] };
+
+/** Runs a worker may leave without a last check (a crash after a step); the oldest go first. */
+const MAX_STEP_STATUSES = 1000;
+
+/** The status each execution's latest step write returned: taken once, and only while fresh. */
+function stepStatuses() {
+  const latest = new Map<string, { status: string | null; at: number }>();
+  return {
+    seen(executionId: string, status: string | null) {
+      latest.delete(executionId);
+      latest.set(executionId, { status, at: performance.now() });
+      if (latest.size > MAX_STEP_STATUSES) latest.delete(latest.keys().next().value!);
+    },
+    /** undefined when there is no fresh one: the caller reads the database. */
+    take(executionId: string): string | null | undefined {
+      const entry = latest.get(executionId);
+      latest.delete(executionId);
+      return entry && performance.now() - entry.at <= STEP_STATUS_REUSE_MS ? entry.status : undefined;
+    },
+  };
 }
 
 async function upstreamOf(db: Knex, ids: string[]): Promise<Pick<RunState, 'upstreamArtifacts' | 'upstreamCertificateDigests'>> {
@@ -37,10 +100,14 @@ async function upstreamOf(db: Knex, ids: string[]): Promise<Pick<RunState, 'upst
 }
 
 /**
- * The run journal in PostgreSQL. Each step is one transaction; tool calls are keyed by
- * (execution_id, seq), so a resumed run that replays a recorded step changes nothing.
+ * The run journal in PostgreSQL. Each step is one statement (one round trip, atomic); tool
+ * calls are keyed by (execution_id, seq), so a resumed run that replays a recorded step changes
+ * nothing. The cancellation check right after a step reuses the status that step's write
+ * returned instead of reading it again; every other check (the polls during a provider call)
+ * reads the database.
  */
 export function createExecutionJournal(db: Knex, secretKey: Buffer, policies: Pick<PolicyStore, 'get'>): ExecutionJournal {
+  const stepStatus = stepStatuses();
   return {
     async load(executionId) {
       const [execution, row, messages] = await Promise.all([
@@ -67,43 +134,24 @@ export function createExecutionJournal(db: Knex, secretKey: Buffer, policies: Pi
     },
 
     async recordTurn(executionId, assistant, costCents) {
-      await db.transaction(async (trx) => {
-        await appendMessage(trx, executionId, assistant);
-        await trx('executions').where({ id: executionId }).increment('cost_cents', costCents);
-      });
+      const { rows } = await db.raw<StatusRows>(RECORD_TURN, { id: executionId, cost: costCents, message: JSON.stringify(assistant) })
+        .options({ name: 'journal_record_turn' });
+      stepStatus.seen(executionId, rows[0]?.status ?? null);
     },
 
     async recordToolCall(executionId, entry, answer, certificate, artifact) {
-      await db.transaction(async (trx) => {
-        // The primary key (execution_id, seq) makes a replayed step a no-op, even under a race.
-        const inserted = await trx('tool_calls').insert({
-          execution_id: executionId,
-          seq: entry.seq,
-          call_id: entry.call_id,
-          tool: entry.tool,
-          arguments: JSON.stringify(entry.arguments ?? null),
-          capability: entry.capability,
-          verdict: entry.verdict,
-          reason: entry.reason,
-          certificate_id: entry.certificate_id,
-          result_digest: entry.result_digest,
-          output: entry.output,
-          duration_ms: entry.duration_ms,
-          created_at: entry.created_at,
-        }).onConflict(['execution_id', 'seq']).ignore().returning('seq');
-        if (inserted.length === 0) return;
-        await appendMessage(trx, executionId, answer);
-        if (certificate) await trx('certificates').insert(certificateValues(certificate, executionId));
-        if (artifact) {
-          await trx('artifacts').insert({
-            execution_id: executionId, seq: entry.seq, kind: artifact.kind, name: artifact.name, content: artifact.content,
-            digest: artifact.digest, approved_for_release: artifact.approved_for_release ?? null,
-          });
-        }
-      });
+      const { rows } = await db.raw<StatusRows>(RECORD_TOOL_CALL, {
+        id: executionId,
+        entry: JSON.stringify(entry),
+        answer: JSON.stringify(answer),
+        certificate: certificate && JSON.stringify(certificate),
+        artifact: artifact && JSON.stringify(artifact),
+      }).options({ name: 'journal_record_tool_call' });
+      stepStatus.seen(executionId, rows[0]?.status ?? null);
     },
 
     async finish(executionId, outcome) {
+      stepStatus.take(executionId);
       await db.transaction(async (trx) => {
         const ended = await trx('executions').where({ id: executionId }).whereIn('status', UNFINISHED).update({
           status: outcome.status,
@@ -119,8 +167,9 @@ export function createExecutionJournal(db: Knex, secretKey: Buffer, policies: Pi
     },
 
     async isCancelled(executionId) {
-      const row = await db<ExecutionRow>('executions').where({ id: executionId }).first('status');
-      return !row || row.status === 'cancelled';
+      const seen = stepStatus.take(executionId);
+      const status = seen !== undefined ? seen : (await db<ExecutionRow>('executions').where({ id: executionId }).first('status'))?.status ?? null;
+      return status === null || status === 'cancelled';
     },
   };
 }

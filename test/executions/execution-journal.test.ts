@@ -6,7 +6,9 @@ import type { RuntimeDeps } from '../../core/agent/runtime-deps.js';
 import { canonicalDigest } from '../../core/canonical-json.js';
 import { createCertifier } from '../../core/certificates/create-certifier.js';
 import { createSigner } from '../../core/certificates/create-signer.js';
+import type { Artifact, ToolCallEntry } from '../../core/executions/execution.js';
 import type { ExecutionStore, NewExecution } from '../../core/executions/execution-store.js';
+import { fenceJournal, JournalFencedError } from '../../core/executions/fence-journal.js';
 import { createExecutionJournal } from '../../db/stores/execution-journal.js';
 import { createExecutionStore } from '../../db/stores/execution-store.js';
 import { defaultPolicy } from '../agent/support/agent-harness.js';
@@ -131,5 +133,125 @@ describe('execution journal on PostgreSQL', () => {
     expect(await journal.start(id)).toBe(false);
     await runExecution(runtime([finalAnswer('never asked')]).deps, id);
     expect((await store.get(id))!.status).toBe('cancelled');
+  });
+});
+
+describe('each step in one statement', () => {
+  const certifier = createCertifier(createSigner(generateKeyPairSync('ed25519').privateKey));
+
+  async function running(): Promise<string> {
+    const { id } = await store.create(newExecution(), { enqueue: false });
+    await journal.start(id);
+    await journal.recordTurn(id, { role: 'assistant', content: null, tool_calls: [report('c1'), report('c2')] }, 3);
+    return id;
+  }
+
+  /** The pieces of a recorded report call, as the runtime would pass them (`text` tells two attempts apart). */
+  function reportStep(id: string, seq: number, text: string) {
+    const entry: ToolCallEntry = {
+      seq, call_id: `c${seq}`, tool: 'write_report', arguments: { name: `c${seq}`, content: text }, capability: 'document:write:reports',
+      verdict: 'allowed', reason: null, certificate_id: null, result_digest: canonicalDigest(text), output: text, duration_ms: 1,
+      created_at: new Date().toISOString(),
+    };
+    const certificate = certifier.certifyToolCall({
+      executionId: id, seq, tool: entry.tool, arguments: entry.arguments, capability: entry.capability!, capabilities: ['*'],
+      verifiedProperties: ['capability_granted'], policy: { name: policy.name, version: policy.version, digest: canonicalDigest(policy) },
+      resultDigest: entry.result_digest!, prev: null,
+    });
+    const artifact: Artifact = { kind: 'report', name: `c${seq}`, content: text, digest: canonicalDigest(text) };
+    return [{ ...entry, certificate_id: certificate.id }, { role: 'tool' as const, tool_call_id: `c${seq}`, content: text }, certificate, artifact] as const;
+  }
+
+  const transcriptOf = async (id: string) => (await journal.load(id)).transcript.map((m) => (m.role === 'tool' ? m.content : m.role));
+
+  it('records a replayed seq not at all: neither its entry, answer, certificate nor artifact', async () => {
+    const id = await running();
+    const first = reportStep(id, 1, 'first');
+    await journal.recordToolCall(id, ...first);
+    await journal.recordToolCall(id, ...reportStep(id, 1, 'replayed'));
+    const stored = (await store.get(id))!;
+    expect(stored.tool_calls.map((c) => [c.seq, c.output, c.certificate_id])).toEqual([[1, 'first', first[2].id]]);
+    expect(stored.certificates.map((c) => c.id)).toEqual([first[2].id]);
+    expect(stored.certificates[0]).toEqual(first[2]);
+    expect(stored.artifacts).toEqual([first[3]]);
+    expect(await transcriptOf(id)).toEqual(['user', 'assistant', 'first']);
+  });
+
+  it('stores nothing of a step when any part of it cannot be stored', async () => {
+    const id = await running();
+    const first = reportStep(id, 1, 'first');
+    await journal.recordToolCall(id, ...first);
+    const [entry, answer, , artifact] = reportStep(id, 2, 'second');
+    // The certificate id is taken already: the whole step fails, entry and answer included.
+    await expect(journal.recordToolCall(id, entry, answer, first[2], artifact)).rejects.toThrow();
+    // jsonb cannot hold a NUL character: the turn's cost is not counted without its message.
+    await expect(journal.recordTurn(id, { role: 'assistant', content: 'nul \u0000', tool_calls: [] }, 40)).rejects.toThrow();
+    const stored = (await store.get(id))!;
+    expect(stored.tool_calls.map((c) => c.seq)).toEqual([1]);
+    expect(stored.artifacts.map((a) => a.name)).toEqual(['c1']);
+    expect(stored.cost_cents).toBe(3);
+    expect(await transcriptOf(id)).toEqual(['user', 'assistant', 'first']);
+  });
+
+  it('records nothing more once the execution completed or failed: its certificate covers exactly what was recorded', async () => {
+    for (const status of ['completed', 'failed'] as const) {
+      const id = await running();
+      await journal.finish(id, { status, verdict: 'compliant', output: 'done', error: null, certificate: null, violations: [] });
+      const before = (await store.get(id))!;
+      await journal.recordTurn(id, { role: 'assistant', content: 'late', tool_calls: [] }, 50);
+      await journal.recordToolCall(id, ...reportStep(id, 1, 'late'));
+      expect((await store.get(id))!).toEqual(before);
+      expect(await transcriptOf(id)).toEqual(['user', 'assistant']);
+    }
+  });
+
+  it('still records the step in flight when the execution is cancelled, and that write reports the cancellation', async () => {
+    const id = await running();
+    await store.cancel(id);
+    await journal.recordToolCall(id, ...reportStep(id, 1, 'ran before the cancel was seen'));
+    expect(await journal.isCancelled(id)).toBe(true);
+    const stored = (await store.get(id))!;
+    expect(stored.status).toBe('cancelled');
+    expect(stored.tool_calls.map((c) => c.output)).toEqual(['ran before the cancel was seen']);
+  });
+
+  it('sees a cancellation made after the last step at the latest on the second check', async () => {
+    const id = await running();
+    await journal.recordToolCall(id, ...reportStep(id, 1, 'first'));
+    await store.cancel(id);
+    await journal.isCancelled(id);
+    expect(await journal.isCancelled(id)).toBe(true);
+    expect(await journal.isCancelled(id)).toBe(true);
+  });
+
+  it('takes one round trip per step, and none for the cancellation check right after a step', async () => {
+    const id = await running();
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => statements.push(query.sql);
+    database.db.on('query', onQuery);
+    try {
+      await journal.recordTurn(id, { role: 'assistant', content: null, tool_calls: [report('c1')] }, 1);
+      await journal.recordToolCall(id, ...reportStep(id, 1, 'first'));
+      expect(await journal.isCancelled(id)).toBe(false);
+    } finally {
+      database.db.removeListener('query', onQuery);
+    }
+    expect(statements).toHaveLength(2);
+    expect(statements.join('\n')).not.toMatch(/\b(BEGIN|COMMIT)\b/i);
+    expect((await store.get(id))!.cost_cents).toBe(4);
+  });
+
+  it('behind the fence of a stopped worker, refuses every step and records nothing', async () => {
+    const id = await running();
+    const stop = new AbortController();
+    const fenced = fenceJournal(journal, stop.signal);
+    await fenced.recordToolCall(id, ...reportStep(id, 1, 'before the stop'));
+    stop.abort();
+    await expect(fenced.recordToolCall(id, ...reportStep(id, 2, 'after the stop'))).rejects.toThrow(JournalFencedError);
+    await expect(fenced.recordTurn(id, { role: 'assistant', content: 'after the stop', tool_calls: [] }, 9)).rejects.toThrow(JournalFencedError);
+    await expect(fenced.isCancelled(id)).rejects.toThrow(JournalFencedError);
+    const stored = (await store.get(id))!;
+    expect(stored.tool_calls.map((c) => c.output)).toEqual(['before the stop']);
+    expect(stored.cost_cents).toBe(3);
   });
 });
