@@ -142,19 +142,26 @@ async function iterationTimes(mode: Mode): Promise<number[]> {
 }
 
 /**
- * The floor of persisting anything on this machine, on the journal's own pool: one round trip
- * (SELECT 1) and one durable commit (a one-row INSERT, waiting for its WAL flush like every step).
+ * The floor of persisting anything on this machine, sent the way the journal sends its steps
+ * (a named statement through pg on a connection of the same pool): one round trip (SELECT 1)
+ * and one durable commit (a one-row INSERT, waiting for its WAL flush like every step).
  */
 async function roundTripTimes(db: Knex): Promise<{ roundTrip: number[]; commit: number[] }> {
   const roundTrip: number[] = [];
   const commit: number[] = [];
+  const timed = async (into: number[], name: string, text: string, values: unknown[]) => {
+    const started = performance.now();
+    const connection = await db.client.acquireConnection();
+    try {
+      await connection.query({ name, text, values });
+    } finally {
+      await db.client.releaseConnection(connection);
+    }
+    into.push(performance.now() - started);
+  };
   for (let i = 0; i < CALLS_PER_RUN; i++) {
-    let started = performance.now();
-    await db.raw('SELECT 1').options({ name: 'bench_select_1' });
-    roundTrip.push(performance.now() - started);
-    started = performance.now();
-    await db.raw('INSERT INTO bench_commits (n) VALUES (?)', [i]).options({ name: 'bench_commit' });
-    commit.push(performance.now() - started);
+    await timed(roundTrip, 'bench_select_1', 'SELECT 1', []);
+    await timed(commit, 'bench_commit', 'INSERT INTO bench_commits (n) VALUES ($1)', [i]);
   }
   return { roundTrip, commit };
 }
@@ -209,15 +216,16 @@ function governanceRows(modes: { name: string; samples: number[] }[], floors: { 
   const difference = (name: string, from: GovernanceRow, to: GovernanceRow, goal = ''): GovernanceRow =>
     ({ measure: name, median_ms: ms(from.median_ms - to.median_ms), p90_ms: null, goal });
   const overhead = postgresGoverned.median_ms - floor.median_ms;
+  const commit = measured('one durable commit on the journal\'s pool (1-row INSERT)', floors.commit);
   return [
     floor, memoryGoverned, postgresOff, postgresGoverned,
     difference('GOVERNANCE OVERHEAD: verify + certify + persist (PostgreSQL governed - floor)', postgresGoverned, floor,
       overhead <= GOAL_MS ? `PASS (<= ${GOAL_MS} ms)` : `FAIL (> ${GOAL_MS} ms by ${ms(overhead - GOAL_MS)} ms)`),
-    difference('  of which persisting the step (PostgreSQL off - floor)', postgresOff, floor),
-    difference('  of which governance on the same journal (PostgreSQL governed - off)', postgresGoverned, postgresOff),
-    difference('  verify + certify alone (in-memory governed - floor)', memoryGoverned, floor),
+    difference('  of which persisting the turn and the tool call (PostgreSQL off - floor)', postgresOff, floor),
+    difference('  of which verify + certify, certificate stored (PostgreSQL governed - off)', postgresGoverned, postgresOff),
+    difference('verify + certify alone (in-memory governed - floor)', memoryGoverned, floor),
+    commit, { ...commit, measure: 'floor of persisting a call: two durable commits', median_ms: ms(2 * commit.median_ms), p90_ms: null },
     measured('one round trip on the journal\'s pool (SELECT 1)', floors.roundTrip),
-    measured('one durable commit on the journal\'s pool (1-row INSERT)', floors.commit),
   ];
 }
 
