@@ -29,8 +29,8 @@ export interface FinishOutcome {
 }
 
 /**
- * Persistence port of one run. Every step is stored as it happens, in one transaction per
- * step, so a worker killed mid-run resumes from the transcript without losing or duplicating
+ * Persistence port of one run. Every step is stored as it happens, atomically (one
+ * transaction or one statement per step), so a worker killed mid-run resumes from the transcript without losing or duplicating
  * a recorded step. Implemented in db/.
  */
 export interface ExecutionJournal {
@@ -46,6 +46,10 @@ export interface ExecutionJournal {
   recordToolCall(executionId: string, entry: ToolCallEntry, answer: ChatMessage & { role: 'tool' }, certificate: Certificate | null, artifact: Artifact | null): Promise<void>;
   /** Ends the run (erasing any key override); a no-op if it already ended (e.g. cancelled meanwhile). */
   finish(executionId: string, outcome: FinishOutcome): Promise<void>;
-  /** True once the execution was cancelled; the runtime polls it and aborts the provider call. */
+  /**
+   * True once the execution was cancelled; the runtime polls it and aborts the provider call.
+   * An implementation may answer the check made right after a step from the status that
+   * step's write returned (a cancel landing in between is seen by the next poll).
+   */
   isCancelled(executionId: string): Promise<boolean>;
 }
