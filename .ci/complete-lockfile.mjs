@@ -21,7 +21,9 @@ for (const [key, pkg] of Object.entries(lock.packages)) {
     if (lock.packages[base] || lock.packages[`node_modules/${dep}`]) continue;
     const guard = platform(dep);
     if (!guard) continue;
-    lock.packages[`node_modules/${dep}`] = { version, ...(pkg.dev ? { dev: true } : {}), optional: true, ...guard };
+    // Keys in the order npm itself writes them, so a later `npm install` leaves the file alone.
+    const entry = { version, cpu: guard.cpu, ...(pkg.dev ? { dev: true } : {}), ...(guard.libc ? { libc: guard.libc } : {}), optional: true, ...(guard.os.length ? { os: guard.os } : {}) };
+    lock.packages[`node_modules/${dep}`] = entry;
     added++;
   }
 }
