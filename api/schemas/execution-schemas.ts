@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { PROVIDERS } from '../../core/agent/provider.js';
 import { EXECUTION_STATUSES } from '../../core/executions/execution.js';
-import { CAPABILITY_HINT, CAPABILITY_PATTERN } from '../../core/policies/capability-syntax.js';
 import { STAGE_ROLES } from '../../core/policies/policy.js';
 import { normalizeCommitSha, normalizeRepoRoot } from '../../core/release/repo-names.js';
 import { pageQuerySchema } from './pagination-schemas.js';
-import { jwkSchema } from './policy-schemas.js';
+import { capabilitySchema, jwkSchema } from './policy-schemas.js';
 
 const timestamp = z.string().meta({ description: 'RFC 3339 UTC' });
-const capability = z.string().min(1).max(200).regex(CAPABILITY_PATTERN, CAPABILITY_HINT);
 
 export const providerSchema = z.enum(PROVIDERS).meta({ id: 'Provider' });
 export const stageRoleSchema = z.enum(STAGE_ROLES).meta({ id: 'StageRole' });
@@ -37,7 +35,7 @@ export const taskRequestSchema = z.object({
   model: z.string().min(1).max(200).optional().meta({ description: 'Defaults to SHIPGATE_DEFAULT_MODEL (for the default provider) or the provider\'s default model.' }),
   api_key: z.string().min(8).max(1000).optional()
     .meta({ description: 'Provider key for this execution only. Stored encrypted (AES-256-GCM), erased when the run ends, never returned or logged.' }),
-  permissions: z.array(capability).max(100).optional()
+  permissions: z.array(capabilitySchema).max(100).optional()
     .meta({ description: 'Requested capabilities (the policy\'s defaults when omitted). Strict: any that the policy or the stage role does not allow answers 403 with the denied list.' }),
   stage_role: stageRoleSchema.default('worker'),
   repo_root: repoRootSchema.optional(),
