@@ -4,6 +4,7 @@ import { runExecution } from '../core/agent/run-execution.js';
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
 import { giveUp, runExecutionJob } from '../core/executions/run-execution-job.js';
 import { forceUnlockWorkers, workerLogger } from '../db/job-queue.js';
+import { pruneExpiredCounters } from '../db/prune-expired-counters.js';
 import { releaseDeadWorkerJobs } from '../db/release-dead-worker-jobs.js';
 import { createWorkerHeartbeatStore } from '../db/stores/worker-heartbeat-store.js';
 import { buildRuntimeDeps } from './build-runtime-deps.js';
@@ -22,6 +23,9 @@ export interface WorkerOptions {
   /** Replaces the runtime deps built from `deps` (tests). */
   runtime?: RuntimeDeps;
 }
+
+/** Expired rate-limit windows, login failures and old heartbeats are deleted at most this often. */
+const PRUNE_EVERY_MS = 60_000;
 
 /** A worker silent for this many heartbeats is presumed dead and its jobs are retried elsewhere. */
 const MISSED_BEATS_BEFORE_DEAD = 4;
@@ -43,7 +47,7 @@ function runExecutionTask(runtime: RuntimeDeps): Task {
 /**
  * Runs queued jobs (graphile-worker) in this process: concurrency from config, a heartbeat
  * every SHIPGATE_WORKER_HEARTBEAT_SECONDS, and on each beat the jobs of dead workers are
- * unlocked so they are retried (and resumed) here or elsewhere.
+ * unlocked so they are retried (and resumed) here or elsewhere; expired counters are pruned.
  */
 export async function startWorker(deps: Deps, databaseUrl: string, options: WorkerOptions = {}): Promise<RunningWorker> {
   const { config, db, logger } = deps;
@@ -70,10 +74,15 @@ export async function startWorker(deps: Deps, databaseUrl: string, options: Work
   const periodMs = config.worker.heartbeatSeconds * 1000;
   const staleSeconds = config.worker.heartbeatSeconds * MISSED_BEATS_BEFORE_DEAD;
 
+  let prunedAt = 0;
   async function beat(): Promise<void> {
     await heartbeats.beat(id);
     for (const job of await releaseDeadWorkerJobs(db, staleSeconds)) {
       if (job.task === 'run_execution') await giveUp(runtime.journal, executionIdOf(job.payload), job.attempts);
+    }
+    if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      await pruneExpiredCounters(db);
     }
   }
   let beating = Promise.resolve();
