@@ -27,8 +27,3 @@ export interface BoundWorkflow {
    */
   release: { admission: 'admitted' | 'not_admitted' | 'none'; reasons: string[] };
 }
-
-/** What workflows and executions are bound to a commit. Implemented in db/ (executions, later workflows). */
-export interface BoundWorkflowSource {
-  forCommit(repoRoot: string, commitSha: string): Promise<BoundWorkflow[]>;
-}

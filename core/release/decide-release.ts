@@ -22,14 +22,11 @@ export interface ReleaseDecision {
 /**
  * Evaluates a commit now and content-addresses the result: unchanged evidence (and outcome)
  * returns the commit's latest snapshot without writing; anything else stores a new one.
- * Two indexed round trips (plus a write when the evidence changed), whatever the history size.
+ * One indexed round trip (plus a write when the evidence changed), whatever the history size.
  */
 export async function decideRelease(ports: ReleasePorts, repoRoot: string, commitSha: string, now = new Date()): Promise<{ decision: ReleaseDecision; snapshot: SnapshotHead }> {
   const { store } = ports;
-  const [{ gate: gateVersion, evidence, latest, attested }, workflows] = await Promise.all([
-    store.commitState(repoRoot, commitSha),
-    ports.workflows.forCommit(repoRoot, commitSha),
-  ]);
+  const { gate: gateVersion, evidence, workflows, latest, attested } = await store.commitState(repoRoot, commitSha);
   const gate = gateVersion ?? defaultGateVersion(repoRoot);
   const evaluation = evaluateDecision(gate.gate, evidence, workflows, now);
   const provenance: Provenance = {

@@ -1,11 +1,9 @@
 import type { Signer, Verifier } from '../certificates/types.js';
-import type { BoundWorkflowSource } from './bound-workflow.js';
 import type { ReleaseStore } from './release-store.js';
 
 /** Everything the release gate's use cases need, wired once by the composition root. */
 export interface ReleasePorts {
   store: ReleaseStore;
-  workflows: BoundWorkflowSource;
   signer: Signer;
   verifier: Verifier;
   /** When any worker was last seen, or null if none ever was. */

@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from '../pagination.js';
 import type { CommitEvidence, CheckRun, UploadedEvidence } from './evidence.js';
+import type { BoundWorkflow } from './bound-workflow.js';
 import type { Gate, GateVersion } from './gate.js';
 import type { NewPromotion, Promotion, PromotionTarget } from './promotion.js';
 import type { NewSnapshot, Snapshot, SnapshotHead, SnapshotStatus } from './snapshot.js';
@@ -29,11 +30,13 @@ export interface EvidenceStore {
   addCheckRun(checkRun: NewCheckRun): Promise<void>;
 }
 
-/** What a decision reads about a commit, besides its bound workflows. */
+/** Everything a decision reads about a commit. */
 export interface CommitState {
   gate: GateVersion | null;
   /** The newest check run and the newest upload of each name, sorted by name. */
   evidence: CommitEvidence;
+  /** The workflows and executions bound to the commit, sorted by workflow_id. */
+  workflows: BoundWorkflow[];
   /** The commit's latest snapshot: the one whose evidence was seen last. */
   latest: SnapshotHead | null;
   /** The repository's two latest attested-or-promoted snapshots (the caller skips its own). */
@@ -41,7 +44,7 @@ export interface CommitState {
 }
 
 export interface SnapshotStore {
-  /** The gate, evidence, latest snapshot and latest attested snapshots in one round trip. */
+  /** The gate, evidence, bound workflows, latest snapshot and latest attested snapshots in one round trip. */
   commitState(repoRoot: string, commitSha: string): Promise<CommitState>;
   /** Stores the snapshot, or marks the one with the same evidence digest as the latest again. */
   saveSnapshot(snapshot: NewSnapshot): Promise<SnapshotHead>;

@@ -3,6 +3,9 @@ import type { CheckRun, UploadedEvidence } from '../../core/release/evidence.js'
 import type { CommitState } from '../../core/release/release-store.js';
 import type { SnapshotHead } from '../../core/release/snapshot.js';
 import type { GateVersionRow } from '../tables.js';
+import { BOUND_EXECUTIONS, boundWorkflows, type BoundExecutionJson } from './release-bound-workflows.js';
+import type { CachingVerifier } from './release-caching-verifier.js';
+import { releasePreparedQuery } from './release-prepared-query.js';
 import { toGateVersion } from './release-rows.js';
 
 /** RFC 3339 UTC with milliseconds, truncated like the pg driver's Date: both paths print alike. */
@@ -10,35 +13,39 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 
 const HEAD = `id, repo_root, commit_sha, evidence_digest, decision, status, release_label, ${iso('created_at')} AS created_at, ${iso('attested_at')} AS attested_at`;
 
-// Everything a decision reads about a commit except its bound workflows, in ONE round trip:
-// the gate, the newest evidence of each name, the latest snapshot and the two latest attested.
-const COMMIT_STATE = `
+// Everything a decision reads about a commit ($1 repo_root, $2 commit_sha) in ONE round trip:
+// the gate, the newest evidence of each name, the bound executions, the latest snapshot and the
+// two latest attested. json, not jsonb: the server only prints these, never queries them.
+const COMMIT_STATE = {
+  name: 'release_commit_state',
+  text: `
 SELECT
-  (SELECT to_jsonb(g) FROM gate_versions g WHERE g.repo_root = :repo ORDER BY g.version DESC LIMIT 1) AS gate,
-  (SELECT coalesce(jsonb_agg(e), '[]') FROM (
+  (SELECT row_to_json(g) FROM gate_versions g WHERE g.repo_root = $1 ORDER BY g.version DESC LIMIT 1) AS gate,
+  (SELECT coalesce(json_agg(e), '[]') FROM (
      SELECT DISTINCT ON (source, name) source, kind, name, status, conclusion, digest, uri, details_url, external_id, ${iso('produced_at')} AS produced_at
-     FROM evidence WHERE repo_root = :repo AND commit_sha = :sha ORDER BY source, name, produced_at DESC, created_at DESC) e) AS evidence,
-  (SELECT to_jsonb(s) FROM (SELECT ${HEAD} FROM snapshots WHERE repo_root = :repo AND commit_sha = :sha ORDER BY seen_at DESC LIMIT 1) s) AS latest,
-  (SELECT coalesce(jsonb_agg(s), '[]') FROM (SELECT ${HEAD} FROM snapshots
-     WHERE repo_root = :repo AND status IN ('attested', 'promoted') ORDER BY attested_at DESC LIMIT 2) s) AS attested`;
+     FROM evidence WHERE repo_root = $1 AND commit_sha = $2 ORDER BY source, name, produced_at DESC, created_at DESC) e) AS evidence,
+  ${BOUND_EXECUTIONS} AS executions,
+  (SELECT row_to_json(s) FROM (SELECT ${HEAD} FROM snapshots WHERE repo_root = $1 AND commit_sha = $2 ORDER BY seen_at DESC LIMIT 1) s) AS latest,
+  (SELECT coalesce(json_agg(s), '[]') FROM (SELECT ${HEAD} FROM snapshots
+     WHERE repo_root = $1 AND status IN ('attested', 'promoted') ORDER BY attested_at DESC LIMIT 2) s) AS attested`,
+};
 
 type EvidenceJson = CheckRun & UploadedEvidence & { source: 'check_run' | 'upload' };
 
 interface CommitStateRow {
   gate: (Omit<GateVersionRow, 'created_at'> & { created_at: string }) | null;
   evidence: EvidenceJson[];
+  executions: BoundExecutionJson[];
   latest: SnapshotHead | null;
   attested: SnapshotHead[];
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-export function createCommitStateReader(db: Knex) {
+export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
   return {
     async commitState(repoRoot: string, commitSha: string): Promise<CommitState> {
-      // A named (prepared) statement: planned once per connection instead of on every poll.
-      const { rows } = await db.raw<{ rows: CommitStateRow[] }>(COMMIT_STATE, { repo: repoRoot, sha: commitSha }).options({ name: 'release_commit_state' });
-      const { gate, evidence, latest, attested } = rows[0];
+      const [{ gate, evidence, executions, latest, attested }] = await releasePreparedQuery<CommitStateRow>(db, COMMIT_STATE, [repoRoot, commitSha]);
       // Code-unit order, not the database collation: the digest of these lists must not depend on the server.
       evidence.sort(byName);
       return {
@@ -49,6 +56,7 @@ export function createCommitStateReader(db: Knex) {
           uploads: evidence.filter((e) => e.source === 'upload').map(({ kind, name, status, digest, uri, produced_at }) =>
             ({ kind, name, status: status as UploadedEvidence['status'], digest, uri, produced_at })),
         },
+        workflows: boundWorkflows(executions, verifier),
         latest,
         attested,
       };

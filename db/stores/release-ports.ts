@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { Signer, Verifier } from '../../core/certificates/types.js';
 import type { ReleasePorts } from '../../core/release/release-ports.js';
-import { createExecutionBoundWorkflowSource } from './release-bound-workflows.js';
 import { createCachingVerifier } from './release-caching-verifier.js';
 import { createReleaseStore } from './release-store.js';
 import { createWorkerHeartbeatStore } from './worker-heartbeat-store.js';
@@ -10,8 +9,7 @@ import { createWorkerHeartbeatStore } from './worker-heartbeat-store.js';
 export function createReleasePorts(db: Knex, signer: Signer, verifier: Verifier): ReleasePorts {
   const heartbeats = createWorkerHeartbeatStore(db);
   return {
-    store: createReleaseStore(db),
-    workflows: createExecutionBoundWorkflowSource(db, createCachingVerifier(verifier)),
+    store: createReleaseStore(db, createCachingVerifier(verifier)),
     signer,
     verifier,
     latestWorkerHeartbeat: () => heartbeats.latest(),

@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
 import type { SnapshotStore } from '../../core/release/release-store.js';
 import type { GateVersionRow, SnapshotRow } from '../tables.js';
+import type { CachingVerifier } from './release-caching-verifier.js';
 import { createCommitStateReader } from './release-commit-state.js';
 import { SNAPSHOT_HEAD_COLUMNS, toGateVersion, toSnapshot, toSnapshotHead } from './release-rows.js';
 
 const ATTESTED = ['attested', 'promoted'];
 
-export function createSnapshotStore(db: Knex): SnapshotStore {
+export function createSnapshotStore(db: Knex, verifier: CachingVerifier): SnapshotStore {
   return {
-    ...createCommitStateReader(db),
+    ...createCommitStateReader(db, verifier),
     async saveSnapshot(s) {
       // clock_timestamp(), not now(): two saves in one transaction must still order by seen_at.
       const { rows } = await db.raw<{ rows: SnapshotRow[] }>(`INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, seen_at)

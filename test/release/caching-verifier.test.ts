@@ -25,6 +25,18 @@ describe('createCachingVerifier', () => {
     expect(inner.calls()).toBe(2);
   });
 
+  it('verifies an envelope given as stored JSON text once, and any altered text afresh', () => {
+    const inner = counting(createVerifier([publicJwkOf(privateKey)]));
+    const cached = createCachingVerifier(inner.verifier);
+    const json = JSON.stringify(envelope);
+    expect(cached.verifyJson(json).verified).toBe(true);
+    expect(cached.verify(envelope).verified).toBe(true);
+    expect(inner.calls()).toBe(1);
+    const forged = JSON.stringify({ ...envelope, signatures: [{ ...envelope.signatures[0], sig: Buffer.alloc(64).toString('base64') }] });
+    expect(cached.verifyJson(forged)).toMatchObject({ verified: false, reason: 'bad_signature' });
+    expect(inner.calls()).toBe(2);
+  });
+
   it('stays within its capacity', () => {
     const inner = counting(createVerifier([publicJwkOf(privateKey)]));
     const cached = createCachingVerifier(inner.verifier, 1);
