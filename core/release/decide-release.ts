@@ -1,7 +1,7 @@
-import { canonicalDigest } from '../canonical-json.js';
 import type { Blocker, Requirement } from './blocker.js';
 import { evaluateDecision, type Decision } from './evaluate-decision.js';
 import { defaultGateVersion, type Gate } from './gate.js';
+import { provenanceDigest } from './provenance-digest.js';
 import type { ReleasePorts } from './release-ports.js';
 import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type SnapshotStatus } from './snapshot.js';
 
@@ -36,7 +36,7 @@ export async function decideRelease(ports: ReleasePorts, repoRoot: string, commi
     workflows,
   };
   // The outcome is part of the address: evidence that went stale with time is a new snapshot.
-  const digest = canonicalDigest({ provenance, blockers: evaluation.blockers });
+  const digest = provenanceDigest({ provenance, blockers: evaluation.blockers });
   const snapshot = latest?.evidence_digest === digest ? latest : await store.saveSnapshot({
     repo_root: repoRoot, commit_sha: commitSha, evidence_digest: digest, decision: evaluation.decision, blockers: evaluation.blockers, provenance,
   });

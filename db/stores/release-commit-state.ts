@@ -16,6 +16,8 @@ const HEAD = `id, repo_root, commit_sha, evidence_digest, decision, status, rele
 // Everything a decision reads about a commit ($1 repo_root, $2 commit_sha) in ONE round trip:
 // the gate, the newest evidence of each name, the bound executions, the latest snapshot and the
 // two latest attested. json, not jsonb: the server only prints these, never queries them.
+// ORDER BY names table columns: the bare names would be the to_char outputs, sorted as text
+// after reading every row instead of walked in index order.
 const COMMIT_STATE = {
   name: 'release_commit_state',
   text: `
@@ -23,11 +25,11 @@ SELECT
   (SELECT row_to_json(g) FROM gate_versions g WHERE g.repo_root = $1 ORDER BY g.version DESC LIMIT 1) AS gate,
   (SELECT coalesce(json_agg(e), '[]') FROM (
      SELECT DISTINCT ON (source, name) source, kind, name, status, conclusion, digest, uri, details_url, external_id, ${iso('produced_at')} AS produced_at
-     FROM evidence WHERE repo_root = $1 AND commit_sha = $2 ORDER BY source, name, produced_at DESC, created_at DESC) e) AS evidence,
+     FROM evidence WHERE repo_root = $1 AND commit_sha = $2 ORDER BY source, name, evidence.produced_at DESC, evidence.created_at DESC) e) AS evidence,
   ${BOUND_EXECUTIONS} AS executions,
   (SELECT row_to_json(s) FROM (SELECT ${HEAD} FROM snapshots WHERE repo_root = $1 AND commit_sha = $2 ORDER BY seen_at DESC LIMIT 1) s) AS latest,
   (SELECT coalesce(json_agg(s), '[]') FROM (SELECT ${HEAD} FROM snapshots
-     WHERE repo_root = $1 AND status IN ('attested', 'promoted') ORDER BY attested_at DESC LIMIT 2) s) AS attested`,
+     WHERE repo_root = $1 AND status IN ('attested', 'promoted') ORDER BY snapshots.attested_at DESC LIMIT 2) s) AS attested`,
 };
 
 type EvidenceJson = CheckRun & UploadedEvidence & { source: 'check_run' | 'upload' };
