@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedQuery } from '../prepared-query.js';
 
 // A step is recorded only while the execution has no verdict: a completed or failed run is
 // certified over exactly its recorded entries. A cancelled one still takes the step in flight
@@ -50,17 +51,10 @@ const STATEMENTS = {
 } as const;
 
 /**
- * Records one step of a run in ONE round trip: a named (prepared: parsed and planned once per
- * connection) statement on a pooled connection, straight through pg. On this per-call path
- * knex's raw query layer costs about half a round trip (bench/governance.ts); the pool, its
- * timeouts and its connection checks stay knex's. Returns the execution's status (null: gone).
+ * Records one step of a run in ONE round trip (a named prepared statement straight through pg;
+ * see preparedQuery). Returns the execution's status (null: gone).
  */
 export async function recordJournalStep(db: Knex, step: keyof typeof STATEMENTS, values: unknown[]): Promise<string | null> {
-  const connection = await db.client.acquireConnection();
-  try {
-    const { rows } = await connection.query({ ...STATEMENTS[step], values });
-    return rows[0]?.status ?? null;
-  } finally {
-    await db.client.releaseConnection(connection);
-  }
+  const [row] = await preparedQuery<{ status: string | null }>(db, STATEMENTS[step], values);
+  return row?.status ?? null;
 }

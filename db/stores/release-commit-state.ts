@@ -5,7 +5,7 @@ import type { SnapshotHead } from '../../core/release/snapshot.js';
 import type { GateVersionRow } from '../tables.js';
 import { BOUND_EXECUTIONS, boundWorkflows, type BoundExecutionJson } from './release-bound-workflows.js';
 import type { CachingVerifier } from './release-caching-verifier.js';
-import { releasePreparedQuery } from './release-prepared-query.js';
+import { preparedQuery } from '../prepared-query.js';
 import { toGateVersion } from './release-rows.js';
 
 /** RFC 3339 UTC with milliseconds, truncated like the pg driver's Date: both paths print alike. */
@@ -47,7 +47,7 @@ const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? 
 export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
   return {
     async commitState(repoRoot: string, commitSha: string): Promise<CommitState> {
-      const [{ gate, evidence, executions, latest, attested }] = await releasePreparedQuery<CommitStateRow>(db, COMMIT_STATE, [repoRoot, commitSha]);
+      const [{ gate, evidence, executions, latest, attested }] = await preparedQuery<CommitStateRow>(db, COMMIT_STATE, [repoRoot, commitSha]);
       // Code-unit order, not the database collation: the digest of these lists must not depend on the server.
       evidence.sort(byName);
       return {

@@ -7,12 +7,12 @@ export interface PreparedStatement {
 }
 
 /**
- * Runs a named (prepared) statement on a pooled connection straight through pg: on the
- * decision's hot path knex's raw query layer (binding rewrites, query cloning, events) costs a
- * noticeable share of a request. The pool, its timeouts and connection checks stay knex's;
+ * Runs a named (prepared) statement on a pooled connection straight through pg: on the hot
+ * paths (a release decision, each step of an agent run) knex's raw query layer (binding
+ * rewrites, query cloning, events) costs a noticeable share of the work. The pool, its timeouts and connection checks stay knex's;
  * driver errors reach the error handler untranslated as with any knex query.
  */
-export async function releasePreparedQuery<Row>(db: Knex, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+export async function preparedQuery<Row>(db: Knex, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
   const connection = await db.client.acquireConnection();
   try {
     const { rows } = await connection.query({ ...statement, values });
