@@ -58,6 +58,7 @@ export class MemoryJournal implements ExecutionJournal {
   async recordTurn(id: string, assistant: ChatMessage & { role: 'assistant' }, costCents: number): Promise<void> {
     this.step('recordTurn');
     const run = this.get(id);
+    if (run.execution.verdict !== null) return; // as the PostgreSQL journal: a certified run takes no more steps
     run.transcript.push(structuredClone(assistant));
     run.execution.cost_cents += costCents;
   }
@@ -65,7 +66,7 @@ export class MemoryJournal implements ExecutionJournal {
   async recordToolCall(id: string, entry: ToolCallEntry, answer: ChatMessage & { role: 'tool' }, certificate: Certificate | null, artifact: Artifact | null): Promise<void> {
     this.step('recordToolCall');
     const run = this.get(id);
-    if (run.execution.tool_calls.some((e) => e.seq === entry.seq)) return;
+    if (run.execution.verdict !== null || run.execution.tool_calls.some((e) => e.seq === entry.seq)) return;
     run.execution.tool_calls.push(structuredClone(entry));
     run.transcript.push(structuredClone(answer));
     if (certificate) run.execution.certificates.push(structuredClone(certificate));
