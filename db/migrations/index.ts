@@ -4,6 +4,7 @@ import * as m002 from './002-worker-heartbeats.js';
 import * as m003 from './003-policies-and-signing-keys.js';
 import * as m004 from './004-executions.js';
 import * as m005 from './005-release-gate.js';
+import * as m006 from './006-unlogged-rate-limits.js';
 
 export interface Migration {
   name: string;
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   { name: '003-policies-and-signing-keys', up: m003.up },
   { name: '004-executions', up: m004.up },
   { name: '005-release-gate', up: m005.up },
+  { name: '006-unlogged-rate-limits', up: m006.up },
 ];
