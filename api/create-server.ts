@@ -1,7 +1,7 @@
 import Koa from 'koa';
+import type { Counter, Histogram } from 'prom-client';
 import { allRoutes } from './all-routes.js';
 import type { Deps } from './deps.js';
-import type { Metrics } from './create-metrics.js';
 import { cors } from './middleware/cors.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestId } from './middleware/request-id.js';
@@ -11,7 +11,8 @@ import { buildOpenApiDocument } from './openapi-document.js';
 import { systemRoutes } from './system-routes.js';
 
 export interface ServerOptions {
-  metrics: Metrics;
+  /** The request counter and duration histogram (the composition root registers them). */
+  metrics: { requests: Counter; duration: Histogram };
   /** Mounted before the API routes (which parse bodies): the GitHub webhook needs the raw body. */
   rawBodyMiddleware?: Koa.Middleware[];
 }

@@ -10,7 +10,7 @@ import type { ExecutionStore } from '../core/executions/execution-store.js';
 import type { PolicyStore } from '../core/policies/policy.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { RateLimiter } from '../db/stores/rate-limiter.js';
-import type { Config } from './config.js';
+import type { Config } from '../core/config.js';
 
 /** Everything a route may use, built once by the composition root (or a test). */
 export interface Deps {

@@ -30,6 +30,7 @@ import { createExecutionJournal } from '../db/stores/execution-journal.js';
 import { createExecutionStore } from '../db/stores/execution-store.js';
 import { MemoryJournal } from '../test/helpers/memory-journal.js';
 import { openBenchDatabase, type BenchDatabase } from './lib/bench-database.js';
+import { publicWeb } from '../net/public-web.js';
 
 const CALLS_PER_RUN = 200;
 const ROUNDS = 5;
@@ -133,6 +134,7 @@ async function iterationTimes(mode: Mode): Promise<number[]> {
     prices: { 'bench-free': { input: 0, output: 0 } },
     pricesHint: 'bench',
     httpAllowlist: [],
+    web: publicWeb,
     cancelPollMs: 60_000,
     tools: [noop],
     log: () => undefined,

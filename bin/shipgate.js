@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../api/cli.ts');
+await import('../server/cli.ts');

@@ -6,12 +6,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { z } from 'zod';
-import { buildDeps } from '../../api/build-deps.js';
-import { loadConfig } from '../../api/config.js';
-import { createLogger } from '../../api/create-logger.js';
-import { createMetrics } from '../../api/create-metrics.js';
+import { buildDeps } from '../../server/build-deps.js';
+import { loadConfig } from '../../server/config.js';
+import { createLogger } from '../../server/create-logger.js';
+import { createMetrics } from '../../server/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
-import { loadSigningKey } from '../../api/load-signing-key.js';
+import { loadSigningKey } from '../../server/load-signing-key.js';
 import { mountRoutes } from '../../api/mount-routes.js';
 import { defineRoute } from '../../api/route.js';
 import { decisionQuerySchema } from '../../api/schemas/release-schemas.js';

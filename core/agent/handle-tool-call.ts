@@ -13,7 +13,7 @@ export const ENTRY_OUTPUT_BYTES = 4 * 1024;
 export const ANSWER_OUTPUT_BYTES = 32 * 1024;
 
 function toolContext(run: AgentRun): Omit<ToolContext, 'signal'> {
-  return { execution: run.execution, upstreamArtifacts: run.state.upstreamArtifacts, repoReader: run.deps.repoReader, httpAllowlist: run.deps.httpAllowlist };
+  return { execution: run.execution, upstreamArtifacts: run.state.upstreamArtifacts, repoReader: run.deps.repoReader, httpAllowlist: run.deps.httpAllowlist, web: run.deps.web };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { PublicWeb } from './tools/public-web.js';
 import type { RepoReader } from '../github/repo-reader.js';
 import type { Certifier } from './certifier.js';
 import type { ExecutionJournal } from './journal.js';
@@ -24,6 +25,8 @@ export interface RuntimeDeps {
   repoReader?: RepoReader;
   /** Hosts http_get may reach even when they resolve to private addresses (tests, internal mirrors). */
   httpAllowlist: string[];
+  /** The network behind http_get. */
+  web: PublicWeb;
   /** How often the run checks for cancellation while a provider call is in flight. */
   cancelPollMs: number;
   /** The tool registry; the built-in tools (core/agent/tools/built-in-tools.ts) when absent. */

@@ -4,6 +4,7 @@ import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
 import { verifyToolCall, type VerifyContext } from '../../core/agent/verify-tool-call.js';
 import { call, finalAnswer, toolTurn } from '../helpers/scripted-provider.js';
 import { agentHarness, defaultPolicy, testExecution } from './support/agent-harness.js';
+import { publicWeb } from '../../net/public-web.js';
 
 let server: http.Server;
 let port: number;
@@ -24,7 +25,7 @@ function context(httpAllowlist: string[] = []): VerifyContext {
   const policy = defaultPolicy();
   return {
     tools: new Map(BUILT_IN_TOOLS.map((t) => [t.name, t])), policy, permissions: ['*'], costCents: 0, budgetCents: 100, seq: 1,
-    toolContext: { execution: testExecution(policy), upstreamArtifacts: [], httpAllowlist },
+    toolContext: { execution: testExecution(policy), upstreamArtifacts: [], httpAllowlist, web: publicWeb },
   };
 }
 

@@ -6,6 +6,7 @@ import { sha256Hex } from '../../core/canonical-json.js';
 import type { RepoReader } from '../../core/github/repo-reader.js';
 import { call, finalAnswer, toolTurn } from '../helpers/scripted-provider.js';
 import { agentHarness, defaultPolicy, testExecution } from './support/agent-harness.js';
+import { publicWeb } from '../../net/public-web.js';
 
 const sha = 'a'.repeat(40);
 const reader: RepoReader = {
@@ -53,7 +54,7 @@ describe('artifact tools', () => {
 });
 
 describe('runTool', () => {
-  const ctx = { execution: testExecution(defaultPolicy()), upstreamArtifacts: [], httpAllowlist: [] };
+  const ctx = { execution: testExecution(defaultPolicy()), upstreamArtifacts: [], httpAllowlist: [], web: publicWeb };
 
   it('answers a timeout as an error, aborting the tool', async () => {
     let aborted = false;

@@ -2,13 +2,14 @@ import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
 import { verifyToolCall, type VerifyContext } from '../../core/agent/verify-tool-call.js';
 import { call } from '../helpers/scripted-provider.js';
 import { defaultPolicy, hipaaPolicy, testExecution } from './support/agent-harness.js';
+import { publicWeb } from '../../net/public-web.js';
 
 function context(overrides: Partial<VerifyContext> = {}): VerifyContext {
   const policy = overrides.policy ?? defaultPolicy();
   const execution = testExecution(policy);
   return {
     tools: new Map(BUILT_IN_TOOLS.map((t) => [t.name, t])), policy, permissions: ['*'], costCents: 0, budgetCents: 100, seq: 1,
-    toolContext: { execution, upstreamArtifacts: [], httpAllowlist: [] },
+    toolContext: { execution, upstreamArtifacts: [], httpAllowlist: [], web: publicWeb },
     ...overrides,
   };
 }

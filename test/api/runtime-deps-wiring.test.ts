@@ -1,4 +1,4 @@
-import { buildRuntimeDeps } from '../../api/build-runtime-deps.js';
+import { buildRuntimeDeps } from '../../worker/build-runtime-deps.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

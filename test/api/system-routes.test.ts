@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import supertest from 'supertest';
-import { buildDeps } from '../../api/build-deps.js';
-import { createMetrics } from '../../api/create-metrics.js';
+import { buildDeps } from '../../server/build-deps.js';
+import { createMetrics } from '../../server/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
 import { createKnex } from '../../db/create-knex.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { verifyCommand } from '../../api/verify-command.js';
+import { verifyCommand } from '../../server/verify-command.js';
 import { signedPackage } from './package-fixture.js';
 
 const { pkg, publicKeys } = signedPackage();

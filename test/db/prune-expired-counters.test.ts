@@ -1,4 +1,4 @@
-import { startWorker } from '../../api/start-worker.js';
+import { startWorker } from '../../worker/start-worker.js';
 import { pruneExpiredCounters } from '../../db/prune-expired-counters.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 

@@ -16,6 +16,7 @@ import { createExecutionStore } from '../../db/stores/execution-store.js';
 import { defaultPolicy } from '../agent/support/agent-harness.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { call, finalAnswer, ScriptedProvider, toolTurn, type ScriptStep } from '../helpers/scripted-provider.js';
+import { publicWeb } from '../../net/public-web.js';
 
 const policy = defaultPolicy();
 const secretKey = randomBytes(32);
@@ -56,7 +57,7 @@ function runtime(steps: ScriptStep[], journalUsed: ExecutionJournal = journal): 
   const provider = new ScriptedProvider(steps);
   const deps: RuntimeDeps = {
     journal: journalUsed, providers: () => provider, certifier: createCertifier(createSigner(generateKeyPairSync('ed25519').privateKey)),
-    prices: BUILT_IN_PRICES, pricesHint: 'SHIPGATE_PRICES_FILE', httpAllowlist: [], cancelPollMs: 20, log: () => {},
+    prices: BUILT_IN_PRICES, pricesHint: 'SHIPGATE_PRICES_FILE', httpAllowlist: [], web: publicWeb, cancelPollMs: 20, log: () => {},
   };
   return { deps, provider };
 }

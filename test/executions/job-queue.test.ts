@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { buildRuntimeDeps } from '../../api/build-runtime-deps.js';
-import { startWorker } from '../../api/start-worker.js';
+import { buildRuntimeDeps } from '../../worker/build-runtime-deps.js';
+import { startWorker } from '../../worker/start-worker.js';
 import { giveUp, runExecutionJob } from '../../core/executions/run-execution-job.js';
 import { enqueue } from '../../db/job-queue.js';
 import { releaseDeadWorkerJobs } from '../../db/release-dead-worker-jobs.js';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../api/config.js';
-import { loadSecretKey } from '../../api/load-secret-key.js';
+import { ConfigError, loadConfig } from '../../server/config.js';
+import { loadSecretKey } from '../../server/load-secret-key.js';
 import { openSecret, sealSecret } from '../../core/executions/seal-secret.js';
 
 describe('the secret key', () => {

@@ -1,4 +1,4 @@
-import { loadConfig } from '../../api/config.js';
+import { loadConfig } from '../../server/config.js';
 import { createGitHubRepoReader, githubApiBaseUrl } from '../../app/github-repo-reader.js';
 import type { RepoReader } from '../../core/github/repo-reader.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';

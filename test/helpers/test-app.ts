@@ -1,12 +1,12 @@
 import type Koa from 'koa';
 import supertest from 'supertest';
-import { buildDeps } from '../../api/build-deps.js';
-import { loadConfig } from '../../api/config.js';
-import { createLogger } from '../../api/create-logger.js';
-import { createMetrics } from '../../api/create-metrics.js';
+import { buildDeps } from '../../server/build-deps.js';
+import { loadConfig } from '../../server/config.js';
+import { createLogger } from '../../server/create-logger.js';
+import { createMetrics } from '../../server/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
-import { loadSigningKey } from '../../api/load-signing-key.js';
-import { startWorker, type RunningWorker } from '../../api/start-worker.js';
+import { loadSigningKey } from '../../server/load-signing-key.js';
+import { startWorker, type RunningWorker } from '../../worker/start-worker.js';
 import type { Deps } from '../../api/deps.js';
 import type { Role } from '../../core/accounts/roles.js';
 import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';

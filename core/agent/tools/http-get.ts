@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { checkPublicHost } from './check-public-host.js';
-import { fetchPublicUrl } from './fetch-public-url.js';
 import { defineTool } from './tool.js';
 
 const MAX_BYTES = 1024 * 1024;
@@ -11,9 +9,9 @@ export const httpGet = defineTool({
   capability: 'network:http:get',
   schema: z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(2048).describe('Absolute http or https URL') }),
   timeoutMs: 10_000,
-  checkArguments: ({ url }, ctx) => checkPublicHost(new URL(url), ctx.httpAllowlist),
+  checkArguments: ({ url }, ctx) => ctx.web.checkHost(new URL(url), ctx.httpAllowlist),
   async run({ url }, ctx) {
-    const page = await fetchPublicUrl(new URL(url), ctx.httpAllowlist, { maxBytes: MAX_BYTES, maxRedirects: 3 }, ctx.signal);
+    const page = await ctx.web.fetch(new URL(url), ctx.httpAllowlist, { maxBytes: MAX_BYTES, maxRedirects: 3 }, ctx.signal);
     const head = `HTTP ${page.status}${page.contentType ? ` (${page.contentType})` : ''} ${page.url}`;
     return { output: `${head}\n\n${page.body}${page.truncated ? '\n[truncated at 1 MiB]' : ''}` };
   },

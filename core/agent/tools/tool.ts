@@ -1,3 +1,4 @@
+import type { PublicWeb } from './public-web.js';
 import { z } from 'zod';
 import type { Artifact, Execution } from '../../executions/execution.js';
 import type { RepoReader } from '../../github/repo-reader.js';
@@ -10,6 +11,8 @@ export interface ToolContext {
   upstreamArtifacts: RunState['upstreamArtifacts'];
   repoReader?: RepoReader;
   httpAllowlist: readonly string[];
+  /** The network, for http_get (net/ implements it). */
+  web: PublicWeb;
   /** Fires on the tool's timeout. */
   signal: AbortSignal;
 }

@@ -12,6 +12,7 @@ import { policyRef } from '../../../core/policies/policy-digest.js';
 import type { Policy } from '../../../core/policies/policy.js';
 import { MemoryJournal } from '../../helpers/memory-journal.js';
 import { ScriptedProvider, type ScriptStep } from '../../helpers/scripted-provider.js';
+import { publicWeb } from '../../../net/public-web.js';
 
 function preset(name: string, overrides: Partial<Policy>): Policy {
   const policy = builtInPolicy(name);
@@ -76,6 +77,7 @@ export function agentHarness(steps: ScriptStep[], options: HarnessOptions = {}):
     prices: options.prices ?? BUILT_IN_PRICES,
     pricesHint: 'SHIPGATE_PRICES_FILE',
     httpAllowlist: [],
+    web: publicWeb,
     cancelPollMs: 10,
     log: (event, fields) => logs.push({ event, fields }),
     ...options.deps,

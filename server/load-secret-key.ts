@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from './config.js';
+import type { Config } from '../core/config.js';
 import { ConfigError } from './config.js';
 
 /**

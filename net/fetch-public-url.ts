@@ -4,19 +4,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { hostAllowlisted } from './host-allowlisted.js';
 import { isPrivateAddress } from './is-private-address.js';
-
-export interface FetchLimits {
-  maxBytes: number;
-  maxRedirects: number;
-}
-
-export interface FetchedPage {
-  url: string;
-  status: number;
-  contentType: string | null;
-  body: string;
-  truncated: boolean;
-}
+import type { FetchedPage, FetchLimits } from '../core/agent/tools/public-web.js';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 

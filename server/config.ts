@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ROLES } from '../core/accounts/roles.js';
+import type { Config } from '../core/config.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optional = z.string().min(1).optional();
@@ -40,34 +41,6 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
-
-export interface Config {
-  env: string;
-  port: number;
-  host: string;
-  databaseUrl?: string;
-  dataDir: string;
-  publicUrl: string;
-  registration: 'open' | 'closed';
-  defaultRole: (typeof ROLES)[number];
-  corsOrigins: string[];
-  /** Hosts the http_get tool may reach even when they resolve to private addresses. */
-  httpAllowlist: string[];
-  rateLimitPerMinute: number;
-  signingKeyPem?: string;
-  secretKey?: string;
-  logLevel: Env['LOG_LEVEL'];
-  github: { appId?: string; privateKey?: string; privateKeyPath?: string; webhookSecret?: string; gheHost?: string; gheProtocol?: 'http' | 'https'; token?: string; allowUnsignedWebhooks: boolean };
-  providers: {
-    defaultProvider: 'openai' | 'anthropic';
-    defaultModel: string;
-    openai: { apiKey?: string; baseUrl?: string };
-    anthropic: { apiKey?: string; baseUrl?: string };
-    pricesFile?: string;
-  };
-  /** Jobs run at once per worker process; heartbeat period (a worker silent for 4 periods is presumed dead). */
-  worker: { concurrency: number; heartbeatSeconds: number };
-}
 
 /** A configuration that cannot work; start-up stops with this message. */
 export class ConfigError extends Error {}

@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
 import { buildDeps } from './build-deps.js';
-import type { Config } from './config.js';
+import type { Config } from '../core/config.js';
 import { createMetrics } from './create-metrics.js';
-import { createServer } from './create-server.js';
+import { createServer } from '../api/create-server.js';
 import { loadSigningKey } from './load-signing-key.js';
+import { loadPrices } from './load-prices.js';
 import { openDatabase } from './open-database.js';
-import { startWorker, type RunningWorker } from './start-worker.js';
+import { startWorker, type RunningWorker } from '../worker/start-worker.js';
 
 export interface RunningService {
   /** Where the API listens, with the real port when PORT=0 asked for any free one. */
@@ -60,7 +61,7 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
     const deps = buildDeps(withRealPort(config, address.port), database.db, logger, metrics, signing);
     // Synchronous from the listen callback to here, so no request can arrive before the handler.
     server.on('request', createServer(deps, { metrics }).callback());
-    if (withWorker) worker = await startWorker(deps, database.url);
+    if (withWorker) worker = await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, database.url);
     const url = urlOf(address);
     logger.info({ url }, 'listening');
     return {
@@ -90,7 +91,8 @@ export async function serveWorker(config: Config, logger: Logger): Promise<{ sto
   const database = await openDatabase(config, logger);
   try {
     const signing = await loadSigningKey(config, createSigningKeyStore(database.db));
-    const worker = await startWorker(buildDeps(config, database.db, logger, createMetrics(), signing), database.url);
+    const deps = buildDeps(config, database.db, logger, createMetrics(), signing);
+    const worker = await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, database.url);
     return {
       async stop() {
         await worker.stop();

@@ -10,9 +10,9 @@ import { createPolicyStore } from '../db/stores/policy-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
 import { createReleasePorts } from '../db/stores/release-ports.js';
 import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
-import type { Config } from './config.js';
+import type { Config } from '../core/config.js';
 import type { Metrics } from './create-metrics.js';
-import type { Deps } from './deps.js';
+import type { Deps } from '../api/deps.js';
 import { loadSecretKey } from './load-secret-key.js';
 import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
 

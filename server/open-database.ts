@@ -4,7 +4,7 @@ import { createKnex } from '../db/create-knex.js';
 import { migrateJobQueue } from '../db/job-queue.js';
 import { migrate } from '../db/migrate.js';
 import { startEmbeddedPostgres } from '../db/start-embedded-postgres.js';
-import type { Config } from './config.js';
+import type { Config } from '../core/config.js';
 
 export interface OpenDatabase {
   db: Knex;

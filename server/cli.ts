@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { loadConfig, ConfigError, type Config } from './config.js';
+import type { Config } from '../core/config.js';
+import { loadConfig, ConfigError } from './config.js';
 import { createLogger } from './create-logger.js';
 import { VERIFY_USAGE, verifyCommand } from './verify-command.js';
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { publicJwkOf } from '../core/certificates/public-jwk.js';
 import type { SigningKeyStore } from '../core/certificates/signing-key-store.js';
 import type { PublicJwk } from '../core/certificates/types.js';
-import { ConfigError, type Config } from './config.js';
+import type { Config } from '../core/config.js';
+import { ConfigError } from './config.js';
 
 /** The private key certificates are signed with, and every public key they may verify under. */
 export interface SigningKeys {

@@ -1,14 +1,15 @@
 import { EventEmitter } from 'node:events';
-import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
-import { runExecution } from '../core/agent/run-execution.js';
+import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
-import { giveUp, runExecutionJob } from '../core/executions/run-execution-job.js';
+import { giveUp } from '../core/executions/run-execution-job.js';
 import { forceUnlockWorkers, workerLogger } from '../db/job-queue.js';
 import { pruneExpiredCounters } from '../db/prune-expired-counters.js';
 import { releaseDeadWorkerJobs } from '../db/release-dead-worker-jobs.js';
 import { createWorkerHeartbeatStore } from '../db/stores/worker-heartbeat-store.js';
 import { buildRuntimeDeps } from './build-runtime-deps.js';
-import type { Deps } from './deps.js';
+import { executionIdOf } from './run-execution-task.js';
+import { buildTaskList } from './task-list.js';
+import type { WorkerDeps } from './worker-deps.js';
 
 export interface RunningWorker {
   /** The id graphile-worker locks jobs with; also the heartbeat's worker_id. */
@@ -30,26 +31,12 @@ const PRUNE_EVERY_MS = 60_000;
 /** A worker silent for this many heartbeats is presumed dead and its jobs are retried elsewhere. */
 const MISSED_BEATS_BEFORE_DEAD = 4;
 
-function executionIdOf(payload: unknown): string {
-  const id = (payload as { execution_id?: unknown } | null)?.execution_id;
-  if (typeof id !== 'string') throw new Error('run_execution job without an execution_id.');
-  return id;
-}
-
-function runExecutionTask(runtime: RuntimeDeps): Task {
-  return async (payload, helpers) => {
-    await runExecutionJob(runtime, runExecution, executionIdOf(payload), {
-      attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts, signal: helpers.abortSignal,
-    });
-  };
-}
-
 /**
  * Runs queued jobs (graphile-worker) in this process: concurrency from config, a heartbeat
  * every SHIPGATE_WORKER_HEARTBEAT_SECONDS, and on each beat the jobs of dead workers are
  * unlocked so they are retried (and resumed) here or elsewhere; expired counters are pruned.
  */
-export async function startWorker(deps: Deps, databaseUrl: string, options: WorkerOptions = {}): Promise<RunningWorker> {
+export async function startWorker(deps: WorkerDeps, databaseUrl: string, options: WorkerOptions = {}): Promise<RunningWorker> {
   const { config, db, logger } = deps;
   const runtime = options.runtime ?? buildRuntimeDeps(deps);
   const heartbeats = createWorkerHeartbeatStore(db);
@@ -64,7 +51,7 @@ export async function startWorker(deps: Deps, databaseUrl: string, options: Work
     logger: workerLogger(logger),
     events,
     parsedCronItems: [],
-    taskList: { ...options.tasks, run_execution: runExecutionTask(runtime) },
+    taskList: { ...options.tasks, ...buildTaskList(runtime) },
   });
   if (!poolId) {
     await runner.stop();

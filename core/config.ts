@@ -1,0 +1,33 @@
+import type { Role } from './accounts/roles.js';
+
+/**
+ * The service's settings as plain data. `server/config.ts` reads them once from the environment;
+ * every other folder receives them (or the part it needs) from the composition root.
+ */
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  publicUrl: string;
+  registration: 'open' | 'closed';
+  defaultRole: Role;
+  corsOrigins: string[];
+  /** Hosts the http_get tool may reach even when they resolve to private addresses. */
+  httpAllowlist: string[];
+  rateLimitPerMinute: number;
+  signingKeyPem?: string;
+  secretKey?: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  github: { appId?: string; privateKey?: string; privateKeyPath?: string; webhookSecret?: string; gheHost?: string; gheProtocol?: 'http' | 'https'; token?: string; allowUnsignedWebhooks: boolean };
+  providers: {
+    defaultProvider: 'openai' | 'anthropic';
+    defaultModel: string;
+    openai: { apiKey?: string; baseUrl?: string };
+    anthropic: { apiKey?: string; baseUrl?: string };
+    pricesFile?: string;
+  };
+  /** Jobs run at once per worker process; heartbeat period (a worker silent for 4 periods is presumed dead). */
+  worker: { concurrency: number; heartbeatSeconds: number };
+}
