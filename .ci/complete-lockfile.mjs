@@ -6,7 +6,8 @@ import fs from 'node:fs';
 
 const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
 const platform = (name) => {
-  const m = /-(android|darwin|freebsd|linux|openharmony|win32|wasm32)-([a-z0-9]+)(?:-(gnu|musl|gnueabihf|musleabihf|msvc|eabi|wasi))?$/.exec(name);
+  const m =
+    /-(android|darwin|freebsd|linux|openharmony|win32|wasm32)-([a-z0-9]+)(?:-(gnu|musl|gnueabihf|musleabihf|msvc|eabi|wasi))?$/.exec(name);
   if (!m) return undefined;
   const [, os, cpu, abi] = m;
   const entry = { os: [os === 'wasm32' ? undefined : os].filter(Boolean), cpu: [os === 'wasm32' ? 'wasm32' : cpu] };
@@ -22,7 +23,14 @@ for (const [key, pkg] of Object.entries(lock.packages)) {
     const guard = platform(dep);
     if (!guard) continue;
     // Keys in the order npm itself writes them, so a later `npm install` leaves the file alone.
-    const entry = { version, cpu: guard.cpu, ...(pkg.dev ? { dev: true } : {}), ...(guard.libc ? { libc: guard.libc } : {}), optional: true, ...(guard.os.length ? { os: guard.os } : {}) };
+    const entry = {
+      version,
+      cpu: guard.cpu,
+      ...(pkg.dev ? { dev: true } : {}),
+      ...(guard.libc ? { libc: guard.libc } : {}),
+      optional: true,
+      ...(guard.os.length ? { os: guard.os } : {}),
+    };
     lock.packages[`node_modules/${dep}`] = entry;
     added++;
   }

@@ -12,4 +12,16 @@ import { taskRoutes } from './routers/task-routes.js';
 import { userRoutes } from './routers/user-routes.js';
 
 /** Every resource's routes; the server mounts them and the OpenAPI document describes them. */
-export const allRoutes: RouteDef[][] = [authRoutes, userRoutes, policyRoutes, complianceKeyRoutes, releaseRoutes, releasePromotionRoutes, gateRoutes, badgeRoutes, taskRoutes, executionRoutes, complianceExportRoutes];
+export const allRoutes: RouteDef[][] = [
+  authRoutes,
+  userRoutes,
+  policyRoutes,
+  complianceKeyRoutes,
+  releaseRoutes,
+  releasePromotionRoutes,
+  gateRoutes,
+  badgeRoutes,
+  taskRoutes,
+  executionRoutes,
+  complianceExportRoutes,
+];

@@ -7,7 +7,7 @@ import { errorSchema, validationErrorSchema } from './schemas/error-schemas.js';
 const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed JSON body.',
   401: 'Missing, invalid or revoked API key.',
-  403: 'The caller\'s role does not allow this, or the account is deactivated.',
+  403: "The caller's role does not allow this, or the account is deactivated.",
   404: 'Unknown id, or a resource the caller may not see.',
   413: 'Body over 1 MiB.',
   415: 'Body is not application/json.',
@@ -69,7 +69,8 @@ export function buildOpenApiDocument(routeGroups: RouteDef[][], extraPaths: Reco
     info: {
       title: 'shipgate',
       version: '1.0.0',
-      description: 'Release gate for teams that let LLM agents take part in shipping software. Errors are always `{"detail": ...}`. Lists are bare JSON arrays, newest first; the next page is in the `Link: <...>; rel="next"` header.',
+      description:
+        'Release gate for teams that let LLM agents take part in shipping software. Errors are always `{"detail": ...}`. Lists are bare JSON arrays, newest first; the next page is in the `Link: <...>; rel="next"` header.',
     },
     servers: [{ url: '/' }],
     components: {

@@ -23,7 +23,9 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '
 export function systemRoutes(deps: Deps, document: OpenApiDocument): Router {
   const router = new Router();
   const swaggerDir = swaggerUi.getAbsoluteFSPath();
-  router.get('/healthz', (ctx) => { ctx.body = { status: 'ok' }; });
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
   router.get('/readyz', async (ctx) => {
     await deps.db.raw('SELECT 1');
     if (!(await migrationsApplied(deps.db))) {
@@ -37,9 +39,17 @@ export function systemRoutes(deps: Deps, document: OpenApiDocument): Router {
     ctx.type = deps.metrics.contentType;
     ctx.body = await deps.metrics.metrics();
   });
-  router.get('/openapi.json', (ctx) => { ctx.body = document; });
-  router.get('/docs', (ctx) => { ctx.type = 'text/html'; ctx.body = DOCS_HTML; });
-  router.get('/docs/swagger-init.js', (ctx) => { ctx.type = 'application/javascript'; ctx.body = DOCS_INIT; });
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = document;
+  });
+  router.get('/docs', (ctx) => {
+    ctx.type = 'text/html';
+    ctx.body = DOCS_HTML;
+  });
+  router.get('/docs/swagger-init.js', (ctx) => {
+    ctx.type = 'application/javascript';
+    ctx.body = DOCS_INIT;
+  });
   router.get('/docs/:file', (ctx) => {
     const file = ctx.params.file;
     if (!SWAGGER_FILES.has(file)) return;

@@ -40,7 +40,12 @@ function toChange(file: { filename: string; status: string; additions: number; d
  * the REST API's limit for one compare or commit response.
  */
 export function createGitHubRepoReader({ token, baseUrl }: { token?: string; baseUrl: string }): RepoReader {
-  const octokit = new Octokit({ auth: token, baseUrl, userAgent: 'shipgate', log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+  const octokit = new Octokit({
+    auth: token,
+    baseUrl,
+    userAgent: 'shipgate',
+    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+  });
 
   async function readFile(repo: string, ref: string, path: string, signal?: AbortSignal): Promise<string | null> {
     try {

@@ -37,7 +37,9 @@ const ROUNDS = 5;
 const GOAL_MS = 2;
 
 const noop = defineTool({
-  name: 'noop', description: 'does nothing', capability: 'bench:noop',
+  name: 'noop',
+  description: 'does nothing',
+  capability: 'bench:noop',
   schema: z.strictObject({ n: z.number().int() }),
   run: async ({ n }) => ({ output: `ok ${n}` }),
 });
@@ -62,7 +64,12 @@ function loopingProvider(calls: number, arrivals: number[]): Provider {
       turn += 1;
       const usage = { inputTokens: 1000, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 };
       if (turn > calls) return { text: 'done', toolCalls: [], usage, stopReason: 'stop' };
-      return { text: null, toolCalls: [{ id: `call_${turn}`, name: 'noop', arguments: JSON.stringify({ n: turn }) }], usage, stopReason: 'tool_calls' };
+      return {
+        text: null,
+        toolCalls: [{ id: `call_${turn}`, name: 'noop', arguments: JSON.stringify({ n: turn }) }],
+        usage,
+        stopReason: 'tool_calls',
+      };
     },
   };
 }
@@ -83,13 +90,38 @@ function memoryBenchJournal(): BenchJournal {
     async seed(policy) {
       const now = new Date().toISOString();
       const state: RunState = {
-        policy, transcript: [], upstreamArtifacts: [], upstreamCertificateDigests: [],
+        policy,
+        transcript: [],
+        upstreamArtifacts: [],
+        upstreamCertificateDigests: [],
         execution: {
-          id: randomUUID(), owner_id: randomUUID(), workflow_id: null, stage_id: null, task: 'bench', status: 'queued', verdict: null,
-          policy: policyRef(policy), stage_role: 'worker', permissions: ['*'],
-          dropped_permissions: [], budget_cents: 1_000_000, cost_cents: 0, provider: 'openai', model: 'bench-free', api_key_override: false,
-          upstream_execution_ids: [], repo_root: null, commit_sha: null, tool_calls: [], certificates: [], artifacts: [], output: null, error: null,
-          created_at: now, started_at: null, finished_at: null,
+          id: randomUUID(),
+          owner_id: randomUUID(),
+          workflow_id: null,
+          stage_id: null,
+          task: 'bench',
+          status: 'queued',
+          verdict: null,
+          policy: policyRef(policy),
+          stage_role: 'worker',
+          permissions: ['*'],
+          dropped_permissions: [],
+          budget_cents: 1_000_000,
+          cost_cents: 0,
+          provider: 'openai',
+          model: 'bench-free',
+          api_key_override: false,
+          upstream_execution_ids: [],
+          repo_root: null,
+          commit_sha: null,
+          tool_calls: [],
+          certificates: [],
+          artifacts: [],
+          output: null,
+          error: null,
+          created_at: now,
+          started_at: null,
+          finished_at: null,
         },
       };
       return journal.add(state);
@@ -105,11 +137,26 @@ function postgresBenchJournal(database: BenchDatabase): BenchJournal {
   return {
     journal: createExecutionJournal(database.db, secretKey, { get: async () => benchPolicy }),
     async seed(policy) {
-      ownerId ??= (await database.db('users').insert({ email: 'bench@example.com', name: 'bench', role: 'OPERATOR', password_hash: 'unused' }).returning('id'))[0].id;
-      const execution = await executions.create({
-        owner_id: ownerId!, task: 'bench', policy: policyRef(policy), stage_role: 'worker', permissions: ['*'], dropped_permissions: [],
-        budget_cents: 1_000_000, provider: 'openai', model: 'bench-free',
-      }, { enqueue: false });
+      ownerId ??= (
+        await database
+          .db('users')
+          .insert({ email: 'bench@example.com', name: 'bench', role: 'OPERATOR', password_hash: 'unused' })
+          .returning('id')
+      )[0].id;
+      const execution = await executions.create(
+        {
+          owner_id: ownerId!,
+          task: 'bench',
+          policy: policyRef(policy),
+          stage_role: 'worker',
+          permissions: ['*'],
+          dropped_permissions: [],
+          budget_cents: 1_000_000,
+          provider: 'openai',
+          model: 'bench-free',
+        },
+        { enqueue: false },
+      );
       return execution.id;
     },
   };
@@ -203,7 +250,10 @@ export async function runGovernanceBench(): Promise<GovernanceRow[]> {
       floors.roundTrip.push(...roundTrip);
       floors.commit.push(...commit);
     }
-    return governanceRows(modes.map((mode, i) => ({ name: mode.name, samples: samples[i] })), floors);
+    return governanceRows(
+      modes.map((mode, i) => ({ name: mode.name, samples: samples[i] })),
+      floors,
+    );
   } finally {
     await database.close();
   }
@@ -215,25 +265,39 @@ function governanceRows(modes: { name: string; samples: number[] }[], floors: { 
     return { measure: name, median_ms: ms(percentile(sorted, 0.5)), p90_ms: ms(percentile(sorted, 0.9)), goal: '' };
   };
   const [floor, memoryGoverned, postgresOff, postgresGoverned] = modes.map((m) => measured(m.name, m.samples));
-  const difference = (name: string, from: GovernanceRow, to: GovernanceRow, goal = ''): GovernanceRow =>
-    ({ measure: name, median_ms: ms(from.median_ms - to.median_ms), p90_ms: null, goal });
+  const difference = (name: string, from: GovernanceRow, to: GovernanceRow, goal = ''): GovernanceRow => ({
+    measure: name,
+    median_ms: ms(from.median_ms - to.median_ms),
+    p90_ms: null,
+    goal,
+  });
   const overhead = postgresGoverned.median_ms - floor.median_ms;
-  const commit = measured('one durable commit on the journal\'s pool (1-row INSERT)', floors.commit);
+  const commit = measured("one durable commit on the journal's pool (1-row INSERT)", floors.commit);
   return [
-    floor, memoryGoverned, postgresOff, postgresGoverned,
-    difference('GOVERNANCE OVERHEAD: verify + certify + persist (PostgreSQL governed - floor)', postgresGoverned, floor,
-      overhead <= GOAL_MS ? `PASS (<= ${GOAL_MS} ms)` : `FAIL (> ${GOAL_MS} ms by ${ms(overhead - GOAL_MS)} ms)`),
+    floor,
+    memoryGoverned,
+    postgresOff,
+    postgresGoverned,
+    difference(
+      'GOVERNANCE OVERHEAD: verify + certify + persist (PostgreSQL governed - floor)',
+      postgresGoverned,
+      floor,
+      overhead <= GOAL_MS ? `PASS (<= ${GOAL_MS} ms)` : `FAIL (> ${GOAL_MS} ms by ${ms(overhead - GOAL_MS)} ms)`,
+    ),
     difference('  of which persisting the turn and the tool call (PostgreSQL off - floor)', postgresOff, floor),
     difference('  of which verify + certify, certificate stored (PostgreSQL governed - off)', postgresGoverned, postgresOff),
     difference('verify + certify alone (in-memory governed - floor)', memoryGoverned, floor),
-    commit, { ...commit, measure: 'floor of persisting a call: two durable commits', median_ms: ms(2 * commit.median_ms), p90_ms: null },
-    measured('one round trip on the journal\'s pool (SELECT 1)', floors.roundTrip),
+    commit,
+    { ...commit, measure: 'floor of persisting a call: two durable commits', median_ms: ms(2 * commit.median_ms), p90_ms: null },
+    measured("one round trip on the journal's pool (SELECT 1)", floors.roundTrip),
   ];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rows = await runGovernanceBench();
-  console.log(`Governance overhead per tool call (${ROUNDS} runs x ${CALLS_PER_RUN} calls per mode; a call = one provider turn + one no-op tool call)`);
+  console.log(
+    `Governance overhead per tool call (${ROUNDS} runs x ${CALLS_PER_RUN} calls per mode; a call = one provider turn + one no-op tool call)`,
+  );
   console.table(rows);
   console.log('Each call persists two steps (the turn, the tool call), one statement and one durable commit each.');
 }

@@ -20,7 +20,16 @@ export interface Config {
   signingKeyPem?: string;
   secretKey?: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  github: { appId?: string; privateKey?: string; privateKeyPath?: string; webhookSecret?: string; gheHost?: string; gheProtocol?: 'http' | 'https'; token?: string; allowUnsignedWebhooks: boolean };
+  github: {
+    appId?: string;
+    privateKey?: string;
+    privateKeyPath?: string;
+    webhookSecret?: string;
+    gheHost?: string;
+    gheProtocol?: 'http' | 'https';
+    token?: string;
+    allowUnsignedWebhooks: boolean;
+  };
   providers: {
     defaultProvider: 'openai' | 'anthropic';
     defaultModel: string;

@@ -11,7 +11,10 @@ export class ShipgateError extends Error {
 
 /** A resource that does not exist, or that the caller may not see (never reveal which). */
 export class NotFoundError extends ShipgateError {
-  constructor(readonly resource: string, readonly id?: string) {
+  constructor(
+    readonly resource: string,
+    readonly id?: string,
+  ) {
     super(`${resource} not found.`);
   }
 }
@@ -49,13 +52,19 @@ export interface DeniedPermission {
 
 /** A request for capabilities beyond what a policy allows; carries every denial. */
 export class PolicyDeniedError extends ShipgateError {
-  constructor(message: string, readonly denied: DeniedPermission[]) {
+  constructor(
+    message: string,
+    readonly denied: DeniedPermission[],
+  ) {
     super(message);
   }
 }
 
 export class RateLimitedError extends ShipgateError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(message);
   }
 }

@@ -22,8 +22,14 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(raw: string): Cursor | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string'
-      && !Number.isNaN(Date.parse(value[0])) && /^[0-9a-f-]{36}$/i.test(value[1])) {
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      !Number.isNaN(Date.parse(value[0])) &&
+      /^[0-9a-f-]{36}$/i.test(value[1])
+    ) {
       return { createdAt: value[0], id: value[1] };
     }
   } catch {

@@ -21,7 +21,12 @@ export async function keysetPage<Row extends { created_at: Date; id: string }, T
     query.whereRaw(`(${col('created_at')}, ${col('id')}) < (?::timestamptz, ?::uuid)`, [page.cursor.createdAt, page.cursor.id]);
   }
   query.select(query.client.raw(CURSOR_TIME, [col('created_at')]));
-  const rows = (await query.orderBy([{ column: col('created_at'), order: 'desc' }, { column: col('id'), order: 'desc' }]).limit(page.limit + 1)) as (Row & { keyset_created_at: string })[];
+  const rows = (await query
+    .orderBy([
+      { column: col('created_at'), order: 'desc' },
+      { column: col('id'), order: 'desc' },
+    ])
+    .limit(page.limit + 1)) as (Row & { keyset_created_at: string })[];
   const items = rows.slice(0, page.limit);
   const last = items[items.length - 1];
   const next = rows.length > page.limit && last ? { createdAt: last.keyset_created_at, id: last.id } : undefined;

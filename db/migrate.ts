@@ -8,7 +8,12 @@ import { migrations } from './migrations/index.js';
 const source: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigrations: async () => migrations,
   getMigrationName: (m) => m.name,
-  getMigration: async (m) => ({ up: m.up, down: async () => { throw new Error('migrations are forward-only'); } }),
+  getMigration: async (m) => ({
+    up: m.up,
+    down: async () => {
+      throw new Error('migrations are forward-only');
+    },
+  }),
 };
 
 export async function migrate(db: Knex): Promise<void> {

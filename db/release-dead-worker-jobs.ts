@@ -31,7 +31,8 @@ export async function releaseDeadWorkerJobs(db: Knex, staleSeconds: number): Pro
     if (jobs.length === 0) return [];
     await forceUnlockWorkers(trx, [...new Set(jobs.map((j) => j.locked_by))]);
     const exhausted = jobs.filter((j) => j.exhausted);
-    if (exhausted.length > 0) await trx.raw('DELETE FROM graphile_worker._private_jobs WHERE id = ANY(?::bigint[])', [exhausted.map((j) => j.id)]);
+    if (exhausted.length > 0)
+      await trx.raw('DELETE FROM graphile_worker._private_jobs WHERE id = ANY(?::bigint[])', [exhausted.map((j) => j.id)]);
     // Heartbeats of workers gone for a day only clutter the table.
     await trx('worker_heartbeats').where('seen_at', '<', trx.raw("now() - interval '1 day'")).delete();
     return exhausted.map((j) => ({ task: j.task, payload: j.payload, attempts: j.attempts }));

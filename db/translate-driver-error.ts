@@ -11,10 +11,17 @@ export function translateDriverError(error: unknown, conflictMessage = 'Conflict
   const e = error as { code?: string; name?: string; message?: string };
   if (e?.code === '23505') return new ConflictError(conflictMessage);
   if (e?.code && UNSTORABLE_INPUT_CODES.has(e.code)) {
-    return ValidationError.single(['request'], 'A value cannot be stored (for example, it contains a NUL character or is out of range).', 'unstorable_value');
+    return ValidationError.single(
+      ['request'],
+      'A value cannot be stored (for example, it contains a NUL character or is out of range).',
+      'unstorable_value',
+    );
   }
   if (e?.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return new UnavailableError('Database unavailable.');
-  if (e?.name === 'KnexTimeoutError' || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(e?.message ?? '')) {
+  if (
+    e?.name === 'KnexTimeoutError' ||
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(e?.message ?? '')
+  ) {
     return new UnavailableError('Database unavailable.');
   }
   return error;

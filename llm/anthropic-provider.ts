@@ -44,21 +44,26 @@ function toResponse(message: Message): ProviderResponse {
 export function createAnthropicProvider(options: AnthropicProviderOptions): Provider {
   // Every option is explicit so the SDK never falls back to process.env: config is read in one place.
   const client = new Anthropic({
-    apiKey: options.apiKey, baseURL: options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL,
-    maxRetries: options.maxRetries ?? 2, logLevel: 'off',
+    apiKey: options.apiKey,
+    baseURL: options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL,
+    maxRetries: options.maxRetries ?? 2,
+    logLevel: 'off',
   });
   // An explicit timeout also stops the SDK from refusing large max_tokens without streaming.
   const timeout = options.timeoutMs ?? 600_000;
 
   async function complete(request: ProviderRequest): Promise<ProviderResponse> {
     try {
-      const message = await client.messages.create({
-        model: request.model,
-        max_tokens: request.maxTokens,
-        messages: toAnthropicMessages(request.messages),
-        ...(request.system ? { system: request.system } : {}),
-        ...(request.tools.length > 0 ? { tools: toAnthropicTools(request.tools) } : {}),
-      }, { signal: request.signal, timeout });
+      const message = await client.messages.create(
+        {
+          model: request.model,
+          max_tokens: request.maxTokens,
+          messages: toAnthropicMessages(request.messages),
+          ...(request.system ? { system: request.system } : {}),
+          ...(request.tools.length > 0 ? { tools: toAnthropicTools(request.tools) } : {}),
+        },
+        { signal: request.signal, timeout },
+      );
       return toResponse(message);
     } catch (error) {
       throw toProviderError(error, { provider: 'anthropic', apiKey: options.apiKey, signal: request.signal });

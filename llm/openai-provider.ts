@@ -1,6 +1,13 @@
 import OpenAI from 'openai';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
-import { ProviderError, type Provider, type ProviderRequest, type ProviderResponse, type ToolCallRequest, type Usage } from '../core/agent/provider.js';
+import {
+  ProviderError,
+  type Provider,
+  type ProviderRequest,
+  type ProviderResponse,
+  type ToolCallRequest,
+  type Usage,
+} from '../core/agent/provider.js';
 import { toOpenAiMessages, toOpenAiTools } from './to-openai-messages.js';
 import { toProviderError } from './to-provider-error.js';
 
@@ -37,7 +44,8 @@ function toToolCalls(message: ChatCompletion.Choice['message']): ToolCallRequest
   return (message.tool_calls ?? []).map((call) =>
     call.type === 'function'
       ? { id: call.id, name: call.function.name, arguments: call.function.arguments }
-      : { id: call.id, name: call.custom.name, arguments: call.custom.input });
+      : { id: call.id, name: call.custom.name, arguments: call.custom.input },
+  );
 }
 
 /** The Provider port over the official OpenAI SDK (Chat Completions with function tools). */
@@ -46,19 +54,27 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Provider {
   const tokenLimitField = options.tokenLimitField ?? tokenLimitFieldFor(baseURL);
   // Every option is explicit so the SDK never falls back to process.env: config is read in one place.
   const client = new OpenAI({
-    apiKey: options.apiKey, baseURL, organization: null, project: null,
-    maxRetries: options.maxRetries ?? 2, timeout: options.timeoutMs ?? 600_000, logLevel: 'off',
+    apiKey: options.apiKey,
+    baseURL,
+    organization: null,
+    project: null,
+    maxRetries: options.maxRetries ?? 2,
+    timeout: options.timeoutMs ?? 600_000,
+    logLevel: 'off',
   });
 
   async function complete(request: ProviderRequest): Promise<ProviderResponse> {
     let completion: ChatCompletion;
     try {
-      completion = await client.chat.completions.create({
-        model: request.model,
-        messages: toOpenAiMessages(request.system, request.messages),
-        ...(request.tools.length > 0 ? { tools: toOpenAiTools(request.tools) } : {}),
-        [tokenLimitField]: request.maxTokens,
-      }, { signal: request.signal });
+      completion = await client.chat.completions.create(
+        {
+          model: request.model,
+          messages: toOpenAiMessages(request.system, request.messages),
+          ...(request.tools.length > 0 ? { tools: toOpenAiTools(request.tools) } : {}),
+          [tokenLimitField]: request.maxTokens,
+        },
+        { signal: request.signal },
+      );
     } catch (error) {
       throw toProviderError(error, { provider: 'openai', apiKey: options.apiKey, signal: request.signal });
     }

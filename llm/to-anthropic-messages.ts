@@ -21,7 +21,12 @@ function toBlocks(message: ChatMessage): ContentBlockParam[] {
   if (message.role === 'tool') return [{ type: 'tool_result', tool_use_id: message.tool_call_id, content: message.content }];
   // Anthropic rejects empty text blocks, so an assistant turn without text carries only its tool calls.
   const text: ContentBlockParam[] = message.content ? [{ type: 'text', text: message.content }] : [];
-  const calls = message.tool_calls.map((call): ContentBlockParam => ({ type: 'tool_use', id: call.id, name: call.name, input: toInput(call) }));
+  const calls = message.tool_calls.map((call): ContentBlockParam => ({
+    type: 'tool_use',
+    id: call.id,
+    name: call.name,
+    input: toInput(call),
+  }));
   return [...text, ...calls];
 }
 

@@ -24,35 +24,44 @@ function publicOnlyLookup(hostname: string, options: LookupOptions, callback: Lo
   });
 }
 
-function requestOnce(url: URL, allowlist: readonly string[], limits: FetchLimits, signal: AbortSignal): Promise<FetchedPage & { location?: string }> {
+function requestOnce(
+  url: URL,
+  allowlist: readonly string[],
+  limits: FetchLimits,
+  signal: AbortSignal,
+): Promise<FetchedPage & { location?: string }> {
   const allowlisted = hostAllowlisted(url, allowlist);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowlisted && isIP(host) && isPrivateAddress(host)) return Promise.reject(new PrivateAddressError(host));
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { signal, lookup: allowlisted ? undefined : (publicOnlyLookup as never), headers: { 'user-agent': 'shipgate-agent' } }, (response) => {
-      const status = response.statusCode ?? 0;
-      const location = status >= 300 && status < 400 ? response.headers.location : undefined;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let truncated = false;
-      response.on('data', (chunk: Buffer) => {
-        if (truncated) return;
-        size += chunk.length;
-        chunks.push(chunk);
-        if (size > limits.maxBytes) {
-          truncated = true;
-          response.destroy();
-          finish();
-        }
-      });
-      const finish = () => {
-        const body = Buffer.concat(chunks).subarray(0, limits.maxBytes).toString('utf8');
-        resolve({ url: url.toString(), status, contentType: response.headers['content-type'] ?? null, body, truncated, location });
-      };
-      response.on('end', finish);
-      response.on('error', (error) => (truncated ? undefined : reject(error)));
-    });
+    const request = client.get(
+      url,
+      { signal, lookup: allowlisted ? undefined : (publicOnlyLookup as never), headers: { 'user-agent': 'shipgate-agent' } },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const location = status >= 300 && status < 400 ? response.headers.location : undefined;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let truncated = false;
+        response.on('data', (chunk: Buffer) => {
+          if (truncated) return;
+          size += chunk.length;
+          chunks.push(chunk);
+          if (size > limits.maxBytes) {
+            truncated = true;
+            response.destroy();
+            finish();
+          }
+        });
+        const finish = () => {
+          const body = Buffer.concat(chunks).subarray(0, limits.maxBytes).toString('utf8');
+          resolve({ url: url.toString(), status, contentType: response.headers['content-type'] ?? null, body, truncated, location });
+        };
+        response.on('end', finish);
+        response.on('error', (error) => (truncated ? undefined : reject(error)));
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -61,7 +70,12 @@ function requestOnce(url: URL, allowlist: readonly string[], limits: FetchLimits
  * GET over http/https with the private-address guard on every hop (redirects included), the
  * body cut at `maxBytes`; the caller's signal bounds the time.
  */
-export async function fetchPublicUrl(start: URL, allowlist: readonly string[], limits: FetchLimits, signal: AbortSignal): Promise<FetchedPage> {
+export async function fetchPublicUrl(
+  start: URL,
+  allowlist: readonly string[],
+  limits: FetchLimits,
+  signal: AbortSignal,
+): Promise<FetchedPage> {
   let url = start;
   for (let hop = 0; ; hop++) {
     const page = await requestOnce(url, allowlist, limits, signal);

@@ -13,7 +13,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SHIPGATE_DATA_DIR: z.string().min(1).default('.shipgate'),
   SHIPGATE_SIGNING_KEY: optional,
-  SHIPGATE_SECRET_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64 encoded (e.g. `openssl rand -base64 32`)').optional(),
+  SHIPGATE_SECRET_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64 encoded (e.g. `openssl rand -base64 32`)')
+    .optional(),
   SHIPGATE_REGISTRATION: z.enum(['open', 'closed']).default('open'),
   SHIPGATE_DEFAULT_ROLE: z.enum(ROLES).default('VIEWER'),
   SHIPGATE_PUBLIC_URL: z.string().url().optional(),
@@ -59,9 +62,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError('Invalid configuration:\n  SHIPGATE_SIGNING_KEY: required when NODE_ENV=production');
   }
   if (production && !e.WEBHOOK_SECRET && !e.SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS) {
-    throw new ConfigError('Invalid configuration:\n  WEBHOOK_SECRET: required when NODE_ENV=production (or set SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS=true)');
+    throw new ConfigError(
+      'Invalid configuration:\n  WEBHOOK_SECRET: required when NODE_ENV=production (or set SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS=true)',
+    );
   }
-  const defaultModel = e.SHIPGATE_DEFAULT_MODEL ?? (e.SHIPGATE_DEFAULT_PROVIDER === 'anthropic' ? 'claude-3-5-haiku-latest' : 'gpt-4o-mini');
+  const defaultModel =
+    e.SHIPGATE_DEFAULT_MODEL ?? (e.SHIPGATE_DEFAULT_PROVIDER === 'anthropic' ? 'claude-3-5-haiku-latest' : 'gpt-4o-mini');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -71,15 +77,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.SHIPGATE_PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     registration: e.SHIPGATE_REGISTRATION,
     defaultRole: e.SHIPGATE_DEFAULT_ROLE,
-    corsOrigins: e.SHIPGATE_CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
-    httpAllowlist: e.SHIPGATE_HTTP_ALLOWLIST.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    corsOrigins: e.SHIPGATE_CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    httpAllowlist: e.SHIPGATE_HTTP_ALLOWLIST.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     rateLimitPerMinute: e.SHIPGATE_RATE_LIMIT_PER_MINUTE,
     signingKeyPem: e.SHIPGATE_SIGNING_KEY,
     secretKey: e.SHIPGATE_SECRET_KEY,
     logLevel: e.LOG_LEVEL,
     github: {
-      appId: e.APP_ID, privateKey: e.PRIVATE_KEY, privateKeyPath: e.PRIVATE_KEY_PATH, webhookSecret: e.WEBHOOK_SECRET,
-      gheHost: e.GHE_HOST, gheProtocol: e.GHE_PROTOCOL, token: e.GITHUB_TOKEN, allowUnsignedWebhooks: e.SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS,
+      appId: e.APP_ID,
+      privateKey: e.PRIVATE_KEY,
+      privateKeyPath: e.PRIVATE_KEY_PATH,
+      webhookSecret: e.WEBHOOK_SECRET,
+      gheHost: e.GHE_HOST,
+      gheProtocol: e.GHE_PROTOCOL,
+      token: e.GITHUB_TOKEN,
+      allowUnsignedWebhooks: e.SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS,
     },
     providers: {
       defaultProvider: e.SHIPGATE_DEFAULT_PROVIDER,

@@ -10,10 +10,18 @@ export interface Metrics {
 export function createMetrics(withDefaults = true): Metrics {
   const registry = new Registry();
   if (withDefaults) collectDefaultMetrics({ register: registry, prefix: 'shipgate_' });
-  const requests = new Counter({ name: 'shipgate_http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'shipgate_http_requests_total',
+    help: 'HTTP requests',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
-    name: 'shipgate_http_request_duration_seconds', help: 'HTTP request duration', labelNames: ['method', 'route'],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry],
+    name: 'shipgate_http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['method', 'route'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
   });
   return { registry, requests, duration };
 }

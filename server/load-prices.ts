@@ -14,8 +14,9 @@ export function loadPrices(file: string | undefined): PriceTable {
   }
   const table = priceTableSchema.safeParse(parsed);
   if (!table.success) {
-    throw new ConfigError(`Invalid configuration:\n  SHIPGATE_PRICES_FILE: ${file}: ${table.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  SHIPGATE_PRICES_FILE: ${file}: ${table.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return mergePrices(BUILT_IN_PRICES, table.data);
 }
-

@@ -24,7 +24,8 @@ function parsePem(pem: string, source: string): KeyObject {
   } catch {
     throw new ConfigError(`Invalid configuration:\n  ${source}: not a PEM private key`);
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError(`Invalid configuration:\n  ${source}: must be an Ed25519 private key (found ${key.asymmetricKeyType})`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new ConfigError(`Invalid configuration:\n  ${source}: must be an Ed25519 private key (found ${key.asymmetricKeyType})`);
   return key;
 }
 
@@ -51,10 +52,16 @@ async function keyFromDataDir(dataDir: string): Promise<KeyObject> {
  * The signing key, from SHIPGATE_SIGNING_KEY or the data dir (or, for tests, generated in
  * memory), registered as the current key so the previous one is kept as retired.
  */
-export async function loadSigningKey(config: Config, store: SigningKeyStore, { withoutConfiguredKey = 'file' }: { withoutConfiguredKey?: 'file' | 'ephemeral' } = {}): Promise<SigningKeys> {
+export async function loadSigningKey(
+  config: Config,
+  store: SigningKeyStore,
+  { withoutConfiguredKey = 'file' }: { withoutConfiguredKey?: 'file' | 'ephemeral' } = {},
+): Promise<SigningKeys> {
   const privateKey = config.signingKeyPem
     ? parsePem(config.signingKeyPem, 'SHIPGATE_SIGNING_KEY')
-    : withoutConfiguredKey === 'file' ? await keyFromDataDir(config.dataDir) : generateKeyPairSync('ed25519').privateKey;
+    : withoutConfiguredKey === 'file'
+      ? await keyFromDataDir(config.dataDir)
+      : generateKeyPairSync('ed25519').privateKey;
   const publicKeys = await store.makeCurrent(publicJwkOf(privateKey));
   return { privateKey, publicKeys };
 }

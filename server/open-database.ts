@@ -14,7 +14,9 @@ export interface OpenDatabase {
 
 /** DATABASE_URL when set, else an embedded PostgreSQL in the data dir; migrated either way. */
 export async function openDatabase(config: Config, logger: Logger, runMigrations = true): Promise<OpenDatabase> {
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, (line) => logger.debug({ postgres: line.trim() }, 'embedded postgres'));
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres(config.dataDir, (line) => logger.debug({ postgres: line.trim() }, 'embedded postgres'));
   const url = config.databaseUrl ?? embedded!.url;
   const db = createKnex(url);
   try {

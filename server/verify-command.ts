@@ -33,7 +33,7 @@ async function readJson(file: string, what: string): Promise<unknown> {
 /** A JWK set (`{keys: [...]}`, as GET /compliance/keys answers) or a bare list of JWKs. */
 function jwkList(value: unknown): VerificationJwk[] | undefined {
   const list = Array.isArray(value) ? value : (value as { keys?: unknown })?.keys;
-  return Array.isArray(list) ? list as VerificationJwk[] : undefined;
+  return Array.isArray(list) ? (list as VerificationJwk[]) : undefined;
 }
 
 function parseArgs(args: string[]): { file: string; keysFile?: string } {
@@ -59,10 +59,17 @@ export async function verifyCommand(args: string[], output: VerifyOutput = stdio
     const pkg = await readJson(file, 'package');
     if (typeof pkg !== 'object' || pkg === null || Array.isArray(pkg)) throw new UsageError(`package ${file} is not a JSON object`);
     const keys = keysFile ? jwkList(await readJson(keysFile, 'key file')) : jwkList((pkg as { public_keys?: unknown }).public_keys);
-    if (!keys) throw new UsageError(keysFile ? `key file ${keysFile} holds no JWK set ({"keys": [...]})` : 'the package carries no public_keys; pass --keys <jwks.json>');
-    output.out(keysFile
-      ? `Verifying ${file} with ${keys.length} public key(s) from ${keysFile}.`
-      : `Verifying ${file} with the ${keys.length} public key(s) the package itself carries (public_keys). This proves the package is intact as signed; to prove who signed it, compare the keyids with GET /api/v1/compliance/keys or pass --keys.`);
+    if (!keys)
+      throw new UsageError(
+        keysFile
+          ? `key file ${keysFile} holds no JWK set ({"keys": [...]})`
+          : 'the package carries no public_keys; pass --keys <jwks.json>',
+      );
+    output.out(
+      keysFile
+        ? `Verifying ${file} with ${keys.length} public key(s) from ${keysFile}.`
+        : `Verifying ${file} with the ${keys.length} public key(s) the package itself carries (public_keys). This proves the package is intact as signed; to prove who signed it, compare the keyids with GET /api/v1/compliance/keys or pass --keys.`,
+    );
     const result = verifyPackage(pkg as Record<string, unknown>, keys);
     for (const failure of result.failures) output.out(failureLine(failure));
     if (result.manifestKeyid) output.out(`manifest signed by key ${result.manifestKeyid}`);

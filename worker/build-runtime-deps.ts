@@ -15,7 +15,9 @@ export function buildRuntimeDeps(deps: WorkerDeps): RuntimeDeps {
     prices: deps.prices ?? BUILT_IN_PRICES,
     pricesHint: config.providers.pricesFile ?? 'SHIPGATE_PRICES_FILE (a JSON file: model -> cents per million tokens)',
     // repo_* tools read through GITHUB_TOKEN; without it they answer that no repository access is configured.
-    repoReader: config.github.token ? createGitHubRepoReader({ token: config.github.token, baseUrl: githubApiBaseUrl(config.github) }) : undefined,
+    repoReader: config.github.token
+      ? createGitHubRepoReader({ token: config.github.token, baseUrl: githubApiBaseUrl(config.github) })
+      : undefined,
     httpAllowlist: config.httpAllowlist,
     web: publicWeb,
     cancelPollMs: 250,

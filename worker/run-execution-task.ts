@@ -12,8 +12,9 @@ export function executionIdOf(payload: unknown): string {
 export function runExecutionTask(runtime: RuntimeDeps): Task {
   return async (payload, helpers) => {
     await runExecutionJob(runtime, runExecution, executionIdOf(payload), {
-      attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts, signal: helpers.abortSignal,
+      attempts: helpers.job.attempts,
+      maxAttempts: helpers.job.max_attempts,
+      signal: helpers.abortSignal,
     });
   };
 }
-

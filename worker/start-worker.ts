@@ -42,7 +42,9 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   const heartbeats = createWorkerHeartbeatStore(db);
   const events: WorkerEvents = new EventEmitter();
   let poolId: string | undefined;
-  events.on('pool:create', ({ workerPool }) => { poolId = workerPool.id; });
+  events.on('pool:create', ({ workerPool }) => {
+    poolId = workerPool.id;
+  });
   const runner: Runner = await run({
     connectionString: databaseUrl,
     concurrency: config.worker.concurrency,

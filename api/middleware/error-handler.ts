@@ -2,8 +2,14 @@ import { STATUS_CODES } from 'node:http';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import {
-  AuthenticationError, ConflictError, ForbiddenError, NotFoundError, PolicyDeniedError,
-  RateLimitedError, UnavailableError, ValidationError,
+  AuthenticationError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PolicyDeniedError,
+  RateLimitedError,
+  UnavailableError,
+  ValidationError,
 } from '../../core/errors.js';
 import { translateDriverError } from '../../db/translate-driver-error.js';
 
@@ -23,7 +29,8 @@ function mapError(error: unknown): Mapped | undefined {
   if (error instanceof AuthenticationError) return { status: 401, detail: error.message, headers: { 'WWW-Authenticate': 'Bearer' } };
   if (error instanceof PolicyDeniedError) return { status: 403, detail: { message: error.message, denied: error.denied } };
   if (error instanceof ForbiddenError) return { status: 403, detail: error.message };
-  if (error instanceof RateLimitedError) return { status: 429, detail: error.message, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
+  if (error instanceof RateLimitedError)
+    return { status: 429, detail: error.message, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
   if (error instanceof UnavailableError) return { status: 503, detail: error.message, headers: { 'Retry-After': '5' } };
   const http = error as { status?: number; expose?: boolean; message?: string };
   if (typeof http?.status === 'number' && http.status >= 400 && http.status < 500 && http.expose) {

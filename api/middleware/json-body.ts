@@ -4,7 +4,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 class BodyError extends Error {
   readonly expose = true;
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

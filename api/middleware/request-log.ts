@@ -16,7 +16,17 @@ export function requestLog(logger: Logger, requests: Counter, duration: Histogra
       const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
       requests.inc({ method: ctx.method, route, status: String(ctx.status) });
       duration.observe({ method: ctx.method, route }, ms / 1000);
-      logger.info({ request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, user_id: ctx.state.userId }, 'request');
+      logger.info(
+        {
+          request_id: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(ms * 10) / 10,
+          user_id: ctx.state.userId,
+        },
+        'request',
+      );
     }
   };
 }

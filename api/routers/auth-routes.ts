@@ -4,22 +4,30 @@ import { rotateKey } from '../../core/accounts/rotate-key.js';
 import { apiKeyOf, authenticate, limit } from '../middleware/authenticate.js';
 import { defineRoute } from '../route.js';
 import {
-  loginRequestSchema, loginResponseSchema, registerRequestSchema, registerResponseSchema,
-  rotateKeyResponseSchema, userResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  rotateKeyResponseSchema,
+  userResponseSchema,
 } from '../schemas/account-schemas.js';
 
 const tags = ['auth'];
 
 export const authRoutes = [
   defineRoute({
-    method: 'post', path: '/auth/register', tags, auth: 'public',
+    method: 'post',
+    path: '/auth/register',
+    tags,
+    auth: 'public',
     summary: 'Register a user',
-    description: 'No key needed while registration is open. The first user becomes ADMIN; later ones get SHIPGATE_DEFAULT_ROLE. An ADMIN key may register users and set their role. With SHIPGATE_REGISTRATION=closed only an ADMIN key may register users, except the very first user (who becomes ADMIN).',
+    description:
+      'No key needed while registration is open. The first user becomes ADMIN; later ones get SHIPGATE_DEFAULT_ROLE. An ADMIN key may register users and set their role. With SHIPGATE_REGISTRATION=closed only an ADMIN key may register users, except the very first user (who becomes ADMIN).',
     body: registerRequestSchema,
     responses: { 201: { description: 'Created; the api_key is shown only now.', schema: registerResponseSchema } },
     errors: {
       401: 'An API key was sent and it is invalid.',
-      403: 'Registration is closed and the caller is not an ADMIN, or the caller\'s account is deactivated.',
+      403: "Registration is closed and the caller is not an ADMIN, or the caller's account is deactivated.",
       409: 'An account with this email already exists.',
     },
     async handler({ body, ctx, deps }) {
@@ -30,9 +38,12 @@ export const authRoutes = [
     },
   }),
   defineRoute({
-    method: 'post', path: '/auth/login', tags, auth: 'public',
+    method: 'post',
+    path: '/auth/login',
+    tags,
+    auth: 'public',
     summary: 'Log in and receive a new key',
-    description: 'Issues a NEW key; the user\'s other keys stay valid. More than 10 failures for one email in 15 minutes answer 429.',
+    description: "Issues a NEW key; the user's other keys stay valid. More than 10 failures for one email in 15 minutes answer 429.",
     body: loginRequestSchema,
     responses: { 200: { description: 'A new key.', schema: loginResponseSchema } },
     errors: {
@@ -47,7 +58,10 @@ export const authRoutes = [
     },
   }),
   defineRoute({
-    method: 'post', path: '/auth/rotate', tags, auth: 'any',
+    method: 'post',
+    path: '/auth/rotate',
+    tags,
+    auth: 'any',
     summary: 'Replace the calling key',
     description: 'The key that made this call stops working at once.',
     responses: { 200: { description: 'The new key.', schema: rotateKeyResponseSchema } },
@@ -56,10 +70,12 @@ export const authRoutes = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/auth/me', tags, auth: 'any',
+    method: 'get',
+    path: '/auth/me',
+    tags,
+    auth: 'any',
     summary: 'The calling user',
     responses: { 200: { description: 'The user.', schema: userResponseSchema } },
     handler: ({ caller }) => ({ body: caller.user }),
   }),
 ];
-

@@ -11,10 +11,12 @@ interface RenderedBadge {
 }
 
 /** The three possible badges, rendered once: the answer is a lookup plus a header comparison. */
-const BADGES = Object.fromEntries((Object.keys(BADGE_COLOURS) as BadgeLevel[]).map((level) => {
-  const svg = makeBadge({ label: 'shipgate', message: level, color: BADGE_COLOURS[level] });
-  return [level, { svg, etag: `"${createHash('sha256').update(svg).digest('hex').slice(0, 32)}"` }];
-})) as Record<BadgeLevel, RenderedBadge>;
+const BADGES = Object.fromEntries(
+  (Object.keys(BADGE_COLOURS) as BadgeLevel[]).map((level) => {
+    const svg = makeBadge({ label: 'shipgate', message: level, color: BADGE_COLOURS[level] });
+    return [level, { svg, etag: `"${createHash('sha256').update(svg).digest('hex').slice(0, 32)}"` }];
+  }),
+) as Record<BadgeLevel, RenderedBadge>;
 
 function matches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
@@ -22,14 +24,23 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 
 export const badgeRoutes = [
   defineRoute({
-    method: 'get', path: '/trust/badge', tags: ['trust'], auth: 'public',
+    method: 'get',
+    path: '/trust/badge',
+    tags: ['trust'],
+    auth: 'public',
     summary: 'SVG trust badge for a commit (public)',
-    description: '`Assured` (latest decision SHIP), `Blocked` (NO_SHIP, or the snapshot was rejected or revoked) or `Unknown` '
-      + '(no decision, unknown repository, or a gate with public_badge false). `commit` may be `HEAD` or a branch, resolved from refs '
-      + 'recorded with evidence and check runs (`HEAD` falls back to main, then master). `Cache-Control: no-cache` with an ETag; If-None-Match answers 304.',
+    description:
+      '`Assured` (latest decision SHIP), `Blocked` (NO_SHIP, or the snapshot was rejected or revoked) or `Unknown` ' +
+      '(no decision, unknown repository, or a gate with public_badge false). `commit` may be `HEAD` or a branch, resolved from refs ' +
+      'recorded with evidence and check runs (`HEAD` falls back to main, then master). `Cache-Control: no-cache` with an ETag; If-None-Match answers 304.',
     query: badgeQuerySchema,
     responses: {
-      200: { description: 'The badge.', contentType: 'image/svg+xml', schema: z.string().meta({ description: 'SVG' }), headers: { ETag: { description: 'Changes with the level.' } } },
+      200: {
+        description: 'The badge.',
+        contentType: 'image/svg+xml',
+        schema: z.string().meta({ description: 'SVG' }),
+        headers: { ETag: { description: 'Changes with the level.' } },
+      },
       304: { description: 'Not modified (If-None-Match matched).' },
     },
     async handler({ query, ctx, deps }) {

@@ -8,18 +8,29 @@ import { auditPackageSchema, executionIdParamsSchema } from '../schemas/executio
 
 export const complianceExportRoutes = [
   defineRoute({
-    method: 'get', path: '/compliance/{execution_id}/export', tags: ['compliance'], auth: 'any',
+    method: 'get',
+    path: '/compliance/{execution_id}/export',
+    tags: ['compliance'],
+    auth: 'any',
     summary: 'The signed audit package of one execution',
-    description: 'The execution summary, every tool call, every certificate re-verified now (verified, reason), the artifacts, the policy '
-      + 'applied, an attestation of the proofs required and present, the public keys, and a DSSE-signed manifest over the digest of '
-      + 'every member. Served as an attachment; `shipgate verify <file>` checks it offline. Owner, ADMIN and AUDITOR; anyone else gets 404.',
+    description:
+      'The execution summary, every tool call, every certificate re-verified now (verified, reason), the artifacts, the policy ' +
+      'applied, an attestation of the proofs required and present, the public keys, and a DSSE-signed manifest over the digest of ' +
+      'every member. Served as an attachment; `shipgate verify <file>` checks it offline. Owner, ADMIN and AUDITOR; anyone else gets 404.',
     params: executionIdParamsSchema,
     responses: {
-      200: { description: 'The audit package (Content-Disposition: attachment).', schema: auditPackageSchema, headers: { 'Content-Disposition': { description: 'attachment; filename="shipgate-execution-<id>.json"' } } },
+      200: {
+        description: 'The audit package (Content-Disposition: attachment).',
+        schema: auditPackageSchema,
+        headers: { 'Content-Disposition': { description: 'attachment; filename="shipgate-execution-<id>.json"' } },
+      },
     },
     async handler({ params, caller, deps }) {
       const execution = assertCanSee(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id);
-      const [policy, publicKeys] = await Promise.all([deps.policies.get(execution.policy.name, execution.policy.version), deps.keys.list()]);
+      const [policy, publicKeys] = await Promise.all([
+        deps.policies.get(execution.policy.name, execution.policy.version),
+        deps.keys.list(),
+      ]);
       const pkg = buildAuditPackage({
         packageId: randomUUID(),
         generatedAt: new Date().toISOString(),

@@ -3,8 +3,14 @@ import { assertCanSee, requireRoleOf } from '../../core/accounts/authorize.js';
 import { ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { defineRoute } from '../route.js';
 import {
-  decodeSeqCursor, encodeSeqCursor, executionIdParamsSchema, executionListQuerySchema, executionSchema, executionSummarySchema,
-  toolCallPageQuerySchema, toolCallSchema,
+  decodeSeqCursor,
+  encodeSeqCursor,
+  executionIdParamsSchema,
+  executionListQuerySchema,
+  executionSchema,
+  executionSummarySchema,
+  toolCallPageQuerySchema,
+  toolCallSchema,
 } from '../schemas/execution-schemas.js';
 import { linkNext, pageRequest } from '../schemas/pagination-schemas.js';
 
@@ -13,12 +19,22 @@ const linkHeader = { Link: { description: '`<...>; rel="next"` when another page
 
 export const executionRoutes = [
   defineRoute({
-    method: 'get', path: '/executions', tags, auth: 'any',
+    method: 'get',
+    path: '/executions',
+    tags,
+    auth: 'any',
     summary: 'List executions, newest first',
-    description: 'The caller\'s own executions; `scope=all` lists everyone\'s (ADMIN, AUDITOR; 403 for other roles). '
-      + 'Entries omit tool calls, certificates and artifacts: read them with GET /executions/{execution_id}.',
+    description:
+      "The caller's own executions; `scope=all` lists everyone's (ADMIN, AUDITOR; 403 for other roles). " +
+      'Entries omit tool calls, certificates and artifacts: read them with GET /executions/{execution_id}.',
     query: executionListQuerySchema,
-    responses: { 200: { description: 'A page of executions; the next one is in the Link header.', schema: z.array(executionSummarySchema), headers: linkHeader } },
+    responses: {
+      200: {
+        description: 'A page of executions; the next one is in the Link header.',
+        schema: z.array(executionSummarySchema),
+        headers: linkHeader,
+      },
+    },
     async handler({ query, caller, ctx, deps }) {
       if (query.scope === 'all') requireRoleOf(caller, ['ADMIN', 'AUDITOR']);
       const page = await deps.executions.list({
@@ -31,7 +47,10 @@ export const executionRoutes = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/executions/{execution_id}', tags, auth: 'any',
+    method: 'get',
+    path: '/executions/{execution_id}',
+    tags,
+    auth: 'any',
     summary: 'An execution with its tool calls, certificates and output',
     description: 'Visible to its owner, ADMIN and AUDITOR; anyone else gets 404.',
     params: executionIdParamsSchema,
@@ -41,30 +60,42 @@ export const executionRoutes = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/executions/{execution_id}/tool-calls', tags, auth: 'any',
-    summary: 'An execution\'s tool calls, in the order they were made',
-    description: 'Paged for long runs. Unlike other lists this one is oldest first (it is a transcript); the next page is in the Link header.',
+    method: 'get',
+    path: '/executions/{execution_id}/tool-calls',
+    tags,
+    auth: 'any',
+    summary: "An execution's tool calls, in the order they were made",
+    description:
+      'Paged for long runs. Unlike other lists this one is oldest first (it is a transcript); the next page is in the Link header.',
     params: executionIdParamsSchema,
     query: toolCallPageQuerySchema,
     responses: { 200: { description: 'A page of tool calls by seq.', schema: z.array(toolCallSchema), headers: linkHeader } },
     async handler({ params, query, caller, ctx, deps }) {
       assertCanSee(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
-      const page = await deps.executions.listToolCalls(params.execution_id, { limit: query.limit, afterSeq: decodeSeqCursor(query.cursor) });
+      const page = await deps.executions.listToolCalls(params.execution_id, {
+        limit: query.limit,
+        afterSeq: decodeSeqCursor(query.cursor),
+      });
       linkNext(ctx, page.nextAfterSeq === undefined ? undefined : encodeSeqCursor(page.nextAfterSeq));
       return { body: page.items };
     },
   }),
   defineRoute({
-    method: 'delete', path: '/executions/{execution_id}', tags, auth: 'any',
+    method: 'delete',
+    path: '/executions/{execution_id}',
+    tags,
+    auth: 'any',
     summary: 'Cancel an execution (idempotent)',
-    description: 'queued or running -> cancelled (a running agent notices within its poll interval and aborts the provider call); '
-      + 'completed, failed or cancelled stay as they are. Answers 200 with the record either way. Owner or ADMIN; '
-      + 'an AUDITOR may read but not cancel another user\'s execution (403); anyone else gets 404.',
+    description:
+      'queued or running -> cancelled (a running agent notices within its poll interval and aborts the provider call); ' +
+      'completed, failed or cancelled stay as they are. Answers 200 with the record either way. Owner or ADMIN; ' +
+      "an AUDITOR may read but not cancel another user's execution (403); anyone else gets 404.",
     params: executionIdParamsSchema,
     responses: { 200: { description: 'The execution after the request.', schema: executionSchema } },
     async handler({ params, caller, deps }) {
       const summary = assertCanSee(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
-      if (summary.owner_id !== caller.user.id && caller.user.role !== 'ADMIN') throw new ForbiddenError('Only the owner or an ADMIN may cancel an execution.');
+      if (summary.owner_id !== caller.user.id && caller.user.role !== 'ADMIN')
+        throw new ForbiddenError('Only the owner or an ADMIN may cancel an execution.');
       const execution = await deps.executions.cancel(params.execution_id);
       if (!execution) throw new NotFoundError('Execution', params.execution_id);
       deps.logger.info({ execution_id: execution.id, status: execution.status, by: caller.user.id }, 'execution cancel requested');

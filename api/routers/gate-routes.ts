@@ -8,8 +8,11 @@ const tags = ['releases'];
 
 export const gateRoutes = [
   defineRoute({
-    method: 'get', path: '/releases/gates/{owner}/{repo}', tags, auth: 'any',
-    summary: 'A repository\'s release gate',
+    method: 'get',
+    path: '/releases/gates/{owner}/{repo}',
+    tags,
+    auth: 'any',
+    summary: "A repository's release gate",
     description: 'The newest version, or `?version=N`. A repository without a gate answers the built-in default as version 0.',
     params: gateParamsSchema,
     query: gateQuerySchema,
@@ -25,10 +28,14 @@ export const gateRoutes = [
     },
   }),
   defineRoute({
-    method: 'put', path: '/releases/gates/{owner}/{repo}', tags, auth: ['ADMIN', 'POLICY_AUTHOR'],
-    summary: 'Set a repository\'s release gate (ADMIN, POLICY_AUTHOR)',
-    description: 'Replaces the gate; omitted fields take their defaults. Every change is kept as a new version with its digest; '
-      + 'a body equal to the current gate records nothing and answers the current version. A `.github/shipgate.yml` on the default branch, read by the App, sets it too.',
+    method: 'put',
+    path: '/releases/gates/{owner}/{repo}',
+    tags,
+    auth: ['ADMIN', 'POLICY_AUTHOR'],
+    summary: "Set a repository's release gate (ADMIN, POLICY_AUTHOR)",
+    description:
+      'Replaces the gate; omitted fields take their defaults. Every change is kept as a new version with its digest; ' +
+      'a body equal to the current gate records nothing and answers the current version. A `.github/shipgate.yml` on the default branch, read by the App, sets it too.',
     params: gateParamsSchema,
     body: gateSchema,
     responses: {

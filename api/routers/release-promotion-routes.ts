@@ -7,13 +7,17 @@ const tags = ['releases'];
 
 export const releasePromotionRoutes = [
   defineRoute({
-    method: 'post', path: '/releases/promote', tags, auth: ['ADMIN', 'APPROVER'],
+    method: 'post',
+    path: '/releases/promote',
+    tags,
+    auth: ['ADMIN', 'APPROVER'],
     summary: 'Promote a snapshot (ADMIN, APPROVER)',
-    description: 'Transitions: candidate -> attested (only a SHIP snapshot that is still the commit\'s latest, evaluated now), attested -> promoted, '
-      + 'candidate -> rejected, attested or promoted -> revoked; anything else 409 with the reason. Repeating the same request answers 200 with the '
-      + 'recorded promotion. With the gate\'s separation_of_duties, an approver who owns a workflow in the snapshot\'s evidence gets 403 '
-      + '(for attested and promoted). Each promotion carries a DSSE-signed SLSA Verification Summary (PASSED, or FAILED for rejected/revoked) '
-      + 'whose subject is {name: repo_root, digest: {gitCommit: sha}}; verify it with GET /compliance/keys.',
+    description:
+      "Transitions: candidate -> attested (only a SHIP snapshot that is still the commit's latest, evaluated now), attested -> promoted, " +
+      'candidate -> rejected, attested or promoted -> revoked; anything else 409 with the reason. Repeating the same request answers 200 with the ' +
+      "recorded promotion. With the gate's separation_of_duties, an approver who owns a workflow in the snapshot's evidence gets 403 " +
+      '(for attested and promoted). Each promotion carries a DSSE-signed SLSA Verification Summary (PASSED, or FAILED for rejected/revoked) ' +
+      'whose subject is {name: repo_root, digest: {gitCommit: sha}}; verify it with GET /compliance/keys.',
     body: promotionRequestSchema,
     responses: {
       201: { description: 'Recorded.', schema: promotionResponseSchema },
@@ -26,13 +30,19 @@ export const releasePromotionRoutes = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/releases/promotions', tags, auth: 'any',
+    method: 'get',
+    path: '/releases/promotions',
+    tags,
+    auth: 'any',
     summary: 'Promotion history, newest first',
     description: 'Filter by repo_root and/or commit_sha. The next page is announced in the Link header.',
     query: promotionsQuerySchema,
     responses: { 200: { description: 'Promotions.', schema: promotionListSchema, headers: { Link: { description: 'rel="next"' } } } },
     async handler({ query, ctx, deps }) {
-      const page = await deps.release.store.listPromotions({ repo_root: query.repo_root, commit_sha: query.commit_sha }, pageRequest(query));
+      const page = await deps.release.store.listPromotions(
+        { repo_root: query.repo_root, commit_sha: query.commit_sha },
+        pageRequest(query),
+      );
       linkNext(ctx, page.next);
       return { body: { promotions: page.items } };
     },

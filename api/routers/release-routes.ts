@@ -3,18 +3,27 @@ import { recordEvidence } from '../../core/release/record-evidence.js';
 import { releaseHealth } from '../../core/release/release-health.js';
 import { defineRoute } from '../route.js';
 import {
-  decisionQuerySchema, decisionResponseSchema, evidenceRequestSchema, evidenceResponseSchema, healthQuerySchema, healthResponseSchema,
+  decisionQuerySchema,
+  decisionResponseSchema,
+  evidenceRequestSchema,
+  evidenceResponseSchema,
+  healthQuerySchema,
+  healthResponseSchema,
 } from '../schemas/release-schemas.js';
 
 const tags = ['releases'];
 
 export const releaseRoutes = [
   defineRoute({
-    method: 'get', path: '/releases/decision', tags, auth: 'any',
+    method: 'get',
+    path: '/releases/decision',
+    tags,
+    auth: 'any',
     summary: 'SHIP or NO_SHIP for a commit, evaluated now',
-    description: 'Evaluates the repository\'s gate against the commit\'s check runs, uploaded evidence and bound workflows. '
-      + 'SHIP if and only if `blockers` is empty. The evaluated evidence is stored as a snapshot addressed by its digest: '
-      + 'asking again with unchanged evidence answers the same snapshot_id and stores nothing.',
+    description:
+      "Evaluates the repository's gate against the commit's check runs, uploaded evidence and bound workflows. " +
+      'SHIP if and only if `blockers` is empty. The evaluated evidence is stored as a snapshot addressed by its digest: ' +
+      'asking again with unchanged evidence answers the same snapshot_id and stores nothing.',
     query: decisionQuerySchema,
     responses: { 200: { description: 'The decision.', schema: decisionResponseSchema } },
     async handler({ query, deps }) {
@@ -23,11 +32,15 @@ export const releaseRoutes = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/releases/health', tags, auth: 'any',
+    method: 'get',
+    path: '/releases/health',
+    tags,
+    auth: 'any',
     summary: 'Release-gate health',
-    description: 'degraded when required runtime evidence is missing (a worker heartbeat in the last minute, a working signing key, '
-      + 'the required checks/evidence of the latest candidate of each gated repository) or the latest attested snapshot is older than '
-      + 'its gate\'s attestation_max_age_seconds; failed when the store is unreachable. No attested snapshot yet is not a degradation.',
+    description:
+      'degraded when required runtime evidence is missing (a worker heartbeat in the last minute, a working signing key, ' +
+      'the required checks/evidence of the latest candidate of each gated repository) or the latest attested snapshot is older than ' +
+      "its gate's attestation_max_age_seconds; failed when the store is unreachable. No attested snapshot yet is not a degradation.",
     query: healthQuerySchema,
     responses: { 200: { description: 'The health report.', schema: healthResponseSchema } },
     async handler({ query, deps }) {
@@ -35,9 +48,13 @@ export const releaseRoutes = [
     },
   }),
   defineRoute({
-    method: 'post', path: '/releases/evidence', tags, auth: ['ADMIN', 'OPERATOR'],
+    method: 'post',
+    path: '/releases/evidence',
+    tags,
+    auth: ['ADMIN', 'OPERATOR'],
     summary: 'Upload evidence for a commit (ADMIN, OPERATOR)',
-    description: 'The newest upload of each name (by produced_at) is what decisions see. `ref` records the commit as the head of a branch for the badge.',
+    description:
+      'The newest upload of each name (by produced_at) is what decisions see. `ref` records the commit as the head of a branch for the badge.',
     body: evidenceRequestSchema,
     responses: { 201: { description: 'Recorded.', schema: evidenceResponseSchema } },
     async handler({ body, caller, deps }) {

@@ -5,22 +5,32 @@ import { executionSchema, taskRequestSchema } from '../schemas/execution-schemas
 
 export const taskRoutes = [
   defineRoute({
-    method: 'post', path: '/tasks', tags: ['executions'], auth: ['ADMIN', 'OPERATOR'],
+    method: 'post',
+    path: '/tasks',
+    tags: ['executions'],
+    auth: ['ADMIN', 'OPERATOR'],
     summary: 'Create an execution (queued for a worker)',
-    description: 'Resolves the compliance policy and the requested permissions strictly: if any requested permission is dropped '
-      + '(forbidden_by_policy, exceeds_policy_ceiling, exceeds_role_allowance, wildcard_denied_under_compliance) the request answers 403 '
-      + 'with `{"detail": {"message", "denied": [{permission, reason, detail}]}}` and nothing is created. An unknown policy or a budget '
-      + 'above the policy\'s max_budget_cents answers 422. The run happens in a worker; poll GET /executions/{execution_id}.',
+    description:
+      'Resolves the compliance policy and the requested permissions strictly: if any requested permission is dropped ' +
+      '(forbidden_by_policy, exceeds_policy_ceiling, exceeds_role_allowance, wildcard_denied_under_compliance) the request answers 403 ' +
+      'with `{"detail": {"message", "denied": [{permission, reason, detail}]}}` and nothing is created. An unknown policy or a budget ' +
+      "above the policy's max_budget_cents answers 422. The run happens in a worker; poll GET /executions/{execution_id}.",
     body: taskRequestSchema,
     responses: { 201: { description: 'The queued execution.', schema: executionSchema } },
-    errors: { 403: 'The caller\'s role is not ADMIN or OPERATOR, or requested permissions exceed the policy (structured detail with the denied list).' },
+    errors: {
+      403: "The caller's role is not ADMIN or OPERATOR, or requested permissions exceed the policy (structured detail with the denied list).",
+    },
     async handler({ body, caller, deps }) {
-      const execution = await createTask({
-        policies: deps.policies,
-        executions: deps.executions,
-        resolvePermissions,
-        defaults: { provider: deps.config.providers.defaultProvider, model: deps.config.providers.defaultModel },
-      }, caller, body);
+      const execution = await createTask(
+        {
+          policies: deps.policies,
+          executions: deps.executions,
+          resolvePermissions,
+          defaults: { provider: deps.config.providers.defaultProvider, model: deps.config.providers.defaultModel },
+        },
+        caller,
+        body,
+      );
       return { status: 201, body: execution, headers: { Location: `/api/v1/executions/${execution.id}` } };
     },
   }),

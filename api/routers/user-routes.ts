@@ -8,10 +8,19 @@ const tags = ['users'];
 
 export const userRoutes = [
   defineRoute({
-    method: 'get', path: '/users', tags, auth: ['ADMIN'],
+    method: 'get',
+    path: '/users',
+    tags,
+    auth: ['ADMIN'],
     summary: 'List users (ADMIN)',
     query: pageQuerySchema,
-    responses: { 200: { description: 'Users, newest first; next page in the Link header.', schema: z.array(userResponseSchema), headers: { Link: { description: 'rel="next"' } } } },
+    responses: {
+      200: {
+        description: 'Users, newest first; next page in the Link header.',
+        schema: z.array(userResponseSchema),
+        headers: { Link: { description: 'rel="next"' } },
+      },
+    },
     async handler({ query, ctx, deps }) {
       const page = await deps.accounts.listUsers(pageRequest(query));
       linkNext(ctx, page.next);
@@ -19,8 +28,11 @@ export const userRoutes = [
     },
   }),
   defineRoute({
-    method: 'patch', path: '/users/{user_id}', tags, auth: ['ADMIN'],
-    summary: 'Change a user\'s role or deactivate them (ADMIN)',
+    method: 'patch',
+    path: '/users/{user_id}',
+    tags,
+    auth: ['ADMIN'],
+    summary: "Change a user's role or deactivate them (ADMIN)",
     description: 'A deactivated user\'s keys answer 403 "Account deactivated.".',
     params: userIdParamsSchema,
     body: userPatchSchema,

@@ -6,42 +6,53 @@ export const roleSchema = z.enum(ROLES).meta({ id: 'Role' });
 const email = z.string().trim().max(254).pipe(z.email()).meta({ description: 'Compared case-insensitively.', example: 'ada@example.com' });
 const password = z.string().min(8).max(1024).meta({ description: 'Secret, 8-1024 characters. Never returned.' });
 
-export const registerRequestSchema = z.object({
-  email,
-  name: z.string().trim().min(1).max(120),
-  password,
-  role: roleSchema.optional().meta({ description: 'Only honoured when the request carries an ADMIN key; ignored otherwise.' }),
-}).meta({ id: 'RegisterRequest' });
+export const registerRequestSchema = z
+  .object({
+    email,
+    name: z.string().trim().min(1).max(120),
+    password,
+    role: roleSchema.optional().meta({ description: 'Only honoured when the request carries an ADMIN key; ignored otherwise.' }),
+  })
+  .meta({ id: 'RegisterRequest' });
 
-export const loginRequestSchema = z.object({
-  email: z.string().max(254),
-  password: z.string().max(1024),
-}).meta({ id: 'LoginRequest' });
+export const loginRequestSchema = z
+  .object({
+    email: z.string().max(254),
+    password: z.string().max(1024),
+  })
+  .meta({ id: 'LoginRequest' });
 
-export const registerResponseSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  role: roleSchema,
-  api_key: z.string().meta({ description: 'Shown once; store it. Send as `Authorization: Bearer <key>`.' }),
-}).meta({ id: 'RegisterResponse' });
+export const registerResponseSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    role: roleSchema,
+    api_key: z.string().meta({ description: 'Shown once; store it. Send as `Authorization: Bearer <key>`.' }),
+  })
+  .meta({ id: 'RegisterResponse' });
 
 export const loginResponseSchema = registerResponseSchema.meta({ id: 'LoginResponse' });
 
 export const rotateKeyResponseSchema = z.object({ api_key: z.string() }).meta({ id: 'RotateKeyResponse' });
 
-export const userResponseSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  role: roleSchema,
-  active: z.boolean(),
-  created_at: z.string().meta({ description: 'RFC 3339 UTC' }),
-}).meta({ id: 'UserResponse' });
+export const userResponseSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    role: roleSchema,
+    active: z.boolean(),
+    created_at: z.string().meta({ description: 'RFC 3339 UTC' }),
+  })
+  .meta({ id: 'UserResponse' });
 
-export const userPatchSchema = z.object({
-  role: roleSchema.optional(),
-  active: z.boolean().optional(),
-}).strict().meta({ id: 'UserPatch' });
+export const userPatchSchema = z
+  .object({
+    role: roleSchema.optional(),
+    active: z.boolean().optional(),
+  })
+  .strict()
+  .meta({ id: 'UserPatch' });
 
 export const userIdParamsSchema = z.object({ user_id: z.uuid() });

@@ -5,8 +5,12 @@ import { decodeCursor, encodeCursor, type Cursor, type PageRequest } from '../..
 /** `limit` (1-100, default 20) and the opaque `cursor`; extend it with a resource's filters. */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: 'Page size, 1-100.' }),
-  cursor: z.string().max(200).optional().refine((c) => c === undefined || decodeCursor(c) !== undefined, 'Invalid cursor.')
-    .meta({ description: 'Opaque cursor from the previous page\'s Link header.' }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .refine((c) => c === undefined || decodeCursor(c) !== undefined, 'Invalid cursor.')
+    .meta({ description: "Opaque cursor from the previous page's Link header." }),
 });
 
 export function pageRequest(query: { limit: number; cursor?: string }): PageRequest {

@@ -11,53 +11,79 @@ const capabilities = (description: string) => z.array(capabilitySchema).max(100)
 const outputRuleSchema = z.enum(Object.keys(OUTPUT_RULES) as [string, ...string[]]);
 const severitySchema = z.enum(['warning', 'blocking']);
 
-export const policyCreateSchema = z.object({
-  name: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,63}$/, 'Lower-case letters, digits, _, . and -, at most 64 characters.')
-    .meta({ description: 'A new name creates version 1; an existing custom name creates its next version. Built-in names answer 409.', example: 'pci' }),
-  description: z.string().max(400).default(''),
-  ceiling: capabilities('Every capability an execution under this policy may ever hold.').min(1),
-  defaults: capabilities('Granted when a request names no permissions; each within the ceiling. Defaults to the ceiling.').optional(),
-  forbidden: capabilities('Never granted, and refused at run time, whatever is requested.').default([]),
-  denied_call_severity: severitySchema.default('blocking').meta({ description: '`blocking`: a denied tool call makes the execution non_compliant.' }),
-  output_rules: z.array(outputRuleSchema).max(10).default(['secrets']).meta({ description: 'Checks applied to tool outputs and the final answer.' }),
-  max_tool_calls: z.number().int().min(1).max(1000).default(PRESET_MAX_TOOL_CALLS),
-  max_budget_cents: z.number().int().min(100).max(PRESET_MAX_BUDGET_CENTS).default(PRESET_MAX_BUDGET_CENTS),
-  retention_days: z.number().int().min(1).max(36_500).default(365),
-}).strict().superRefine((body, ctx) => {
-  body.defaults?.forEach((d, i) => {
-    if (!body.ceiling.some((c) => capabilityCovers(c, d))) ctx.addIssue({ code: 'custom', path: ['defaults', i], message: `'${d}' is not within the ceiling.` });
-  });
-}).transform((body) => ({ ...body, defaults: body.defaults ?? body.ceiling })).meta({ id: 'PolicyCreateRequest' });
+export const policyCreateSchema = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_.-]{0,63}$/, 'Lower-case letters, digits, _, . and -, at most 64 characters.')
+      .meta({
+        description: 'A new name creates version 1; an existing custom name creates its next version. Built-in names answer 409.',
+        example: 'pci',
+      }),
+    description: z.string().max(400).default(''),
+    ceiling: capabilities('Every capability an execution under this policy may ever hold.').min(1),
+    defaults: capabilities('Granted when a request names no permissions; each within the ceiling. Defaults to the ceiling.').optional(),
+    forbidden: capabilities('Never granted, and refused at run time, whatever is requested.').default([]),
+    denied_call_severity: severitySchema
+      .default('blocking')
+      .meta({ description: '`blocking`: a denied tool call makes the execution non_compliant.' }),
+    output_rules: z
+      .array(outputRuleSchema)
+      .max(10)
+      .default(['secrets'])
+      .meta({ description: 'Checks applied to tool outputs and the final answer.' }),
+    max_tool_calls: z.number().int().min(1).max(1000).default(PRESET_MAX_TOOL_CALLS),
+    max_budget_cents: z.number().int().min(100).max(PRESET_MAX_BUDGET_CENTS).default(PRESET_MAX_BUDGET_CENTS),
+    retention_days: z.number().int().min(1).max(36_500).default(365),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    body.defaults?.forEach((d, i) => {
+      if (!body.ceiling.some((c) => capabilityCovers(c, d)))
+        ctx.addIssue({ code: 'custom', path: ['defaults', i], message: `'${d}' is not within the ceiling.` });
+    });
+  })
+  .transform((body) => ({ ...body, defaults: body.defaults ?? body.ceiling }))
+  .meta({ id: 'PolicyCreateRequest' });
 
-export const policySchema = z.object({
-  name: z.string(),
-  version: z.number().int().meta({ description: 'Versions are immutable; executions record name, version and digest.' }),
-  description: z.string(),
-  ceiling: z.array(z.string()),
-  defaults: z.array(z.string()),
-  forbidden: z.array(z.string()),
-  denied_call_severity: severitySchema,
-  output_rules: z.array(z.string()),
-  max_tool_calls: z.number().int(),
-  max_budget_cents: z.number().int(),
-  retention_days: z.number().int(),
-  digest: z.string().meta({ description: 'SHA-256 (hex) of the canonical JSON of the policy (every field above but digest, built_in and aliases).' }),
-  built_in: z.boolean(),
-  aliases: z.array(z.string()).meta({ description: 'Other names the policy answers to (`legal` for `legal_privilege`).' }),
-}).meta({ id: 'Policy' });
+export const policySchema = z
+  .object({
+    name: z.string(),
+    version: z.number().int().meta({ description: 'Versions are immutable; executions record name, version and digest.' }),
+    description: z.string(),
+    ceiling: z.array(z.string()),
+    defaults: z.array(z.string()),
+    forbidden: z.array(z.string()),
+    denied_call_severity: severitySchema,
+    output_rules: z.array(z.string()),
+    max_tool_calls: z.number().int(),
+    max_budget_cents: z.number().int(),
+    retention_days: z.number().int(),
+    digest: z
+      .string()
+      .meta({ description: 'SHA-256 (hex) of the canonical JSON of the policy (every field above but digest, built_in and aliases).' }),
+    built_in: z.boolean(),
+    aliases: z.array(z.string()).meta({ description: 'Other names the policy answers to (`legal` for `legal_privilege`).' }),
+  })
+  .meta({ id: 'Policy' });
 
 export const policyNameParamsSchema = z.object({ name: z.string().min(1).max(64) });
 export const policyVersionQuerySchema = z.object({
   version: z.coerce.number().int().min(1).optional().meta({ description: 'A specific version; the newest when omitted.' }),
 });
 
-export const jwkSchema = z.object({
-  kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string(),
-  kid: z.string().meta({ description: 'The DSSE keyid: hex SHA-256 of the raw 32-byte public key.' }),
-  use: z.literal('sig'), alg: z.literal('EdDSA'),
-  status: z.enum(['current', 'retired']),
-  created_at: z.string().optional(),
-  retired_at: z.string().nullable().optional(),
-}).meta({ id: 'PublicJwk' });
+export const jwkSchema = z
+  .object({
+    kty: z.literal('OKP'),
+    crv: z.literal('Ed25519'),
+    x: z.string(),
+    kid: z.string().meta({ description: 'The DSSE keyid: hex SHA-256 of the raw 32-byte public key.' }),
+    use: z.literal('sig'),
+    alg: z.literal('EdDSA'),
+    status: z.enum(['current', 'retired']),
+    created_at: z.string().optional(),
+    retired_at: z.string().nullable().optional(),
+  })
+  .meta({ id: 'PublicJwk' });
 
 export const jwkSetSchema = z.object({ keys: z.array(jwkSchema) }).meta({ id: 'JsonWebKeySet' });

@@ -23,7 +23,11 @@ export interface ReleaseBenchEnv {
 function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there.
   const execArgv = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork(path.join(ROOT, 'bin/run-ts.js'), [path.join(ROOT, 'bench/lib/release-bench-server.ts')], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(ROOT, 'bin/run-ts.js'), [path.join(ROOT, 'bench/lib/release-bench-server.ts')], {
+    env,
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -38,15 +42,27 @@ export function randomOf<T>(list: T[]): T {
 export async function startReleaseBenchEnv(log: (line: string) => void = console.log): Promise<ReleaseBenchEnv> {
   const database: BenchDatabase = await openBenchDatabase();
   const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
-  const { child, url } = await startServer({ ...process.env, DATABASE_URL: database.url, SHIPGATE_SIGNING_KEY: pem, SHIPGATE_DATA_DIR: path.join(ROOT, '.shipgate/bench') });
+  const { child, url } = await startServer({
+    ...process.env,
+    DATABASE_URL: database.url,
+    SHIPGATE_SIGNING_KEY: pem,
+    SHIPGATE_DATA_DIR: path.join(ROOT, '.shipgate/bench'),
+  });
   const registered = await fetch(`${url}/api/v1/auth/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', name: 'bench', password: 'bench password' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', name: 'bench', password: 'bench password' }),
   }).then((r) => r.json() as Promise<{ id: string; api_key: string }>);
   const envelope = createSigner(createPrivateKey(pem)).sign({
-    _type: IN_TOTO_STATEMENT_TYPE, subject: [{ name: 'bench', digest: { sha256: '0'.repeat(64) } }], predicateType: 'https://shipgate.dev/attestations/final-output-safe/v1', predicate: {},
+    _type: IN_TOTO_STATEMENT_TYPE,
+    subject: [{ name: 'bench', digest: { sha256: '0'.repeat(64) } }],
+    predicateType: 'https://shipgate.dev/attestations/final-output-safe/v1',
+    predicate: {},
   });
   const started = Date.now();
-  log(`seeding ${HISTORY.commits} commits / ${HISTORY.commits * HISTORY.executionsPerCommit} executions / ${HISTORY.commits * HISTORY.executionsPerCommit * HISTORY.toolCallsPerExecution} tool calls ...`);
+  log(
+    `seeding ${HISTORY.commits} commits / ${HISTORY.commits * HISTORY.executionsPerCommit} executions / ${HISTORY.commits * HISTORY.executionsPerCommit * HISTORY.toolCallsPerExecution} tool calls ...`,
+  );
   await seedReleaseHistory(database.db, registered.id, envelope);
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const numbers = Array.from({ length: SAMPLE }, (_, i) => 1 + Math.floor((i * HISTORY.commits) / SAMPLE));
@@ -55,7 +71,11 @@ export async function startReleaseBenchEnv(log: (line: string) => void = console
   const query = (c: { repo: string; sha: string }) => `repo_root=${encodeURIComponent(c.repo)}&commit_sha=${c.sha}`;
   // Evaluate each sampled commit once, so the measured load is polling (snapshots stored), as in CI.
   for (let i = 0; i < commits.length; i += 16) {
-    await Promise.all(commits.slice(i, i + 16).map((c) => fetch(`${url}/api/v1/releases/decision?${query(c)}`, { headers: auth }).then((r) => r.arrayBuffer())));
+    await Promise.all(
+      commits
+        .slice(i, i + 16)
+        .map((c) => fetch(`${url}/api/v1/releases/decision?${query(c)}`, { headers: auth }).then((r) => r.arrayBuffer())),
+    );
   }
   return {
     baseUrl: url,
@@ -91,9 +111,15 @@ export async function measureAgainstFloor(env: ReleaseBenchEnv, targets: { targe
   const rows = [before, ...measured, after].map((r) => {
     const goal = targets.find((t) => t.target.name === r.name)?.goal;
     const share = r.rps / floorRps;
-    const pass = goal ? share >= goal.minFloorShare && (goal.maxP99Ms === undefined || r.p99_ms <= goal.maxP99Ms) && r.errors === 0 && r.non2xx === 0 : undefined;
+    const pass = goal
+      ? share >= goal.minFloorShare && (goal.maxP99Ms === undefined || r.p99_ms <= goal.maxP99Ms) && r.errors === 0 && r.non2xx === 0
+      : undefined;
     return {
-      endpoint: r.name, 'req/s': r.rps, 'p50 ms': r.p50_ms, 'p99 ms': r.p99_ms, errors: r.errors + r.non2xx,
+      endpoint: r.name,
+      'req/s': r.rps,
+      'p50 ms': r.p50_ms,
+      'p99 ms': r.p99_ms,
+      errors: r.errors + r.non2xx,
       'vs floor': `${Math.round(share * 100)}%`,
       goal: goal ? `>= ${goal.minFloorShare * 100}% of floor${goal.maxP99Ms ? `, p99 <= ${goal.maxP99Ms} ms` : ''}` : '',
       result: pass === undefined ? '' : pass ? 'PASS' : 'FAIL',

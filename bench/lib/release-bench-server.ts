@@ -20,12 +20,19 @@ import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
 
 /** The floor: the decision's own input validation and auth, then ONE indexed query. */
 const floorRoute = defineRoute({
-  method: 'get', path: '/bench/floor', tags: ['bench'], auth: 'any', summary: 'bench floor',
+  method: 'get',
+  path: '/bench/floor',
+  tags: ['bench'],
+  auth: 'any',
+  summary: 'bench floor',
   query: decisionQuerySchema,
   responses: { 200: { description: 'latest snapshot', schema: z.unknown() } },
   async handler({ query, deps }) {
-    const row = await deps.db('snapshots').where({ repo_root: query.repo_root, commit_sha: query.commit_sha })
-      .orderBy('seen_at', 'desc').first('id', 'decision', 'status');
+    const row = await deps
+      .db('snapshots')
+      .where({ repo_root: query.repo_root, commit_sha: query.commit_sha })
+      .orderBy('seen_at', 'desc')
+      .first('id', 'decision', 'status');
     return { body: row ?? null };
   },
 });
@@ -51,6 +58,11 @@ async function poolIdle(): Promise<void> {
 }
 
 process.on('disconnect', () => {
-  server.close(() => void poolIdle().then(() => db.destroy()).then(() => process.exit(0)));
+  server.close(
+    () =>
+      void poolIdle()
+        .then(() => db.destroy())
+        .then(() => process.exit(0)),
+  );
   server.closeIdleConnections();
 });

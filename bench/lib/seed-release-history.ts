@@ -3,12 +3,15 @@ import { gateDigest, gateSchema } from '../../core/release/gate.js';
 
 export const HISTORY = { repos: 100, commits: 10_000, executionsPerCommit: 10, toolCallsPerExecution: 10 };
 
-export const BENCH_GATE = gateSchema.parse({ required_checks: ['ci/test', 'lint'], required_evidence: ['sbom'], require_reviewed_release: true });
+export const BENCH_GATE = gateSchema.parse({
+  required_checks: ['ci/test', 'lint'],
+  required_evidence: ['sbom'],
+  require_reviewed_release: true,
+});
 
 /** SQL for commit number `c`: its repository and its SHA. */
 const REPO = (c: string) => `'bench/repo-' || (${c} % ${HISTORY.repos})`;
 const SHA = (c: string) => `left(encode(sha256(('commit-' || ${c})::bytea), 'hex'), 40)`;
-
 
 /**
  * Seeds the release history with bulk INSERT ... SELECT generate_series: per commit two check
@@ -19,8 +22,11 @@ const SHA = (c: string) => `left(encode(sha256(('commit-' || ${c})::bytea), 'hex
 export async function seedReleaseHistory(db: Knex, ownerId: string, envelope: unknown): Promise<void> {
   const { commits, executionsPerCommit: e, toolCallsPerExecution: s } = HISTORY;
   const series = `generate_series(1, ${commits}) c`;
-  await db.raw(`INSERT INTO gate_versions (repo_root, version, digest, gate, source)
-    SELECT 'bench/repo-' || r, 1, ?, ?::jsonb, 'api' FROM generate_series(0, ${HISTORY.repos - 1}) r`, [gateDigest(BENCH_GATE), JSON.stringify(BENCH_GATE)]);
+  await db.raw(
+    `INSERT INTO gate_versions (repo_root, version, digest, gate, source)
+    SELECT 'bench/repo-' || r, 1, ?, ?::jsonb, 'api' FROM generate_series(0, ${HISTORY.repos - 1}) r`,
+    [gateDigest(BENCH_GATE), JSON.stringify(BENCH_GATE)],
+  );
   await db.raw(`INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, external_id, produced_at)
     SELECT ${REPO('c')}, ${SHA('c')}, 'check_run', 'check_run', n, 'completed', 'success', c || n, now() - (c % 600) * interval '1 minute'
     FROM ${series}, unnest(ARRAY['ci/test', 'lint']) n`);
@@ -34,20 +40,26 @@ export async function seedReleaseHistory(db: Knex, ownerId: string, envelope: un
       CASE WHEN c % 5 = 0 THEN 'attested' ELSE 'candidate' END, now() - interval '1 day' + c * interval '1 second',
       CASE WHEN c % 5 = 0 THEN now() - interval '1 day' + c * interval '1 second' END
     FROM ${series}`);
-  await db.raw(`INSERT INTO executions (id, owner_id, workflow_id, stage_id, task, status, verdict, policy_name, policy_version, policy_digest,
+  await db.raw(
+    `INSERT INTO executions (id, owner_id, workflow_id, stage_id, task, status, verdict, policy_name, policy_version, policy_digest,
       stage_role, budget_cents, cost_cents, provider, model, upstream_execution_ids, repo_root, commit_sha, started_at, finished_at)
     SELECT md5('exec-' || c || '-' || k)::uuid, ?, CASE WHEN k <= 2 THEN md5('wf-' || c)::uuid END,
       CASE k WHEN 1 THEN 'review' WHEN 2 THEN 'release' ELSE 'worker-' || k END, 'bench task', 'completed', 'compliant',
       'default', 1, repeat('0', 64), CASE k WHEN 1 THEN 'reviewer' WHEN 2 THEN 'release' ELSE 'worker' END, 1500, 12, 'openai', 'gpt-4o-mini',
       CASE WHEN k = 2 THEN jsonb_build_array(md5('exec-' || c || '-1')::uuid::text) ELSE '[]'::jsonb END,
       ${REPO('c')}, ${SHA('c')}, now(), now()
-    FROM ${series}, generate_series(1, ${e}) k`, [ownerId]);
+    FROM ${series}, generate_series(1, ${e}) k`,
+    [ownerId],
+  );
   await db.raw(`INSERT INTO artifacts (execution_id, seq, kind, name, content, digest, approved_for_release)
     SELECT md5('exec-' || c || '-1')::uuid, ${s}, 'review', 'review', 'approved', repeat('0', 64), true FROM ${series}`);
-  await db.raw(`INSERT INTO certificates (id, execution_id, kind, theorem, plan_hash, verified_properties, prover, issued_at, digest, envelope)
+  await db.raw(
+    `INSERT INTO certificates (id, execution_id, kind, theorem, plan_hash, verified_properties, prover, issued_at, digest, envelope)
     SELECT md5('cert-' || c || '-' || k)::uuid, md5('exec-' || c || '-' || k)::uuid, 'execution', 'final_output_safe', repeat('0', 64), '[]',
       'shipgate-rules/1', now(), repeat('0', 64), ?::jsonb
-    FROM ${series}, generate_series(1, ${e}) k`, [JSON.stringify(envelope)]);
+    FROM ${series}, generate_series(1, ${e}) k`,
+    [JSON.stringify(envelope)],
+  );
   await db.raw(`INSERT INTO tool_calls (execution_id, seq, call_id, tool, arguments, capability, verdict, result_digest, output, duration_ms)
     SELECT md5('exec-' || c || '-' || k)::uuid, q, 'call_' || q, 'repo_read', '{"path":"README.md"}', 'repo:read', 'allowed', repeat('0', 64), 'ok', 1
     FROM ${series}, generate_series(1, ${e}) k, generate_series(1, ${s}) q`);
@@ -57,6 +69,8 @@ export async function seedReleaseHistory(db: Knex, ownerId: string, envelope: un
 /** The repository and SHA of commit number `c` (as the seed computes them). */
 export async function commitRefs(db: Knex, numbers: number[]): Promise<{ repo: string; sha: string }[]> {
   const { rows } = await db.raw<{ rows: { repo: string; sha: string }[] }>(
-    `SELECT ${REPO('c')} AS repo, ${SHA('c')} AS sha FROM unnest(?::int[]) c`, [numbers]);
+    `SELECT ${REPO('c')} AS repo, ${SHA('c')} AS sha FROM unnest(?::int[]) c`,
+    [numbers],
+  );
   return rows;
 }

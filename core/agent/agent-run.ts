@@ -37,7 +37,8 @@ export function createAgentRun(deps: RuntimeDeps, state: RunState, governance: G
   const { execution, policy } = state;
   const tools = deps.tools ?? BUILT_IN_TOOLS;
   // The task is the first user message, verbatim; a journal may or may not store it.
-  const transcript: ChatMessage[] = state.transcript[0]?.role === 'user' ? [...state.transcript] : [{ role: 'user', content: execution.task }, ...state.transcript];
+  const transcript: ChatMessage[] =
+    state.transcript[0]?.role === 'user' ? [...state.transcript] : [{ role: 'user', content: execution.task }, ...state.transcript];
   const budgetCents = policy.max_budget_cents > 0 ? Math.min(execution.budget_cents, policy.max_budget_cents) : execution.budget_cents;
   return {
     deps,

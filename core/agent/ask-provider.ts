@@ -8,7 +8,9 @@ import type { ModelPrice } from './runtime-deps.js';
 
 function providerFailure(run: AgentRun, error: unknown): RunEnd {
   const known = error instanceof ProviderError;
-  const text = known ? `${error.message}${error.status ? ` (HTTP ${error.status})` : ''}` : `unexpected provider failure: ${(error as Error)?.message ?? String(error)}`;
+  const text = known
+    ? `${error.message}${error.status ? ` (HTTP ${error.status})` : ''}`
+    : `unexpected provider failure: ${(error as Error)?.message ?? String(error)}`;
   const overrides = run.state.apiKeyOverride ? [run.state.apiKeyOverride] : [];
   return failed('provider_error', redactSecrets(text, overrides));
 }
@@ -20,26 +22,49 @@ function providerFailure(run: AgentRun, error: unknown): RunEnd {
  */
 export async function askProvider(run: AgentRun, provider: Provider, price: ModelPrice): Promise<RunEnd | null> {
   const { deps, execution } = run;
-  const request = { model: execution.model, system: run.system, messages: [...run.transcript], tools: run.definitions, maxTokens: MAX_OUTPUT_TOKENS };
+  const request = {
+    model: execution.model,
+    system: run.system,
+    messages: [...run.transcript],
+    tools: run.definitions,
+    maxTokens: MAX_OUTPUT_TOKENS,
+  };
   const reserved = reservationCents(price, estimateInputTokens(request), MAX_OUTPUT_TOKENS);
   const remaining = run.budgetCents - run.costCents;
   if (reserved > remaining) {
-    return failed('budget_exceeded', `The next provider call may cost up to ${reserved} cents; ${remaining} of the ${run.budgetCents}-cent budget remain.`);
+    return failed(
+      'budget_exceeded',
+      `The next provider call may cost up to ${reserved} cents; ${remaining} of the ${run.budgetCents}-cent budget remain.`,
+    );
   }
   let response: ProviderResponse;
   try {
-    const call = await callUnlessCancelled(() => deps.journal.isCancelled(execution.id), deps.cancelPollMs, (signal) => provider.complete({ ...request, signal }));
+    const call = await callUnlessCancelled(
+      () => deps.journal.isCancelled(execution.id),
+      deps.cancelPollMs,
+      (signal) => provider.complete({ ...request, signal }),
+    );
     if (call.cancelled) return { status: 'cancelled' };
     response = call.value;
   } catch (error) {
     return providerFailure(run, error);
   }
-  if (!response.usage) return failed('usage_missing', `${provider.name} reported no token usage, so the cost of the call cannot be counted against the budget.`);
+  if (!response.usage)
+    return failed(
+      'usage_missing',
+      `${provider.name} reported no token usage, so the cost of the call cannot be counted against the budget.`,
+    );
   const cost = usageCents(price, response.usage);
   const turn: ChatMessage & { role: 'assistant' } = { role: 'assistant', content: response.text, tool_calls: response.toolCalls };
   await deps.journal.recordTurn(execution.id, turn, cost);
   run.transcript.push(turn);
   run.costCents += cost;
-  deps.log('agent.turn', { execution_id: execution.id, cost_cents: cost, total_cents: run.costCents, tool_calls: turn.tool_calls.length, stop_reason: response.stopReason });
+  deps.log('agent.turn', {
+    execution_id: execution.id,
+    cost_cents: cost,
+    total_cents: run.costCents,
+    tool_calls: turn.tool_calls.length,
+    stop_reason: response.stopReason,
+  });
   return null;
 }

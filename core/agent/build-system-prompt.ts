@@ -25,7 +25,9 @@ export function buildSystemPrompt(state: RunState, budgetCents: number): string 
     `Capabilities granted: ${e.permissions.join(', ') || 'none'}.${policy.forbidden.length ? ` Forbidden: ${policy.forbidden.join(', ')}.` : ''}`,
     `Every tool call is verified before it runs; a refused call is answered "DENIED: <reason>". At most ${policy.max_tool_calls} tool calls and a budget of ${budgetCents} cents.`,
     ...(e.repo_root && e.commit_sha ? [`The subject of this work is the repository ${e.repo_root} at commit ${e.commit_sha}.`] : []),
-    ...(policy.output_rules.length ? [`Never include in your output or artifacts anything these rules forbid: ${policy.output_rules.join(', ')}.`] : []),
+    ...(policy.output_rules.length
+      ? [`Never include in your output or artifacts anything these rules forbid: ${policy.output_rules.join(', ')}.`]
+      : []),
     'When the work is done, reply with your final answer and no tool call.',
     ...upstreamSection(state),
   ].join('\n');

@@ -5,7 +5,11 @@ export type Cancellable<T> = { cancelled: true } | { cancelled: false; value: T 
  * the call is in flight (and once before it starts, so a cancelled run never pays for a call).
  * An error thrown after the signal fired counts as the cancellation, not as a failure.
  */
-export async function callUnlessCancelled<T>(isCancelled: () => Promise<boolean>, pollMs: number, call: (signal: AbortSignal) => Promise<T>): Promise<Cancellable<T>> {
+export async function callUnlessCancelled<T>(
+  isCancelled: () => Promise<boolean>,
+  pollMs: number,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<Cancellable<T>> {
   if (await isCancelled()) return { cancelled: true };
   const controller = new AbortController();
   let polling = false;

@@ -22,7 +22,14 @@ function answersBySeq(transcript: readonly ChatMessage[], seqs: { seq: number; c
 export async function finishRun(run: AgentRun, end: RunEnd): Promise<void> {
   const { deps, execution } = run;
   if (end.status === 'cancelled') {
-    await deps.journal.finish(execution.id, { status: 'cancelled', verdict: null, output: null, error: null, certificate: null, violations: [] });
+    await deps.journal.finish(execution.id, {
+      status: 'cancelled',
+      verdict: null,
+      output: null,
+      error: null,
+      certificate: null,
+      violations: [],
+    });
     deps.log('agent.finished', { execution_id: execution.id, status: 'cancelled' });
     return;
   }
@@ -31,18 +38,34 @@ export async function finishRun(run: AgentRun, end: RunEnd): Promise<void> {
   const output = end.status === 'completed' ? end.output : null;
   const errorCode = end.status === 'failed' ? end.code : null;
   const { verdict, violations } = decideVerdict({
-    policy: state.policy, toolCalls: recorded.tool_calls, toolAnswers: answersBySeq(state.transcript, recorded.tool_calls),
-    artifacts: recorded.artifacts, output, costCents: recorded.cost_cents, budgetCents: run.budgetCents, errorCode,
+    policy: state.policy,
+    toolCalls: recorded.tool_calls,
+    toolAnswers: answersBySeq(state.transcript, recorded.tool_calls),
+    artifacts: recorded.artifacts,
+    output,
+    costCents: recorded.cost_cents,
+    budgetCents: run.budgetCents,
+    errorCode,
   });
   const certificate = run.governance.certify
     ? deps.certifier.certifyExecution({
-        executionId: execution.id, output: output ?? '', verdict,
-        toolCallDigests: recorded.tool_calls.map(toolCallDigest), costCents: recorded.cost_cents,
-        policy: recorded.policy, upstream: state.upstreamCertificateDigests,
+        executionId: execution.id,
+        output: output ?? '',
+        verdict,
+        toolCallDigests: recorded.tool_calls.map(toolCallDigest),
+        costCents: recorded.cost_cents,
+        policy: recorded.policy,
+        upstream: state.upstreamCertificateDigests,
         prev: recorded.certificates.at(-1)?.digest ?? null,
       })
     : null;
   const error = end.status === 'failed' ? { code: end.code, message: end.message } : null;
   await deps.journal.finish(execution.id, { status: end.status, verdict, output, error, certificate, violations });
-  deps.log('agent.finished', { execution_id: execution.id, status: end.status, verdict, error_code: errorCode, violations: violations.length });
+  deps.log('agent.finished', {
+    execution_id: execution.id,
+    status: end.status,
+    verdict,
+    error_code: errorCode,
+    violations: violations.length,
+  });
 }

@@ -13,7 +13,13 @@ export const ENTRY_OUTPUT_BYTES = 4 * 1024;
 export const ANSWER_OUTPUT_BYTES = 32 * 1024;
 
 function toolContext(run: AgentRun): Omit<ToolContext, 'signal'> {
-  return { execution: run.execution, upstreamArtifacts: run.state.upstreamArtifacts, repoReader: run.deps.repoReader, httpAllowlist: run.deps.httpAllowlist, web: run.deps.web };
+  return {
+    execution: run.execution,
+    upstreamArtifacts: run.state.upstreamArtifacts,
+    repoReader: run.deps.repoReader,
+    httpAllowlist: run.deps.httpAllowlist,
+    web: run.deps.web,
+  };
 }
 
 /**
@@ -27,8 +33,13 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
   const started = performance.now();
   const context = toolContext(run);
   const verification = await run.governance.verify(call, {
-    tools: run.tools, policy: run.state.policy, permissions: execution.permissions,
-    costCents: run.costCents, budgetCents: run.budgetCents, seq, toolContext: context,
+    tools: run.tools,
+    policy: run.state.policy,
+    permissions: execution.permissions,
+    costCents: run.costCents,
+    budgetCents: run.budgetCents,
+    seq,
+    toolContext: context,
   });
   let output: string | null = null;
   let artifact: Artifact | null = null;
@@ -41,16 +52,26 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
     resultDigest = sha256Hex(output);
     if (run.governance.certify) {
       certificate = deps.certifier.certifyToolCall({
-        executionId: execution.id, seq, tool: call.name, arguments: verification.arguments,
-        capability: verification.tool.capability, capabilities: execution.permissions,
-        verifiedProperties: verification.properties, policy: execution.policy,
-        resultDigest, prev: lastCertificateDigest(run),
+        executionId: execution.id,
+        seq,
+        tool: call.name,
+        arguments: verification.arguments,
+        capability: verification.tool.capability,
+        capabilities: execution.permissions,
+        verifiedProperties: verification.properties,
+        policy: execution.policy,
+        resultDigest,
+        prev: lastCertificateDigest(run),
       });
     }
   }
   const entry: ToolCallEntry = {
-    seq, call_id: call.id, tool: call.name, arguments: verification.arguments,
-    capability: verification.tool?.capability ?? null, verdict: verification.verdict,
+    seq,
+    call_id: call.id,
+    tool: call.name,
+    arguments: verification.arguments,
+    capability: verification.tool?.capability ?? null,
+    verdict: verification.verdict,
     reason: verification.verdict === 'denied' ? verification.reason : null,
     certificate_id: certificate?.id ?? null,
     result_digest: resultDigest,
@@ -59,13 +80,21 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
     created_at: createdAt,
   };
   const answer: ChatMessage & { role: 'tool' } = {
-    role: 'tool', tool_call_id: call.id,
+    role: 'tool',
+    tool_call_id: call.id,
     content: output === null ? `DENIED: ${entry.reason}` : truncateUtf8(output, ANSWER_OUTPUT_BYTES),
   };
   await deps.journal.recordToolCall(execution.id, entry, answer, certificate, artifact);
   run.toolCalls.push(entry);
   run.transcript.push(answer);
   if (certificate) run.certificates.push(certificate);
-  deps.log('agent.tool_call', { execution_id: execution.id, seq, tool: call.name, verdict: entry.verdict, reason: entry.reason, duration_ms: entry.duration_ms });
+  deps.log('agent.tool_call', {
+    execution_id: execution.id,
+    seq,
+    tool: call.name,
+    verdict: entry.verdict,
+    reason: entry.reason,
+    duration_ms: entry.duration_ms,
+  });
   return entry;
 }

@@ -43,7 +43,13 @@ export interface ExecutionJournal {
    * One verified tool call: its entry, the tool message answering it, its certificate (allowed
    * calls) and any artifact, atomically. Recording the same seq twice is a no-op.
    */
-  recordToolCall(executionId: string, entry: ToolCallEntry, answer: ChatMessage & { role: 'tool' }, certificate: Certificate | null, artifact: Artifact | null): Promise<void>;
+  recordToolCall(
+    executionId: string,
+    entry: ToolCallEntry,
+    answer: ChatMessage & { role: 'tool' },
+    certificate: Certificate | null,
+    artifact: Artifact | null,
+  ): Promise<void>;
   /** Ends the run (erasing any key override); a no-op if it already ended (e.g. cancelled meanwhile). */
   finish(executionId: string, outcome: FinishOutcome): Promise<void>;
   /**

@@ -34,12 +34,17 @@ function luhnValid(text: string): boolean {
 }
 
 /** Reserved example domains (RFC 2606/6761) and GitHub's no-reply addresses identify no one. */
-const NON_PERSONAL_EMAIL = /@(?:(?:[\w-]+\.)*example\.(?:com|org|net)|(?:[\w-]+\.)*(?:example|invalid|test|localhost)|users\.noreply\.github\.com)$/i;
+const NON_PERSONAL_EMAIL =
+  /@(?:(?:[\w-]+\.)*example\.(?:com|org|net)|(?:[\w-]+\.)*(?:example|invalid|test|localhost)|users\.noreply\.github\.com)$/i;
 
 const PII_DETECTORS: Detector[] = [
   { name: 'us_ssn', pattern: /\b(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b/g },
   { name: 'credit_card', pattern: /\b[3-6]\d{3}(?:[ -]?\d{3,4}){2,4}\b/g, accept: luhnValid },
-  { name: 'email', pattern: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, accept: (m) => !NON_PERSONAL_EMAIL.test(m) },
+  {
+    name: 'email',
+    pattern: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g,
+    accept: (m) => !NON_PERSONAL_EMAIL.test(m),
+  },
   { name: 'phone', pattern: /(?:\+1[ .-]?)?\(?\b[2-9]\d{2}\)?[ .-]\d{3}[ .-]\d{4}\b/g },
   { name: 'phone', pattern: /\+(?:[2-9]\d{0,2})[ .-]?\d{2,4}(?:[ .-]?\d{2,4}){2,4}\b/g },
 ];

@@ -14,7 +14,7 @@ export const BUILT_IN_PRICES: PriceTable = {
   'gpt-4.1-mini': { input: 40, cached_input: 10, output: 160 },
   'gpt-4.1-nano': { input: 10, cached_input: 2.5, output: 40 },
   'o4-mini': { input: 110, cached_input: 27.5, output: 440 },
-  'o3': { input: 200, cached_input: 50, output: 800 },
+  o3: { input: 200, cached_input: 50, output: 800 },
   'o3-mini': { input: 110, cached_input: 55, output: 440 },
   'gpt-5': { input: 125, cached_input: 12.5, output: 1000 },
   'gpt-5-mini': { input: 25, cached_input: 2.5, output: 200 },

@@ -61,7 +61,11 @@ export interface Provider {
 
 /** Raised by adapters for any provider failure (HTTP error, bad response), never with a key in it. */
 export class ProviderError extends Error {
-  constructor(message: string, readonly status?: number, readonly aborted = false) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly aborted = false,
+  ) {
     super(message);
     this.name = 'ProviderError';
   }

@@ -13,7 +13,10 @@ function recordedEnd(run: AgentRun): RunEnd | null {
     return failed('budget_exceeded', `The run cost ${run.costCents} cents, over its budget of ${run.budgetCents} cents.`);
   }
   if (run.toolCalls.some((entry) => entry.reason === 'tool_call_limit')) {
-    return failed('tool_call_limit', `The agent attempted more than the ${run.state.policy.max_tool_calls} tool calls policy '${run.state.policy.name}' allows.`);
+    return failed(
+      'tool_call_limit',
+      `The agent attempted more than the ${run.state.policy.max_tool_calls} tool calls policy '${run.state.policy.name}' allows.`,
+    );
   }
   const last = run.transcript.at(-1);
   if (last?.role === 'assistant' && last.tool_calls.length === 0) return { status: 'completed', output: last.content ?? '' };
@@ -25,7 +28,11 @@ async function drive(run: AgentRun): Promise<RunEnd> {
   const provider = deps.providers(execution.provider, run.state.apiKeyOverride);
   if (!provider) return failed('provider_not_configured', `No API key is configured for provider '${execution.provider}'.`);
   const price = priceFor(deps.prices, execution.model);
-  if (!price) return failed('model_price_unknown', `Model '${execution.model}' has no price, so its budget cannot be enforced; add it to ${deps.pricesHint}.`);
+  if (!price)
+    return failed(
+      'model_price_unknown',
+      `Model '${execution.model}' has no price, so its budget cannot be enforced; add it to ${deps.pricesHint}.`,
+    );
   for (;;) {
     // Answers every call of the last turn first: after a crash mid-turn, only the missing ones.
     for (const call of pendingToolCalls(run)) await handleToolCall(run, call);

@@ -21,7 +21,15 @@ export type Verification =
   | { verdict: 'denied'; tool: Tool | null; arguments: unknown; reason: DenialReason };
 
 /** What an allowed call was shown to satisfy, in the order checked (the certificate's verified_properties). */
-export const VERIFIED_PROPERTIES = ['tool_known', 'arguments_valid', 'capability_not_forbidden', 'capability_granted', 'within_budget', 'within_call_limit', 'arguments_safe'];
+export const VERIFIED_PROPERTIES = [
+  'tool_known',
+  'arguments_valid',
+  'capability_not_forbidden',
+  'capability_granted',
+  'within_budget',
+  'within_call_limit',
+  'arguments_safe',
+];
 
 /** The model's argument text as JSON; blank means no arguments (OpenAI sends "" for parameterless calls). */
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false } {

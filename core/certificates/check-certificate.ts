@@ -42,8 +42,10 @@ function recordMismatch(cert: Certificate, statement: InTotoStatement): string |
 export function checkCertificate(cert: Certificate, verifier: Verifier): CertificateCheck & { statement?: InTotoStatement } {
   const id = String(cert?.id);
   const result = verifier.verify(cert?.envelope);
-  if (!result.verified || !result.statement) return { id, verified: false, reason: result.reason ?? 'unverified', detail: `envelope does not verify (${result.reason})` };
-  if (cert.digest !== canonicalDigest(cert.envelope)) return { id, verified: false, reason: 'digest_mismatch', detail: 'digest is not the SHA-256 of the envelope' };
+  if (!result.verified || !result.statement)
+    return { id, verified: false, reason: result.reason ?? 'unverified', detail: `envelope does not verify (${result.reason})` };
+  if (cert.digest !== canonicalDigest(cert.envelope))
+    return { id, verified: false, reason: 'digest_mismatch', detail: 'digest is not the SHA-256 of the envelope' };
   const field = recordMismatch(cert, result.statement);
   if (field) return { id, verified: false, reason: 'record_mismatch', detail: `${field} differs from the signed statement` };
   return { id, verified: true, statement: result.statement };

@@ -19,8 +19,16 @@ function certifyToolCall(signer: Signer, facts: ToolCallFacts, issuedAt: string)
     subject: [{ name: `execution/${facts.executionId}/tool-call/${facts.seq}`, digest: { sha256: plan_hash } }],
     predicateType: ACTION_SAFE_PREDICATE,
     predicate: {
-      theorem: 'action_safe', execution_id: facts.executionId, seq: facts.seq, tool: facts.tool, capability: facts.capability,
-      verified_properties: facts.verifiedProperties, policy: facts.policy, result_digest: facts.resultDigest, prev: facts.prev, issued_at: issuedAt,
+      theorem: 'action_safe',
+      execution_id: facts.executionId,
+      seq: facts.seq,
+      tool: facts.tool,
+      capability: facts.capability,
+      verified_properties: facts.verifiedProperties,
+      policy: facts.policy,
+      result_digest: facts.resultDigest,
+      prev: facts.prev,
+      issued_at: issuedAt,
     },
   });
 }
@@ -37,10 +45,16 @@ function certifyExecution(signer: Signer, facts: ExecutionFacts, issuedAt: strin
     subject: [{ name: `execution/${facts.executionId}/output`, digest: { sha256: sha256Hex(facts.output) } }],
     predicateType: FINAL_OUTPUT_SAFE_PREDICATE,
     predicate: {
-      theorem: 'final_output_safe', execution_id: facts.executionId, verdict: facts.verdict, tool_calls: facts.toolCallDigests,
-      cost_cents: facts.costCents, policy: facts.policy, verified_properties,
+      theorem: 'final_output_safe',
+      execution_id: facts.executionId,
+      verdict: facts.verdict,
+      tool_calls: facts.toolCallDigests,
+      cost_cents: facts.costCents,
+      policy: facts.policy,
+      verified_properties,
       materials: facts.upstream.map((u) => ({ uri: `execution/${u.execution_id}`, digest: { sha256: u.digest } })),
-      prev: facts.prev, issued_at: issuedAt,
+      prev: facts.prev,
+      issued_at: issuedAt,
     },
   });
 }

@@ -15,7 +15,11 @@ export function createSigner(privateKey: KeyObject): Signer {
     sign(statement: InTotoStatement): DsseEnvelope {
       const payload = Buffer.from(canonicalJson(statement), 'utf8');
       const sig = sign(null, pae(IN_TOTO_PAYLOAD_TYPE, payload), privateKey);
-      return { payloadType: IN_TOTO_PAYLOAD_TYPE, payload: payload.toString('base64'), signatures: [{ keyid, sig: sig.toString('base64') }] };
+      return {
+        payloadType: IN_TOTO_PAYLOAD_TYPE,
+        payload: payload.toString('base64'),
+        signatures: [{ keyid, sig: sig.toString('base64') }],
+      };
     },
   };
 }

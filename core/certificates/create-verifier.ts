@@ -2,20 +2,38 @@ import { verify, type KeyObject } from 'node:crypto';
 import { pae } from './pae.js';
 import { keyIdOfJwk, publicKeyFromJwk, type VerificationJwk } from './public-jwk.js';
 import { decodeStrictBase64 } from './strict-base64.js';
-import { IN_TOTO_PAYLOAD_TYPE, IN_TOTO_STATEMENT_TYPE, type DsseEnvelope, type InTotoStatement, type VerificationResult, type Verifier } from './types.js';
+import {
+  IN_TOTO_PAYLOAD_TYPE,
+  IN_TOTO_STATEMENT_TYPE,
+  type DsseEnvelope,
+  type InTotoStatement,
+  type VerificationResult,
+  type Verifier,
+} from './types.js';
 
 function isEnvelope(value: unknown): value is DsseEnvelope {
   const e = value as DsseEnvelope;
-  return typeof e === 'object' && e !== null && typeof e.payloadType === 'string' && typeof e.payload === 'string'
-    && Array.isArray(e.signatures) && e.signatures.length > 0
-    && e.signatures.every((s) => typeof s === 'object' && s !== null && typeof s.keyid === 'string' && typeof s.sig === 'string');
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.payloadType === 'string' &&
+    typeof e.payload === 'string' &&
+    Array.isArray(e.signatures) &&
+    e.signatures.length > 0 &&
+    e.signatures.every((s) => typeof s === 'object' && s !== null && typeof s.keyid === 'string' && typeof s.sig === 'string')
+  );
 }
 
 function parseStatement(payload: Buffer): InTotoStatement | null {
   try {
     const s = JSON.parse(payload.toString('utf8')) as InTotoStatement;
-    const ok = s?._type === IN_TOTO_STATEMENT_TYPE && Array.isArray(s.subject) && s.subject.length > 0
-      && typeof s.predicateType === 'string' && typeof s.predicate === 'object' && s.predicate !== null;
+    const ok =
+      s?._type === IN_TOTO_STATEMENT_TYPE &&
+      Array.isArray(s.subject) &&
+      s.subject.length > 0 &&
+      typeof s.predicateType === 'string' &&
+      typeof s.predicate === 'object' &&
+      s.predicate !== null;
     return ok ? s : null;
   } catch {
     return null;

@@ -21,7 +21,7 @@ export function findCertificateGroups(value: unknown, path = ''): CertificateGro
     groups.push({
       path: path ? `${path}.certificates` : 'certificates',
       certificates: record.certificates as Certificate[],
-      toolCalls: Array.isArray(record.tool_calls) ? record.tool_calls as ToolCallEntry[] : undefined,
+      toolCalls: Array.isArray(record.tool_calls) ? (record.tool_calls as ToolCallEntry[]) : undefined,
     });
   }
   for (const [key, child] of Object.entries(record)) {

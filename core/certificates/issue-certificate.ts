@@ -16,7 +16,12 @@ export interface CertificateClaim {
 
 /** Signs the claim as an in-toto statement and wraps it in the stored certificate record. */
 export function issueCertificate(signer: Signer, claim: CertificateClaim): Certificate {
-  const envelope = signer.sign({ _type: IN_TOTO_STATEMENT_TYPE, subject: claim.subject, predicateType: claim.predicateType, predicate: claim.predicate });
+  const envelope = signer.sign({
+    _type: IN_TOTO_STATEMENT_TYPE,
+    subject: claim.subject,
+    predicateType: claim.predicateType,
+    predicate: claim.predicate,
+  });
   return {
     id: randomUUID(),
     kind: claim.kind,

@@ -5,10 +5,5 @@
  */
 export function pae(payloadType: string, payload: Uint8Array): Buffer {
   const type = Buffer.from(payloadType, 'utf8');
-  return Buffer.concat([
-    Buffer.from(`DSSEv1 ${type.length} `, 'ascii'),
-    type,
-    Buffer.from(` ${payload.length} `, 'ascii'),
-    payload,
-  ]);
+  return Buffer.concat([Buffer.from(`DSSEv1 ${type.length} `, 'ascii'), type, Buffer.from(` ${payload.length} `, 'ascii'), payload]);
 }

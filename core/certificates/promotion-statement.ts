@@ -63,7 +63,12 @@ export function certifyPromotion(signer: Signer, facts: PromotionFacts, now: () 
   return issueCertificate(signer, {
     kind: 'promotion',
     theorem: 'release_verified',
-    plan_hash: canonicalDigest({ repo_root: facts.repoRoot, commit_sha: facts.commitSha, snapshot_id: facts.snapshotId, gate_digest: facts.gateDigest }),
+    plan_hash: canonicalDigest({
+      repo_root: facts.repoRoot,
+      commit_sha: facts.commitSha,
+      snapshot_id: facts.snapshotId,
+      gate_digest: facts.gateDigest,
+    }),
     verified_properties: statement.predicate.verificationResult === 'PASSED' ? ['release_gate_passed'] : [],
     issued_at: now().toISOString(),
     subject: statement.subject,

@@ -11,11 +11,23 @@ export function keyIdOfJwk(jwk: { x: string }): string {
 }
 
 /** The public JWK of an Ed25519 key (public or private KeyObject). */
-export function publicJwkOf(key: KeyObject, lifetime: { status?: PublicJwk['status']; created_at?: string; retired_at?: string | null } = {}): PublicJwk {
+export function publicJwkOf(
+  key: KeyObject,
+  lifetime: { status?: PublicJwk['status']; created_at?: string; retired_at?: string | null } = {},
+): PublicJwk {
   const publicKey = key.type === 'private' ? createPublicKey(key) : key;
   if (publicKey.asymmetricKeyType !== 'ed25519') throw new TypeError('Signing keys must be Ed25519.');
   const { x } = publicKey.export({ format: 'jwk' }) as { x: string };
-  return { kty: 'OKP', crv: 'Ed25519', x, kid: keyIdOfJwk({ x }), use: 'sig', alg: 'EdDSA', status: lifetime.status ?? 'current', ...lifetime };
+  return {
+    kty: 'OKP',
+    crv: 'Ed25519',
+    x,
+    kid: keyIdOfJwk({ x }),
+    use: 'sig',
+    alg: 'EdDSA',
+    status: lifetime.status ?? 'current',
+    ...lifetime,
+  };
 }
 
 /** A public KeyObject from a JWK, or null when it is not an Ed25519 public key. */

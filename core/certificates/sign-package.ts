@@ -18,7 +18,9 @@ export type SignedPackage<T> = T & { manifest: PackageManifest };
 
 /** The members of a package, as the manifest lists them (sorted by name). */
 export function packageMembers(body: Record<string, unknown>): PackageMember[] {
-  return Object.keys(body).filter((name) => name !== 'manifest' && body[name] !== undefined).sort()
+  return Object.keys(body)
+    .filter((name) => name !== 'manifest' && body[name] !== undefined)
+    .sort()
     .map((name) => ({ name, sha256: canonicalDigest(body[name]) }));
 }
 

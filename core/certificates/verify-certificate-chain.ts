@@ -38,7 +38,12 @@ function checkAgainstToolCalls(links: Link[], toolCalls: ToolCallEntry[], result
     if (link.cert.kind === 'execution') {
       const expected = ordered.map(toolCallDigest);
       if (canonicalDigest(p.tool_calls ?? null) !== canonicalDigest(expected)) {
-        fail(results, link.index, 'tool_calls_mismatch', `the certified tool-call digests (${(p.tool_calls as unknown[] | undefined)?.length ?? 0}) do not match the ${expected.length} recorded tool calls`);
+        fail(
+          results,
+          link.index,
+          'tool_calls_mismatch',
+          `the certified tool-call digests (${(p.tool_calls as unknown[] | undefined)?.length ?? 0}) do not match the ${expected.length} recorded tool calls`,
+        );
       }
     } else {
       const entry = ordered.find((e) => e.seq === p.seq);

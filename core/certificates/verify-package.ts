@@ -6,9 +6,7 @@ import { packageMembers, type PackageManifest } from './sign-package.js';
 import type { InTotoStatement } from './types.js';
 import { verifyCertificateChain } from './verify-certificate-chain.js';
 
-export type PackageFailure =
-  | { member: string; reason: string }
-  | { certificate: string; path: string; reason: string; detail?: string };
+export type PackageFailure = { member: string; reason: string } | { certificate: string; path: string; reason: string; detail?: string };
 
 export interface PackageVerification {
   ok: boolean;
@@ -26,7 +24,8 @@ function compareMembers(pkg: Record<string, unknown>, expected: Map<string, stri
   const actual = new Map(packageMembers(pkg).map((m) => [m.name, m.sha256]));
   for (const [name, digest] of expected) {
     if (!actual.has(name)) failures.push({ member: name, reason: 'removed: listed in the manifest but missing from the package' });
-    else if (actual.get(name) !== digest) failures.push({ member: name, reason: `altered: sha256 ${actual.get(name)} but the manifest says ${digest}` });
+    else if (actual.get(name) !== digest)
+      failures.push({ member: name, reason: `altered: sha256 ${actual.get(name)} but the manifest says ${digest}` });
   }
   for (const name of actual.keys()) {
     if (!expected.has(name)) failures.push({ member: name, reason: 'added: not listed in the manifest' });
@@ -66,7 +65,8 @@ export function verifyPackage(pkg: Record<string, unknown>, publicKeys: readonly
   for (const group of findCertificateGroups(pkg)) {
     certificatesChecked += group.certificates.length;
     for (const check of verifyCertificateChain(group.certificates, verifier, group.toolCalls)) {
-      if (!check.verified) failures.push({ certificate: check.id, path: group.path, reason: check.reason ?? 'unverified', detail: check.detail });
+      if (!check.verified)
+        failures.push({ certificate: check.id, path: group.path, reason: check.reason ?? 'unverified', detail: check.detail });
     }
   }
   return { ok: failures.length === 0, failures, manifestKeyid, certificatesChecked };

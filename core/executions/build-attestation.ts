@@ -26,9 +26,14 @@ export function buildAttestation(execution: Execution, checks: CertificateCheck[
   const verifiedIds = new Set(verified.map((c) => c.id));
   const allowed = execution.tool_calls.filter((call) => call.verdict === 'allowed');
   // A cancelled run is never certified, so it owes (and can show) no final proof.
-  const required = [...allowed.map((call) => `action_safe:tool_call:${call.seq}`), ...(execution.status === 'cancelled' ? [] : [FINAL_PROOF])];
+  const required = [
+    ...allowed.map((call) => `action_safe:tool_call:${call.seq}`),
+    ...(execution.status === 'cancelled' ? [] : [FINAL_PROOF]),
+  ];
   const satisfied = [
-    ...allowed.filter((call) => call.certificate_id !== null && verifiedIds.has(call.certificate_id)).map((call) => `action_safe:tool_call:${call.seq}`),
+    ...allowed
+      .filter((call) => call.certificate_id !== null && verifiedIds.has(call.certificate_id))
+      .map((call) => `action_safe:tool_call:${call.seq}`),
     ...(verified.some((c) => c.kind === 'execution') && execution.status !== 'cancelled' ? [FINAL_PROOF] : []),
   ];
   const missing = required.filter((proof) => !satisfied.includes(proof));
@@ -40,7 +45,11 @@ export function buildAttestation(execution: Execution, checks: CertificateCheck[
     proofs_missing: missing,
     certificate_count: execution.certificates.length,
     verified_properties: [...new Set(verified.flatMap((c) => c.verified_properties))].sort(),
-    compliant: execution.status === 'completed' && execution.verdict === 'compliant' && missing.length === 0
-      && checks.length === execution.certificates.length && checks.every((c) => c.verified),
+    compliant:
+      execution.status === 'completed' &&
+      execution.verdict === 'compliant' &&
+      missing.length === 0 &&
+      checks.length === execution.certificates.length &&
+      checks.every((c) => c.verified),
   };
 }

@@ -41,7 +41,11 @@ export async function createTask(ports: TaskPorts, caller: Principal, input: Tas
   const policy = await ports.policies.get(input.compliance_policy);
   if (!policy) throw ValidationError.single(['body', 'compliance_policy'], `Unknown compliance policy '${input.compliance_policy}'.`);
   if (policy.max_budget_cents > 0 && input.budget_cents > policy.max_budget_cents) {
-    throw ValidationError.single(['body', 'budget_cents'], `Policy '${policy.name}' allows at most ${policy.max_budget_cents} cents.`, 'less_than_equal');
+    throw ValidationError.single(
+      ['body', 'budget_cents'],
+      `Policy '${policy.name}' allows at most ${policy.max_budget_cents} cents.`,
+      'less_than_equal',
+    );
   }
   const { effective, dropped } = ports.resolvePermissions(policy, input.stage_role, input.permissions);
   if (dropped.length > 0) throw new PolicyDeniedError(`Requested permissions exceed the ceiling of policy '${policy.name}'`, dropped);

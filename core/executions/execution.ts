@@ -9,12 +9,22 @@ export type Verdict = 'compliant' | 'non_compliant';
 
 /** Codes an execution can fail with (DESIGN §6). */
 export type ExecutionErrorCode =
-  | 'budget_exceeded' | 'tool_call_limit' | 'provider_error' | 'provider_not_configured'
-  | 'model_price_unknown' | 'usage_missing' | 'internal_error';
+  | 'budget_exceeded'
+  | 'tool_call_limit'
+  | 'provider_error'
+  | 'provider_not_configured'
+  | 'model_price_unknown'
+  | 'usage_missing'
+  | 'internal_error';
 
 export type DenialReason =
-  | 'unknown_tool' | 'invalid_arguments' | 'capability_not_granted' | 'forbidden_by_policy'
-  | 'budget_exhausted' | 'tool_call_limit' | `argument_rule:${string}`;
+  | 'unknown_tool'
+  | 'invalid_arguments'
+  | 'capability_not_granted'
+  | 'forbidden_by_policy'
+  | 'budget_exhausted'
+  | 'tool_call_limit'
+  | `argument_rule:${string}`;
 
 /** One tool call the agent attempted, with its verify verdict (DESIGN §6). */
 export interface ToolCallEntry {

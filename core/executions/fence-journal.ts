@@ -14,10 +14,12 @@ export class JournalFencedError extends Error {
  * resumes the job is the only writer.
  */
 export function fenceJournal(journal: ExecutionJournal, signal: AbortSignal): ExecutionJournal {
-  const guard = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    if (signal.aborted) throw new JournalFencedError();
-    return call(...args);
-  };
+  const guard =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (signal.aborted) throw new JournalFencedError();
+      return call(...args);
+    };
   return {
     load: guard(journal.load.bind(journal)),
     start: guard(journal.start.bind(journal)),

@@ -18,7 +18,9 @@ function handedBack(signal: AbortSignal): { promise: Promise<never>; stop(): voi
   let timer: ReturnType<typeof setTimeout> | undefined;
   let fail = () => {};
   const promise = new Promise<never>((_, reject) => {
-    fail = () => { timer = setTimeout(() => reject(new Error('The worker stopped; the job goes back to the queue.')), HAND_BACK_GRACE_MS); };
+    fail = () => {
+      timer = setTimeout(() => reject(new Error('The worker stopped; the job goes back to the queue.')), HAND_BACK_GRACE_MS);
+    };
   });
   if (signal.aborted) fail();
   else signal.addEventListener('abort', fail, { once: true });
@@ -34,7 +36,11 @@ function handedBack(signal: AbortSignal): { promise: Promise<never>; stop(): voi
 /** Ends an execution whose every attempt failed, so it does not stay `running` forever. */
 export async function giveUp(journal: ExecutionJournal, executionId: string, attempts: number): Promise<void> {
   await journal.finish(executionId, {
-    status: 'failed', verdict: null, output: null, certificate: null, violations: [],
+    status: 'failed',
+    verdict: null,
+    output: null,
+    certificate: null,
+    violations: [],
     error: { code: 'internal_error', message: `The run could not be completed in ${attempts} attempts.` },
   });
 }

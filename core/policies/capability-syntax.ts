@@ -4,4 +4,5 @@
  */
 export const CAPABILITY_PATTERN = /^(?:\*|[A-Za-z0-9_.-]+)(?::(?:\*|[A-Za-z0-9_.-]+))*$/;
 
-export const CAPABILITY_HINT = 'A capability is colon-separated segments of letters, digits, _, . and -, each possibly *, e.g. repo:read or network:*.';
+export const CAPABILITY_HINT =
+  'A capability is colon-separated segments of letters, digits, _, . and -, each possibly *, e.g. repo:read or network:*.';

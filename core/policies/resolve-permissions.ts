@@ -30,7 +30,10 @@ export function resolvePermissions(policy: Policy, stageRole: StageRole, request
       if (explicit) dropped.push({ permission, reason, detail });
     };
     if (permission === '*' && !policy.ceiling.includes('*')) {
-      drop('wildcard_denied_under_compliance', `'*' would grant every capability; policy '${policy.name}' has a narrower ceiling, so request specific capabilities.`);
+      drop(
+        'wildcard_denied_under_compliance',
+        `'*' would grant every capability; policy '${policy.name}' has a narrower ceiling, so request specific capabilities.`,
+      );
       continue;
     }
     const forbiddenBy = policy.forbidden.find((f) => capabilityCovers(f, permission));

@@ -24,7 +24,12 @@ export interface ReleaseDecision {
  * returns the commit's latest snapshot without writing; anything else stores a new one.
  * One indexed round trip (plus a write when the evidence changed), whatever the history size.
  */
-export async function decideRelease(ports: ReleasePorts, repoRoot: string, commitSha: string, now = new Date()): Promise<{ decision: ReleaseDecision; snapshot: SnapshotHead }> {
+export async function decideRelease(
+  ports: ReleasePorts,
+  repoRoot: string,
+  commitSha: string,
+  now = new Date(),
+): Promise<{ decision: ReleaseDecision; snapshot: SnapshotHead }> {
   const { store } = ports;
   const { gate: gateVersion, evidence, workflows, latest, attested } = await store.commitState(repoRoot, commitSha);
   const gate = gateVersion ?? defaultGateVersion(repoRoot);
@@ -37,9 +42,17 @@ export async function decideRelease(ports: ReleasePorts, repoRoot: string, commi
   };
   // The outcome is part of the address: evidence that went stale with time is a new snapshot.
   const digest = provenanceDigest({ provenance, blockers: evaluation.blockers });
-  const snapshot = latest?.evidence_digest === digest ? latest : await store.saveSnapshot({
-    repo_root: repoRoot, commit_sha: commitSha, evidence_digest: digest, decision: evaluation.decision, blockers: evaluation.blockers, provenance,
-  });
+  const snapshot =
+    latest?.evidence_digest === digest
+      ? latest
+      : await store.saveSnapshot({
+          repo_root: repoRoot,
+          commit_sha: commitSha,
+          evidence_digest: digest,
+          decision: evaluation.decision,
+          blockers: evaluation.blockers,
+          provenance,
+        });
   const baseline = attested.find((s) => s.id !== snapshot.id);
   return {
     snapshot,

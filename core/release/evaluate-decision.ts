@@ -20,13 +20,20 @@ export interface Evaluation {
  */
 export function evaluateDecision(gate: Gate, evidence: CommitEvidence, workflows: BoundWorkflow[], now: Date): Evaluation {
   const nothingRecorded = evidence.checkRuns.length === 0 && evidence.uploads.length === 0 && workflows.length === 0;
-  const noEvidence = blocker('no_evidence', 'commit',
+  const noEvidence = blocker(
+    'no_evidence',
+    'commit',
     'Nothing is recorded for this commit: no check runs, no uploaded evidence, no bound workflows.',
-    'Run CI on this commit, upload evidence for it, or run a workflow bound to it (repo_root and commit_sha).');
-  const explanation: Requirement[] = [{
-    policy: 'evidence', requirement: 'Something is recorded for this commit (check runs, uploaded evidence or bound workflows).',
-    satisfied: !nothingRecorded, remediation: nothingRecorded ? noEvidence.remediation_suggestion : null,
-  }];
+    'Run CI on this commit, upload evidence for it, or run a workflow bound to it (repo_root and commit_sha).',
+  );
+  const explanation: Requirement[] = [
+    {
+      policy: 'evidence',
+      requirement: 'Something is recorded for this commit (check runs, uploaded evidence or bound workflows).',
+      satisfied: !nothingRecorded,
+      remediation: nothingRecorded ? noEvidence.remediation_suggestion : null,
+    },
+  ];
   const areas = [
     requiredCheckFindings(gate, evidence.checkRuns, now),
     requiredEvidenceFindings(gate, evidence.uploads, now),

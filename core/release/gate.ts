@@ -3,22 +3,44 @@ import { canonicalDigest } from '../canonical-json.js';
 
 const DAY = 24 * 60 * 60;
 const name = z.string().trim().min(1).max(200);
-const uniqueNames = z.array(name).max(100).refine((list) => new Set(list).size === list.length, 'Names must be unique.');
-const seconds = z.number().int().min(60).max(3650 * DAY);
+const uniqueNames = z
+  .array(name)
+  .max(100)
+  .refine((list) => new Set(list).size === list.length, 'Names must be unique.');
+const seconds = z
+  .number()
+  .int()
+  .min(60)
+  .max(3650 * DAY);
 
 /**
  * A repository's release gate (DESIGN §9). One schema validates the REST body and
  * `.github/shipgate.yml`; every field has its default, so `{}` is the default gate.
  */
-export const gateSchema = z.object({
-  required_checks: uniqueNames.default([]).meta({ description: 'Check run names that must complete successfully (success, neutral or skipped).' }),
-  required_evidence: uniqueNames.default([]).meta({ description: 'Names of uploaded evidence that must be recorded with status passed.' }),
-  require_reviewed_release: z.boolean().default(true).meta({ description: 'A bound workflow must have a release stage admitted after a compliant review.' }),
-  evidence_max_age_seconds: seconds.default(7 * DAY).meta({ description: 'Required checks and evidence older than this are stale.' }),
-  attestation_max_age_seconds: seconds.default(30 * DAY).meta({ description: 'Health reports the latest attested snapshot as stale past this age.' }),
-  separation_of_duties: z.boolean().default(false).meta({ description: 'An approver may not promote a snapshot whose evidence holds a workflow they own.' }),
-  public_badge: z.boolean().default(true).meta({ description: 'false: the public badge always shows Unknown.' }),
-}).strict().meta({ id: 'ReleaseGate' });
+export const gateSchema = z
+  .object({
+    required_checks: uniqueNames
+      .default([])
+      .meta({ description: 'Check run names that must complete successfully (success, neutral or skipped).' }),
+    required_evidence: uniqueNames
+      .default([])
+      .meta({ description: 'Names of uploaded evidence that must be recorded with status passed.' }),
+    require_reviewed_release: z
+      .boolean()
+      .default(true)
+      .meta({ description: 'A bound workflow must have a release stage admitted after a compliant review.' }),
+    evidence_max_age_seconds: seconds.default(7 * DAY).meta({ description: 'Required checks and evidence older than this are stale.' }),
+    attestation_max_age_seconds: seconds
+      .default(30 * DAY)
+      .meta({ description: 'Health reports the latest attested snapshot as stale past this age.' }),
+    separation_of_duties: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'An approver may not promote a snapshot whose evidence holds a workflow they own.' }),
+    public_badge: z.boolean().default(true).meta({ description: 'false: the public badge always shows Unknown.' }),
+  })
+  .strict()
+  .meta({ id: 'ReleaseGate' });
 
 export type Gate = z.output<typeof gateSchema>;
 
@@ -41,5 +63,13 @@ export interface GateVersion {
 }
 
 export function defaultGateVersion(repoRoot: string): GateVersion {
-  return { repo_root: repoRoot, version: 0, digest: gateDigest(DEFAULT_GATE), gate: DEFAULT_GATE, source: 'default', created_by: null, created_at: null };
+  return {
+    repo_root: repoRoot,
+    version: 0,
+    digest: gateDigest(DEFAULT_GATE),
+    gate: DEFAULT_GATE,
+    source: 'default',
+    created_by: null,
+    created_at: null,
+  };
 }

@@ -24,7 +24,11 @@ function commitRef(target: Target) {
 }
 
 /** Records uploaded evidence for a commit (POST /releases/evidence). */
-export async function recordEvidence(store: EvidenceStore, input: UploadedEvidence & Target, recordedBy: string | null): Promise<EvidenceRecord> {
+export async function recordEvidence(
+  store: EvidenceStore,
+  input: UploadedEvidence & Target,
+  recordedBy: string | null,
+): Promise<EvidenceRecord> {
   const { kind, name, status, digest, uri, produced_at } = input;
   return store.addEvidence({ ...commitRef(input), kind, name, status, digest, uri, produced_at, recorded_by: recordedBy });
 }
@@ -48,12 +52,13 @@ export async function recordCheckRun(store: EvidenceStore, input: CheckRunInput,
   const target = commitRef(input);
   if (input.name === RELEASE_GATE_CHECK_NAME) return;
   const produced = new Date(input.completed_at ?? input.started_at ?? now);
-  if (!input.name?.trim() || input.name.length > 200) throw ValidationError.single(['name'], 'A check run needs a name of 1-200 characters.');
+  if (!input.name?.trim() || input.name.length > 200)
+    throw ValidationError.single(['name'], 'A check run needs a name of 1-200 characters.');
   if (Number.isNaN(produced.getTime())) throw ValidationError.single(['completed_at'], 'Not a timestamp.');
   const checkRun: CheckRun = {
     name: input.name,
     status: input.status,
-    conclusion: input.status === 'completed' ? input.conclusion ?? null : null,
+    conclusion: input.status === 'completed' ? (input.conclusion ?? null) : null,
     produced_at: produced.toISOString(),
     details_url: input.details_url ?? null,
     external_id: input.external_id == null ? null : String(input.external_id),

@@ -18,7 +18,13 @@ export interface ReleaseHealth {
   status: 'healthy' | 'degraded' | 'failed';
   verification_graph: { reachable: boolean; latency_ms: number };
   latest_attested_snapshot: {
-    snapshot_id: string; repo_root: string; commit_sha: string; attested_at: string; age_seconds: number; max_age_seconds: number; fresh: boolean;
+    snapshot_id: string;
+    repo_root: string;
+    commit_sha: string;
+    attested_at: string;
+    age_seconds: number;
+    max_age_seconds: number;
+    fresh: boolean;
   } | null;
   runtime_evidence: { missing: boolean; items: RuntimeEvidenceItem[] };
   checked_at: string;
@@ -28,7 +34,10 @@ export interface ReleaseHealth {
 function signingKeyWorks(ports: ReleasePorts): boolean {
   try {
     const probe: InTotoStatement = {
-      _type: IN_TOTO_STATEMENT_TYPE, subject: [{ name: 'health-probe', digest: { sha256: '0'.repeat(64) } }], predicateType: 'https://shipgate.dev/health-probe/v1', predicate: {},
+      _type: IN_TOTO_STATEMENT_TYPE,
+      subject: [{ name: 'health-probe', digest: { sha256: '0'.repeat(64) } }],
+      predicateType: 'https://shipgate.dev/health-probe/v1',
+      predicate: {},
     };
     return ports.verifier.verify(ports.signer.sign(probe)).verified;
   } catch {
@@ -50,17 +59,30 @@ function missingFor(snapshot: Snapshot, gate = DEFAULT_GATE): RuntimeEvidenceIte
 /** DESIGN §9 health: store reachable, latest attestation fresh, runtime evidence present. */
 export async function releaseHealth(ports: ReleasePorts, repoRoot?: string, now = new Date()): Promise<ReleaseHealth> {
   const started = performance.now();
-  const reachable = await ports.store.ping().then(() => true, () => false);
+  const reachable = await ports.store.ping().then(
+    () => true,
+    () => false,
+  );
   const verification_graph = { reachable, latency_ms: Math.round((performance.now() - started) * 100) / 100 };
   if (!reachable) {
-    return { status: 'failed', verification_graph, latest_attested_snapshot: null, runtime_evidence: { missing: true, items: [] }, checked_at: now.toISOString() };
+    return {
+      status: 'failed',
+      verification_graph,
+      latest_attested_snapshot: null,
+      runtime_evidence: { missing: true, items: [] },
+      checked_at: now.toISOString(),
+    };
   }
   const [[attested], candidates, heartbeat] = await Promise.all([
-    ports.store.latestAttested(repoRoot, 1), ports.store.latestCandidates(repoRoot), ports.latestWorkerHeartbeat(),
+    ports.store.latestAttested(repoRoot, 1),
+    ports.store.latestCandidates(repoRoot),
+    ports.latestWorkerHeartbeat(),
   ]);
   const items: RuntimeEvidenceItem[] = [];
-  if (!heartbeat || ageSeconds(heartbeat.toISOString(), now) > HEARTBEAT_MAX_AGE_SECONDS) items.push({ kind: 'worker_heartbeat', name: 'worker', repo_root: null, commit_sha: null });
-  if (!signingKeyWorks(ports)) items.push({ kind: 'signing_key', name: ports.signer.keyid || 'service', repo_root: null, commit_sha: null });
+  if (!heartbeat || ageSeconds(heartbeat.toISOString(), now) > HEARTBEAT_MAX_AGE_SECONDS)
+    items.push({ kind: 'worker_heartbeat', name: 'worker', repo_root: null, commit_sha: null });
+  if (!signingKeyWorks(ports))
+    items.push({ kind: 'signing_key', name: ports.signer.keyid || 'service', repo_root: null, commit_sha: null });
   for (const { snapshot, gate } of candidates) items.push(...missingFor(snapshot, gate?.gate));
   let latest: ReleaseHealth['latest_attested_snapshot'] = null;
   if (attested) {
@@ -68,8 +90,13 @@ export async function releaseHealth(ports: ReleasePorts, repoRoot?: string, now 
     const attestedAt = attested.attested_at ?? attested.created_at;
     const age = ageSeconds(attestedAt, now);
     latest = {
-      snapshot_id: attested.id, repo_root: attested.repo_root, commit_sha: attested.commit_sha, attested_at: attestedAt,
-      age_seconds: age, max_age_seconds: gate.attestation_max_age_seconds, fresh: age <= gate.attestation_max_age_seconds,
+      snapshot_id: attested.id,
+      repo_root: attested.repo_root,
+      commit_sha: attested.commit_sha,
+      attested_at: attestedAt,
+      age_seconds: age,
+      max_age_seconds: gate.attestation_max_age_seconds,
+      fresh: age <= gate.attestation_max_age_seconds,
     };
   }
   const degraded = items.length > 0 || (latest !== null && !latest.fresh);

@@ -9,7 +9,13 @@ import type { Decision } from './evaluate-decision.js';
 export interface GateStore {
   latestGate(repoRoot: string): Promise<GateVersion | null>;
   /** Records a new version unless `digest` equals the latest version's; `created` says which. */
-  saveGate(repoRoot: string, gate: Gate, digest: string, source: 'api' | 'config_file', createdBy: string | null): Promise<{ version: GateVersion; created: boolean }>;
+  saveGate(
+    repoRoot: string,
+    gate: Gate,
+    digest: string,
+    source: 'api' | 'config_file',
+    createdBy: string | null,
+  ): Promise<{ version: GateVersion; created: boolean }>;
   gateVersion(repoRoot: string, version: number): Promise<GateVersion | null>;
 }
 

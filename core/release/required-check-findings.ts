@@ -14,21 +14,41 @@ export function requiredCheckFindings(gate: Gate, checkRuns: CheckRun[], now: Da
     const age = check ? ageSeconds(check.produced_at, now) : 0;
     let found;
     if (!check) {
-      found = blocker('required_check_missing', component, `Required check '${name}' has not run on this commit.`,
-        `Run the '${name}' check on this commit (push it, or re-run CI).`);
+      found = blocker(
+        'required_check_missing',
+        component,
+        `Required check '${name}' has not run on this commit.`,
+        `Run the '${name}' check on this commit (push it, or re-run CI).`,
+      );
     } else if (outcome === 'pending') {
-      found = blocker('required_check_pending', component, `Required check '${name}' is ${check.status}.`,
-        `Wait for '${name}' to complete, then ask for the decision again.`);
+      found = blocker(
+        'required_check_pending',
+        component,
+        `Required check '${name}' is ${check.status}.`,
+        `Wait for '${name}' to complete, then ask for the decision again.`,
+      );
     } else if (outcome === 'failed') {
-      found = blocker('required_check_failed', component, `Required check '${name}' concluded ${check.conclusion ?? 'without a conclusion'}.`,
-        `Fix what '${name}' reports and re-run it.`);
+      found = blocker(
+        'required_check_failed',
+        component,
+        `Required check '${name}' concluded ${check.conclusion ?? 'without a conclusion'}.`,
+        `Fix what '${name}' reports and re-run it.`,
+      );
     } else if (age > gate.evidence_max_age_seconds) {
-      found = blocker('runtime_evidence_stale', component,
+      found = blocker(
+        'runtime_evidence_stale',
+        component,
         `Check '${name}' completed at ${check.produced_at}, longer ago than the gate's evidence_max_age_seconds (${gate.evidence_max_age_seconds}).`,
-        `Re-run '${name}' on this commit.`);
+        `Re-run '${name}' on this commit.`,
+      );
     }
     if (found) findings.blockers.push(found);
-    findings.requirements.push({ policy: 'required_checks', requirement, satisfied: !found, remediation: found?.remediation_suggestion ?? null });
+    findings.requirements.push({
+      policy: 'required_checks',
+      requirement,
+      satisfied: !found,
+      remediation: found?.remediation_suggestion ?? null,
+    });
   }
   return findings;
 }

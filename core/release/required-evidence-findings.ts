@@ -13,18 +13,34 @@ export function requiredEvidenceFindings(gate: Gate, uploads: UploadedEvidence[]
     const age = item ? ageSeconds(item.produced_at, now) : 0;
     let found;
     if (!item) {
-      found = blocker('required_evidence_missing', component, `Required evidence '${name}' has not been uploaded for this commit.`,
-        `Upload it: POST /api/v1/releases/evidence with name '${name}' for this commit.`);
+      found = blocker(
+        'required_evidence_missing',
+        component,
+        `Required evidence '${name}' has not been uploaded for this commit.`,
+        `Upload it: POST /api/v1/releases/evidence with name '${name}' for this commit.`,
+      );
     } else if (item.status === 'failed') {
-      found = blocker('required_evidence_failed', component, `Evidence '${name}' (${item.kind}) was recorded as failed.`,
-        `Fix what '${name}' reports and upload passing evidence.`);
+      found = blocker(
+        'required_evidence_failed',
+        component,
+        `Evidence '${name}' (${item.kind}) was recorded as failed.`,
+        `Fix what '${name}' reports and upload passing evidence.`,
+      );
     } else if (age > gate.evidence_max_age_seconds) {
-      found = blocker('runtime_evidence_stale', component,
+      found = blocker(
+        'runtime_evidence_stale',
+        component,
         `Evidence '${name}' was produced at ${item.produced_at}, longer ago than the gate's evidence_max_age_seconds (${gate.evidence_max_age_seconds}).`,
-        `Produce '${name}' again for this commit and upload it.`);
+        `Produce '${name}' again for this commit and upload it.`,
+      );
     }
     if (found) findings.blockers.push(found);
-    findings.requirements.push({ policy: 'required_evidence', requirement, satisfied: !found, remediation: found?.remediation_suggestion ?? null });
+    findings.requirements.push({
+      policy: 'required_evidence',
+      requirement,
+      satisfied: !found,
+      remediation: found?.remediation_suggestion ?? null,
+    });
   }
   return findings;
 }

@@ -12,7 +12,11 @@ export const GATE_FILE_PATH = '.github/shipgate.yml';
  * default branch). The file holds the gate fields at its top level; an empty file is the
  * default gate. Invalid YAML or fields: ValidationError with locations inside the file.
  */
-export async function setGateFromFile(store: GateStore, repo: string, fileText: string): Promise<{ version: GateVersion; created: boolean }> {
+export async function setGateFromFile(
+  store: GateStore,
+  repo: string,
+  fileText: string,
+): Promise<{ version: GateVersion; created: boolean }> {
   const repoRoot = normalizeRepoRoot(repo);
   if (!repoRoot) throw ValidationError.single(['repo_root'], 'Expected owner/repo or https://github.com/owner/repo.');
   let content: unknown;
@@ -23,7 +27,9 @@ export async function setGateFromFile(store: GateStore, repo: string, fileText: 
   }
   const parsed = gateSchema.safeParse(content);
   if (!parsed.success) {
-    throw new ValidationError(parsed.error.issues.map((i) => ({ loc: [GATE_FILE_PATH, ...i.path.map(String)], msg: i.message, type: i.code })));
+    throw new ValidationError(
+      parsed.error.issues.map((i) => ({ loc: [GATE_FILE_PATH, ...i.path.map(String)], msg: i.message, type: i.code })),
+    );
   }
   return setGate(store, repoRoot, parsed.data, 'config_file', null);
 }

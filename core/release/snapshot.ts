@@ -43,5 +43,10 @@ export interface Baseline {
 }
 
 export function toBaseline(snapshot: SnapshotHead): Baseline {
-  return { snapshot_id: snapshot.id, commit_sha: snapshot.commit_sha, release_label: snapshot.release_label, attested_at: snapshot.attested_at ?? snapshot.created_at };
+  return {
+    snapshot_id: snapshot.id,
+    commit_sha: snapshot.commit_sha,
+    release_label: snapshot.release_label,
+    attested_at: snapshot.attested_at ?? snapshot.created_at,
+  };
 }

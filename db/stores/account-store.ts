@@ -12,7 +12,14 @@ import { translateDriverError } from '../translate-driver-error.js';
 const FIRST_USER_LOCK = 7_140_001;
 
 export function toUser(row: UserRow): User {
-  return { id: row.id, email: row.email, name: row.name, role: row.role as Role, active: row.active, created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role as Role,
+    active: row.active,
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 export function createAccountStore(db: Knex): AccountStore {
@@ -39,8 +46,11 @@ export function createAccountStore(db: Knex): AccountStore {
       return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
     },
     async findUserByKeyHash(keyHash) {
-      const row = await db('api_keys as k').join('users as u', 'u.id', 'k.user_id')
-        .where('k.key_hash', keyHash).whereNull('k.revoked_at').first<UserRow>('u.*');
+      const row = await db('api_keys as k')
+        .join('users as u', 'u.id', 'k.user_id')
+        .where('k.key_hash', keyHash)
+        .whereNull('k.revoked_at')
+        .first<UserRow>('u.*');
       return row ? toUser(row) : null;
     },
     async findUser(id) {
@@ -52,8 +62,11 @@ export function createAccountStore(db: Knex): AccountStore {
     },
     async replaceKey(oldKeyHash, newKeyHash) {
       await db.transaction(async (trx) => {
-        const [old] = await trx('api_keys').where({ key_hash: oldKeyHash }).whereNull('revoked_at')
-          .update({ revoked_at: trx.fn.now() }).returning(['user_id']);
+        const [old] = await trx('api_keys')
+          .where({ key_hash: oldKeyHash })
+          .whereNull('revoked_at')
+          .update({ revoked_at: trx.fn.now() })
+          .returning(['user_id']);
         if (!old) throw new ConflictError('The key was already rotated.');
         await trx('api_keys').insert({ user_id: old.user_id, key_hash: newKeyHash, label: 'rotate' });
       });
@@ -70,7 +83,8 @@ export function createAccountStore(db: Knex): AccountStore {
       await db('login_failures').insert({ email });
     },
     async loginFailures(email, windowSeconds) {
-      const row = await db('login_failures').where({ email })
+      const row = await db('login_failures')
+        .where({ email })
         .where('failed_at', '>', db.raw(`now() - make_interval(secs => ?)`, [windowSeconds]))
         .first(db.raw('count(*)::int AS count'), db.raw('coalesce(extract(epoch FROM now() - min(failed_at)), 0)::float AS age'));
       return { count: Number(row?.count ?? 0), oldestAgeSeconds: Math.floor(Number(row?.age ?? 0)) };

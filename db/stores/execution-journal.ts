@@ -41,17 +41,21 @@ async function upstreamOf(db: Knex, ids: string[]): Promise<Pick<RunState, 'upst
   if (ids.length === 0) return { upstreamArtifacts: [], upstreamCertificateDigests: [] };
   const [rows, artifacts, certificates] = await Promise.all([
     db<ExecutionRow>('executions').whereIn('id', ids).select('id', 'stage_id'),
-    db<ArtifactRow>('artifacts').whereIn('execution_id', ids).orderBy([{ column: 'seq' }, { column: 'created_at' }]),
+    db<ArtifactRow>('artifacts')
+      .whereIn('execution_id', ids)
+      .orderBy([{ column: 'seq' }, { column: 'created_at' }]),
     db<CertificateRow>('certificates').whereIn('execution_id', ids).where({ kind: 'execution' }).orderBy('ordinal'),
   ]);
   const stageOf = new Map(rows.map((r) => [r.id, r.stage_id]));
   return {
     // A review that did not approve the release is not an approved artifact.
-    upstreamArtifacts: ids.filter((id) => stageOf.has(id)).map((id) => ({
-      execution_id: id,
-      stage_id: stageOf.get(id) ?? null,
-      artifacts: artifacts.filter((a) => a.execution_id === id && a.approved_for_release !== false).map(toArtifact),
-    })),
+    upstreamArtifacts: ids
+      .filter((id) => stageOf.has(id))
+      .map((id) => ({
+        execution_id: id,
+        stage_id: stageOf.get(id) ?? null,
+        artifacts: artifacts.filter((a) => a.execution_id === id && a.approved_for_release !== false).map(toArtifact),
+      })),
     upstreamCertificateDigests: certificates.map((c) => ({ execution_id: c.execution_id!, digest: c.digest })),
   };
 }
@@ -85,8 +89,11 @@ export function createExecutionJournal(db: Knex, secretKey: Buffer, policies: Pi
     },
 
     async start(executionId) {
-      const rows = await db('executions').where({ id: executionId }).whereIn('status', UNFINISHED)
-        .update({ status: 'running', started_at: db.raw('coalesce(started_at, now())') }).returning('id');
+      const rows = await db('executions')
+        .where({ id: executionId })
+        .whereIn('status', UNFINISHED)
+        .update({ status: 'running', started_at: db.raw('coalesce(started_at, now())') })
+        .returning('id');
       return rows.length > 0;
     },
 
@@ -95,29 +102,40 @@ export function createExecutionJournal(db: Knex, secretKey: Buffer, policies: Pi
     },
 
     async recordToolCall(executionId, entry, answer, certificate, artifact) {
-      const values = [executionId, JSON.stringify(entry), JSON.stringify(answer), certificate && JSON.stringify(certificate), artifact && JSON.stringify(artifact)];
+      const values = [
+        executionId,
+        JSON.stringify(entry),
+        JSON.stringify(answer),
+        certificate && JSON.stringify(certificate),
+        artifact && JSON.stringify(artifact),
+      ];
       stepStatus.seen(executionId, await recordJournalStep(db, 'tool_call', values));
     },
 
     async finish(executionId, outcome) {
       stepStatus.take(executionId); // an ended run checks no more: drop its last step's status
       await db.transaction(async (trx) => {
-        const ended = await trx('executions').where({ id: executionId }).whereIn('status', UNFINISHED).update({
-          status: outcome.status,
-          verdict: outcome.verdict,
-          output: outcome.output,
-          error: outcome.error ? JSON.stringify(outcome.error) : null,
-          violations: JSON.stringify(outcome.violations),
-          finished_at: trx.fn.now(),
-          api_key_ciphertext: null,
-        }).returning('id');
+        const ended = await trx('executions')
+          .where({ id: executionId })
+          .whereIn('status', UNFINISHED)
+          .update({
+            status: outcome.status,
+            verdict: outcome.verdict,
+            output: outcome.output,
+            error: outcome.error ? JSON.stringify(outcome.error) : null,
+            violations: JSON.stringify(outcome.violations),
+            finished_at: trx.fn.now(),
+            api_key_ciphertext: null,
+          })
+          .returning('id');
         if (ended.length > 0 && outcome.certificate) await trx('certificates').insert(certificateValues(outcome.certificate, executionId));
       });
     },
 
     async isCancelled(executionId) {
       const seen = stepStatus.take(executionId);
-      const status = seen !== undefined ? seen : (await db<ExecutionRow>('executions').where({ id: executionId }).first('status'))?.status ?? null;
+      const status =
+        seen !== undefined ? seen : ((await db<ExecutionRow>('executions').where({ id: executionId }).first('status'))?.status ?? null);
       return status === null || status === 'cancelled';
     },
   };

@@ -92,7 +92,12 @@ export function certificateValues(certificate: Certificate, executionId: string 
 }
 
 /** Assembles the full record from its row and children (children already in order). */
-export function toExecution(row: ExecutionRow, toolCalls: ToolCallRow[], certificates: CertificateRow[], artifacts: ArtifactRow[]): Execution {
+export function toExecution(
+  row: ExecutionRow,
+  toolCalls: ToolCallRow[],
+  certificates: CertificateRow[],
+  artifacts: ArtifactRow[],
+): Execution {
   return {
     ...toExecutionSummary(row),
     tool_calls: toolCalls.map(toToolCall),

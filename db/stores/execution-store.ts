@@ -20,7 +20,9 @@ export async function loadExecution(db: Knex, id: string): Promise<Execution | n
     db<ExecutionRow>('executions').where({ id }).first(),
     db<ToolCallRow>('tool_calls').where({ execution_id: id }).orderBy('seq'),
     db<CertificateRow>('certificates').where({ execution_id: id }).orderBy('ordinal'),
-    db<ArtifactRow>('artifacts').where({ execution_id: id }).orderBy([{ column: 'seq' }, { column: 'created_at' }]),
+    db<ArtifactRow>('artifacts')
+      .where({ execution_id: id })
+      .orderBy([{ column: 'seq' }, { column: 'created_at' }]),
   ]);
   return row ? toExecution(row, toolCalls, certificates, artifacts) : null;
 }
@@ -91,7 +93,9 @@ export function createExecutionStore(db: Knex, secretKey: Buffer): ExecutionStor
     },
 
     async cancel(id) {
-      await db('executions').where({ id }).whereIn('status', UNFINISHED)
+      await db('executions')
+        .where({ id })
+        .whereIn('status', UNFINISHED)
         .update({ status: 'cancelled', finished_at: db.fn.now(), api_key_ciphertext: null });
       return loadExecution(db, id);
     },

@@ -9,10 +9,17 @@ import { translateDriverError } from '../translate-driver-error.js';
 /** Exactly the Policy fields, in a fixed shape, so the digest depends on nothing else. */
 function policyOf(source: Omit<Policy, 'version'>, version: number): Policy {
   return {
-    name: source.name, version, description: source.description,
-    ceiling: source.ceiling, defaults: source.defaults, forbidden: source.forbidden,
-    denied_call_severity: source.denied_call_severity, output_rules: source.output_rules,
-    max_tool_calls: source.max_tool_calls, max_budget_cents: source.max_budget_cents, retention_days: source.retention_days,
+    name: source.name,
+    version,
+    description: source.description,
+    ceiling: source.ceiling,
+    defaults: source.defaults,
+    forbidden: source.forbidden,
+    denied_call_severity: source.denied_call_severity,
+    output_rules: source.output_rules,
+    max_tool_calls: source.max_tool_calls,
+    max_budget_cents: source.max_budget_cents,
+    retention_days: source.retention_days,
   };
 }
 
@@ -31,18 +38,27 @@ export function createPolicyStore(db: Knex): PolicyStore {
       return row ? toPolicy(row) : null;
     },
     async list() {
-      const rows = await db<PolicyRow>('policies').distinctOn('name').orderBy([{ column: 'name' }, { column: 'version', order: 'desc' }]);
+      const rows = await db<PolicyRow>('policies')
+        .distinctOn('name')
+        .orderBy([{ column: 'name' }, { column: 'version', order: 'desc' }]);
       return [...BUILT_IN_POLICIES, ...rows.map(toPolicy)];
     },
     async create(policy, createdBy) {
-      if (isBuiltInPolicyName(policy.name)) throw new ConflictError(`'${policy.name}' is a built-in policy and cannot be changed; choose another name.`);
+      if (isBuiltInPolicyName(policy.name))
+        throw new ConflictError(`'${policy.name}' is a built-in policy and cannot be changed; choose another name.`);
       try {
         return await db.transaction(async (trx) => {
           // Serialise versioning of one name; other names proceed in parallel.
           await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`policy:${policy.name}`]);
           const [latest] = (await trx('policies').where({ name: policy.name }).max('version as version')) as { version: number | null }[];
           const created = policyOf(policy, Number(latest?.version ?? 0) + 1);
-          await trx('policies').insert({ name: created.name, version: created.version, body: created, digest: policyDigest(created), created_by: createdBy });
+          await trx('policies').insert({
+            name: created.name,
+            version: created.version,
+            body: created,
+            digest: policyDigest(created),
+            created_by: createdBy,
+          });
           return created;
         });
       } catch (error) {

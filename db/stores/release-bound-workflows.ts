@@ -62,20 +62,26 @@ export function boundWorkflows(rows: BoundExecutionJson[], verifier: CachingVeri
     if (group) group.push(row);
     else groups.set(key, [row]);
   }
-  return [...groups.entries()].map(([id, members]): BoundWorkflow => {
-    const releases = members.filter((m) => m.stage_role === 'release');
-    const reasons = releases.flatMap(admissionReasons);
-    const executions = members.map((m): BoundExecution => ({
-      execution_id: m.id, stage_id: m.stage_id, stage_role: m.stage_role, status: m.status, verdict: m.verdict,
-      certificate_valid: m.certificate === null ? null : verifier.verifyJson(m.certificate).verified,
-    }));
-    return {
-      workflow_id: id,
-      standalone: members[0].workflow_id === null,
-      owner_id: members[0].owner_id,
-      status: workflowStatus(members.map((m) => m.status)),
-      executions,
-      release: { admission: releases.length === 0 ? 'none' : reasons.length > 0 ? 'not_admitted' : 'admitted', reasons },
-    };
-  }).sort((a, b) => (a.workflow_id < b.workflow_id ? -1 : 1));
+  return [...groups.entries()]
+    .map(([id, members]): BoundWorkflow => {
+      const releases = members.filter((m) => m.stage_role === 'release');
+      const reasons = releases.flatMap(admissionReasons);
+      const executions = members.map((m): BoundExecution => ({
+        execution_id: m.id,
+        stage_id: m.stage_id,
+        stage_role: m.stage_role,
+        status: m.status,
+        verdict: m.verdict,
+        certificate_valid: m.certificate === null ? null : verifier.verifyJson(m.certificate).verified,
+      }));
+      return {
+        workflow_id: id,
+        standalone: members[0].workflow_id === null,
+        owner_id: members[0].owner_id,
+        status: workflowStatus(members.map((m) => m.status)),
+        executions,
+        release: { admission: releases.length === 0 ? 'none' : reasons.length > 0 ? 'not_admitted' : 'admitted', reasons },
+      };
+    })
+    .sort((a, b) => (a.workflow_id < b.workflow_id ? -1 : 1));
 }

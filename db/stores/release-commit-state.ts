@@ -47,16 +47,35 @@ const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? 
 export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
   return {
     async commitState(repoRoot: string, commitSha: string): Promise<CommitState> {
-      const [{ gate, evidence, executions, latest, attested }] = await preparedQuery<CommitStateRow>(db, COMMIT_STATE, [repoRoot, commitSha]);
+      const [{ gate, evidence, executions, latest, attested }] = await preparedQuery<CommitStateRow>(db, COMMIT_STATE, [
+        repoRoot,
+        commitSha,
+      ]);
       // Code-unit order, not the database collation: the digest of these lists must not depend on the server.
       evidence.sort(byName);
       return {
         gate: gate ? toGateVersion({ ...gate, created_at: new Date(gate.created_at) }) : null,
         evidence: {
-          checkRuns: evidence.filter((e) => e.source === 'check_run').map(({ name, status, conclusion, produced_at, details_url, external_id }) =>
-            ({ name, status, conclusion, produced_at, details_url, external_id })),
-          uploads: evidence.filter((e) => e.source === 'upload').map(({ kind, name, status, digest, uri, produced_at }) =>
-            ({ kind, name, status: status as UploadedEvidence['status'], digest, uri, produced_at })),
+          checkRuns: evidence
+            .filter((e) => e.source === 'check_run')
+            .map(({ name, status, conclusion, produced_at, details_url, external_id }) => ({
+              name,
+              status,
+              conclusion,
+              produced_at,
+              details_url,
+              external_id,
+            })),
+          uploads: evidence
+            .filter((e) => e.source === 'upload')
+            .map(({ kind, name, status, digest, uri, produced_at }) => ({
+              kind,
+              name,
+              status: status as UploadedEvidence['status'],
+              digest,
+              uri,
+              produced_at,
+            })),
         },
         workflows: boundWorkflows(executions, verifier),
         latest,

@@ -5,11 +5,20 @@ import { translateDriverError } from '../translate-driver-error.js';
 import { toEvidenceRecord } from './release-rows.js';
 
 /** Moves `ref` to `commit_sha` unless the ref was already seen at a newer commit. */
-async function recordRef(db: Knex | Knex.Transaction, repoRoot: string, ref: string | null, commitSha: string, observedAt: string): Promise<void> {
+async function recordRef(
+  db: Knex | Knex.Transaction,
+  repoRoot: string,
+  ref: string | null,
+  commitSha: string,
+  observedAt: string,
+): Promise<void> {
   if (!ref) return;
-  await db.raw(`INSERT INTO refs (repo_root, ref, commit_sha, observed_at) VALUES (?, ?, ?, ?)
+  await db.raw(
+    `INSERT INTO refs (repo_root, ref, commit_sha, observed_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (repo_root, ref) DO UPDATE SET commit_sha = excluded.commit_sha, observed_at = excluded.observed_at
-    WHERE refs.observed_at <= excluded.observed_at`, [repoRoot, ref, commitSha, observedAt]);
+    WHERE refs.observed_at <= excluded.observed_at`,
+    [repoRoot, ref, commitSha, observedAt],
+  );
 }
 
 export function createEvidenceStore(db: Knex): EvidenceStore {
@@ -17,10 +26,21 @@ export function createEvidenceStore(db: Knex): EvidenceStore {
     async addEvidence(e) {
       try {
         return await db.transaction(async (trx) => {
-          const [row] = await trx<EvidenceRow>('evidence').insert({
-            repo_root: e.repo_root, commit_sha: e.commit_sha, source: 'upload', kind: e.kind, name: e.name, status: e.status,
-            digest: e.digest, uri: e.uri, ref: e.ref, produced_at: new Date(e.produced_at), recorded_by: e.recorded_by,
-          }).returning('*');
+          const [row] = await trx<EvidenceRow>('evidence')
+            .insert({
+              repo_root: e.repo_root,
+              commit_sha: e.commit_sha,
+              source: 'upload',
+              kind: e.kind,
+              name: e.name,
+              status: e.status,
+              digest: e.digest,
+              uri: e.uri,
+              ref: e.ref,
+              produced_at: new Date(e.produced_at),
+              recorded_by: e.recorded_by,
+            })
+            .returning('*');
           await recordRef(trx, e.repo_root, e.ref, e.commit_sha, e.produced_at);
           return toEvidenceRecord(row);
         });
@@ -32,12 +52,15 @@ export function createEvidenceStore(db: Knex): EvidenceStore {
       const values = [c.repo_root, c.commit_sha, c.name, c.status, c.conclusion, c.details_url, c.external_id, c.ref, c.produced_at];
       await db.transaction(async (trx) => {
         // A late delivery of an older state (in_progress after completed) must not undo the completion.
-        await trx.raw(`INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, details_url, external_id, ref, produced_at)
+        await trx.raw(
+          `INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, details_url, external_id, ref, produced_at)
           VALUES (?, ?, 'check_run', 'check_run', ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (repo_root, commit_sha, external_id) WHERE source = 'check_run' AND external_id IS NOT NULL
           DO UPDATE SET name = excluded.name, status = excluded.status, conclusion = excluded.conclusion, details_url = excluded.details_url,
             ref = coalesce(excluded.ref, evidence.ref), produced_at = excluded.produced_at
-          WHERE evidence.status <> 'completed' OR excluded.status = 'completed'`, values);
+          WHERE evidence.status <> 'completed' OR excluded.status = 'completed'`,
+          values,
+        );
         await recordRef(trx, c.repo_root, c.ref, c.commit_sha, c.produced_at);
       });
     },

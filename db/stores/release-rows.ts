@@ -11,30 +11,63 @@ import type { EvidenceRow, GateVersionRow, PromotionRow, SnapshotRow } from '../
 /** Row -> domain mappers of the release tables (timestamps become RFC 3339 UTC strings). */
 export function toGateVersion(row: GateVersionRow): GateVersion {
   return {
-    repo_root: row.repo_root, version: row.version, digest: row.digest, gate: row.gate as Gate,
-    source: row.source as GateVersion['source'], created_by: row.created_by, created_at: row.created_at.toISOString(),
+    repo_root: row.repo_root,
+    version: row.version,
+    digest: row.digest,
+    gate: row.gate as Gate,
+    source: row.source as GateVersion['source'],
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
   };
 }
 
 export function toUploadedEvidence(row: EvidenceRow): UploadedEvidence {
-  return { kind: row.kind, name: row.name, status: row.status as UploadedEvidence['status'], digest: row.digest, uri: row.uri, produced_at: row.produced_at.toISOString() };
+  return {
+    kind: row.kind,
+    name: row.name,
+    status: row.status as UploadedEvidence['status'],
+    digest: row.digest,
+    uri: row.uri,
+    produced_at: row.produced_at.toISOString(),
+  };
 }
 
 export function toEvidenceRecord(row: EvidenceRow): EvidenceRecord {
   return {
-    id: row.id, repo_root: row.repo_root, commit_sha: row.commit_sha, ref: row.ref, ...toUploadedEvidence(row),
-    recorded_by: row.recorded_by, created_at: row.created_at.toISOString(),
+    id: row.id,
+    repo_root: row.repo_root,
+    commit_sha: row.commit_sha,
+    ref: row.ref,
+    ...toUploadedEvidence(row),
+    recorded_by: row.recorded_by,
+    created_at: row.created_at.toISOString(),
   };
 }
 
 /** The columns of a SnapshotHead: polling never reads the jsonb blockers and provenance. */
-export const SNAPSHOT_HEAD_COLUMNS = ['id', 'repo_root', 'commit_sha', 'evidence_digest', 'decision', 'status', 'release_label', 'created_at', 'attested_at'];
+export const SNAPSHOT_HEAD_COLUMNS = [
+  'id',
+  'repo_root',
+  'commit_sha',
+  'evidence_digest',
+  'decision',
+  'status',
+  'release_label',
+  'created_at',
+  'attested_at',
+];
 
 export function toSnapshotHead(row: Omit<SnapshotRow, 'blockers' | 'provenance' | 'seen_at'>): SnapshotHead {
   return {
-    id: row.id, repo_root: row.repo_root, commit_sha: row.commit_sha, evidence_digest: row.evidence_digest,
-    decision: row.decision as Decision, status: row.status as SnapshotStatus, release_label: row.release_label,
-    created_at: row.created_at.toISOString(), attested_at: row.attested_at?.toISOString() ?? null,
+    id: row.id,
+    repo_root: row.repo_root,
+    commit_sha: row.commit_sha,
+    evidence_digest: row.evidence_digest,
+    decision: row.decision as Decision,
+    status: row.status as SnapshotStatus,
+    release_label: row.release_label,
+    created_at: row.created_at.toISOString(),
+    attested_at: row.attested_at?.toISOString() ?? null,
   };
 }
 
@@ -44,8 +77,16 @@ export function toSnapshot(row: SnapshotRow): Snapshot {
 
 export function toPromotion(row: PromotionRow): Promotion {
   return {
-    id: row.id, snapshot_id: row.snapshot_id, repo_root: row.repo_root, commit_sha: row.commit_sha,
-    from_status: row.from_status as SnapshotStatus, status: row.status as PromotionTarget, release_label: row.release_label,
-    metadata: row.metadata, promoted_by: row.promoted_by, created_at: row.created_at.toISOString(), attestation: row.attestation as DsseEnvelope,
+    id: row.id,
+    snapshot_id: row.snapshot_id,
+    repo_root: row.repo_root,
+    commit_sha: row.commit_sha,
+    from_status: row.from_status as SnapshotStatus,
+    status: row.status as PromotionTarget,
+    release_label: row.release_label,
+    metadata: row.metadata,
+    promoted_by: row.promoted_by,
+    created_at: row.created_at.toISOString(),
+    attestation: row.attestation as DsseEnvelope,
   };
 }

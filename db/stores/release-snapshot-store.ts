@@ -12,10 +12,13 @@ export function createSnapshotStore(db: Knex, verifier: CachingVerifier): Snapsh
     ...createCommitStateReader(db, verifier),
     async saveSnapshot(s) {
       // clock_timestamp(), not now(): two saves in one transaction must still order by seen_at.
-      const { rows } = await db.raw<{ rows: SnapshotRow[] }>(`INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, seen_at)
+      const { rows } = await db.raw<{ rows: SnapshotRow[] }>(
+        `INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, seen_at)
         VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, clock_timestamp())
         ON CONFLICT (repo_root, commit_sha, evidence_digest) DO UPDATE SET seen_at = clock_timestamp()
-        RETURNING ${SNAPSHOT_HEAD_COLUMNS.join(', ')}`, [s.repo_root, s.commit_sha, s.evidence_digest, s.decision, JSON.stringify(s.blockers), JSON.stringify(s.provenance)]);
+        RETURNING ${SNAPSHOT_HEAD_COLUMNS.join(', ')}`,
+        [s.repo_root, s.commit_sha, s.evidence_digest, s.decision, JSON.stringify(s.blockers), JSON.stringify(s.provenance)],
+      );
       return toSnapshotHead(rows[0]);
     },
     async getSnapshot(id) {
@@ -32,8 +35,12 @@ export function createSnapshotStore(db: Knex, verifier: CachingVerifier): Snapsh
     async latestCandidates(repoRoot) {
       const gated = db('gate_versions').distinct('repo_root');
       if (repoRoot) gated.where({ repo_root: repoRoot });
-      const rows = await db.select<(SnapshotRow & { gate_row: GateVersionRow | null })[]>('s.*', db.raw(`(SELECT to_jsonb(g) FROM gate_versions g
-          WHERE g.repo_root = s.repo_root ORDER BY g.version DESC LIMIT 1) AS gate_row`))
+      const rows = await db
+        .select<(SnapshotRow & { gate_row: GateVersionRow | null })[]>(
+          's.*',
+          db.raw(`(SELECT to_jsonb(g) FROM gate_versions g
+          WHERE g.repo_root = s.repo_root ORDER BY g.version DESC LIMIT 1) AS gate_row`),
+        )
         .from(db.raw('(?) AS r', [gated]))
         .joinRaw(`CROSS JOIN LATERAL (SELECT * FROM snapshots WHERE repo_root = r.repo_root ORDER BY seen_at DESC LIMIT 1) s`);
       return rows.map((row) => ({
@@ -43,15 +50,24 @@ export function createSnapshotStore(db: Knex, verifier: CachingVerifier): Snapsh
     },
     async badgeFacts(repoRoot, commitSha, refs) {
       // A named (prepared) statement: the badge is polled by every README view, plan it once per connection.
-      const { rows } = await db.raw<{ rows: { public_badge: boolean | null; decision: string | null; status: string | null }[] }>(`
+      const { rows } = await db
+        .raw<{ rows: { public_badge: boolean | null; decision: string | null; status: string | null }[] }>(
+          `
         SELECT (SELECT (gate->>'public_badge')::boolean FROM gate_versions WHERE repo_root = :repo ORDER BY version DESC LIMIT 1) AS public_badge,
                s.decision, s.status
         FROM (SELECT coalesce(:sha::text, (SELECT commit_sha FROM refs WHERE repo_root = :repo AND ref = ANY(:refs::text[])
                 ORDER BY array_position(:refs::text[], ref) LIMIT 1)) AS sha) target
         LEFT JOIN LATERAL (SELECT decision, status FROM snapshots WHERE repo_root = :repo AND commit_sha = target.sha
-                ORDER BY seen_at DESC LIMIT 1) s ON true`, { repo: repoRoot, sha: commitSha, refs }).options({ name: 'release_badge_facts' });
+                ORDER BY seen_at DESC LIMIT 1) s ON true`,
+          { repo: repoRoot, sha: commitSha, refs },
+        )
+        .options({ name: 'release_badge_facts' });
       const row = rows[0];
-      return { public_badge: row?.public_badge ?? null, decision: (row?.decision ?? null) as 'SHIP' | 'NO_SHIP' | null, status: (row?.status ?? null) as never };
+      return {
+        public_badge: row?.public_badge ?? null,
+        decision: (row?.decision ?? null) as 'SHIP' | 'NO_SHIP' | null,
+        status: (row?.status ?? null) as never,
+      };
     },
     async ping() {
       await db.raw('SELECT 1');

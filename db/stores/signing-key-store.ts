@@ -9,7 +9,12 @@ const KEY_ROTATION_LOCK = 7_140_003;
 
 function toJwk(row: SigningKeyRow): PublicJwk {
   return {
-    kty: 'OKP', crv: 'Ed25519', x: row.public_jwk.x, kid: row.keyid, use: 'sig', alg: 'EdDSA',
+    kty: 'OKP',
+    crv: 'Ed25519',
+    x: row.public_jwk.x,
+    kid: row.keyid,
+    use: 'sig',
+    alg: 'EdDSA',
     status: row.retired_at ? 'retired' : 'current',
     created_at: row.created_at.toISOString(),
     retired_at: row.retired_at ? row.retired_at.toISOString() : null,
@@ -17,8 +22,7 @@ function toJwk(row: SigningKeyRow): PublicJwk {
 }
 
 async function listRows(db: Knex): Promise<PublicJwk[]> {
-  const rows = await db<SigningKeyRow>('signing_keys').select('*')
-    .orderByRaw('retired_at DESC NULLS FIRST, created_at DESC');
+  const rows = await db<SigningKeyRow>('signing_keys').select('*').orderByRaw('retired_at DESC NULLS FIRST, created_at DESC');
   return rows.map(toJwk);
 }
 
@@ -33,7 +37,8 @@ export function createSigningKeyStore(db: Knex): SigningKeyStore {
           await trx('signing_keys').whereNull('retired_at').whereNot({ keyid: jwk.kid }).update({ retired_at: trx.fn.now() });
           await trx('signing_keys')
             .insert({ keyid: jwk.kid, public_jwk: { kty: 'OKP', crv: 'Ed25519', x: jwk.x } })
-            .onConflict('keyid').merge({ retired_at: null });
+            .onConflict('keyid')
+            .merge({ retired_at: null });
           return listRows(trx);
         });
       } catch (error) {

@@ -3,7 +3,17 @@ import { BUILT_IN_PRICES, mergePrices, priceFor, priceTableSchema } from '../../
 
 describe('prices', () => {
   it('price the models named in the design', () => {
-    for (const model of ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1', 'gpt-4.1-mini', 'o4-mini', 'claude-3-5-haiku-latest', 'claude-3-5-sonnet-latest', 'claude-sonnet-4', 'claude-opus-4']) {
+    for (const model of [
+      'gpt-4o-mini',
+      'gpt-4o',
+      'gpt-4.1',
+      'gpt-4.1-mini',
+      'o4-mini',
+      'claude-3-5-haiku-latest',
+      'claude-3-5-sonnet-latest',
+      'claude-sonnet-4',
+      'claude-opus-4',
+    ]) {
       expect(priceFor(BUILT_IN_PRICES, model)).toBeDefined();
     }
   });
@@ -16,7 +26,10 @@ describe('prices', () => {
   });
 
   it('let the prices file override and extend the built-in table', () => {
-    const merged = mergePrices(BUILT_IN_PRICES, priceTableSchema.parse({ 'gpt-4o': { input: 1, output: 2 }, 'qwen2.5-coder': { input: 0, output: 0 } }));
+    const merged = mergePrices(
+      BUILT_IN_PRICES,
+      priceTableSchema.parse({ 'gpt-4o': { input: 1, output: 2 }, 'qwen2.5-coder': { input: 0, output: 0 } }),
+    );
     expect(merged['gpt-4o']).toEqual({ input: 1, output: 2 });
     expect(merged['qwen2.5-coder']).toEqual({ input: 0, output: 0 });
     expect(merged['gpt-4o-mini']).toBe(BUILT_IN_PRICES['gpt-4o-mini']);
@@ -27,19 +40,32 @@ describe('prices', () => {
 describe('cost', () => {
   it('prices every Anthropic bucket, rounding the call up to a whole cent', () => {
     // 10,000 x 300 + 2,000 x 1500 + 100,000 x 30 + 20,000 x 375 = 16.5 cents -> 17
-    const cents = usageCents(BUILT_IN_PRICES['claude-sonnet-4'], { inputTokens: 10_000, outputTokens: 2_000, cacheReadTokens: 100_000, cacheWriteTokens: 20_000 });
+    const cents = usageCents(BUILT_IN_PRICES['claude-sonnet-4'], {
+      inputTokens: 10_000,
+      outputTokens: 2_000,
+      cacheReadTokens: 100_000,
+      cacheWriteTokens: 20_000,
+    });
     expect(cents).toBe(17);
   });
 
   it('prices OpenAI cached prompt tokens at the cached rate', () => {
     // gpt-4o: 1,000,000 uncached x 250 + 1,000,000 cached x 125 = 375 cents
-    expect(usageCents(BUILT_IN_PRICES['gpt-4o'], { inputTokens: 1_000_000, outputTokens: 0, cacheReadTokens: 1_000_000, cacheWriteTokens: 0 })).toBe(375);
+    expect(
+      usageCents(BUILT_IN_PRICES['gpt-4o'], { inputTokens: 1_000_000, outputTokens: 0, cacheReadTokens: 1_000_000, cacheWriteTokens: 0 }),
+    ).toBe(375);
   });
 
   it('does not round exact cents up through float noise, and charges a started cent', () => {
-    expect(usageCents({ input: 7.5, output: 0 }, { inputTokens: 400_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 })).toBe(3);
-    expect(usageCents(BUILT_IN_PRICES['gpt-4o-mini'], { inputTokens: 1, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 })).toBe(1);
-    expect(usageCents(BUILT_IN_PRICES['gpt-4o-mini'], { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 })).toBe(0);
+    expect(usageCents({ input: 7.5, output: 0 }, { inputTokens: 400_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 })).toBe(
+      3,
+    );
+    expect(usageCents(BUILT_IN_PRICES['gpt-4o-mini'], { inputTokens: 1, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 })).toBe(
+      1,
+    );
+    expect(usageCents(BUILT_IN_PRICES['gpt-4o-mini'], { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 })).toBe(
+      0,
+    );
   });
 
   it('reserves the worst case: every input token at the full rate plus max_tokens of output', () => {

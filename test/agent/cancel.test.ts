@@ -22,15 +22,23 @@ describe('cancellation', () => {
 
   it('does not ask the provider again once the run was cancelled during a tool call', async () => {
     const cancelling = defineTool({
-      name: 'slow_step', description: 'test tool', capability: 'test:run', schema: z.strictObject({}),
+      name: 'slow_step',
+      description: 'test tool',
+      capability: 'test:run',
+      schema: z.strictObject({}),
       run: async () => {
         h.journal.cancel(h.id);
         return { output: 'done' };
       },
     });
-    const h = agentHarness([toolTurn([call('c1', 'slow_step')]), finalAnswer('never')], { deps: { tools: [...BUILT_IN_TOOLS, cancelling] } });
+    const h = agentHarness([toolTurn([call('c1', 'slow_step')]), finalAnswer('never')], {
+      deps: { tools: [...BUILT_IN_TOOLS, cancelling] },
+    });
     await h.run();
     expect(h.provider.requests).toHaveLength(1);
-    expect(h.stored().execution).toMatchObject({ status: 'cancelled', tool_calls: [{ call_id: 'c1', verdict: 'allowed', output: 'done' }] });
+    expect(h.stored().execution).toMatchObject({
+      status: 'cancelled',
+      tool_calls: [{ call_id: 'c1', verdict: 'allowed', output: 'done' }],
+    });
   });
 });

@@ -24,7 +24,12 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 function context(httpAllowlist: string[] = []): VerifyContext {
   const policy = defaultPolicy();
   return {
-    tools: new Map(BUILT_IN_TOOLS.map((t) => [t.name, t])), policy, permissions: ['*'], costCents: 0, budgetCents: 100, seq: 1,
+    tools: new Map(BUILT_IN_TOOLS.map((t) => [t.name, t])),
+    policy,
+    permissions: ['*'],
+    costCents: 0,
+    budgetCents: 100,
+    seq: 1,
     toolContext: { execution: testExecution(policy), upstreamArtifacts: [], httpAllowlist, web: publicWeb },
   };
 }
@@ -57,7 +62,9 @@ describe('http_get', () => {
   });
 
   it('fetches from an allowlisted host in a run, following a redirect', async () => {
-    const h = agentHarness([toolTurn([call('c1', 'http_get', { url: `http://127.0.0.1:${port}/hop` })]), finalAnswer('fetched')], { deps: { httpAllowlist: ['127.0.0.1'] } });
+    const h = agentHarness([toolTurn([call('c1', 'http_get', { url: `http://127.0.0.1:${port}/hop` })]), finalAnswer('fetched')], {
+      deps: { httpAllowlist: ['127.0.0.1'] },
+    });
     await h.run();
     const [entry] = h.stored().execution.tool_calls;
     expect(entry).toMatchObject({ verdict: 'allowed', capability: 'network:http:get' });
@@ -65,13 +72,18 @@ describe('http_get', () => {
   });
 
   it('refuses a redirect to a private host that is not allowlisted', async () => {
-    const h = agentHarness([toolTurn([call('c1', 'http_get', { url: `http://127.0.0.1:${port}/to-localhost` })]), finalAnswer('x')], { deps: { httpAllowlist: ['127.0.0.1'] } });
+    const h = agentHarness([toolTurn([call('c1', 'http_get', { url: `http://127.0.0.1:${port}/to-localhost` })]), finalAnswer('x')], {
+      deps: { httpAllowlist: ['127.0.0.1'] },
+    });
     await h.run();
     expect(h.stored().execution.tool_calls[0].output).toMatch(/^ERROR: refused: localhost resolves to a private/);
   });
 
   it('cuts the body at 1 MiB; the entry keeps 4 KiB and the digest covers the whole output', async () => {
-    const h = agentHarness([toolTurn([call('c1', 'http_get', { url: `http://127.0.0.1:${port}/big` })]), finalAnswer('x')], { deps: { httpAllowlist: ['127.0.0.1'] }, execution: { budget_cents: 100_000 } });
+    const h = agentHarness([toolTurn([call('c1', 'http_get', { url: `http://127.0.0.1:${port}/big` })]), finalAnswer('x')], {
+      deps: { httpAllowlist: ['127.0.0.1'] },
+      execution: { budget_cents: 100_000 },
+    });
     await h.run();
     const { execution, transcript } = h.stored();
     const [entry] = execution.tool_calls;

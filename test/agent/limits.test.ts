@@ -7,7 +7,9 @@ const report = (n: number) => call(`r${n}`, 'write_report', { name: `r${n}`, con
 describe('budget', () => {
   it('fails budget_exceeded, non_compliant, when the next call cannot be reserved', async () => {
     // claude-opus-4: 4096 output tokens alone may cost 31 cents; 20 remain after the first turn.
-    const h = agentHarness([toolTurn([report(1)], usage(1000, 1000))], { execution: { model: 'claude-opus-4', provider: 'anthropic', budget_cents: 40 } });
+    const h = agentHarness([toolTurn([report(1)], usage(1000, 1000))], {
+      execution: { model: 'claude-opus-4', provider: 'anthropic', budget_cents: 40 },
+    });
     await h.run();
     const { execution, outcome } = h.stored();
     expect(execution.cost_cents).toBe(9);
@@ -31,8 +33,14 @@ describe('budget', () => {
     await h.run();
     const { execution, outcome, transcript } = h.stored();
     expect(execution.cost_cents).toBe(121);
-    expect(execution.tool_calls.map((c) => [c.verdict, c.reason])).toEqual([['denied', 'budget_exhausted'], ['denied', 'budget_exhausted']]);
-    expect(transcript.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['DENIED: budget_exhausted', 'DENIED: budget_exhausted']);
+    expect(execution.tool_calls.map((c) => [c.verdict, c.reason])).toEqual([
+      ['denied', 'budget_exhausted'],
+      ['denied', 'budget_exhausted'],
+    ]);
+    expect(transcript.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual([
+      'DENIED: budget_exhausted',
+      'DENIED: budget_exhausted',
+    ]);
     expect(execution).toMatchObject({ status: 'failed', verdict: 'non_compliant', error: { code: 'budget_exceeded' } });
     expect(outcome!.violations).toEqual(['budget_overrun:121>100']);
   });
@@ -48,11 +56,16 @@ describe('budget', () => {
 
 describe('tool-call limit', () => {
   it('denies the calls past max_tool_calls as tool_call_limit, answers them, then fails', async () => {
-    const h = agentHarness([toolTurn([report(1), report(2)]), toolTurn([report(3), report(4)]), finalAnswer('never reached')], { policy: defaultPolicy({ max_tool_calls: 3 }) });
+    const h = agentHarness([toolTurn([report(1), report(2)]), toolTurn([report(3), report(4)]), finalAnswer('never reached')], {
+      policy: defaultPolicy({ max_tool_calls: 3 }),
+    });
     await h.run();
     const { execution, transcript } = h.stored();
     expect(execution.tool_calls.map((c) => [c.seq, c.verdict, c.reason])).toEqual([
-      [1, 'allowed', null], [2, 'allowed', null], [3, 'allowed', null], [4, 'denied', 'tool_call_limit'],
+      [1, 'allowed', null],
+      [2, 'allowed', null],
+      [3, 'allowed', null],
+      [4, 'denied', 'tool_call_limit'],
     ]);
     expect(transcript.at(-1)).toEqual({ role: 'tool', tool_call_id: 'r4', content: 'DENIED: tool_call_limit' });
     expect(execution).toMatchObject({ status: 'failed', error: { code: 'tool_call_limit' } });
@@ -69,7 +82,10 @@ describe('tool-call limit', () => {
 describe('provider failures', () => {
   it('fails provider_error with the message, never the key override', async () => {
     const key = 'sk-override-0123456789abcdef0123';
-    const h = agentHarness([new ProviderError(`401 Incorrect API key provided: ${key}`, 401)], { execution: { api_key_override: true }, state: { apiKeyOverride: key } });
+    const h = agentHarness([new ProviderError(`401 Incorrect API key provided: ${key}`, 401)], {
+      execution: { api_key_override: true },
+      state: { apiKeyOverride: key },
+    });
     await h.run();
     const { execution, outcome, apiKeyOverride } = h.stored();
     expect(execution).toMatchObject({ status: 'failed', verdict: 'compliant', error: { code: 'provider_error' } });
@@ -83,7 +99,10 @@ describe('provider failures', () => {
     const h = agentHarness([], { provider: false, execution: { provider: 'anthropic', model: 'claude-3-5-haiku-latest' } });
     await h.run();
     const { execution } = h.stored();
-    expect(execution).toMatchObject({ status: 'failed', error: { code: 'provider_not_configured', message: "No API key is configured for provider 'anthropic'." } });
+    expect(execution).toMatchObject({
+      status: 'failed',
+      error: { code: 'provider_not_configured', message: "No API key is configured for provider 'anthropic'." },
+    });
     expect(execution.certificates.map((c) => c.kind)).toEqual(['execution']);
   });
 
@@ -91,11 +110,17 @@ describe('provider failures', () => {
     const h = agentHarness([finalAnswer('never')], { execution: { model: 'llama-3-70b-local' } });
     await h.run();
     expect(h.provider.requests).toHaveLength(0);
-    expect(h.stored().execution).toMatchObject({ status: 'failed', error: { code: 'model_price_unknown', message: expect.stringMatching(/'llama-3-70b-local'.*SHIPGATE_PRICES_FILE/) } });
+    expect(h.stored().execution).toMatchObject({
+      status: 'failed',
+      error: { code: 'model_price_unknown', message: expect.stringMatching(/'llama-3-70b-local'.*SHIPGATE_PRICES_FILE/) },
+    });
   });
 
   it('runs a model priced at zero by the prices file', async () => {
-    const h = agentHarness([toolTurn([report(1)], usage(1e6, 1e6)), finalAnswer('free')], { execution: { model: 'llama-3-70b-local', budget_cents: 100 }, prices: { 'llama-3-70b-local': { input: 0, output: 0 } } });
+    const h = agentHarness([toolTurn([report(1)], usage(1e6, 1e6)), finalAnswer('free')], {
+      execution: { model: 'llama-3-70b-local', budget_cents: 100 },
+      prices: { 'llama-3-70b-local': { input: 0, output: 0 } },
+    });
     await h.run();
     expect(h.stored().execution).toMatchObject({ status: 'completed', cost_cents: 0 });
   });

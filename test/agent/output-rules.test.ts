@@ -16,11 +16,15 @@ describe('secrets rule', () => {
   });
 
   it('finds nothing in ordinary prose and code', () => {
-    expect(scanOutput(['secrets'], 'The public key block -----BEGIN PUBLIC KEY----- is fine; ask-for-help; task-123; sk-short.')).toEqual([]);
+    expect(scanOutput(['secrets'], 'The public key block -----BEGIN PUBLIC KEY----- is fine; ask-for-help; task-123; sk-short.')).toEqual(
+      [],
+    );
   });
 
   it('redacts secrets and given literals from messages', () => {
-    expect(redactSecrets(`bad key sk-proj-${'b'.repeat(30)} or hunter2hunter2`, ['hunter2hunter2'])).toBe('bad key [REDACTED] or [REDACTED]');
+    expect(redactSecrets(`bad key sk-proj-${'b'.repeat(30)} or hunter2hunter2`, ['hunter2hunter2'])).toBe(
+      'bad key [REDACTED] or [REDACTED]',
+    );
   });
 });
 

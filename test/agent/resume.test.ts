@@ -14,7 +14,11 @@ describe('resume after a crash', () => {
 
     await h.run();
     const { execution } = h.stored();
-    expect(execution.tool_calls.map((c) => [c.seq, c.call_id, c.verdict])).toEqual([[1, 'c1', 'allowed'], [2, 'c2', 'allowed'], [3, 'c3', 'allowed']]);
+    expect(execution.tool_calls.map((c) => [c.seq, c.call_id, c.verdict])).toEqual([
+      [1, 'c1', 'allowed'],
+      [2, 'c2', 'allowed'],
+      [3, 'c3', 'allowed'],
+    ]);
     expect(execution.artifacts.map((a) => a.name)).toEqual(['c1', 'c2', 'c3']);
     expect(execution).toMatchObject({ status: 'completed', output: 'All three stored.', cost_cents: 2 });
     // The provider was asked once per turn; the resumed request answered each id exactly once.

@@ -45,7 +45,9 @@ describe('runExecution: one run with every kind of verdict', () => {
 
   it('answers every call id to the model, denials with DENIED: <reason>', () => {
     const second = h.provider.requests[1].messages;
-    expect(second.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content.startsWith('Stored report') ? 'ok' : m.content])).toEqual([
+    expect(
+      second.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content.startsWith('Stored report') ? 'ok' : m.content]),
+    ).toEqual([
       ['c1', 'ok'],
       ['c2', 'DENIED: unknown_tool'],
       ['c3', 'DENIED: invalid_arguments'],
@@ -74,10 +76,16 @@ describe('runExecution: one run with every kind of verdict', () => {
     const [toolCert, executionCert] = execution.certificates;
     expect(execution.certificates).toHaveLength(2);
     expect(toolCert).toMatchObject({ kind: 'tool_call', theorem: 'action_safe', id: execution.tool_calls[0].certificate_id });
-    expect(predicateOf(toolCert)).toMatchObject({ seq: 1, prev: null, verified_properties: expect.arrayContaining(['tool_known', 'capability_granted', 'arguments_safe']) });
+    expect(predicateOf(toolCert)).toMatchObject({
+      seq: 1,
+      prev: null,
+      verified_properties: expect.arrayContaining(['tool_known', 'capability_granted', 'arguments_safe']),
+    });
     expect(executionCert).toMatchObject({ kind: 'execution', theorem: 'final_output_safe' });
     expect(predicateOf(executionCert)).toMatchObject({
-      verdict: 'compliant', prev: toolCert.digest, cost_cents: 2,
+      verdict: 'compliant',
+      prev: toolCert.digest,
+      cost_cents: 2,
       tool_calls: execution.tool_calls.map(toolCallDigest),
     });
   });
@@ -92,7 +100,9 @@ describe('runExecution: start', () => {
   });
 
   it('keeps a journal that already holds the task as its first message as it is', async () => {
-    const h = agentHarness([finalAnswer('ok')], { state: { transcript: [{ role: 'user', content: 'Summarise the change and write a report.' }] } });
+    const h = agentHarness([finalAnswer('ok')], {
+      state: { transcript: [{ role: 'user', content: 'Summarise the change and write a report.' }] },
+    });
     await h.run();
     expect(h.provider.requests[0].messages).toEqual([{ role: 'user', content: 'Summarise the change and write a report.' }]);
   });

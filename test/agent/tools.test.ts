@@ -17,7 +17,14 @@ const reader: RepoReader = {
 describe('repository tools', () => {
   it('read files and changes of the bound repository at its commit', async () => {
     const h = agentHarness(
-      [toolTurn([call('c1', 'repo_read_file', { path: 'README.md' }), call('c2', 'repo_read_file', { path: 'missing.txt' }), call('c3', 'repo_list_changes')]), finalAnswer('ok')],
+      [
+        toolTurn([
+          call('c1', 'repo_read_file', { path: 'README.md' }),
+          call('c2', 'repo_read_file', { path: 'missing.txt' }),
+          call('c3', 'repo_list_changes'),
+        ]),
+        finalAnswer('ok'),
+      ],
       { execution: { repo_root: 'acme/shop', commit_sha: sha }, deps: { repoReader: reader } },
     );
     await h.run();
@@ -31,15 +38,31 @@ describe('repository tools', () => {
   it('answer an error when the execution is bound to no repository', async () => {
     const h = agentHarness([toolTurn([call('c1', 'repo_list_changes')]), finalAnswer('ok')], { deps: { repoReader: reader } });
     await h.run();
-    expect(h.stored().execution.tool_calls[0]).toMatchObject({ verdict: 'allowed', output: expect.stringMatching(/^ERROR: this execution is not bound to a repository/) });
+    expect(h.stored().execution.tool_calls[0]).toMatchObject({
+      verdict: 'allowed',
+      output: expect.stringMatching(/^ERROR: this execution is not bound to a repository/),
+    });
   });
 });
 
 describe('artifact tools', () => {
   it('store the review verdict and the release notes with their digests; read_upstream returns upstream artifacts', async () => {
-    const upstream = [{ execution_id: 'e-1', stage_id: 'review', artifacts: [{ kind: 'review' as const, name: 'review', content: 'LGTM', digest: sha256Hex('LGTM'), approved_for_release: true }] }];
+    const upstream = [
+      {
+        execution_id: 'e-1',
+        stage_id: 'review',
+        artifacts: [{ kind: 'review' as const, name: 'review', content: 'LGTM', digest: sha256Hex('LGTM'), approved_for_release: true }],
+      },
+    ];
     const h = agentHarness(
-      [toolTurn([call('c1', 'read_upstream'), call('c2', 'submit_review', { approved_for_release: false, summary: 'Needs tests.' }), call('c3', 'publish_release_notes', { content: '## 1.4' })]), finalAnswer('ok')],
+      [
+        toolTurn([
+          call('c1', 'read_upstream'),
+          call('c2', 'submit_review', { approved_for_release: false, summary: 'Needs tests.' }),
+          call('c3', 'publish_release_notes', { content: '## 1.4' }),
+        ]),
+        finalAnswer('ok'),
+      ],
       { state: { upstreamArtifacts: upstream } },
     );
     await h.run();
@@ -59,8 +82,18 @@ describe('runTool', () => {
   it('answers a timeout as an error, aborting the tool', async () => {
     let aborted = false;
     const stuck = defineTool({
-      name: 'stuck', description: 'never ends', capability: 'test:run', schema: z.strictObject({}), timeoutMs: 20,
-      run: (_args, { signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); })),
+      name: 'stuck',
+      description: 'never ends',
+      capability: 'test:run',
+      schema: z.strictObject({}),
+      timeoutMs: 20,
+      run: (_args, { signal }) =>
+        new Promise((_, reject) =>
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('aborted'));
+          }),
+        ),
     });
     expect(await runTool(stuck, {}, ctx)).toEqual({ output: 'ERROR: stuck timed out after 20 ms' });
     expect(aborted).toBe(true);
@@ -68,8 +101,13 @@ describe('runTool', () => {
 
   it('answers a failure as an error without the secrets in its message', async () => {
     const failing = defineTool({
-      name: 'failing', description: 'throws', capability: 'test:run', schema: z.strictObject({}),
-      run: async () => { throw new Error(`auth failed for ghp_${'k'.repeat(36)}`); },
+      name: 'failing',
+      description: 'throws',
+      capability: 'test:run',
+      schema: z.strictObject({}),
+      run: async () => {
+        throw new Error(`auth failed for ghp_${'k'.repeat(36)}`);
+      },
     });
     expect(await runTool(failing, {}, ctx)).toEqual({ output: 'ERROR: auth failed for [REDACTED]' });
   });

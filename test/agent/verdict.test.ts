@@ -2,16 +2,29 @@ import { call, finalAnswer, toolTurn } from '../helpers/scripted-provider.js';
 import { agentHarness, defaultPolicy, hipaaPolicy } from './support/agent-harness.js';
 import { predicateOf } from './support/predicate-of.js';
 
-const PRIVATE_KEY = ['-----BEGIN OPENSSH PRIVATE KEY-----', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW', '-----END OPENSSH PRIVATE KEY-----'].join('\n');
+const PRIVATE_KEY = [
+  '-----BEGIN OPENSSH PRIVATE KEY-----',
+  'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW',
+  '-----END OPENSSH PRIVATE KEY-----',
+].join('\n');
 const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(3)}xYz987`;
 
 describe('verdict', () => {
   it('is non_compliant under hipaa when a call was denied (blocking severity)', async () => {
     const policy = hipaaPolicy();
-    const h = agentHarness([toolTurn([call('c1', 'http_get', { url: 'https://example.com/' }), call('c2', 'write_report', { name: 'r', content: 'ok' })]), finalAnswer('Report written.')], { policy });
+    const h = agentHarness(
+      [
+        toolTurn([call('c1', 'http_get', { url: 'https://example.com/' }), call('c2', 'write_report', { name: 'r', content: 'ok' })]),
+        finalAnswer('Report written.'),
+      ],
+      { policy },
+    );
     await h.run();
     const { execution, outcome } = h.stored();
-    expect(execution.tool_calls.map((c) => [c.verdict, c.reason])).toEqual([['denied', 'forbidden_by_policy'], ['allowed', null]]);
+    expect(execution.tool_calls.map((c) => [c.verdict, c.reason])).toEqual([
+      ['denied', 'forbidden_by_policy'],
+      ['allowed', null],
+    ]);
     expect(execution).toMatchObject({ status: 'completed', verdict: 'non_compliant' });
     expect(outcome!.violations).toEqual(['denied_call:1:forbidden_by_policy']);
   });
@@ -37,7 +50,10 @@ describe('verdict', () => {
   });
 
   it('is non_compliant when a tool output or an artifact hits an output rule', async () => {
-    const h = agentHarness([toolTurn([call('c1', 'write_report', { name: 'leak', content: `aws AKIA${'ABCDEFGHIJKLMNOP'}` })]), finalAnswer('Stored.')]);
+    const h = agentHarness([
+      toolTurn([call('c1', 'write_report', { name: 'leak', content: `aws AKIA${'ABCDEFGHIJKLMNOP'}` })]),
+      finalAnswer('Stored.'),
+    ]);
     await h.run();
     expect(h.stored().outcome!.violations).toEqual(['output_rule:secrets:aws_access_key:artifact:leak']);
   });

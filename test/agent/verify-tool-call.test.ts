@@ -8,7 +8,12 @@ function context(overrides: Partial<VerifyContext> = {}): VerifyContext {
   const policy = overrides.policy ?? defaultPolicy();
   const execution = testExecution(policy);
   return {
-    tools: new Map(BUILT_IN_TOOLS.map((t) => [t.name, t])), policy, permissions: ['*'], costCents: 0, budgetCents: 100, seq: 1,
+    tools: new Map(BUILT_IN_TOOLS.map((t) => [t.name, t])),
+    policy,
+    permissions: ['*'],
+    costCents: 0,
+    budgetCents: 100,
+    seq: 1,
     toolContext: { execution, upstreamArtifacts: [], httpAllowlist: [], web: publicWeb },
     ...overrides,
   };
@@ -22,10 +27,18 @@ const reason = async (c: ReturnType<typeof call>, ctx: VerifyContext) => {
 describe('verifyToolCall', () => {
   it('checks in the fixed order: schema before policy, forbidden before not granted, budget before limit', async () => {
     const hipaa = hipaaPolicy();
-    expect(await reason(call('1', 'http_get', { url: 'not a url' }), context({ policy: hipaa, permissions: [] }))).toBe('invalid_arguments');
-    expect(await reason(call('1', 'http_get', { url: 'https://example.com' }), context({ policy: hipaa, permissions: [] }))).toBe('forbidden_by_policy');
-    expect(await reason(call('1', 'write_report', { name: 'a', content: 'b' }), context({ permissions: ['repo:read'], costCents: 500 }))).toBe('capability_not_granted');
-    expect(await reason(call('1', 'write_report', { name: 'a', content: 'b' }), context({ costCents: 100, seq: 99 }))).toBe('budget_exhausted');
+    expect(await reason(call('1', 'http_get', { url: 'not a url' }), context({ policy: hipaa, permissions: [] }))).toBe(
+      'invalid_arguments',
+    );
+    expect(await reason(call('1', 'http_get', { url: 'https://example.com' }), context({ policy: hipaa, permissions: [] }))).toBe(
+      'forbidden_by_policy',
+    );
+    expect(
+      await reason(call('1', 'write_report', { name: 'a', content: 'b' }), context({ permissions: ['repo:read'], costCents: 500 })),
+    ).toBe('capability_not_granted');
+    expect(await reason(call('1', 'write_report', { name: 'a', content: 'b' }), context({ costCents: 100, seq: 99 }))).toBe(
+      'budget_exhausted',
+    );
     expect(await reason(call('1', 'write_report', { name: 'a', content: 'b' }), context({ seq: 51 }))).toBe('tool_call_limit');
     expect(await reason(call('1', 'repo_read_file', { path: '../../etc/passwd' }), context())).toBe('argument_rule:path');
   });
@@ -52,6 +65,14 @@ describe('verifyToolCall', () => {
   it('lists the verified properties of an allowed call', async () => {
     const v = await verifyToolCall(call('1', 'write_report', { name: 'a', content: 'b' }), context());
     expect(v).toMatchObject({ verdict: 'allowed', input: { name: 'a', content: 'b' } });
-    expect(v.verdict === 'allowed' && v.properties).toEqual(['tool_known', 'arguments_valid', 'capability_not_forbidden', 'capability_granted', 'within_budget', 'within_call_limit', 'arguments_safe']);
+    expect(v.verdict === 'allowed' && v.properties).toEqual([
+      'tool_known',
+      'arguments_valid',
+      'capability_not_forbidden',
+      'capability_granted',
+      'within_budget',
+      'within_call_limit',
+      'arguments_safe',
+    ]);
   });
 });

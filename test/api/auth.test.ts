@@ -1,8 +1,12 @@
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const password = 'correct horse battery';
 
@@ -13,7 +17,9 @@ describe('register', () => {
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ email: 'first@example.com', name: 'First', role: 'ADMIN' });
     expect(first.body.api_key).toMatch(/^sg_[A-Za-z0-9_-]{43}$/);
-    const second = await fresh.request.post('/api/v1/auth/register').send({ email: 'second@example.com', name: 'S', password, role: 'ADMIN' });
+    const second = await fresh.request
+      .post('/api/v1/auth/register')
+      .send({ email: 'second@example.com', name: 'S', password, role: 'ADMIN' });
     expect(second.status).toBe(201);
     expect(second.body.role).toBe('VIEWER');
     await fresh.close();

@@ -2,8 +2,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const studio = 'https://studio.example.com';
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ SHIPGATE_CORS_ORIGINS: `${studio}, http://localhost:5173` }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ SHIPGATE_CORS_ORIGINS: `${studio}, http://localhost:5173` });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const corsHeaders = (headers: Record<string, string>) => Object.keys(headers).filter((h) => h.startsWith('access-control-'));
 
@@ -20,9 +24,12 @@ describe('CORS', () => {
     expect(denied.headers['access-control-allow-origin']).toBe('http://localhost:5173');
   });
 
-  it('answers a listed origin\'s preflight with 204 and the allowed methods and headers', async () => {
-    const res = await t.request.options('/api/v1/users/00000000-0000-4000-8000-000000000000')
-      .set('Origin', studio).set('Access-Control-Request-Method', 'PATCH').set('Access-Control-Request-Headers', 'authorization, content-type');
+  it("answers a listed origin's preflight with 204 and the allowed methods and headers", async () => {
+    const res = await t.request
+      .options('/api/v1/users/00000000-0000-4000-8000-000000000000')
+      .set('Origin', studio)
+      .set('Access-Control-Request-Method', 'PATCH')
+      .set('Access-Control-Request-Headers', 'authorization, content-type');
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(studio);
     expect(res.headers['access-control-allow-methods']).toMatch(/PATCH/);
@@ -35,7 +42,10 @@ describe('CORS', () => {
     expect(res.status).toBe(200);
     expect(corsHeaders(res.headers)).toEqual([]);
     expect(res.headers.vary).toMatch(/Origin/);
-    const preflight = await t.request.options('/api/v1/auth/me').set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'GET');
+    const preflight = await t.request
+      .options('/api/v1/auth/me')
+      .set('Origin', 'https://evil.example.com')
+      .set('Access-Control-Request-Method', 'GET');
     expect(corsHeaders(preflight.headers)).toEqual([]);
     const lookalike = await t.request.get('/healthz').set('Origin', `${studio}.evil.example.com`);
     expect(corsHeaders(lookalike.headers)).toEqual([]);

@@ -16,11 +16,17 @@ import { logCapture } from '../helpers/log-capture.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const password = 'correct horse battery';
-const document = buildOpenApiDocument(allRoutes) as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+const document = buildOpenApiDocument(allRoutes) as unknown as {
+  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+};
 
 /** An error a test provoked must be one the OpenAPI document lists for that operation. */
 function expectDocumented(res: Response, method: string, path: string): void {
@@ -52,7 +58,9 @@ async function postChunked(path: string, body: string): Promise<{ status: number
       req.on('error', reject);
       req.on('response', (res) => {
         let text = '';
-        res.on('data', (c: Buffer) => { text += c; });
+        res.on('data', (c: Buffer) => {
+          text += c;
+        });
         res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
       });
       for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.slice(at, at + 64 * 1024));
@@ -89,10 +97,12 @@ describe('request bodies', () => {
   it('answers 422 with [{loc, msg, type}] for a body, a path and a query parameter', async () => {
     const body = await t.request.post('/api/v1/auth/login').send({ email: 42 });
     expect(body.status).toBe(422);
-    expect(body.body.detail).toEqual(expect.arrayContaining([
-      { loc: ['body', 'email'], msg: expect.any(String), type: expect.any(String) },
-      { loc: ['body', 'password'], msg: expect.any(String), type: expect.any(String) },
-    ]));
+    expect(body.body.detail).toEqual(
+      expect.arrayContaining([
+        { loc: ['body', 'email'], msg: expect.any(String), type: expect.any(String) },
+        { loc: ['body', 'password'], msg: expect.any(String), type: expect.any(String) },
+      ]),
+    );
     const path = await t.request.patch('/api/v1/users/nope').set(t.admin.auth).send({});
     expect(path.status).toBe(422);
     expect(path.body.detail[0].loc).toEqual(['path', 'user_id']);
@@ -135,7 +145,10 @@ describe('authentication and roles', () => {
     const wrong = await t.request.post('/api/v1/auth/login').send({ email: 'nobody@example.com', password });
     expectError(wrong, 401, 'Invalid email or password.');
     expectDocumented(wrong, 'post', '/auth/login');
-    const badKey = await t.request.post('/api/v1/auth/register').set('Authorization', 'Bearer sg_nope').send({ email: 'k@example.com', name: 'K', password });
+    const badKey = await t.request
+      .post('/api/v1/auth/register')
+      .set('Authorization', 'Bearer sg_nope')
+      .send({ email: 'k@example.com', name: 'K', password });
     expectError(badKey, 401, 'Invalid API key.');
     expectDocumented(badKey, 'post', '/auth/register');
   });
@@ -195,7 +208,8 @@ describe('rate limits', () => {
     const limited = await createTestApp({ SHIPGATE_RATE_LIMIT_PER_MINUTE: '2' }, { empty: true });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await limited.request.post('/api/v1/auth/login').send({ email: `n${i}@example.com`, password })).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await limited.request.post('/api/v1/auth/login').send({ email: `n${i}@example.com`, password })).status);
       expect(statuses).toContain(429);
       expect(statuses.filter((s) => s !== 429 && s !== 401)).toEqual([]);
     } finally {
@@ -206,7 +220,12 @@ describe('rate limits', () => {
 
 describe('server errors', () => {
   it('answers 500 with only detail and request_id, never a stack or SQL, and logs the error', async () => {
-    const failing = { ...t.deps.accounts, findUserByKeyHash: async () => { throw new Error('select * from "api_keys" where "key_hash" = $1 - column "boom" does not exist'); } };
+    const failing = {
+      ...t.deps.accounts,
+      findUserByKeyHash: async () => {
+        throw new Error('select * from "api_keys" where "key_hash" = $1 - column "boom" does not exist');
+      },
+    };
     const res = await serverWith({ accounts: failing }).get('/api/v1/auth/me').set(t.admin.auth).set('X-Request-Id', 'trace-500');
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ detail: 'Internal server error', request_id: 'trace-500' });
@@ -228,7 +247,11 @@ describe('server errors', () => {
       expectError(me, 503, 'Database unavailable.');
       expectDocumented(me, 'get', '/auth/me');
       expectError(await request.post('/api/v1/auth/login').send({ email: 'a@example.com', password }), 503, 'Database unavailable.');
-      expectError(await request.post('/api/v1/auth/register').send({ email: 'a@example.com', name: 'A', password }), 503, 'Database unavailable.');
+      expectError(
+        await request.post('/api/v1/auth/register').send({ email: 'a@example.com', name: 'A', password }),
+        503,
+        'Database unavailable.',
+      );
       expect(await request.get('/healthz').then((r) => r.status)).toBe(200);
     } finally {
       knexWarnings.mockRestore();

@@ -34,7 +34,9 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   doc = res.body;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const routes = allRoutes.flat();
 const name = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}`;

@@ -6,8 +6,12 @@ const closedMessage = { detail: 'Registration is closed; an ADMIN must create th
 describe('SHIPGATE_REGISTRATION=closed', () => {
   let t: TestApp;
   let adminKey: string;
-  beforeAll(async () => { t = await createTestApp({ SHIPGATE_REGISTRATION: 'closed' }, { empty: true }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ SHIPGATE_REGISTRATION: 'closed' }, { empty: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const register = (body: Record<string, string>, key?: string) => {
     const req = t.request.post('/api/v1/auth/register');
@@ -52,8 +56,12 @@ describe('SHIPGATE_REGISTRATION=closed', () => {
 
 describe('SHIPGATE_REGISTRATION=open (the default)', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ SHIPGATE_DEFAULT_ROLE: 'OPERATOR' }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ SHIPGATE_DEFAULT_ROLE: 'OPERATOR' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('gives self-registered users SHIPGATE_DEFAULT_ROLE whatever role they ask for', async () => {
     const res = await t.request.post('/api/v1/auth/register').send({ email: 'self@example.com', name: 'Self', password, role: 'ADMIN' });
@@ -62,9 +70,14 @@ describe('SHIPGATE_REGISTRATION=open (the default)', () => {
   });
 
   it('honours the role an ADMIN sets, but not one a non-ADMIN sets', async () => {
-    const byAdmin = await t.request.post('/api/v1/auth/register').set(t.admin.auth).send({ email: 'aud@example.com', name: 'Aud', password, role: 'AUDITOR' });
+    const byAdmin = await t.request
+      .post('/api/v1/auth/register')
+      .set(t.admin.auth)
+      .send({ email: 'aud@example.com', name: 'Aud', password, role: 'AUDITOR' });
     expect(byAdmin.body.role).toBe('AUDITOR');
-    const byAuditor = await t.request.post('/api/v1/auth/register').set('Authorization', `Bearer ${byAdmin.body.api_key}`)
+    const byAuditor = await t.request
+      .post('/api/v1/auth/register')
+      .set('Authorization', `Bearer ${byAdmin.body.api_key}`)
       .send({ email: 'sneaky@example.com', name: 'Sneaky', password, role: 'ADMIN' });
     expect(byAuditor.status).toBe(201);
     expect(byAuditor.body.role).toBe('OPERATOR');

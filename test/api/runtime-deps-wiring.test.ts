@@ -2,8 +2,12 @@ import { buildRuntimeDeps } from '../../worker/build-runtime-deps.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ SHIPGATE_HTTP_ALLOWLIST: 'mirror.internal,127.0.0.1:9999' }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ SHIPGATE_HTTP_ALLOWLIST: 'mirror.internal,127.0.0.1:9999' });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('runtime deps built from the configuration', () => {
   it('hands the configured http_get allowlist to the runtime', () => {

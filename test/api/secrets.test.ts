@@ -3,8 +3,12 @@ import type { Response } from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ LOG_LEVEL: 'trace' }, { empty: true }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ LOG_LEVEL: 'trace' }, { empty: true });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const password = 'Sup3r-Secret-Passphrase';
 const wrongPassword = 'Wr0ng-Secret-Guess';
@@ -26,9 +30,15 @@ describe('secrets', () => {
     expect(reg.status).toBe(201);
     const k1 = reg.body.api_key;
     const k2 = (await call(t.request.post('/api/v1/auth/login').send({ email: 'owner@example.com', password }))).body.api_key;
-    expect((await call(t.request.post('/api/v1/auth/login').send({ email: 'owner@example.com', password: wrongPassword }))).status).toBe(401);
-    expect((await call(t.request.post('/api/v1/auth/login').send({ email: 'ghost@example.com', password: wrongPassword }))).status).toBe(401);
-    expect((await call(t.request.post('/api/v1/auth/register').send({ email: 'owner@example.com', name: 'Again', password }))).status).toBe(409);
+    expect((await call(t.request.post('/api/v1/auth/login').send({ email: 'owner@example.com', password: wrongPassword }))).status).toBe(
+      401,
+    );
+    expect((await call(t.request.post('/api/v1/auth/login').send({ email: 'ghost@example.com', password: wrongPassword }))).status).toBe(
+      401,
+    );
+    expect((await call(t.request.post('/api/v1/auth/register').send({ email: 'owner@example.com', name: 'Again', password }))).status).toBe(
+      409,
+    );
     expect((await call(t.request.post('/api/v1/auth/register').send({ email: 'bad', name: 'Bad', password: 'short' }))).status).toBe(422);
     const k3 = (await call(t.request.post('/api/v1/auth/rotate').set(bearer(k2)))).body.api_key;
     expect((await call(t.request.post('/api/v1/auth/rotate').set(bearer(k2)))).status).toBe(401);

@@ -9,8 +9,12 @@ import { withDatabase } from '../../db/with-database.js';
 import { cloneNamePrefix } from '../helpers/test-database.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('health and readiness', () => {
   it('answers /healthz 200 without a key', async () => {

@@ -11,7 +11,9 @@ const verifier = createVerifier([run.jwk]);
 const clone = <T>(v: T): T => structuredClone(v);
 
 function failures(certs: Certificate[], toolCalls = run.toolCalls) {
-  return verifyCertificateChain(certs, verifier, toolCalls).filter((r) => !r.verified).map((r) => [r.id, r.reason]);
+  return verifyCertificateChain(certs, verifier, toolCalls)
+    .filter((r) => !r.verified)
+    .map((r) => [r.id, r.reason]);
 }
 
 describe('verifyCertificateChain', () => {
@@ -34,7 +36,10 @@ describe('verifyCertificateChain', () => {
     payload[payload.length - 5] ^= 1;
     certs[1].envelope.payload = payload.toString('base64');
     certs[1].digest = canonicalDigest(certs[1].envelope);
-    expect(failures(certs)).toEqual([[certs[1].id, 'bad_signature'], [certs[2].id, 'broken_chain']]);
+    expect(failures(certs)).toEqual([
+      [certs[1].id, 'bad_signature'],
+      [certs[2].id, 'broken_chain'],
+    ]);
   });
 
   it('detects a stored digest or record field that differs from the signed envelope', () => {
@@ -44,7 +49,10 @@ describe('verifyCertificateChain', () => {
     const record = clone(run.certificates);
     record[0].plan_hash = 'ff'.repeat(32);
     record[3].verified_properties = ['anything'];
-    expect(failures(record)).toEqual([[record[0].id, 'record_mismatch'], [record[3].id, 'record_mismatch']]);
+    expect(failures(record)).toEqual([
+      [record[0].id, 'record_mismatch'],
+      [record[3].id, 'record_mismatch'],
+    ]);
   });
 
   it('detects tool-call entries that differ from what the execution certificate lists', () => {
@@ -52,10 +60,18 @@ describe('verifyCertificateChain', () => {
     const edited = clone(run.toolCalls);
     edited[2].reason = null; // hide a denial
     expect(failures(run.certificates, edited)).toEqual([[executionId, 'tool_calls_mismatch']]);
-    expect(failures(run.certificates, run.toolCalls.filter((c) => c.seq !== 3))).toEqual([[executionId, 'tool_calls_mismatch']]);
+    expect(
+      failures(
+        run.certificates,
+        run.toolCalls.filter((c) => c.seq !== 3),
+      ),
+    ).toEqual([[executionId, 'tool_calls_mismatch']]);
     const output = clone(run.toolCalls);
     output[0].result_digest = 'ff'.repeat(32);
-    expect(failures(run.certificates, output)).toEqual([[run.certificates[0].id, 'tool_call_mismatch'], [executionId, 'tool_calls_mismatch']]);
+    expect(failures(run.certificates, output)).toEqual([
+      [run.certificates[0].id, 'tool_call_mismatch'],
+      [executionId, 'tool_calls_mismatch'],
+    ]);
   });
 
   it('verifies certificates signed with a retired key and refuses unknown keys', () => {

@@ -22,11 +22,25 @@ describe('tool-call certificates', () => {
       subject: [{ name: `execution/${run.executionId}/tool-call/1`, digest: { sha256: planHash } }],
       predicateType: 'https://shipgate.dev/attestations/action-safe/v1',
       predicate: {
-        theorem: 'action_safe', execution_id: run.executionId, seq: 1, tool: 'repo_read_file', capability: 'repo:read',
-        verified_properties: ['capability_granted', 'arguments_valid'], policy, result_digest: sha256Hex('output 1'), prev: null, issued_at: first.issued_at,
+        theorem: 'action_safe',
+        execution_id: run.executionId,
+        seq: 1,
+        tool: 'repo_read_file',
+        capability: 'repo:read',
+        verified_properties: ['capability_granted', 'arguments_valid'],
+        policy,
+        result_digest: sha256Hex('output 1'),
+        prev: null,
+        issued_at: first.issued_at,
       },
     });
-    expect(first).toMatchObject({ kind: 'tool_call', theorem: 'action_safe', plan_hash: planHash, prover: 'shipgate-rules/1', verified_properties: ['capability_granted', 'arguments_valid'] });
+    expect(first).toMatchObject({
+      kind: 'tool_call',
+      theorem: 'action_safe',
+      plan_hash: planHash,
+      prover: 'shipgate-rules/1',
+      verified_properties: ['capability_granted', 'arguments_valid'],
+    });
     expect(first.id).toMatch(UUID);
     expect(new Date(first.issued_at).toISOString()).toBe(first.issued_at);
   });
@@ -42,23 +56,43 @@ describe('execution certificates', () => {
     const upstream = [{ execution_id: '22222222-2222-4222-8222-222222222222', digest: 'ef'.repeat(32) }];
     const run = certifiedRun(undefined, upstream);
     const cert = run.certificates.at(-1)!;
-    const statement = specVerify(cert.envelope, [run.jwk]) as { subject: unknown; predicateType: string; predicate: Record<string, unknown> };
+    const statement = specVerify(cert.envelope, [run.jwk]) as {
+      subject: unknown;
+      predicateType: string;
+      predicate: Record<string, unknown>;
+    };
     expect(statement.subject).toEqual([{ name: `execution/${run.executionId}/output`, digest: { sha256: sha256Hex('final answer') } }]);
     expect(statement.predicateType).toBe('https://shipgate.dev/attestations/final-output-safe/v1');
     expect(statement.predicate).toMatchObject({
-      theorem: 'final_output_safe', execution_id: run.executionId, verdict: 'compliant', cost_cents: 42, policy,
+      theorem: 'final_output_safe',
+      execution_id: run.executionId,
+      verdict: 'compliant',
+      cost_cents: 42,
+      policy,
       tool_calls: run.toolCalls.map((c) => canonicalDigest(c)),
       materials: [{ uri: 'execution/22222222-2222-4222-8222-222222222222', digest: { sha256: 'ef'.repeat(32) } }],
       prev: run.certificates[2].digest,
     });
-    expect((statement.predicate.tool_calls as string[])).toHaveLength(4); // the denied call too
-    expect(cert).toMatchObject({ kind: 'execution', theorem: 'final_output_safe', plan_hash: canonicalDigest(run.toolCalls.map(toolCallDigest)) });
+    expect(statement.predicate.tool_calls as string[]).toHaveLength(4); // the denied call too
+    expect(cert).toMatchObject({
+      kind: 'execution',
+      theorem: 'final_output_safe',
+      plan_hash: canonicalDigest(run.toolCalls.map(toolCallDigest)),
+    });
     expect(cert.verified_properties).toContain('upstream_lineage_bound');
   });
 });
 
 describe('promotion certificates', () => {
-  const facts = { repoRoot: 'acme/api', commitSha: 'a'.repeat(40), snapshotId: '33333333-3333-4333-8333-333333333333', gateDigest: '12'.repeat(32), status: 'attested', releaseLabel: 'v1.2.0', timeVerified: '2024-05-01T00:00:00.000Z' };
+  const facts = {
+    repoRoot: 'acme/api',
+    commitSha: 'a'.repeat(40),
+    snapshotId: '33333333-3333-4333-8333-333333333333',
+    gateDigest: '12'.repeat(32),
+    status: 'attested',
+    releaseLabel: 'v1.2.0',
+    timeVerified: '2024-05-01T00:00:00.000Z',
+  };
 
   it('are SLSA verification summaries of the commit under the gate digest', () => {
     expect(buildPromotionStatement(facts)).toEqual({
@@ -66,8 +100,13 @@ describe('promotion certificates', () => {
       subject: [{ name: 'acme/api', digest: { gitCommit: 'a'.repeat(40) } }],
       predicateType: 'https://slsa.dev/verification_summary/v1',
       predicate: {
-        verifier: { id: 'https://shipgate.dev/release-gate' }, timeVerified: facts.timeVerified, resourceUri: `git+https://github.com/acme/api@${'a'.repeat(40)}`,
-        policy: { digest: { sha256: facts.gateDigest } }, inputAttestations: [], verificationResult: 'PASSED', verifiedLevels: ['SHIPGATE_RELEASE_GATE_PASSED'],
+        verifier: { id: 'https://shipgate.dev/release-gate' },
+        timeVerified: facts.timeVerified,
+        resourceUri: `git+https://github.com/acme/api@${'a'.repeat(40)}`,
+        policy: { digest: { sha256: facts.gateDigest } },
+        inputAttestations: [],
+        verificationResult: 'PASSED',
+        verifiedLevels: ['SHIPGATE_RELEASE_GATE_PASSED'],
         shipgate: { snapshot_id: facts.snapshotId, status: 'attested', release_label: 'v1.2.0' },
       },
     });

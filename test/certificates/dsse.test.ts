@@ -69,7 +69,10 @@ describe('signer and verifier', () => {
   it('detects an alteration of any byte of the signature', () => {
     const verifier = createVerifier([jwk]);
     for (let i = 0; i < 64; i++) {
-      const altered: DsseEnvelope = { ...envelope, signatures: [{ ...envelope.signatures[0], sig: flipBit(envelope.signatures[0].sig, i) }] };
+      const altered: DsseEnvelope = {
+        ...envelope,
+        signatures: [{ ...envelope.signatures[0], sig: flipBit(envelope.signatures[0].sig, i) }],
+      };
       expect(verifier.verify(altered).verified).toBe(false);
       expect(specVerify(altered, [jwk])).toBeNull();
     }
@@ -78,7 +81,9 @@ describe('signer and verifier', () => {
   it('refuses a re-spelled base64 that decodes to the same bytes', () => {
     const sig = envelope.signatures[0].sig; // 64 bytes: the last character before "==" has 4 unused bits
     const last = sig[sig.length - 3];
-    const twin = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').find((c) => c !== last && Buffer.from(`${sig.slice(0, -3)}${c}==`, 'base64').equals(Buffer.from(sig, 'base64')))!;
+    const twin = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+      .split('')
+      .find((c) => c !== last && Buffer.from(`${sig.slice(0, -3)}${c}==`, 'base64').equals(Buffer.from(sig, 'base64')))!;
     const altered = { ...envelope, signatures: [{ ...envelope.signatures[0], sig: `${sig.slice(0, -3)}${twin}==` }] };
     expect(createVerifier([jwk]).verify(altered)).toEqual({ verified: false, reason: 'bad_signature' });
   });

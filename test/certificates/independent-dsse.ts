@@ -7,18 +7,32 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
  */
 export function specPae(type: string, body: Buffer): Buffer {
   const t = Buffer.from(type, 'utf8');
-  return Buffer.concat([Buffer.from('DSSEv1'), Buffer.from(' '), Buffer.from(String(t.length)), Buffer.from(' '), t,
-    Buffer.from(' '), Buffer.from(String(body.length)), Buffer.from(' '), body]);
+  return Buffer.concat([
+    Buffer.from('DSSEv1'),
+    Buffer.from(' '),
+    Buffer.from(String(t.length)),
+    Buffer.from(' '),
+    t,
+    Buffer.from(' '),
+    Buffer.from(String(body.length)),
+    Buffer.from(' '),
+    body,
+  ]);
 }
 
-export interface SpecJwk { x: string }
+export interface SpecJwk {
+  x: string;
+}
 
 export function specKeyId(jwk: SpecJwk): string {
   return createHash('sha256').update(Buffer.from(jwk.x, 'base64url')).digest('hex');
 }
 
 /** The decoded statement when some signature verifies under a key with its keyid; else null. */
-export function specVerify(envelope: { payloadType: string; payload: string; signatures: { keyid: string; sig: string }[] }, jwks: SpecJwk[]): unknown {
+export function specVerify(
+  envelope: { payloadType: string; payload: string; signatures: { keyid: string; sig: string }[] },
+  jwks: SpecJwk[],
+): unknown {
   const body = Buffer.from(envelope.payload, 'base64');
   if (body.toString('base64') !== envelope.payload) return null;
   const message = specPae(envelope.payloadType, body);

@@ -11,16 +11,27 @@ export function signedPackage() {
   const manifestSigner = createSigner(privateKey);
   // The run was certified with another key: the package carries both, as the service's JWK set does.
   const publicKeys = [publicJwkOf(privateKey), { ...run.jwk, status: 'retired' as const }];
-  const pkg = signPackage({
-    package_id: '44444444-4444-4444-8444-444444444444',
-    generated_at: '2024-05-01T00:01:00.000Z',
-    compliance_regime: 'hipaa',
-    execution: { id: run.executionId, status: 'completed', verdict: 'compliant', task: 'Summarise the change — ünïcode', cost_cents: 42 },
-    tool_calls: run.toolCalls,
-    certificates: run.certificates.map((c) => ({ ...c, verified: true })),
-    policy: { ...policy, retention_days: 2190 },
-    attestation: { regime: 'hipaa', retention_days: 2190, proofs_required: 4, proofs_satisfied: 4, proofs_missing: [], certificate_count: 4, compliant: true },
-    public_keys: publicKeys,
-  }, manifestSigner);
+  const pkg = signPackage(
+    {
+      package_id: '44444444-4444-4444-8444-444444444444',
+      generated_at: '2024-05-01T00:01:00.000Z',
+      compliance_regime: 'hipaa',
+      execution: { id: run.executionId, status: 'completed', verdict: 'compliant', task: 'Summarise the change — ünïcode', cost_cents: 42 },
+      tool_calls: run.toolCalls,
+      certificates: run.certificates.map((c) => ({ ...c, verified: true })),
+      policy: { ...policy, retention_days: 2190 },
+      attestation: {
+        regime: 'hipaa',
+        retention_days: 2190,
+        proofs_required: 4,
+        proofs_satisfied: 4,
+        proofs_missing: [],
+        certificate_count: 4,
+        compliant: true,
+      },
+      public_keys: publicKeys,
+    },
+    manifestSigner,
+  );
   return { pkg, publicKeys, run };
 }

@@ -10,11 +10,20 @@ import { IN_TOTO_STATEMENT_TYPE, type InTotoStatement } from '../../core/certifi
 import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
-const statement: InTotoStatement = { _type: IN_TOTO_STATEMENT_TYPE, subject: [{ name: 's', digest: { sha256: '00'.repeat(32) } }], predicateType: 'https://example.com/t', predicate: {} };
+const statement: InTotoStatement = {
+  _type: IN_TOTO_STATEMENT_TYPE,
+  subject: [{ name: 's', digest: { sha256: '00'.repeat(32) } }],
+  predicateType: 'https://example.com/t',
+  predicate: {},
+};
 
 let database: TestDatabase;
-beforeEach(async () => { database = await createTestDatabase(); });
-afterEach(async () => { await database.drop(); });
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await database.drop();
+});
 
 function tempDir(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-key-')), 'data');
@@ -45,7 +54,10 @@ describe('loadSigningKey', () => {
   it('uses SHIPGATE_SIGNING_KEY (escaped newlines too) and writes no file', async () => {
     const dataDir = tempDir();
     const key = pem();
-    const loaded = await loadSigningKey(loadConfig({ SHIPGATE_DATA_DIR: dataDir, SHIPGATE_SIGNING_KEY: key.replace(/\n/g, '\\n') }), createSigningKeyStore(database.db));
+    const loaded = await loadSigningKey(
+      loadConfig({ SHIPGATE_DATA_DIR: dataDir, SHIPGATE_SIGNING_KEY: key.replace(/\n/g, '\\n') }),
+      createSigningKeyStore(database.db),
+    );
     expect(loaded.privateKey.export({ format: 'pem', type: 'pkcs8' })).toBe(key);
     expect(fs.existsSync(path.join(dataDir, SIGNING_KEY_FILE))).toBe(false);
   });
@@ -53,8 +65,12 @@ describe('loadSigningKey', () => {
   it('refuses a key that is not an Ed25519 private key, naming the variable', async () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
     const store = createSigningKeyStore(database.db);
-    await expect(loadSigningKey(loadConfig({ SHIPGATE_SIGNING_KEY: rsa }), store)).rejects.toThrow(/SHIPGATE_SIGNING_KEY: must be an Ed25519 private key/);
-    await expect(loadSigningKey(loadConfig({ SHIPGATE_SIGNING_KEY: 'garbage' }), store)).rejects.toThrow(/SHIPGATE_SIGNING_KEY: not a PEM private key/);
+    await expect(loadSigningKey(loadConfig({ SHIPGATE_SIGNING_KEY: rsa }), store)).rejects.toThrow(
+      /SHIPGATE_SIGNING_KEY: must be an Ed25519 private key/,
+    );
+    await expect(loadSigningKey(loadConfig({ SHIPGATE_SIGNING_KEY: 'garbage' }), store)).rejects.toThrow(
+      /SHIPGATE_SIGNING_KEY: not a PEM private key/,
+    );
   });
 
   it('keeps the previous key as retired when the key changes, so old certificates still verify', async () => {
@@ -65,7 +81,10 @@ describe('loadSigningKey', () => {
     const current = await loadSigningKey(loadConfig({ SHIPGATE_SIGNING_KEY: pem() }), store);
     const oldKid = createSigner(old.privateKey).keyid;
     const newKid = createSigner(current.privateKey).keyid;
-    expect(current.publicKeys.map((k) => [k.kid, k.status])).toEqual([[newKid, 'current'], [oldKid, 'retired']]);
+    expect(current.publicKeys.map((k) => [k.kid, k.status])).toEqual([
+      [newKid, 'current'],
+      [oldKid, 'retired'],
+    ]);
     expect(current.publicKeys[1].retired_at).toEqual(expect.any(String));
     expect(await store.list()).toEqual(current.publicKeys);
 

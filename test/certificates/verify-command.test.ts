@@ -58,16 +58,23 @@ describe('shipgate verify', () => {
     expect(await run([path.join(dir, 'missing.json')])).toMatchObject({ code: 2, err: expect.stringMatching(/cannot read package/) });
     expect(await run([write('bad.json', '{nope')])).toMatchObject({ code: 2, err: expect.stringMatching(/is not JSON/) });
     const keyless = { ...pkg, public_keys: undefined };
-    expect(await run([write('keyless.json', keyless)])).toMatchObject({ code: 2, err: expect.stringMatching(/no public_keys; pass --keys/) });
+    expect(await run([write('keyless.json', keyless)])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/no public_keys; pass --keys/),
+    });
   });
 
   it('runs as the real CLI entry point and exits non-zero on a tampered package', async () => {
     const tampered = JSON.parse(JSON.stringify(pkg));
     tampered.attestation.compliant = false;
     const file = write('cli-tampered.json', tampered);
-    const failed = await promisify(execFile)(process.execPath, ['bin/shipgate.js', 'verify', file], { env: { PATH: process.env.PATH } }).catch((e: { code: number; stdout: string }) => e);
+    const failed = await promisify(execFile)(process.execPath, ['bin/shipgate.js', 'verify', file], {
+      env: { PATH: process.env.PATH },
+    }).catch((e: { code: number; stdout: string }) => e);
     expect(failed).toMatchObject({ code: 1, stdout: expect.stringMatching(/FAIL member 'attestation': altered/) });
-    const ok = await promisify(execFile)(process.execPath, ['bin/shipgate.js', 'verify', write('cli-ok.json', pkg)], { env: { PATH: process.env.PATH } });
+    const ok = await promisify(execFile)(process.execPath, ['bin/shipgate.js', 'verify', write('cli-ok.json', pkg)], {
+      env: { PATH: process.env.PATH },
+    });
     expect(ok.stdout).toMatch(/OK: the package verifies\./);
   }, 90_000); // two child processes compiling TypeScript through tsx; slow on a busy 2-core machine
 });

@@ -43,20 +43,36 @@ describe('loadConfig', () => {
       if (saved === undefined) delete process.env.PORT;
       else process.env.PORT = saved;
     }
-    expect(loadConfig({ PORT: '', DATABASE_URL: '', SHIPGATE_REGISTRATION: '' })).toMatchObject({ port: 3000, databaseUrl: undefined, registration: 'open' });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', SHIPGATE_REGISTRATION: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      registration: 'open',
+    });
   });
 
   it('derives values from the variables', () => {
     const config = loadConfig({
-      PORT: '8080', HOST: '0.0.0.0', SHIPGATE_PUBLIC_URL: 'https://gate.example.com/', SHIPGATE_DATA_DIR: '/var/lib/shipgate',
-      SHIPGATE_CORS_ORIGINS: ' https://studio.example.com ,http://localhost:5173,', SHIPGATE_RATE_LIMIT_PER_MINUTE: '0',
-      SHIPGATE_DEFAULT_PROVIDER: 'anthropic', SHIPGATE_REGISTRATION: 'closed', SHIPGATE_DEFAULT_ROLE: 'OPERATOR',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      SHIPGATE_PUBLIC_URL: 'https://gate.example.com/',
+      SHIPGATE_DATA_DIR: '/var/lib/shipgate',
+      SHIPGATE_CORS_ORIGINS: ' https://studio.example.com ,http://localhost:5173,',
+      SHIPGATE_RATE_LIMIT_PER_MINUTE: '0',
+      SHIPGATE_DEFAULT_PROVIDER: 'anthropic',
+      SHIPGATE_REGISTRATION: 'closed',
+      SHIPGATE_DEFAULT_ROLE: 'OPERATOR',
       SHIPGATE_HTTP_ALLOWLIST: 'Mirror.internal, 10.0.0.5:8080 ,',
     });
     expect(config).toMatchObject({
-      port: 8080, host: '0.0.0.0', publicUrl: 'https://gate.example.com', dataDir: '/var/lib/shipgate',
-      corsOrigins: ['https://studio.example.com', 'http://localhost:5173'], rateLimitPerMinute: 0,
-      registration: 'closed', defaultRole: 'OPERATOR', httpAllowlist: ['mirror.internal', '10.0.0.5:8080'],
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://gate.example.com',
+      dataDir: '/var/lib/shipgate',
+      corsOrigins: ['https://studio.example.com', 'http://localhost:5173'],
+      rateLimitPerMinute: 0,
+      registration: 'closed',
+      defaultRole: 'OPERATOR',
+      httpAllowlist: ['mirror.internal', '10.0.0.5:8080'],
       providers: { defaultProvider: 'anthropic', defaultModel: 'claude-3-5-haiku-latest' },
     });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
@@ -89,7 +105,9 @@ describe('loadConfig', () => {
     const signed = { NODE_ENV: 'production', SHIPGATE_SIGNING_KEY: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----' };
 
     it('requires SHIPGATE_SIGNING_KEY', () => {
-      expect(configError({ NODE_ENV: 'production', WEBHOOK_SECRET: 's3cret' })).toContain('SHIPGATE_SIGNING_KEY: required when NODE_ENV=production');
+      expect(configError({ NODE_ENV: 'production', WEBHOOK_SECRET: 's3cret' })).toContain(
+        'SHIPGATE_SIGNING_KEY: required when NODE_ENV=production',
+      );
     });
 
     it('requires a webhook secret unless unsigned webhooks are explicitly allowed', () => {

@@ -3,7 +3,9 @@ import { pruneExpiredCounters } from '../../db/prune-expired-counters.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-afterEach(async () => { await t?.close(); });
+afterEach(async () => {
+  await t?.close();
+});
 
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);
 
@@ -12,8 +14,14 @@ async function seed(db: TestApp['database']['db']): Promise<void> {
     { bucket: 'key:old', window_start: ago(2 * 3600), count: 5 },
     { bucket: 'key:current', window_start: ago(30), count: 1 },
   ]);
-  await db('login_failures').insert([{ email: 'old@example.com', failed_at: ago(2 * 86400) }, { email: 'recent@example.com', failed_at: ago(60) }]);
-  await db('worker_heartbeats').insert([{ worker_id: 'gone', seen_at: ago(8 * 86400) }, { worker_id: 'alive', seen_at: ago(5) }]);
+  await db('login_failures').insert([
+    { email: 'old@example.com', failed_at: ago(2 * 86400) },
+    { email: 'recent@example.com', failed_at: ago(60) },
+  ]);
+  await db('worker_heartbeats').insert([
+    { worker_id: 'gone', seen_at: ago(8 * 86400) },
+    { worker_id: 'alive', seen_at: ago(5) },
+  ]);
 }
 
 async function remaining(db: TestApp['database']['db']) {

@@ -2,8 +2,12 @@ import { createRateLimiter } from '../../db/stores/rate-limiter.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 let database: TestDatabase;
-beforeAll(async () => { database = await createTestDatabase(); });
-afterAll(async () => { await database.drop(); });
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
 
 describe('rate-limit counters', () => {
   it('live in an unlogged table (no WAL flush per request) and still count and limit', async () => {

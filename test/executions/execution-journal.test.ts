@@ -29,14 +29,26 @@ beforeAll(async () => {
   database = await createTestDatabase();
   store = createExecutionStore(database.db, secretKey);
   journal = createExecutionJournal(database.db, secretKey, { get: async () => policy });
-  [{ id: ownerId }] = await database.db('users').insert({ email: 'owner@example.com', name: 'O', role: 'OPERATOR', password_hash: 'x' }).returning('id');
+  [{ id: ownerId }] = await database
+    .db('users')
+    .insert({ email: 'owner@example.com', name: 'O', role: 'OPERATOR', password_hash: 'x' })
+    .returning('id');
 });
-afterAll(async () => { await database.drop(); });
+afterAll(async () => {
+  await database.drop();
+});
 
 function newExecution(overrides: Partial<NewExecution> = {}): NewExecution {
   return {
-    owner_id: ownerId, task: 'Write two reports.', policy: { name: policy.name, version: policy.version, digest: canonicalDigest(policy) },
-    stage_role: 'worker', permissions: ['*'], dropped_permissions: [], budget_cents: 1500, provider: 'openai', model: 'gpt-4o-mini',
+    owner_id: ownerId,
+    task: 'Write two reports.',
+    policy: { name: policy.name, version: policy.version, digest: canonicalDigest(policy) },
+    stage_role: 'worker',
+    permissions: ['*'],
+    dropped_permissions: [],
+    budget_cents: 1500,
+    provider: 'openai',
+    model: 'gpt-4o-mini',
     ...overrides,
   };
 }
@@ -56,8 +68,15 @@ function crashingJournal(method: 'recordTurn' | 'recordToolCall' | 'finish', nth
 function runtime(steps: ScriptStep[], journalUsed: ExecutionJournal = journal): { deps: RuntimeDeps; provider: ScriptedProvider } {
   const provider = new ScriptedProvider(steps);
   const deps: RuntimeDeps = {
-    journal: journalUsed, providers: () => provider, certifier: createCertifier(createSigner(generateKeyPairSync('ed25519').privateKey)),
-    prices: BUILT_IN_PRICES, pricesHint: 'SHIPGATE_PRICES_FILE', httpAllowlist: [], web: publicWeb, cancelPollMs: 20, log: () => {},
+    journal: journalUsed,
+    providers: () => provider,
+    certifier: createCertifier(createSigner(generateKeyPairSync('ed25519').privateKey)),
+    prices: BUILT_IN_PRICES,
+    pricesHint: 'SHIPGATE_PRICES_FILE',
+    httpAllowlist: [],
+    web: publicWeb,
+    cancelPollMs: 20,
+    log: () => {},
   };
   return { deps, provider };
 }
@@ -77,9 +96,19 @@ describe('execution journal on PostgreSQL', () => {
     await runExecution(deps, created.id);
 
     const done = (await store.get(created.id))!;
-    expect(done).toMatchObject({ status: 'completed', verdict: 'compliant', output: 'Both stored.', api_key_override: true, error: null, violations: [] });
+    expect(done).toMatchObject({
+      status: 'completed',
+      verdict: 'compliant',
+      output: 'Both stored.',
+      api_key_override: true,
+      error: null,
+      violations: [],
+    });
     expect(done.cost_cents).toBeGreaterThan(0);
-    expect(done.tool_calls.map((c) => [c.seq, c.call_id, c.verdict])).toEqual([[1, 'c1', 'allowed'], [2, 'c2', 'allowed']]);
+    expect(done.tool_calls.map((c) => [c.seq, c.call_id, c.verdict])).toEqual([
+      [1, 'c1', 'allowed'],
+      [2, 'c2', 'allowed'],
+    ]);
     expect(done.tool_calls[0].arguments).toEqual({ name: 'c1', content: 'report c1' });
     expect(done.artifacts.map((a) => a.name)).toEqual(['c1', 'c2']);
     expect(done.certificates.map((c) => c.kind)).toEqual(['tool_call', 'tool_call', 'execution']);
@@ -103,7 +132,11 @@ describe('execution journal on PostgreSQL', () => {
     const second = runtime([finalAnswer('All three stored.')]);
     await runExecution(second.deps, id);
     const done = (await store.get(id))!;
-    expect(done.tool_calls.map((c) => [c.seq, c.call_id])).toEqual([[1, 'c1'], [2, 'c2'], [3, 'c3']]);
+    expect(done.tool_calls.map((c) => [c.seq, c.call_id])).toEqual([
+      [1, 'c1'],
+      [2, 'c2'],
+      [3, 'c3'],
+    ]);
     expect(done.artifacts.map((a) => a.name)).toEqual(['c1', 'c2', 'c3']);
     expect(done.certificates.map((c) => c.kind)).toEqual(['tool_call', 'tool_call', 'tool_call', 'execution']);
     expect(done.status).toBe('completed');
@@ -119,7 +152,14 @@ describe('execution journal on PostgreSQL', () => {
     const before = (await store.get(id))!;
     const entry = before.tool_calls[0];
     await journal.recordToolCall(id, { ...entry, output: 'replayed' }, { role: 'tool', tool_call_id: 'c1', content: 'again' }, null, null);
-    await journal.finish(id, { status: 'failed', verdict: 'non_compliant', output: null, error: { code: 'internal_error', message: 'late' }, certificate: null, violations: ['x'] });
+    await journal.finish(id, {
+      status: 'failed',
+      verdict: 'non_compliant',
+      output: null,
+      error: { code: 'internal_error', message: 'late' },
+      certificate: null,
+      violations: ['x'],
+    });
     const after = (await store.get(id))!;
     expect(after).toEqual(before);
     expect((await journal.load(id)).transcript).toHaveLength(4);
@@ -152,17 +192,38 @@ describe('each step in one statement', () => {
   /** The pieces of a recorded report call, as the runtime would pass them (`text` tells two attempts apart). */
   function reportStep(id: string, seq: number, text: string) {
     const entry: ToolCallEntry = {
-      seq, call_id: `c${seq}`, tool: 'write_report', arguments: { name: `c${seq}`, content: text }, capability: 'document:write:reports',
-      verdict: 'allowed', reason: null, certificate_id: null, result_digest: canonicalDigest(text), output: text, duration_ms: 1,
+      seq,
+      call_id: `c${seq}`,
+      tool: 'write_report',
+      arguments: { name: `c${seq}`, content: text },
+      capability: 'document:write:reports',
+      verdict: 'allowed',
+      reason: null,
+      certificate_id: null,
+      result_digest: canonicalDigest(text),
+      output: text,
+      duration_ms: 1,
       created_at: new Date().toISOString(),
     };
     const certificate = certifier.certifyToolCall({
-      executionId: id, seq, tool: entry.tool, arguments: entry.arguments, capability: entry.capability!, capabilities: ['*'],
-      verifiedProperties: ['capability_granted'], policy: { name: policy.name, version: policy.version, digest: canonicalDigest(policy) },
-      resultDigest: entry.result_digest!, prev: null,
+      executionId: id,
+      seq,
+      tool: entry.tool,
+      arguments: entry.arguments,
+      capability: entry.capability!,
+      capabilities: ['*'],
+      verifiedProperties: ['capability_granted'],
+      policy: { name: policy.name, version: policy.version, digest: canonicalDigest(policy) },
+      resultDigest: entry.result_digest!,
+      prev: null,
     });
     const artifact: Artifact = { kind: 'report', name: `c${seq}`, content: text, digest: canonicalDigest(text) };
-    return [{ ...entry, certificate_id: certificate.id }, { role: 'tool' as const, tool_call_id: `c${seq}`, content: text }, certificate, artifact] as const;
+    return [
+      { ...entry, certificate_id: certificate.id },
+      { role: 'tool' as const, tool_call_id: `c${seq}`, content: text },
+      certificate,
+      artifact,
+    ] as const;
   }
 
   const transcriptOf = async (id: string) => (await journal.load(id)).transcript.map((m) => (m.role === 'tool' ? m.content : m.role));
@@ -248,7 +309,9 @@ describe('each step in one statement', () => {
     await fenced.recordToolCall(id, ...reportStep(id, 1, 'before the stop'));
     stop.abort();
     await expect(fenced.recordToolCall(id, ...reportStep(id, 2, 'after the stop'))).rejects.toThrow(JournalFencedError);
-    await expect(fenced.recordTurn(id, { role: 'assistant', content: 'after the stop', tool_calls: [] }, 9)).rejects.toThrow(JournalFencedError);
+    await expect(fenced.recordTurn(id, { role: 'assistant', content: 'after the stop', tool_calls: [] }, 9)).rejects.toThrow(
+      JournalFencedError,
+    );
     await expect(fenced.isCancelled(id)).rejects.toThrow(JournalFencedError);
     const stored = (await store.get(id))!;
     expect(stored.tool_calls.map((c) => c.output)).toEqual(['before the stop']);

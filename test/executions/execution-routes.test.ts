@@ -31,7 +31,10 @@ async function submit(user: TestUser, body: Record<string, unknown>): Promise<st
 }
 
 function settled(user: TestUser, id: string, statuses = ['completed', 'failed', 'cancelled']) {
-  return waitFor(async () => (await get(user, `/executions/${id}`)).body, (e) => statuses.includes(e.status));
+  return waitFor(
+    async () => (await get(user, `/executions/${id}`)).body,
+    (e) => statuses.includes(e.status),
+  );
 }
 
 describe('a run through the worker', () => {
@@ -39,8 +42,11 @@ describe('a run through the worker', () => {
     const id = await submit(owner, { task: 'Audit the dependencies.' });
     const done = await settled(owner, id);
     expect(done).toMatchObject({ status: 'completed', verdict: 'compliant', output: 'Reports written.', error: null });
-    expect(done.tool_calls.map((c: { seq: number; tool: string; verdict: string }) => [c.seq, c.tool, c.verdict]))
-      .toEqual([[1, 'write_report', 'allowed'], [2, 'write_report', 'allowed'], [3, 'write_report', 'allowed']]);
+    expect(done.tool_calls.map((c: { seq: number; tool: string; verdict: string }) => [c.seq, c.tool, c.verdict])).toEqual([
+      [1, 'write_report', 'allowed'],
+      [2, 'write_report', 'allowed'],
+      [3, 'write_report', 'allowed'],
+    ]);
     expect(done.certificates.map((c: { kind: string }) => c.kind)).toEqual(['tool_call', 'tool_call', 'tool_call', 'execution']);
     expect(done.artifacts.map((a: { name: string }) => a.name)).toEqual(['report-1', 'report-2', 'report-3']);
     expect(done.cost_cents).toBeGreaterThan(0);
@@ -72,7 +78,7 @@ describe('GET /executions', () => {
     owner = user;
   });
 
-  it('lists the caller\'s own executions newest first, a page at a time', async () => {
+  it("lists the caller's own executions newest first, a page at a time", async () => {
     const first = await get(owner, '/executions?limit=2');
     expect(first.status).toBe(200);
     expect(first.body.map((e: { id: string }) => e.id)).toEqual([mine[2], mine[1]]);
@@ -86,10 +92,20 @@ describe('GET /executions', () => {
   });
 
   it('filters by status and refuses an unknown one', async () => {
-    const cancelled = await t.deps.executions.create({
-      owner_id: owner.id, task: 'never run', policy: (await get(owner, `/executions/${mine[0]}`)).body.policy, stage_role: 'worker',
-      permissions: ['*'], dropped_permissions: [], budget_cents: 1500, provider: 'openai', model: 'gpt-4o-mini',
-    }, { enqueue: false });
+    const cancelled = await t.deps.executions.create(
+      {
+        owner_id: owner.id,
+        task: 'never run',
+        policy: (await get(owner, `/executions/${mine[0]}`)).body.policy,
+        stage_role: 'worker',
+        permissions: ['*'],
+        dropped_permissions: [],
+        budget_cents: 1500,
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+      },
+      { enqueue: false },
+    );
     await del(owner, cancelled.id).expect(200);
     expect((await get(owner, '/executions?status=cancelled')).body.map((e: { id: string }) => e.id)).toEqual([cancelled.id]);
     expect((await get(owner, '/executions?status=completed')).body).toHaveLength(3);
@@ -99,8 +115,8 @@ describe('GET /executions', () => {
     expect(bad.body.detail[0].loc).toEqual(['query', 'status']);
   });
 
-  it('shows everyone\'s executions with scope=all to ADMIN and AUDITOR only', async () => {
-    const otherId = await submit(other, { task: 'Someone else\'s work' });
+  it("shows everyone's executions with scope=all to ADMIN and AUDITOR only", async () => {
+    const otherId = await submit(other, { task: "Someone else's work" });
     expect((await get(owner, '/executions')).body.map((e: { id: string }) => e.id)).not.toContain(otherId);
     const denied = await get(owner, '/executions?scope=all');
     expect(denied.status).toBe(403);
@@ -114,12 +130,14 @@ describe('GET /executions', () => {
   });
 });
 
-describe('access to another user\'s execution', () => {
+describe("access to another user's execution", () => {
   it('is 404 for GET, tool calls and DELETE; AUDITOR reads but cannot cancel; ADMIN may cancel', async () => {
     const id = await submit(owner, { task: 'slow private work' });
     const stranger = await t.user('OPERATOR');
     for (const res of [
-      await get(stranger, `/executions/${id}`), await get(stranger, `/executions/${id}/tool-calls`), await del(stranger, id),
+      await get(stranger, `/executions/${id}`),
+      await get(stranger, `/executions/${id}/tool-calls`),
+      await del(stranger, id),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ detail: 'Execution not found.' });
@@ -140,7 +158,10 @@ describe('DELETE /executions/{execution_id}', () => {
     llm.reset();
     llm.otherwise(() => ({ text: 'too late', delayMs: 60_000 }));
     const id = await submit(owner, { task: 'slow analysis' });
-    await waitFor(() => llm.requests.length, (n) => n === 1);
+    await waitFor(
+      () => llm.requests.length,
+      (n) => n === 1,
+    );
     expect((await get(owner, `/executions/${id}`)).body.status).toBe('running');
     const aborted = llm.whenAborted();
     const started = Date.now();
@@ -162,18 +183,37 @@ describe('DELETE /executions/{execution_id}', () => {
     llm.reset();
     llm.otherwise((request) => (taskOf(request).startsWith('slow') ? { text: 'late', delayMs: 60_000 } : writesReports(1)(request)));
     const policy = { name: 'default', version: 1, digest: (await get(owner, '/executions?limit=1')).body[0].policy.digest };
-    const queued = await t.deps.executions.create({
-      owner_id: owner.id, task: 'stays queued', policy, stage_role: 'worker', permissions: ['*'], dropped_permissions: [],
-      budget_cents: 1500, provider: 'openai', model: 'gpt-4o-mini', api_key: 'sk-queued-override',
-    }, { enqueue: false });
+    const queued = await t.deps.executions.create(
+      {
+        owner_id: owner.id,
+        task: 'stays queued',
+        policy,
+        stage_role: 'worker',
+        permissions: ['*'],
+        dropped_permissions: [],
+        budget_cents: 1500,
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        api_key: 'sk-queued-override',
+      },
+      { enqueue: false },
+    );
     const running = await submit(owner, { task: 'slow one' });
     const completed = await submit(owner, { task: 'quick one' });
     const failed = await submit(owner, { task: 'unpriced', model: 'mystery-model-2' });
-    await waitFor(() => llm.requests.filter((r) => taskOf(r) === 'slow one').length, (n) => n === 1);
+    await waitFor(
+      () => llm.requests.filter((r) => taskOf(r) === 'slow one').length,
+      (n) => n === 1,
+    );
     await settled(owner, completed);
     await settled(owner, failed);
 
-    const expected: Record<string, string> = { [queued.id]: 'cancelled', [running]: 'cancelled', [completed]: 'completed', [failed]: 'failed' };
+    const expected: Record<string, string> = {
+      [queued.id]: 'cancelled',
+      [running]: 'cancelled',
+      [completed]: 'completed',
+      [failed]: 'failed',
+    };
     for (const [id, status] of Object.entries(expected)) {
       const before = (await get(owner, `/executions/${id}`)).body;
       const once = await del(owner, id);

@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 async function queued(enqueueRun = false): Promise<string> {
-  const res = await t.request.post('/api/v1/tasks').set(operator.auth).send({ task: `job ${randomUUID()}` });
+  const res = await t.request
+    .post('/api/v1/tasks')
+    .set(operator.auth)
+    .send({ task: `job ${randomUUID()}` });
   if (!enqueueRun) await t.database.db.raw('DELETE FROM graphile_worker._private_jobs');
   return res.body.id;
 }
@@ -31,31 +34,45 @@ async function queued(enqueueRun = false): Promise<string> {
 const lockedBy = async () => (await t.database.db.raw('SELECT locked_by, attempts FROM graphile_worker._private_jobs ORDER BY id')).rows;
 
 describe('releaseDeadWorkerJobs', () => {
-  it('unlocks the jobs of a worker whose heartbeat stopped, keeps a live worker\'s, and removes exhausted ones', async () => {
+  it("unlocks the jobs of a worker whose heartbeat stopped, keeps a live worker's, and removes exhausted ones", async () => {
     await t.database.db.raw('DELETE FROM graphile_worker._private_jobs');
     const db = t.database.db;
     for (const key of ['a', 'b', 'c']) await enqueue(db, 'run_execution', { execution_id: randomUUID() }, `test:${key}`);
     const old = "now() - interval '10 minutes'";
-    await db.raw(`UPDATE graphile_worker._private_jobs SET locked_by = 'pool-dead', locked_at = ${old}, attempts = 1 WHERE key IN ('test:a')`);
+    await db.raw(
+      `UPDATE graphile_worker._private_jobs SET locked_by = 'pool-dead', locked_at = ${old}, attempts = 1 WHERE key IN ('test:a')`,
+    );
     await db.raw(`UPDATE graphile_worker._private_jobs SET locked_by = 'pool-live', locked_at = ${old}, attempts = 1 WHERE key = 'test:b'`);
-    await db.raw(`UPDATE graphile_worker._private_jobs SET locked_by = 'pool-dead', locked_at = ${old}, attempts = max_attempts WHERE key = 'test:c'`);
-    await db('worker_heartbeats').insert([{ worker_id: 'pool-dead', seen_at: db.raw(old) }, { worker_id: 'pool-live', seen_at: db.fn.now() }]);
+    await db.raw(
+      `UPDATE graphile_worker._private_jobs SET locked_by = 'pool-dead', locked_at = ${old}, attempts = max_attempts WHERE key = 'test:c'`,
+    );
+    await db('worker_heartbeats').insert([
+      { worker_id: 'pool-dead', seen_at: db.raw(old) },
+      { worker_id: 'pool-live', seen_at: db.fn.now() },
+    ]);
 
     const exhausted = await releaseDeadWorkerJobs(db, 60);
     expect(exhausted).toEqual([{ task: 'run_execution', payload: { execution_id: expect.any(String) }, attempts: 5 }]);
     const jobs = (await db.raw('SELECT key, locked_by FROM graphile_worker._private_jobs ORDER BY key')).rows;
-    expect(jobs).toEqual([{ key: 'test:a', locked_by: null }, { key: 'test:b', locked_by: 'pool-live' }]);
+    expect(jobs).toEqual([
+      { key: 'test:a', locked_by: null },
+      { key: 'test:b', locked_by: 'pool-live' },
+    ]);
     await db.raw('DELETE FROM graphile_worker._private_jobs');
   });
 });
 
 describe('runExecutionJob', () => {
   const runtime = () => buildRuntimeDeps(t.deps);
-  const failing = async () => { throw new Error('database went away'); };
+  const failing = async () => {
+    throw new Error('database went away');
+  };
 
   it('rethrows a failure while attempts remain (the queue retries and the run resumes)', async () => {
     const id = await queued();
-    await expect(runExecutionJob(runtime(), failing, id, { attempts: 2, maxAttempts: 5, signal: new AbortController().signal })).rejects.toThrow('database went away');
+    await expect(
+      runExecutionJob(runtime(), failing, id, { attempts: 2, maxAttempts: 5, signal: new AbortController().signal }),
+    ).rejects.toThrow('database went away');
     expect((await t.deps.executions.get(id))!.status).toBe('queued');
   });
 
@@ -63,7 +80,11 @@ describe('runExecutionJob', () => {
     const id = await queued();
     await t.deps.journal.start(id);
     await runExecutionJob(runtime(), failing, id, { attempts: 5, maxAttempts: 5, signal: new AbortController().signal });
-    expect(await t.deps.executions.get(id)).toMatchObject({ status: 'failed', verdict: null, error: { code: 'internal_error', message: 'The run could not be completed in 5 attempts.' } });
+    expect(await t.deps.executions.get(id)).toMatchObject({
+      status: 'failed',
+      verdict: null,
+      error: { code: 'internal_error', message: 'The run could not be completed in 5 attempts.' },
+    });
     await giveUp(t.deps.journal, id, 6); // a no-op once finished
     expect((await t.deps.executions.get(id))!.error!.message).toContain('5 attempts');
   });
@@ -76,17 +97,29 @@ describe('stopping a worker', () => {
     await t.database.db.raw('DELETE FROM graphile_worker._private_jobs');
     const first = await startWorker(t.deps, t.database.url);
     const id = await queued(true);
-    await waitFor(() => llm.requests.length, (n) => n === 1);
+    await waitFor(
+      () => llm.requests.length,
+      (n) => n === 1,
+    );
     const started = Date.now();
     await first.stop();
     expect(Date.now() - started).toBeLessThan(15_000);
-    await waitFor(() => llm.requests[0].aborted, (aborted) => aborted, 2000);
+    await waitFor(
+      () => llm.requests[0].aborted,
+      (aborted) => aborted,
+      2000,
+    );
     expect(await lockedBy()).toEqual([{ locked_by: null, attempts: 1 }]);
     expect((await t.deps.executions.get(id))!.status).toBe('running');
 
     const second = await startWorker(t.deps, t.database.url);
     try {
-      const done = await waitFor(() => t.deps.executions.get(id), (e) => e!.status === 'completed', 20_000, 100);
+      const done = await waitFor(
+        () => t.deps.executions.get(id),
+        (e) => e!.status === 'completed',
+        20_000,
+        100,
+      );
       expect(done!.output).toBe('Finished by the next worker.');
       expect(llm.requests).toHaveLength(2);
     } finally {

@@ -31,12 +31,20 @@ async function call<T extends { text: string; body: unknown; status: number }>(p
 }
 
 async function runWithOverride(provider: 'openai' | 'anthropic'): Promise<string> {
-  const created = await call(t.request.post('/api/v1/tasks').set(operator.auth).send({ task: `Use the stage key (${provider}).`, provider, api_key: OVERRIDE }));
+  const created = await call(
+    t.request
+      .post('/api/v1/tasks')
+      .set(operator.auth)
+      .send({ task: `Use the stage key (${provider}).`, provider, api_key: OVERRIDE }),
+  );
   expect(created.status).toBe(201);
   expect(created.body.api_key_override).toBe(true);
   expect(created.body).not.toHaveProperty('api_key');
   const id = created.body.id as string;
-  await waitFor(async () => (await call(t.request.get(`/api/v1/executions/${id}`).set(operator.auth))).body.status, (s) => !['queued', 'running'].includes(s));
+  await waitFor(
+    async () => (await call(t.request.get(`/api/v1/executions/${id}`).set(operator.auth))).body.status,
+    (s) => !['queued', 'running'].includes(s),
+  );
   return id;
 }
 
@@ -60,7 +68,10 @@ describe('a per-execution api_key override', () => {
   it('is not used by executions without one (they run on the service key)', async () => {
     const created = await call(t.request.post('/api/v1/tasks').set(operator.auth).send({ task: 'No override here.' }));
     const id = created.body.id as string;
-    const done = await waitFor(async () => (await call(t.request.get(`/api/v1/executions/${id}`).set(operator.auth))).body, (e) => e.status === 'failed');
+    const done = await waitFor(
+      async () => (await call(t.request.get(`/api/v1/executions/${id}`).set(operator.auth))).body,
+      (e) => e.status === 'failed',
+    );
     expect(done).toMatchObject({ api_key_override: false, error: { code: 'provider_error' } });
     expect(llm.requests.at(-1)!.headers.authorization).toBe(`Bearer ${SERVICE_KEY}`);
   });

@@ -38,7 +38,7 @@ describe('sealSecret', () => {
     expect(openSecret(key, sealed, 'execution-1')).toBe('sk-live-abcdef123456');
   });
 
-  it('refuses another key, another execution\'s context, or any changed byte', () => {
+  it("refuses another key, another execution's context, or any changed byte", () => {
     const sealed = sealSecret(key, 'sk-live-abcdef123456', 'execution-1');
     expect(() => openSecret(randomBytes(32), sealed, 'execution-1')).toThrow();
     expect(() => openSecret(key, sealed, 'execution-2')).toThrow();

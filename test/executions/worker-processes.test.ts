@@ -57,7 +57,11 @@ describe('a worker killed mid-run (kill -9)', () => {
     });
     const first = await worker();
     const id = await submit('Write two reports, then conclude.');
-    await waitFor(() => llm.requests.length, (n) => n === 2, 60_000);
+    await waitFor(
+      () => llm.requests.length,
+      (n) => n === 2,
+      60_000,
+    );
     expect(await execution(id)).toMatchObject({ status: 'running', tool_calls: [{ seq: 1 }, { seq: 2 }] });
 
     first.child.kill('SIGKILL');
@@ -67,14 +71,23 @@ describe('a worker killed mid-run (kill -9)', () => {
     expect(locked.rows[0].n).toBe(1);
 
     await worker();
-    const done = await waitFor(() => execution(id), (e) => e.status !== 'running', 60_000);
+    const done = await waitFor(
+      () => execution(id),
+      (e) => e.status !== 'running',
+      60_000,
+    );
     expect(done).toMatchObject({ status: 'completed', verdict: 'compliant', output: 'Resumed and done.' });
     expect(done.tool_calls.map((c: { seq: number; call_id: string }) => c.seq)).toEqual([1, 2]);
     expect(new Set(done.tool_calls.map((c: { call_id: string }) => c.call_id)).size).toBe(2);
     expect(done.artifacts.map((a: { name: string }) => a.name)).toEqual(['report-1', 'report-2']);
     expect(done.certificates.map((c: { kind: string }) => c.kind)).toEqual(['tool_call', 'tool_call', 'execution']);
     const messages = await t.database.db('execution_messages').where({ execution_id: id }).orderBy('idx');
-    expect(messages.map((m: { idx: number; message: { role: string } }) => [m.idx, m.message.role])).toEqual([[0, 'assistant'], [1, 'tool'], [2, 'tool'], [3, 'assistant']]);
+    expect(messages.map((m: { idx: number; message: { role: string } }) => [m.idx, m.message.role])).toEqual([
+      [0, 'assistant'],
+      [1, 'tool'],
+      [2, 'tool'],
+      [3, 'assistant'],
+    ]);
     // The resumed request carried the recorded transcript: both tool answers, once each.
     expect(llm.requests).toHaveLength(3);
     expect(llm.requests[1].aborted).toBe(true);
@@ -93,14 +106,23 @@ describe('two worker processes on one database', () => {
     const [a, b] = await Promise.all([worker(oneAtATime), worker(oneAtATime)]);
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push(await submit(`Parallel task ${i}`));
-    await waitFor(() => Promise.all(ids.map(execution)), (all) => all.every((e) => e.status === 'completed'), 90_000, 200);
+    await waitFor(
+      () => Promise.all(ids.map(execution)),
+      (all) => all.every((e) => e.status === 'completed'),
+      90_000,
+      200,
+    );
 
     // Each run asked the model exactly twice (tool turn, final answer) and recorded one call.
     for (const [i, id] of ids.entries()) {
       expect(llm.requests.filter((r) => taskOf(r) === `Parallel task ${i}`).length).toBe(2);
       expect((await execution(id)).tool_calls).toHaveLength(1);
     }
-    await waitFor(() => a.finished().length + b.finished().length, (n) => n === ids.length, 10_000);
+    await waitFor(
+      () => a.finished().length + b.finished().length,
+      (n) => n === ids.length,
+      10_000,
+    );
     const byA = new Set(a.finished());
     const byB = new Set(b.finished());
     expect([...byA].filter((id) => byB.has(id))).toEqual([]);

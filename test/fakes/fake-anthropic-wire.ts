@@ -26,15 +26,19 @@ function validateMessage(message: unknown, i: number, previous: Block[] | undefi
   const results = idsOf(blocks, 'tool_result');
   const stray = results.filter((id) => !uses.includes(id));
   if (stray.length > 0) {
-    return `messages.${i}.content.0: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${stray.join(', ')}. ` +
-      'Each `tool_result` block must have a corresponding `tool_use` block in the previous message.';
+    return (
+      `messages.${i}.content.0: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${stray.join(', ')}. ` +
+      'Each `tool_result` block must have a corresponding `tool_use` block in the previous message.'
+    );
   }
   return null;
 }
 
 function unansweredToolUse(index: number, ids: string[]): string {
-  return `messages.${index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${ids.join(', ')}. ` +
-    'Each `tool_use` block must have a corresponding `tool_result` block in the next message.';
+  return (
+    `messages.${index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${ids.join(', ')}. ` +
+    'Each `tool_use` block must have a corresponding `tool_result` block in the next message.'
+  );
 }
 
 /** Roles alternate (user first) and every tool_use is answered by a tool_result in the very next message. */
@@ -61,7 +65,8 @@ function validateTools(tools: unknown): string | null {
   if (tools === undefined) return null;
   if (!Array.isArray(tools)) return 'tools: Input should be a valid list';
   for (const [i, tool] of tools.entries()) {
-    if (!isRecord(tool) || typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name)) return `tools.${i}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'`;
+    if (!isRecord(tool) || typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name))
+      return `tools.${i}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'`;
     if (!isRecord(tool.input_schema) || tool.input_schema.type !== 'object') return `tools.${i}.custom.input_schema.type: Field required`;
   }
   return null;
@@ -72,8 +77,10 @@ function validate(body: unknown, headers: IncomingHttpHeaders): string | null {
   if (!isRecord(body)) return 'Input should be a valid dictionary or object to extract fields from';
   if (typeof body.model !== 'string' || !body.model) return 'model: Field required';
   if (body.max_tokens === undefined) return 'max_tokens: Field required';
-  if (!Number.isInteger(body.max_tokens) || (body.max_tokens as number) < 0) return 'max_tokens: Input should be greater than or equal to 0';
-  if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system)) return 'system: Input should be a valid list';
+  if (!Number.isInteger(body.max_tokens) || (body.max_tokens as number) < 0)
+    return 'max_tokens: Input should be greater than or equal to 0';
+  if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system))
+    return 'system: Input should be a valid list';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return 'messages: Field required';
   return validateTools(body.tools) ?? validateMessages(body.messages);
 }
@@ -90,7 +97,12 @@ function toInput(raw: string): unknown {
 function usage(reply: FakeReply) {
   if (reply.rawUsage) return reply.rawUsage;
   const u = usageOf(reply);
-  return { input_tokens: u.inputTokens, output_tokens: u.outputTokens, cache_read_input_tokens: u.cacheReadTokens, cache_creation_input_tokens: u.cacheWriteTokens };
+  return {
+    input_tokens: u.inputTokens,
+    output_tokens: u.outputTokens,
+    cache_read_input_tokens: u.cacheReadTokens,
+    cache_creation_input_tokens: u.cacheWriteTokens,
+  };
 }
 
 /** Anthropic Messages (POST /v1/messages). */
@@ -98,14 +110,27 @@ export const anthropicWire: LlmWire = {
   api: 'anthropic',
   // SDK 1.x (API version 2026-10-21) sends the key as a Bearer token; older clients use x-api-key.
   credential: (headers) => (headers['x-api-key'] as string | undefined) ?? headers.authorization?.replace(/^Bearer\s+/i, ''),
-  authError: () => ({ status: 401, body: { type: 'error', error: { type: 'authentication_error', message: 'invalid authentication credentials' } } }),
+  authError: () => ({
+    status: 401,
+    body: { type: 'error', error: { type: 'authentication_error', message: 'invalid authentication credentials' } },
+  }),
   validate,
   completion(reply, request, nextId) {
-    const toolUses = (reply.toolCalls ?? []).map((call) => ({ type: 'tool_use', id: call.id ?? `toolu_${nextId()}`, name: call.name, input: toInput(call.arguments) }));
+    const toolUses = (reply.toolCalls ?? []).map((call) => ({
+      type: 'tool_use',
+      id: call.id ?? `toolu_${nextId()}`,
+      name: call.name,
+      input: toInput(call.arguments),
+    }));
     const text = reply.text ? [{ type: 'text', text: reply.text, citations: null }] : [];
     return {
-      id: `msg_${nextId()}`, type: 'message', role: 'assistant', model: request.body.model, content: [...text, ...toolUses],
-      stop_reason: reply.stopReason ?? (toolUses.length > 0 ? 'tool_use' : 'end_turn'), stop_sequence: null,
+      id: `msg_${nextId()}`,
+      type: 'message',
+      role: 'assistant',
+      model: request.body.model,
+      content: [...text, ...toolUses],
+      stop_reason: reply.stopReason ?? (toolUses.length > 0 ? 'tool_use' : 'end_turn'),
+      stop_sequence: null,
       ...(reply.usage === null && !reply.rawUsage ? {} : { usage: usage(reply) }),
     };
   },

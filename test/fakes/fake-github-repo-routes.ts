@@ -5,19 +5,37 @@ const CONTENTS_DOCS = 'https://docs.github.com/rest/repos/contents#get-repositor
 
 /** Base64 wrapped at 60 characters, as GitHub sends file content. */
 function wrappedBase64(text: string): string {
-  return (Buffer.from(text, 'utf8').toString('base64').match(/.{1,60}/g) ?? []).join('\n') + '\n';
+  return (
+    (
+      Buffer.from(text, 'utf8')
+        .toString('base64')
+        .match(/.{1,60}/g) ?? []
+    ).join('\n') + '\n'
+  );
 }
 
 function commitJson(base: string, repo: string, commit: FakeCommit, files?: FileChange[]) {
   const author = { name: 'Fake Author', email: 'author@example.com', date: '2024-01-01T00:00:00Z' };
   return {
-    sha: commit.sha, url: `${base}/repos/${repo}/commits/${commit.sha}`,
+    sha: commit.sha,
+    url: `${base}/repos/${repo}/commits/${commit.sha}`,
     commit: { message: commit.message, author, committer: author, tree: { sha: blobSha(JSON.stringify([...commit.tree])) } },
     parents: commit.parent ? [{ sha: commit.parent, url: `${base}/repos/${repo}/commits/${commit.parent}` }] : [],
-    ...(files ? {
-      files: files.map((f) => ({ ...f, sha: f.sha ?? '0'.repeat(40), changes: f.additions + f.deletions, contents_url: `${base}/repos/${repo}/contents/${f.filename}?ref=${commit.sha}` })),
-      stats: { additions: sum(files, 'additions'), deletions: sum(files, 'deletions'), total: sum(files, 'additions') + sum(files, 'deletions') },
-    } : {}),
+    ...(files
+      ? {
+          files: files.map((f) => ({
+            ...f,
+            sha: f.sha ?? '0'.repeat(40),
+            changes: f.additions + f.deletions,
+            contents_url: `${base}/repos/${repo}/contents/${f.filename}?ref=${commit.sha}`,
+          })),
+          stats: {
+            additions: sum(files, 'additions'),
+            deletions: sum(files, 'deletions'),
+            total: sum(files, 'additions') + sum(files, 'deletions'),
+          },
+        }
+      : {}),
   };
 }
 
@@ -40,8 +58,15 @@ function contents(repos: FakeRepos, base: string, { params, query, headers }: Gi
   if (/\.raw\b/.test(String(headers.accept))) return { text };
   return {
     body: {
-      type: 'file', encoding: 'base64', size: Buffer.byteLength(text), name: path.split('/').pop(), path, content: wrappedBase64(text), sha: blobSha(text),
-      url: `${base}/repos/${repo}/contents/${path}?ref=${ref}`, download_url: null,
+      type: 'file',
+      encoding: 'base64',
+      size: Buffer.byteLength(text),
+      name: path.split('/').pop(),
+      path,
+      content: wrappedBase64(text),
+      sha: blobSha(text),
+      url: `${base}/repos/${repo}/contents/${path}?ref=${ref}`,
+      download_url: null,
     },
   };
 }
@@ -60,9 +85,17 @@ function compare(repos: FakeRepos, base: string, { params }: GitHubRouteContext)
   const status = aheadBy === 0 && behindBy === 0 ? 'identical' : behindBy === 0 ? 'ahead' : aheadBy === 0 ? 'behind' : 'diverged';
   return {
     body: {
-      url: `${base}/repos/${repo}/compare/${params.basehead}`, status, ahead_by: aheadBy, behind_by: behindBy, total_commits: aheadBy,
-      base_commit: commitJson(base, repo, from), merge_base_commit: commitJson(base, repo, mergeBase),
-      commits: headLine.slice(0, aheadBy).reverse().map((c) => commitJson(base, repo, c)),
+      url: `${base}/repos/${repo}/compare/${params.basehead}`,
+      status,
+      ahead_by: aheadBy,
+      behind_by: behindBy,
+      total_commits: aheadBy,
+      base_commit: commitJson(base, repo, from),
+      merge_base_commit: commitJson(base, repo, mergeBase),
+      commits: headLine
+        .slice(0, aheadBy)
+        .reverse()
+        .map((c) => commitJson(base, repo, c)),
       files: diffTrees(mergeBase.tree, to.tree).map((f) => ({ ...f, changes: f.additions + f.deletions })),
     },
   };
@@ -72,7 +105,8 @@ function commit(repos: FakeRepos, base: string, { params }: GitHubRouteContext):
   const repo = `${params.owner}/${params.repo}`;
   if (!repos.has(repo)) return gitHubError(404, 'Not Found');
   const found = repos.resolve(repo, params.ref);
-  if (!found) return gitHubError(422, `No commit found for SHA: ${params.ref}`, 'https://docs.github.com/rest/commits/commits#get-a-commit');
+  if (!found)
+    return gitHubError(422, `No commit found for SHA: ${params.ref}`, 'https://docs.github.com/rest/commits/commits#get-a-commit');
   const parentTree = found.parent ? repos.resolve(repo, found.parent)?.tree : undefined;
   return { body: commitJson(base, repo, found, diffTrees(parentTree ?? new Map(), found.tree)) };
 }

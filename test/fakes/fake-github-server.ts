@@ -48,18 +48,32 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : null;
     const body = await readJson(req);
-    const request: GitHubRequest = { method: req.method ?? 'GET', path: path ?? url.pathname, query: url.searchParams, headers: req.headers, body, status: null };
+    const request: GitHubRequest = {
+      method: req.method ?? 'GET',
+      path: path ?? url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+      status: null,
+    };
     fake.requests.push(request);
     const sentToken = req.headers.authorization?.replace(/^(token|bearer)\s+/i, '');
     // The newest route wins, so an added endpoint is never shadowed by a broader built-in pattern.
-    const found = path === null ? undefined : [...routes].reverse().map((r) => ({ route: r, params: r.method === request.method ? r.match(path) : null })).find((m) => m.params);
-    const reply = fake.expectedToken !== undefined && sentToken !== fake.expectedToken
-      ? gitHubError(401, 'Bad credentials')
-      : body instanceof Error
-        ? gitHubError(400, 'Problems parsing JSON')
-        : found
-          ? await found.route.handle({ params: found.params!, query: url.searchParams, body, headers: req.headers })
-          : gitHubError(404, 'Not Found');
+    const found =
+      path === null
+        ? undefined
+        : [...routes]
+            .reverse()
+            .map((r) => ({ route: r, params: r.method === request.method ? r.match(path) : null }))
+            .find((m) => m.params);
+    const reply =
+      fake.expectedToken !== undefined && sentToken !== fake.expectedToken
+        ? gitHubError(401, 'Bad credentials')
+        : body instanceof Error
+          ? gitHubError(400, 'Problems parsing JSON')
+          : found
+            ? await found.route.handle({ params: found.params!, query: url.searchParams, body, headers: req.headers })
+            : gitHubError(404, 'Not Found');
     request.status = reply.status ?? 200;
     if (reply.text !== undefined) sendText(res, request.status, reply.text);
     else if (reply.status === 204) res.writeHead(204, reply.headers).end();

@@ -23,11 +23,12 @@ export async function startHttpServer(handle: RequestHandler): Promise<FakeHttpS
   return {
     url: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      // SDK clients keep connections alive; close them or close() waits for their idle timeout.
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // SDK clients keep connections alive; close them or close() waits for their idle timeout.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

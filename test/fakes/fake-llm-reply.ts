@@ -68,8 +68,13 @@ export function usageOf(reply: FakeReply): Required<FakeUsage> {
 /** The providers' error `type` for an HTTP status. */
 export function errorType(status: number): string {
   const types: Record<number, string> = {
-    400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error',
-    413: 'request_too_large', 429: 'rate_limit_error', 529: 'overloaded_error',
+    400: 'invalid_request_error',
+    401: 'authentication_error',
+    403: 'permission_error',
+    404: 'not_found_error',
+    413: 'request_too_large',
+    429: 'rate_limit_error',
+    529: 'overloaded_error',
   };
   return types[status] ?? 'api_error';
 }

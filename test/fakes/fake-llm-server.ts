@@ -63,7 +63,8 @@ export async function startFakeLlm(options: { apiKey?: string } = {}): Promise<F
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '').split('?')[0];
     const wire = req.method === 'POST' ? ROUTES[path] : undefined;
-    if (!wire) return sendJson(res, 404, { error: { message: `Unknown request URL: ${req.method} ${path}`, type: 'invalid_request_error' } });
+    if (!wire)
+      return sendJson(res, 404, { error: { message: `Unknown request URL: ${req.method} ${path}`, type: 'invalid_request_error' } });
     const body = await readJson(req);
     const request: LlmRequest = { api: wire.api, path, headers: req.headers, body, status: null, aborted: false };
     fake.requests.push(request);
@@ -79,7 +80,8 @@ export async function startFakeLlm(options: { apiKey?: string } = {}): Promise<F
     const next = queue.shift() ?? fallback;
     const reply = typeof next === 'function' ? await next(request) : next;
     await waitUnlessClosed(res, reply.delayMs ?? 0);
-    if (reply.status !== undefined) return answer(res, request, reply.status, wire.error(reply.status, reply.errorMessage ?? `fake error ${reply.status}`));
+    if (reply.status !== undefined)
+      return answer(res, request, reply.status, wire.error(reply.status, reply.errorMessage ?? `fake error ${reply.status}`));
     answer(res, request, 200, wire.completion(reply, request, nextId));
   }
 
@@ -99,7 +101,10 @@ export async function startFakeLlm(options: { apiKey?: string } = {}): Promise<F
       return seen ? Promise.resolve(seen) : new Promise((resolve) => abortWaiters.push(resolve));
     },
     env: (apiKey = fake.expectedApiKey ?? 'sk-fake-llm-key') => ({
-      OPENAI_BASE_URL: fake.openaiBaseUrl, ANTHROPIC_BASE_URL: fake.anthropicBaseUrl, OPENAI_API_KEY: apiKey, ANTHROPIC_API_KEY: apiKey,
+      OPENAI_BASE_URL: fake.openaiBaseUrl,
+      ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
+      OPENAI_API_KEY: apiKey,
+      ANTHROPIC_API_KEY: apiKey,
     }),
     reset: () => {
       fake.requests.length = 0;

@@ -6,8 +6,10 @@ function validateTools(tools: unknown): string | null {
   if (tools === undefined) return null;
   if (!Array.isArray(tools) || tools.length === 0) return "[] is too short - 'tools'";
   for (const [i, tool] of tools.entries()) {
-    if (!isRecord(tool) || tool.type !== 'function' || !isRecord(tool.function)) return `Missing required parameter: 'tools[${i}].function'.`;
-    if (typeof tool.function.name !== 'string' || !TOOL_NAME.test(tool.function.name)) return `Invalid 'tools[${i}].function.name': string does not match pattern.`;
+    if (!isRecord(tool) || tool.type !== 'function' || !isRecord(tool.function))
+      return `Missing required parameter: 'tools[${i}].function'.`;
+    if (typeof tool.function.name !== 'string' || !TOOL_NAME.test(tool.function.name))
+      return `Invalid 'tools[${i}].function.name': string does not match pattern.`;
   }
   return null;
 }
@@ -50,7 +52,9 @@ function usage(reply: FakeReply) {
   const u = usageOf(reply);
   const prompt = u.inputTokens + u.cacheReadTokens;
   return {
-    prompt_tokens: prompt, completion_tokens: u.outputTokens, total_tokens: prompt + u.outputTokens,
+    prompt_tokens: prompt,
+    completion_tokens: u.outputTokens,
+    total_tokens: prompt + u.outputTokens,
     prompt_tokens_details: { cached_tokens: u.cacheReadTokens, audio_tokens: 0 },
     completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
   };
@@ -67,21 +71,35 @@ export const openaiWire: LlmWire = {
         message: sent
           ? `Incorrect API key provided: ${sent.slice(0, 3)}***${sent.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`
           : "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth.",
-        type: 'invalid_request_error', param: null, code: 'invalid_api_key',
+        type: 'invalid_request_error',
+        param: null,
+        code: 'invalid_api_key',
       },
     },
   }),
   validate,
   completion(reply, request, nextId) {
     const toolCalls = (reply.toolCalls ?? []).map((call) => ({
-      id: call.id ?? `call_${nextId()}`, type: 'function', function: { name: call.name, arguments: call.arguments },
+      id: call.id ?? `call_${nextId()}`,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
     }));
-    const message = { role: 'assistant', content: reply.text ?? null, refusal: null, annotations: [], ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) };
+    const message = {
+      role: 'assistant',
+      content: reply.text ?? null,
+      refusal: null,
+      annotations: [],
+      ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    };
     return {
-      id: `chatcmpl-${nextId()}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: request.body.model,
+      id: `chatcmpl-${nextId()}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: request.body.model,
       choices: [{ index: 0, message, logprobs: null, finish_reason: reply.stopReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop') }],
       ...(reply.usage === null && !reply.rawUsage ? {} : { usage: usage(reply) }),
-      service_tier: 'default', system_fingerprint: 'fp_fake',
+      service_tier: 'default',
+      system_fingerprint: 'fp_fake',
     };
   },
   error: (status, message) => ({ error: { message, type: errorType(status), param: null, code: null } }),

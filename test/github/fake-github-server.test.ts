@@ -33,10 +33,18 @@ describe('fake GitHub REST API', () => {
 
   it('takes new endpoints through route(), newest first, and records every request', async () => {
     gh.route({
-      method: 'POST', pattern: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
-      handle: ({ params, body }) => ({ status: 201, body: { id: 1, issue: Number(params.issue_number), body: (body as { body: string }).body } }),
+      method: 'POST',
+      pattern: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+      handle: ({ params, body }) => ({
+        status: 201,
+        body: { id: 1, issue: Number(params.issue_number), body: (body as { body: string }).body },
+      }),
     });
-    gh.route({ method: 'GET', pattern: '/repos/{owner}/{repo}/commits/{ref}/check-runs', handle: () => ({ body: { total_count: 0, check_runs: [] } }) });
+    gh.route({
+      method: 'GET',
+      pattern: '/repos/{owner}/{repo}/commits/{ref}/check-runs',
+      handle: () => ({ body: { total_count: 0, check_runs: [] } }),
+    });
     const comment = await octokit.issues.createComment({ owner: 'acme', repo: 'line', issue_number: 7, body: 'shipgate: SHIP' });
     expect(comment).toMatchObject({ status: 201, data: { issue: 7, body: 'shipgate: SHIP' } });
     const runs = await octokit.checks.listForRef({ owner: 'acme', repo: 'line', ref: 'main' });
@@ -47,7 +55,7 @@ describe('fake GitHub REST API', () => {
     ]);
   });
 
-  it('answers unknown endpoints and paths outside /api/v3 with GitHub\'s 404 body', async () => {
+  it("answers unknown endpoints and paths outside /api/v3 with GitHub's 404 body", async () => {
     const res = await fetch(`${gh.baseUrl}/nope`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ message: 'Not Found' });

@@ -21,7 +21,9 @@ beforeAll(async () => {
   reader = createGitHubRepoReader({ token: config.github.token, baseUrl: githubApiBaseUrl(config.github) });
 });
 afterAll(() => gh.close());
-beforeEach(() => { gh.requests.length = 0; });
+beforeEach(() => {
+  gh.requests.length = 0;
+});
 
 describe('githubApiBaseUrl', () => {
   it('is api.github.com without GHE_HOST, and /api/v3 on the enterprise host otherwise (https by default)', () => {
@@ -36,7 +38,12 @@ describe('GitHub repo reader against the fake GitHub REST API', () => {
     expect(await reader.readFile('acme/app', second, 'README.md')).toBe(README_V2);
     expect(await reader.readFile('acme/app', first, 'README.md')).toBe(README_V1);
     expect(await reader.readFile('acme/app', first, 'src/index.ts')).toBe('export {};\n');
-    expect(gh.requests[0]).toMatchObject({ method: 'GET', path: '/repos/acme/app/contents/README.md', status: 200, headers: { authorization: `token ${TOKEN}` } });
+    expect(gh.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/repos/acme/app/contents/README.md',
+      status: 200,
+      headers: { authorization: `token ${TOKEN}` },
+    });
     expect(gh.requests[0].query.get('ref')).toBe(second);
   });
 
@@ -59,14 +66,22 @@ describe('GitHub repo reader against the fake GitHub REST API', () => {
   });
 
   it("lists a commit's own changes when there is no base (all files added for the first commit)", async () => {
-    expect((await reader.listChanges('acme/app', null, second)).map((c) => `${c.status} ${c.filename}`)).toEqual(['added CHANGELOG.md', 'modified README.md', 'removed old.txt']);
+    expect((await reader.listChanges('acme/app', null, second)).map((c) => `${c.status} ${c.filename}`)).toEqual([
+      'added CHANGELOG.md',
+      'modified README.md',
+      'removed old.txt',
+    ]);
     expect((await reader.listChanges('acme/app', null, first)).map((c) => c.status)).toEqual(['added', 'added', 'added']);
   });
 
   it('fails with a short message, without the token, for an unknown repository or bad credentials', async () => {
-    await expect(reader.listChanges('acme/missing', first, second)).rejects.toThrow(`comparing ${first}...${second}: GitHub answered 404 Not Found`);
+    await expect(reader.listChanges('acme/missing', first, second)).rejects.toThrow(
+      `comparing ${first}...${second}: GitHub answered 404 Not Found`,
+    );
     const intruder = createGitHubRepoReader({ token: 'ghp_wrongTokenForTests99999999999999999999', baseUrl: gh.baseUrl });
-    await expect(intruder.readFile('acme/app', second, 'README.md')).rejects.toThrow(new Error(`reading README.md at ${second}: GitHub answered 401 Bad credentials`));
+    await expect(intruder.readFile('acme/app', second, 'README.md')).rejects.toThrow(
+      new Error(`reading README.md at ${second}: GitHub answered 401 Bad credentials`),
+    );
     await expect(reader.readFile('not-a-repo', second, 'README.md')).rejects.toThrow('owner/repo');
   });
 

@@ -6,7 +6,10 @@ export default async function globalTeardown(): Promise<void> {
   const template = process.env.SHIPGATE_TEST_TEMPLATE;
   if (serverUrl && template && !globalThis.__SHIPGATE_EMBEDDED__) {
     const admin = createKnex(serverUrl, 1);
-    const clones = await admin.raw(`SELECT datname FROM pg_database WHERE starts_with(datname, ?) OR datname = ?`, [cloneNamePrefix(template), template]);
+    const clones = await admin.raw(`SELECT datname FROM pg_database WHERE starts_with(datname, ?) OR datname = ?`, [
+      cloneNamePrefix(template),
+      template,
+    ]);
     for (const { datname } of clones.rows as { datname: string }[]) await admin.raw(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     await admin.destroy();
   }

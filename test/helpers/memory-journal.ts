@@ -63,7 +63,13 @@ export class MemoryJournal implements ExecutionJournal {
     run.execution.cost_cents += costCents;
   }
 
-  async recordToolCall(id: string, entry: ToolCallEntry, answer: ChatMessage & { role: 'tool' }, certificate: Certificate | null, artifact: Artifact | null): Promise<void> {
+  async recordToolCall(
+    id: string,
+    entry: ToolCallEntry,
+    answer: ChatMessage & { role: 'tool' },
+    certificate: Certificate | null,
+    artifact: Artifact | null,
+  ): Promise<void> {
     this.step('recordToolCall');
     const run = this.get(id);
     if (run.execution.verdict !== null || run.execution.tool_calls.some((e) => e.seq === entry.seq)) return;
@@ -78,7 +84,13 @@ export class MemoryJournal implements ExecutionJournal {
     const run = this.get(id);
     const e = run.execution;
     if (e.status !== 'queued' && e.status !== 'running') return;
-    Object.assign(e, { status: outcome.status, verdict: outcome.verdict, output: outcome.output, error: outcome.error, finished_at: new Date().toISOString() });
+    Object.assign(e, {
+      status: outcome.status,
+      verdict: outcome.verdict,
+      output: outcome.output,
+      error: outcome.error,
+      finished_at: new Date().toISOString(),
+    });
     if (outcome.certificate) e.certificates.push(structuredClone(outcome.certificate));
     run.outcome = structuredClone(outcome);
     delete run.apiKeyOverride;

@@ -1,4 +1,13 @@
-import { ProviderError, type ChatMessage, type Provider, type ProviderName, type ProviderRequest, type ProviderResponse, type ToolCallRequest, type Usage } from '../../core/agent/provider.js';
+import {
+  ProviderError,
+  type ChatMessage,
+  type Provider,
+  type ProviderName,
+  type ProviderRequest,
+  type ProviderResponse,
+  type ToolCallRequest,
+  type Usage,
+} from '../../core/agent/provider.js';
 
 export type ScriptStep = ProviderResponse | Error | ((request: ProviderRequest) => ProviderResponse | Promise<ProviderResponse>);
 
@@ -58,7 +67,10 @@ export class ScriptedProvider implements Provider {
   readonly requests: ProviderRequest[] = [];
   readonly signals: AbortSignal[] = [];
 
-  constructor(private readonly steps: ScriptStep[], readonly name: ProviderName = 'openai') {}
+  constructor(
+    private readonly steps: ScriptStep[],
+    readonly name: ProviderName = 'openai',
+  ) {}
 
   get remainingSteps(): number {
     return this.steps.length;

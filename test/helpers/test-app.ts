@@ -46,7 +46,13 @@ let counter = 0;
  */
 export async function createTestApp(env: Record<string, string> = {}, { empty = false, worker = false } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ SHIPGATE_DATA_DIR: '/tmp/shipgate-test-data', SHIPGATE_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', ...env, DATABASE_URL: database.url });
+  const config = loadConfig({
+    SHIPGATE_DATA_DIR: '/tmp/shipgate-test-data',
+    SHIPGATE_RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'info',
+    ...env,
+    DATABASE_URL: database.url,
+  });
   const logs = logCapture();
   const logger = createLogger(config.logLevel, logs.stream);
   const metrics = createMetrics(false);

@@ -27,8 +27,14 @@ const wrongArrows: [string, string][] = [
 const rightArrows: [string, string][] = [
   ['db/stores/right.ts', "import { canonicalJson } from '../../core/canonical-json.js';\nexport const x = canonicalJson;\n"],
   ['api/right.ts', "import { createKnex } from '../db/create-knex.js';\nexport const x = createKnex;\n"],
-  ['worker/right.ts', "import { createProviderFactory } from '../llm/create-provider-factory.js';\nexport const x = createProviderFactory;\n"],
-  ['server/right.ts', "import { createServer } from '../api/create-server.js';\nimport { startWorker } from '../worker/start-worker.js';\nexport const x = [createServer, startWorker];\n"],
+  [
+    'worker/right.ts',
+    "import { createProviderFactory } from '../llm/create-provider-factory.js';\nexport const x = createProviderFactory;\n",
+  ],
+  [
+    'server/right.ts',
+    "import { createServer } from '../api/create-server.js';\nimport { startWorker } from '../worker/start-worker.js';\nexport const x = [createServer, startWorker];\n",
+  ],
 ];
 
 describe('the layer rule in the lint config', () => {

@@ -7,7 +7,9 @@ import { failureAndConsole, readFileTool, request, slowReply, SYSTEM, TASK } fro
 const KEY = 'sk-ant-test-Pw44distinctive9137';
 const MODEL = 'claude-3-5-haiku-latest';
 let llm: FakeLlm;
-beforeAll(async () => { llm = await startFakeLlm({ apiKey: KEY }); });
+beforeAll(async () => {
+  llm = await startFakeLlm({ apiKey: KEY });
+});
 afterEach(() => llm.reset());
 afterAll(() => llm.close());
 
@@ -17,7 +19,13 @@ const ask = (messages: ChatMessage[], signal?: AbortSignal) => anthropic().compl
 describe('Anthropic provider against the fake Messages API', () => {
   it('runs a round trip with two parallel tool calls answered in ONE user message', async () => {
     llm.script(
-      { text: 'Reading both.', toolCalls: [{ name: 'repo_read_file', arguments: '{"path":"README.md"}' }, { name: 'repo_read_file', arguments: '{"path":"CHANGELOG.md"}' }] },
+      {
+        text: 'Reading both.',
+        toolCalls: [
+          { name: 'repo_read_file', arguments: '{"path":"README.md"}' },
+          { name: 'repo_read_file', arguments: '{"path":"CHANGELOG.md"}' },
+        ],
+      },
       { text: 'Both files describe the gate.' },
     );
     const first = await ask([{ role: 'user', content: TASK }]);
@@ -36,18 +44,26 @@ describe('Anthropic provider against the fake Messages API', () => {
     const sent = llm.requests[1];
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(sent.body).toMatchObject({ model: MODEL, system: SYSTEM, max_tokens: 256 });
-    expect(sent.body.tools).toEqual([{ name: readFileTool.name, description: readFileTool.description, input_schema: readFileTool.parameters }]);
+    expect(sent.body.tools).toEqual([
+      { name: readFileTool.name, description: readFileTool.description, input_schema: readFileTool.parameters },
+    ]);
     expect(sent.body.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: TASK }] },
-      { role: 'assistant', content: [
-        { type: 'text', text: 'Reading both.' },
-        { type: 'tool_use', id: a.id, name: 'repo_read_file', input: { path: 'README.md' } },
-        { type: 'tool_use', id: b.id, name: 'repo_read_file', input: { path: 'CHANGELOG.md' } },
-      ] },
-      { role: 'user', content: [
-        { type: 'tool_result', tool_use_id: a.id, content: '# shipgate' },
-        { type: 'tool_result', tool_use_id: b.id, content: '## 0.1.0' },
-      ] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Reading both.' },
+          { type: 'tool_use', id: a.id, name: 'repo_read_file', input: { path: 'README.md' } },
+          { type: 'tool_use', id: b.id, name: 'repo_read_file', input: { path: 'CHANGELOG.md' } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: a.id, content: '# shipgate' },
+          { type: 'tool_result', tool_use_id: b.id, content: '## 0.1.0' },
+        ],
+      },
     ]);
   });
 
@@ -60,10 +76,13 @@ describe('Anthropic provider against the fake Messages API', () => {
       { role: 'user', content: 'Budget is nearly spent; answer now.' },
     ]);
     expect(llm.requests[0].status).toBe(200);
-    expect(llm.requests[0].body.messages[2]).toEqual({ role: 'user', content: [
-      { type: 'tool_result', tool_use_id: 'toolu_1', content: 'a' },
-      { type: 'text', text: 'Budget is nearly spent; answer now.' },
-    ] });
+    expect(llm.requests[0].body.messages[2]).toEqual({
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_1', content: 'a' },
+        { type: 'text', text: 'Budget is nearly spent; answer now.' },
+      ],
+    });
   });
 
   it('replays a call whose arguments did not parse with {} as input, and the API accepts it', async () => {
@@ -81,7 +100,14 @@ describe('Anthropic provider against the fake Messages API', () => {
     llm.script({ text: 'never sent' });
     const error = await ask([
       { role: 'user', content: TASK },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'toolu_a', name: 'repo_read_file', arguments: '{}' }, { id: 'toolu_b', name: 'repo_read_file', arguments: '{}' }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'toolu_a', name: 'repo_read_file', arguments: '{}' },
+          { id: 'toolu_b', name: 'repo_read_file', arguments: '{}' },
+        ],
+      },
       { role: 'tool', tool_call_id: 'toolu_a', content: 'a' },
     ]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
@@ -129,7 +155,11 @@ describe('Anthropic provider against the fake Messages API', () => {
   it('answers a wrong key with 401', async () => {
     const wrong = 'sk-ant-wrong-Kk30distinctive7781';
     const { error, output } = await failureAndConsole(() => anthropic(wrong).complete(request(MODEL, [{ role: 'user', content: TASK }])));
-    expect(error).toMatchObject({ name: 'ProviderError', status: 401, message: 'anthropic API error 401: invalid authentication credentials' });
+    expect(error).toMatchObject({
+      name: 'ProviderError',
+      status: 401,
+      message: 'anthropic API error 401: invalid authentication credentials',
+    });
     expect(`${inspect(error)} ${output}`).not.toContain(wrong);
   });
 });

@@ -4,7 +4,9 @@ import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
 import { request, TASK } from './provider-fixtures.js';
 
 let llm: FakeLlm;
-beforeAll(async () => { llm = await startFakeLlm(); });
+beforeAll(async () => {
+  llm = await startFakeLlm();
+});
 afterEach(() => llm.reset());
 afterAll(() => llm.close());
 
@@ -47,7 +49,9 @@ describe('provider factory', () => {
   it('is pointed at the fake by llm.env(), as integration tests configure the service', async () => {
     const config = loadConfig(llm.env('sk-from-env-helper-4444'));
     llm.script({ text: 'ok' });
-    await createProviderFactory(config.providers, { maxRetries: 0 })('anthropic')!.complete(request('m', [{ role: 'user', content: TASK }]));
+    await createProviderFactory(config.providers, { maxRetries: 0 })('anthropic')!.complete(
+      request('m', [{ role: 'user', content: TASK }]),
+    );
     expect(llm.requests[0].headers.authorization).toBe('Bearer sk-from-env-helper-4444');
   });
 

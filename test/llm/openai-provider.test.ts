@@ -6,7 +6,9 @@ import { failureAndConsole, readFileTool, request, slowReply, SYSTEM, TASK } fro
 
 const KEY = 'sk-test-openai-Zq81distinctive5521';
 let llm: FakeLlm;
-beforeAll(async () => { llm = await startFakeLlm({ apiKey: KEY }); });
+beforeAll(async () => {
+  llm = await startFakeLlm({ apiKey: KEY });
+});
 afterEach(() => llm.reset());
 afterAll(() => llm.close());
 
@@ -17,7 +19,11 @@ describe('OpenAI provider against the fake Chat Completions API', () => {
   it('runs a tool-call round trip that the API accepts', async () => {
     llm.script({ toolCalls: [{ name: 'repo_read_file', arguments: '{"path":"README.md"}' }] }, { text: 'The README explains the gate.' });
     const first = await ask([{ role: 'user', content: TASK }]);
-    expect(first).toMatchObject({ text: null, stopReason: 'tool_calls', toolCalls: [{ id: expect.any(String), name: 'repo_read_file', arguments: '{"path":"README.md"}' }] });
+    expect(first).toMatchObject({
+      text: null,
+      stopReason: 'tool_calls',
+      toolCalls: [{ id: expect.any(String), name: 'repo_read_file', arguments: '{"path":"README.md"}' }],
+    });
     const callId = first.toolCalls[0].id;
     const second = await ask([
       { role: 'user', content: TASK },
@@ -32,10 +38,19 @@ describe('OpenAI provider against the fake Chat Completions API', () => {
     expect(sent.body.messages).toEqual([
       { role: 'system', content: SYSTEM },
       { role: 'user', content: TASK },
-      { role: 'assistant', content: null, tool_calls: [{ id: callId, type: 'function', function: { name: 'repo_read_file', arguments: '{"path":"README.md"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: callId, type: 'function', function: { name: 'repo_read_file', arguments: '{"path":"README.md"}' } }],
+      },
       { role: 'tool', tool_call_id: callId, content: '# shipgate' },
     ]);
-    expect(sent.body.tools).toEqual([{ type: 'function', function: { name: readFileTool.name, description: readFileTool.description, parameters: readFileTool.parameters } }]);
+    expect(sent.body.tools).toEqual([
+      {
+        type: 'function',
+        function: { name: readFileTool.name, description: readFileTool.description, parameters: readFileTool.parameters },
+      },
+    ]);
     // Not api.openai.com: OpenAI-compatible servers (Ollama, LM Studio) only understand max_tokens.
     expect(sent.body).toMatchObject({ model: 'gpt-4o-mini', max_tokens: 256 });
     expect(sent.body).not.toHaveProperty('max_completion_tokens');
@@ -43,7 +58,12 @@ describe('OpenAI provider against the fake Chat Completions API', () => {
 
   it('sends max_completion_tokens when asked to, as api.openai.com expects', async () => {
     llm.script({ text: 'ok' });
-    const provider = createOpenAiProvider({ apiKey: KEY, baseURL: llm.openaiBaseUrl, maxRetries: 0, tokenLimitField: 'max_completion_tokens' });
+    const provider = createOpenAiProvider({
+      apiKey: KEY,
+      baseURL: llm.openaiBaseUrl,
+      maxRetries: 0,
+      tokenLimitField: 'max_completion_tokens',
+    });
     await provider.complete(request('o4-mini', [{ role: 'user', content: TASK }]));
     expect(llm.requests[0].body.max_completion_tokens).toBe(256);
     expect(llm.requests[0].body).not.toHaveProperty('max_tokens');
@@ -72,7 +92,14 @@ describe('OpenAI provider against the fake Chat Completions API', () => {
     llm.script({ text: 'never sent' });
     const transcript: ChatMessage[] = [
       { role: 'user', content: TASK },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_a', name: 'repo_read_file', arguments: '{"path":"a"}' }, { id: 'call_b', name: 'repo_read_file', arguments: '{"path":"b"}' }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_a', name: 'repo_read_file', arguments: '{"path":"a"}' },
+          { id: 'call_b', name: 'repo_read_file', arguments: '{"path":"b"}' },
+        ],
+      },
       { role: 'tool', tool_call_id: 'call_a', content: 'a' },
       { role: 'user', content: 'Go on.' },
     ];
@@ -85,7 +112,10 @@ describe('OpenAI provider against the fake Chat Completions API', () => {
 
   it('maps usage: cached tokens are part of prompt_tokens and counted once', async () => {
     llm.script(
-      { text: 'a', rawUsage: { prompt_tokens: 1200, completion_tokens: 80, total_tokens: 1280, prompt_tokens_details: { cached_tokens: 1000 } } },
+      {
+        text: 'a',
+        rawUsage: { prompt_tokens: 1200, completion_tokens: 80, total_tokens: 1280, prompt_tokens_details: { cached_tokens: 1000 } },
+      },
       { text: 'b', rawUsage: { prompt_tokens: 30, completion_tokens: 7, total_tokens: 37 } },
       { text: 'c', usage: null },
     );
@@ -131,7 +161,9 @@ describe('OpenAI provider against the fake Chat Completions API', () => {
 
   it('answers a wrong key with 401 and keeps even the masked key out of the message', async () => {
     const wrong = 'sk-wrong-key-Hh71distinctive0042';
-    const { error, output } = await failureAndConsole(() => openai(wrong).complete(request('gpt-4o-mini', [{ role: 'user', content: TASK }])));
+    const { error, output } = await failureAndConsole(() =>
+      openai(wrong).complete(request('gpt-4o-mini', [{ role: 'user', content: TASK }])),
+    );
     expect(error).toMatchObject({ name: 'ProviderError', status: 401 });
     expect((error as Error).message).toContain('Incorrect API key provided');
     expect(`${inspect(error)} ${output}`).not.toMatch(/0042|\*\*\*|sk-wrong/);

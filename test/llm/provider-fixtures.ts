@@ -30,8 +30,13 @@ export async function failureAndConsole(run: () => Promise<unknown>): Promise<{ 
   const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
   const spies = methods.map((m) => jest.spyOn(console, m).mockImplementation(() => undefined));
   try {
-    const error = await run().then(() => new Error('expected the call to fail'), (e: unknown) => e);
-    const output = spies.flatMap((spy) => spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : JSON.stringify(a))).join(' ')));
+    const error = await run().then(
+      () => new Error('expected the call to fail'),
+      (e: unknown) => e,
+    );
+    const output = spies.flatMap((spy) =>
+      spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : JSON.stringify(a))).join(' ')),
+    );
     return { error, output: output.join('\n') };
   } finally {
     for (const spy of spies) spy.mockRestore();

@@ -10,12 +10,30 @@ describe('built-in presets', () => {
   });
 
   it('default allows anything, warns on denials and checks for secrets for a year', () => {
-    expect(builtInPolicy('default')).toMatchObject({ ceiling: ['*'], defaults: ['*'], forbidden: [], denied_call_severity: 'warning', output_rules: ['secrets'], retention_days: 365 });
+    expect(builtInPolicy('default')).toMatchObject({
+      ceiling: ['*'],
+      defaults: ['*'],
+      forbidden: [],
+      denied_call_severity: 'warning',
+      output_rules: ['secrets'],
+      retention_days: 365,
+    });
   });
 
-  it.each([['hipaa', 2190], ['sox', 2555], ['legal_privilege', 3650]])('%s is regulated: no network, blocking, secrets and PII, %i days', (name, days) => {
+  it.each([
+    ['hipaa', 2190],
+    ['sox', 2555],
+    ['legal_privilege', 3650],
+  ])('%s is regulated: no network, blocking, secrets and PII, %i days', (name, days) => {
     const ceiling = ['lineage:read', 'repo:read', 'document:*', 'review:submit', 'release:write'];
-    expect(builtInPolicy(name as string)).toMatchObject({ ceiling, defaults: ceiling, forbidden: ['network:*'], denied_call_severity: 'blocking', output_rules: ['secrets', 'pii'], retention_days: days });
+    expect(builtInPolicy(name as string)).toMatchObject({
+      ceiling,
+      defaults: ceiling,
+      forbidden: ['network:*'],
+      denied_call_severity: 'blocking',
+      output_rules: ['secrets', 'pii'],
+      retention_days: days,
+    });
   });
 
   it('have a digest over their canonical JSON, recorded with name and version', () => {

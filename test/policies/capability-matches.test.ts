@@ -36,6 +36,10 @@ describe('capabilityCovers and intersectCapability', () => {
 });
 
 describe('capability syntax', () => {
-  it.each(['repo:read', 'network:*', '*', 'document:write:reports', 'a.b-c_d:*'])('accepts %s', (c) => expect(CAPABILITY_PATTERN.test(c)).toBe(true));
-  it.each(['', 'repo:', ':read', 'net*', 'repo read', 'repo::read', 'répo:read'])('refuses %j', (c) => expect(CAPABILITY_PATTERN.test(c)).toBe(false));
+  it.each(['repo:read', 'network:*', '*', 'document:write:reports', 'a.b-c_d:*'])('accepts %s', (c) =>
+    expect(CAPABILITY_PATTERN.test(c)).toBe(true),
+  );
+  it.each(['', 'repo:', ':read', 'net*', 'repo read', 'repo::read', 'répo:read'])('refuses %j', (c) =>
+    expect(CAPABILITY_PATTERN.test(c)).toBe(false),
+  );
 });

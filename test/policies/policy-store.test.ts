@@ -3,15 +3,21 @@ import { createPolicyStore } from '../../db/stores/policy-store.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 let database: TestDatabase;
-beforeAll(async () => { database = await createTestDatabase(); });
-afterAll(async () => { await database.drop(); });
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
 
 const { version: _version, ...body } = { ...builtInPolicy('hipaa')!, name: 'team-policy' };
 
 describe('policy store', () => {
   it('gives concurrent new versions of one name distinct, consecutive numbers', async () => {
     const store = createPolicyStore(database.db);
-    const created = await Promise.all(Array.from({ length: 6 }, (_, i) => store.create({ ...body, retention_days: 100 + i }, null as unknown as string)));
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => store.create({ ...body, retention_days: 100 + i }, null as unknown as string)),
+    );
     expect(created.map((p) => p.version).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
     expect((await store.get('team-policy'))!.version).toBe(6);
     expect((await store.get('team-policy', 3))!.version).toBe(3);

@@ -19,7 +19,9 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const role of ROLES) users[role] = await t.user(role);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** The route with every path parameter an id nobody has: no body, no query. Only auth is under test. */
 function send(route: RouteDef, headers: Record<string, string> = {}): Promise<Response> {
@@ -48,7 +50,9 @@ describe('every route × every role × no key', () => {
       if (auth.includes(role)) {
         expect(`${role}: ${summary(res)}`).not.toMatch(/^\w+: 40[13] /);
       } else {
-        expect(`${role}: ${summary(res)}`).toBe(`${role}: 403 ${JSON.stringify({ detail: `Requires one of: ${(route.auth as Role[]).join(', ')}` })}`);
+        expect(`${role}: ${summary(res)}`).toBe(
+          `${role}: 403 ${JSON.stringify({ detail: `Requires one of: ${(route.auth as Role[]).join(', ')}` })}`,
+        );
       }
     }
   });
@@ -62,28 +66,41 @@ describe('DESIGN §4 "who may do what"', () => {
     const designed = Object.fromEntries(named.map((r) => [name(r), admitted(DESIGN_AUTH[designKey(r.method, r.path)])]));
     expect(declared).toEqual(designed);
     // The seed's three release reads and the public trio are mounted today; the table is not vacuous.
-    expect(named.map(name)).toEqual(expect.arrayContaining([
-      'GET /releases/decision', 'GET /releases/health', 'GET /releases/promotions', 'GET /trust/badge', 'GET /compliance/presets', 'GET /compliance/keys',
-    ]));
+    expect(named.map(name)).toEqual(
+      expect.arrayContaining([
+        'GET /releases/decision',
+        'GET /releases/health',
+        'GET /releases/promotions',
+        'GET /trust/badge',
+        'GET /compliance/presets',
+        'GET /compliance/keys',
+      ]),
+    );
   });
 });
 
-describe.each(OWNED_KINDS.filter((kind) => routes.some((r) => r.method === 'post' && r.path === kind.create.path)).map((kind) => [kind.param, kind] as const))(
-  'resources named by {%s}: owner and non-owner',
-  (_param, kind: OwnedKind) => {
-    const SEE_ALL: Role[] = ['ADMIN', 'AUDITOR'];
-    const strangers = ROLES.filter((role) => !SEE_ALL.includes(role));
-    const routesOf = (method: string) => routes.filter((r) => r.method === method && r.path.includes(`{${kind.param}}`));
-    const at = (route: RouteDef, id: string) => `${API_PREFIX}${route.path.replace(`{${kind.param}}`, id)}`;
-    let owner: TestUser;
-    const create = async () => {
-      const res = await t.request.post(`${API_PREFIX}${kind.create.path}`).set(owner.auth).send(kind.create.body);
-      expect(summary(res)).toMatch(/^201 /);
-      return res.body.id as string;
-    };
-    beforeAll(async () => { owner = await t.user('OPERATOR'); });
+describe.each(
+  OWNED_KINDS.filter((kind) => routes.some((r) => r.method === 'post' && r.path === kind.create.path)).map(
+    (kind) => [kind.param, kind] as const,
+  ),
+)('resources named by {%s}: owner and non-owner', (_param, kind: OwnedKind) => {
+  const SEE_ALL: Role[] = ['ADMIN', 'AUDITOR'];
+  const strangers = ROLES.filter((role) => !SEE_ALL.includes(role));
+  const routesOf = (method: string) => routes.filter((r) => r.method === method && r.path.includes(`{${kind.param}}`));
+  const at = (route: RouteDef, id: string) => `${API_PREFIX}${route.path.replace(`{${kind.param}}`, id)}`;
+  let owner: TestUser;
+  const create = async () => {
+    const res = await t.request.post(`${API_PREFIX}${kind.create.path}`).set(owner.auth).send(kind.create.body);
+    expect(summary(res)).toMatch(/^201 /);
+    return res.body.id as string;
+  };
+  beforeAll(async () => {
+    owner = await t.user('OPERATOR');
+  });
 
-    it.each(routesOf('get').map((route) => [name(route), route] as const))('%s: the owner, ADMIN and AUDITOR read it; anyone else gets the 404 of an unknown id', async (_n, route) => {
+  it.each(routesOf('get').map((route) => [name(route), route] as const))(
+    '%s: the owner, ADMIN and AUDITOR read it; anyone else gets the 404 of an unknown id',
+    async (_n, route) => {
       const id = await create();
       const by = async (user: TestUser, target = id) => t.request.get(at(route, target)).set(await freshKey(t, user.id));
       expect(summary(await by(owner))).toMatch(/^200 /);
@@ -92,9 +109,12 @@ describe.each(OWNED_KINDS.filter((kind) => routes.some((r) => r.method === 'post
         const [hidden, unknown] = [await by(users[role]), await by(users[role], randomUUID())];
         expect(`${role}: ${summary(hidden)}`).toBe(`${role}: 404 ${JSON.stringify(unknown.body)}`);
       }
-    });
+    },
+  );
 
-    it.each(routesOf('delete').map((route) => [name(route), route] as const))('%s: only the owner and ADMIN cancel it; nobody else changes it', async (_n, route) => {
+  it.each(routesOf('delete').map((route) => [name(route), route] as const))(
+    '%s: only the owner and ADMIN cancel it; nobody else changes it',
+    async (_n, route) => {
       const [mine, adminCancels] = [await create(), await create()];
       const read = async (target: string) => (await t.request.get(`${API_PREFIX}${kind.list}/${target}`).set(owner.auth)).body;
       const before = await read(mine);
@@ -106,13 +126,14 @@ describe.each(OWNED_KINDS.filter((kind) => routes.some((r) => r.method === 'post
       expect((await read(adminCancels)).status).toBe('cancelled');
       expect(summary(await by(owner, mine))).toMatch(/^200 /);
       expect((await read(mine)).status).toBe('cancelled');
-    });
+    },
+  );
 
-    it(`GET ${kind.list} lists it for its owner only`, async () => {
-      const id = await create();
-      const ids = async (user: TestUser) => ((await t.request.get(`${API_PREFIX}${kind.list}`).set(user.auth)).body as { id: string }[]).map((r) => r.id);
-      expect(await ids(owner)).toContain(id);
-      for (const role of ROLES) expect(await ids(users[role])).not.toContain(id);
-    });
-  },
-);
+  it(`GET ${kind.list} lists it for its owner only`, async () => {
+    const id = await create();
+    const ids = async (user: TestUser) =>
+      ((await t.request.get(`${API_PREFIX}${kind.list}`).set(user.auth)).body as { id: string }[]).map((r) => r.id);
+    expect(await ids(owner)).toContain(id);
+    for (const role of ROLES) expect(await ids(users[role])).not.toContain(id);
+  });
+});

@@ -14,7 +14,9 @@ const seed = Number(process.env.FC_SEED ?? 20_240_613);
 const numRuns = Number(process.env.FC_RUNS ?? 30);
 
 const t = await createTestApp();
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const document = (await t.request.get('/openapi.json')).body as OpenApiDocumentJson;
 const operations = openApiOperations(document);
@@ -26,9 +28,13 @@ const knownIds = [task.body.id as string | undefined, t.admin.id].filter((id): i
 /** Every `method path` under /api/v1 of every router the app mounts, in OpenAPI path syntax. */
 function mountedOperations(): string[] {
   const layers = t.app.middleware.flatMap((m) => (m as { router?: { stack: { methods: string[]; path: string }[] } }).router?.stack ?? []);
-  return layers.filter((layer) => layer.path.startsWith(API_PREFIX)).flatMap((layer) => layer.methods
-    .filter((method) => method !== 'HEAD')
-    .map((method) => `${method.toLowerCase()} ${layer.path.replace(/:(\w+)/g, '{$1}')}`));
+  return layers
+    .filter((layer) => layer.path.startsWith(API_PREFIX))
+    .flatMap((layer) =>
+      layer.methods
+        .filter((method) => method !== 'HEAD')
+        .map((method) => `${method.toLowerCase()} ${layer.path.replace(/:(\w+)/g, '{$1}')}`),
+    );
 }
 
 describe('/openapi.json covers what the server mounts', () => {

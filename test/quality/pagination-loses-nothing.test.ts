@@ -4,10 +4,19 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 // Keyset pages must neither skip nor repeat a row, even when rows were created within the same
 // millisecond (PostgreSQL keeps microseconds; a cursor that kept only milliseconds skipped rows).
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const SAME_MILLISECOND = ['2030-01-01T00:00:00.123900Z', '2030-01-01T00:00:00.123456Z', '2030-01-01T00:00:00.123200Z', '2030-01-01T00:00:00.123200Z'];
+const SAME_MILLISECOND = [
+  '2030-01-01T00:00:00.123900Z',
+  '2030-01-01T00:00:00.123456Z',
+  '2030-01-01T00:00:00.123200Z',
+  '2030-01-01T00:00:00.123200Z',
+];
 
 /** Follows the Link header from `first` to the end; every id, in order. */
 async function walk(first: string, auth: { Authorization: string }): Promise<string[]> {
@@ -39,7 +48,10 @@ describe('keyset pagination', () => {
     const owner = await t.user('OPERATOR');
     const created = [];
     for (const at of SAME_MILLISECOND) {
-      const res = await t.request.post('/api/v1/tasks').set(owner.auth).send({ task: `Created at ${at}` });
+      const res = await t.request
+        .post('/api/v1/tasks')
+        .set(owner.auth)
+        .send({ task: `Created at ${at}` });
       await t.database.db('executions').where({ id: res.body.id }).update({ created_at: at });
       created.push(res.body.id as string);
     }

@@ -29,9 +29,13 @@ afterAll(async () => {
 
 /** Every row of every table the service writes (its own and the job queue's), as JSON text. */
 async function everyStoredRow(db: Knex): Promise<string> {
-  const tables = await db('information_schema.tables').whereIn('table_schema', ['public', 'graphile_worker'])
-    .andWhere({ table_type: 'BASE TABLE' }).select('table_schema', 'table_name');
-  const dumps = await Promise.all(tables.map(({ table_schema: schema, table_name: table }) => db.raw('SELECT row_to_json(r)::text AS row FROM ??.?? r', [schema, table])));
+  const tables = await db('information_schema.tables')
+    .whereIn('table_schema', ['public', 'graphile_worker'])
+    .andWhere({ table_type: 'BASE TABLE' })
+    .select('table_schema', 'table_name');
+  const dumps = await Promise.all(
+    tables.map(({ table_schema: schema, table_name: table }) => db.raw('SELECT row_to_json(r)::text AS row FROM ??.?? r', [schema, table])),
+  );
   return dumps.flatMap((d) => d.rows.map((r: { row: string }) => r.row)).join('\n');
 }
 
@@ -50,7 +54,9 @@ describe('secrets', () => {
       post: (path: string, body?: object) => call(t.request.post(`/api/v1${path}`).set('Authorization', `Bearer ${key}`).send(body)),
     });
 
-    const registered = await call(t.request.post('/api/v1/auth/register').send({ email: 'keeper@example.com', name: 'Keeper', password: PASSWORD }));
+    const registered = await call(
+      t.request.post('/api/v1/auth/register').send({ email: 'keeper@example.com', name: 'Keeper', password: PASSWORD }),
+    );
     expect(registered.status).toBe(201);
     const loggedIn = await call(t.request.post('/api/v1/auth/login').send({ email: 'keeper@example.com', password: PASSWORD }));
     const rotated = await api(loggedIn.body.api_key).post('/auth/rotate');
@@ -61,11 +67,17 @@ describe('secrets', () => {
     expect([used.status, refused.status]).toEqual([201, 201]);
     expect(used.body.api_key_override).toBe(true);
     const ids = [used.body.id as string, refused.body.id as string];
-    const settled = (id: string) => waitFor(async () => (await me.get(`/executions/${id}`)).body, (e) => ['completed', 'failed'].includes(e.status));
+    const settled = (id: string) =>
+      waitFor(
+        async () => (await me.get(`/executions/${id}`)).body,
+        (e) => ['completed', 'failed'].includes(e.status),
+      );
     // The fake LLM accepts only OVERRIDE: a completed run proves the override reached the provider.
     expect((await settled(ids[0])).status).toBe('completed');
     expect(await settled(ids[1])).toMatchObject({ status: 'failed', error: { message: expect.any(String) } });
-    expect(llm.requests.map((r) => r.headers.authorization)).toEqual(expect.arrayContaining([`Bearer ${OVERRIDE}`, `Bearer ${REFUSED_OVERRIDE}`]));
+    expect(llm.requests.map((r) => r.headers.authorization)).toEqual(
+      expect.arrayContaining([`Bearer ${OVERRIDE}`, `Bearer ${REFUSED_OVERRIDE}`]),
+    );
 
     expect((await me.get('/executions')).body.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(ids));
     for (const id of ids) {
@@ -80,7 +92,8 @@ describe('secrets', () => {
       const issuing = ISSUING.has(new URL(res.request.url).pathname);
       const { api_key: _shownOnce, ...rest } = issuing ? (res.body as Record<string, unknown>) : {};
       const visible = JSON.stringify(issuing ? { body: rest, headers: res.headers } : { text: res.text, headers: res.headers });
-      for (const secret of secrets) expect(`${res.request.method} ${res.request.url}: ${visible.includes(secret) ? secret : 'clean'}`).toMatch(/: clean$/);
+      for (const secret of secrets)
+        expect(`${res.request.method} ${res.request.url}: ${visible.includes(secret) ? secret : 'clean'}`).toMatch(/: clean$/);
     }
     expect(t.logs.lines.length).toBeGreaterThan(responses.length);
     const logs = t.logs.text();

@@ -3,16 +3,27 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { checkRun, decide, promote, putGate, sha, upload } from './release-api.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const repo = 'acme/badges';
 const badge = (query: Record<string, string>, headers: Record<string, string> = {}) =>
-  t.request.get('/api/v1/trust/badge').query(query).set(headers).buffer(true).parse((res, done) => {
-    let text = '';
-    res.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-    res.on('end', () => done(null, text));
-  });
+  t.request
+    .get('/api/v1/trust/badge')
+    .query(query)
+    .set(headers)
+    .buffer(true)
+    .parse((res, done) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      res.on('end', () => done(null, text));
+    });
 
 function level(svg: string): string {
   expect(XMLValidator.validate(svg)).toBe(true);
@@ -69,7 +80,14 @@ describe('GET /trust/badge', () => {
     expect(cached.status).toBe(304);
     expect(cached.headers.etag).toBe(etag);
     expect(cached.body).toBe('');
-    await checkRun(t, { repo_root: repo, commit_sha: commit, name: 'ci', external_id: 'etag-2', conclusion: 'failure', completed_at: new Date(Date.now() + 1000).toISOString() });
+    await checkRun(t, {
+      repo_root: repo,
+      commit_sha: commit,
+      name: 'ci',
+      external_id: 'etag-2',
+      conclusion: 'failure',
+      completed_at: new Date(Date.now() + 1000).toISOString(),
+    });
     await decide(t, repo, commit);
     const changed = await badge({ repo, commit }, { 'If-None-Match': etag });
     expect(changed.status).toBe(200);

@@ -6,11 +6,24 @@ import type { DsseEnvelope, Verifier } from '../../core/certificates/types.js';
 import { createCachingVerifier } from '../../db/stores/release-caching-verifier.js';
 
 const { privateKey } = generateKeyPairSync('ed25519');
-const envelope = createSigner(privateKey).sign({ _type: 'https://in-toto.io/Statement/v1', subject: [{ name: 'x', digest: { sha256: '0'.repeat(64) } }], predicateType: 'x', predicate: { n: 1 } });
+const envelope = createSigner(privateKey).sign({
+  _type: 'https://in-toto.io/Statement/v1',
+  subject: [{ name: 'x', digest: { sha256: '0'.repeat(64) } }],
+  predicateType: 'x',
+  predicate: { n: 1 },
+});
 
 function counting(inner: Verifier) {
   let calls = 0;
-  return { verifier: { verify: (e: DsseEnvelope) => { calls += 1; return inner.verify(e); } }, calls: () => calls };
+  return {
+    verifier: {
+      verify: (e: DsseEnvelope) => {
+        calls += 1;
+        return inner.verify(e);
+      },
+    },
+    calls: () => calls,
+  };
 }
 
 describe('createCachingVerifier', () => {
@@ -20,7 +33,10 @@ describe('createCachingVerifier', () => {
     expect(cached.verify(envelope).verified).toBe(true);
     expect(cached.verify({ ...envelope }).verified).toBe(true);
     expect(inner.calls()).toBe(1);
-    const altered = { ...envelope, payload: Buffer.from(Buffer.from(envelope.payload, 'base64').toString().replace('"n":1', '"n":2')).toString('base64') };
+    const altered = {
+      ...envelope,
+      payload: Buffer.from(Buffer.from(envelope.payload, 'base64').toString().replace('"n":1', '"n":2')).toString('base64'),
+    };
     expect(cached.verify(altered)).toMatchObject({ verified: false, reason: 'bad_signature' });
     expect(inner.calls()).toBe(2);
   });

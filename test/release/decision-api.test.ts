@@ -4,8 +4,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { approveReview, checkRun, decide, insertExecution, putGate, reviewedRelease, sha, upload } from './release-api.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const codes = (body: { blockers: { code: string }[] }) => body.blockers.map((b) => b.code);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86400_000).toISOString();
@@ -42,10 +46,23 @@ describe('GET /releases/decision: input', () => {
   it('answers the documented shape', async () => {
     const body = await decide(t, 'acme/shape', sha('shape'));
     expect(body).toEqual({
-      decision: 'NO_SHIP', repo_root: 'acme/shape', commit_sha: sha('shape'), snapshot_id: expect.any(String), snapshot_status: 'candidate',
-      blockers: [expect.objectContaining({ code: 'no_evidence' })], explanation: expect.any(Array),
-      provenance: { evidence_digest: expect.stringMatching(/^[0-9a-f]{64}$/), gate: { version: 0, digest: expect.any(String) }, check_runs: [], evidence: [], workflows: [] },
-      baseline: null, gate: expect.objectContaining({ version: 0, source: 'default', require_reviewed_release: true }), evaluated_at: expect.any(String),
+      decision: 'NO_SHIP',
+      repo_root: 'acme/shape',
+      commit_sha: sha('shape'),
+      snapshot_id: expect.any(String),
+      snapshot_status: 'candidate',
+      blockers: [expect.objectContaining({ code: 'no_evidence' })],
+      explanation: expect.any(Array),
+      provenance: {
+        evidence_digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+        gate: { version: 0, digest: expect.any(String) },
+        check_runs: [],
+        evidence: [],
+        workflows: [],
+      },
+      baseline: null,
+      gate: expect.objectContaining({ version: 0, source: 'default', require_reviewed_release: true }),
+      evaluated_at: expect.any(String),
     });
   });
 });
@@ -54,7 +71,12 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
   const repo = 'acme/blockers';
 
   beforeAll(async () => {
-    await putGate(t, repo, { required_checks: ['ci/test'], required_evidence: ['sbom'], require_reviewed_release: true, evidence_max_age_seconds: 86400 });
+    await putGate(t, repo, {
+      required_checks: ['ci/test'],
+      required_evidence: ['sbom'],
+      require_reviewed_release: true,
+      evidence_max_age_seconds: 86400,
+    });
   });
 
   async function ready(commit: string) {
@@ -85,7 +107,15 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
     await t.database.db('evidence').where({ commit_sha: commit, source: 'check_run' }).delete();
     await checkRun(t, { repo_root: repo, commit_sha: commit, name: 'lint' });
     expect(codes(await decide(t, repo, commit))).toEqual(['required_check_missing']);
-    await checkRun(t, { repo_root: repo, commit_sha: commit, name: 'ci/test', status: 'in_progress', conclusion: null, completed_at: null, external_id: 7 });
+    await checkRun(t, {
+      repo_root: repo,
+      commit_sha: commit,
+      name: 'ci/test',
+      status: 'in_progress',
+      conclusion: null,
+      completed_at: null,
+      external_id: 7,
+    });
     expect(codes(await decide(t, repo, commit))).toEqual(['required_check_pending']);
     await checkRun(t, { repo_root: repo, commit_sha: commit, name: 'ci/test', conclusion: 'failure', external_id: 7 });
     expect(codes(await decide(t, repo, commit))).toEqual(['required_check_failed']);
@@ -96,7 +126,16 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
   it('keeps a completed check run completed when an older in_progress delivery arrives late', async () => {
     const commit = sha('late-delivery');
     await ready(commit);
-    await checkRun(t, { repo_root: repo, commit_sha: commit, name: 'ci/test', external_id: `${commit}-ci`, status: 'in_progress', conclusion: null, completed_at: null, started_at: daysAgo(0.01) });
+    await checkRun(t, {
+      repo_root: repo,
+      commit_sha: commit,
+      name: 'ci/test',
+      external_id: `${commit}-ci`,
+      status: 'in_progress',
+      conclusion: null,
+      completed_at: null,
+      started_at: daysAgo(0.01),
+    });
     expect((await decide(t, repo, commit)).decision).toBe('SHIP');
     expect(await t.database.db('evidence').where({ commit_sha: commit, source: 'check_run' }).count({ n: '*' })).toEqual([{ n: 1 }]);
   });
@@ -116,7 +155,10 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
     const commit = sha('stale');
     await ready(commit);
     await upload(t, { repo_root: repo, commit_sha: commit, name: 'sbom', produced_at: daysAgo(0.001) });
-    await t.database.db('evidence').where({ commit_sha: commit, source: 'upload' }).update({ produced_at: new Date(daysAgo(2)) });
+    await t.database
+      .db('evidence')
+      .where({ commit_sha: commit, source: 'upload' })
+      .update({ produced_at: new Date(daysAgo(2)) });
     const body = await decide(t, repo, commit);
     expect(body.blockers).toEqual([expect.objectContaining({ code: 'runtime_evidence_stale', component: 'evidence:sbom' })]);
     await upload(t, { repo_root: repo, commit_sha: commit, name: 'sbom' });
@@ -135,7 +177,14 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
   it('workflow_incomplete while a bound execution runs, cleared when it completes', async () => {
     const commit = sha('running');
     const { workflowId } = await ready(commit);
-    const extra = await insertExecution(t.database.db, { owner_id: t.admin.id, repo_root: repo, commit_sha: commit, workflow_id: workflowId, status: 'running', verdict: null });
+    const extra = await insertExecution(t.database.db, {
+      owner_id: t.admin.id,
+      repo_root: repo,
+      commit_sha: commit,
+      workflow_id: workflowId,
+      status: 'running',
+      verdict: null,
+    });
     const body = await decide(t, repo, commit);
     expect(body.blockers).toEqual([expect.objectContaining({ code: 'workflow_incomplete', component: `workflow:${workflowId}` })]);
     await t.database.db('executions').where({ id: extra }).update({ status: 'completed', verdict: 'compliant' });
@@ -161,14 +210,18 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
     const id = await insertExecution(t.database.db, { owner_id: t.admin.id, repo_root: repo, commit_sha: commit });
     const body = await decide(t, repo, commit);
     expect(body.blockers).toEqual([expect.objectContaining({ code: 'release_not_admitted', component: 'workflows' })]);
-    expect(body.provenance.workflows).toEqual([expect.objectContaining({ workflow_id: id, standalone: true, release: { admission: 'none', reasons: [] } })]);
+    expect(body.provenance.workflows).toEqual([
+      expect.objectContaining({ workflow_id: id, standalone: true, release: { admission: 'none', reasons: [] } }),
+    ]);
   });
 
   it('execution_non_compliant, cleared when the execution is compliant', async () => {
     const commit = sha('non-compliant');
     const { release } = await ready(commit);
     await t.database.db('executions').where({ id: release }).update({ verdict: 'non_compliant' });
-    expect((await decide(t, repo, commit)).blockers).toEqual([expect.objectContaining({ code: 'execution_non_compliant', component: `execution:${release}` })]);
+    expect((await decide(t, repo, commit)).blockers).toEqual([
+      expect.objectContaining({ code: 'execution_non_compliant', component: `execution:${release}` }),
+    ]);
     await t.database.db('executions').where({ id: release }).update({ verdict: 'compliant' });
     expect(codes(await decide(t, repo, commit))).toEqual([]);
   });
@@ -176,12 +229,28 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
   it('certificate_invalid when an execution certificate does not verify, cleared by a valid one', async () => {
     const commit = sha('certificate');
     const { release } = await ready(commit);
-    const statement = { _type: 'https://in-toto.io/Statement/v1' as const, subject: [{ name: release, digest: { sha256: '1'.repeat(64) } }], predicateType: 'x', predicate: {} };
+    const statement = {
+      _type: 'https://in-toto.io/Statement/v1' as const,
+      subject: [{ name: release, digest: { sha256: '1'.repeat(64) } }],
+      predicateType: 'x',
+      predicate: {},
+    };
     const envelope = t.deps.signer.sign(statement);
     const forged = { ...envelope, payload: Buffer.from(JSON.stringify({ ...statement, predicate: { forged: true } })).toString('base64') };
-    const row = { id: randomUUID(), execution_id: release, kind: 'execution', theorem: 'final_output_safe', plan_hash: 'x', prover: 'shipgate-rules/1', issued_at: new Date(), digest: 'x' };
+    const row = {
+      id: randomUUID(),
+      execution_id: release,
+      kind: 'execution',
+      theorem: 'final_output_safe',
+      plan_hash: 'x',
+      prover: 'shipgate-rules/1',
+      issued_at: new Date(),
+      digest: 'x',
+    };
     await t.database.db('certificates').insert({ ...row, envelope: forged });
-    expect((await decide(t, repo, commit)).blockers).toEqual([expect.objectContaining({ code: 'certificate_invalid', component: `execution:${release}` })]);
+    expect((await decide(t, repo, commit)).blockers).toEqual([
+      expect.objectContaining({ code: 'certificate_invalid', component: `execution:${release}` }),
+    ]);
     await t.database.db('certificates').insert({ ...row, id: randomUUID(), envelope });
     expect(codes(await decide(t, repo, commit))).toEqual([]);
   });

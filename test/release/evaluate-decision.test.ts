@@ -10,7 +10,13 @@ describe('evaluateDecision', () => {
   it('ships when every requirement is met, with every requirement explained as satisfied', () => {
     const result = evaluateDecision(strict, allGood(), [reviewedWorkflow()], NOW);
     expect(result).toMatchObject({ decision: 'SHIP', blockers: [] });
-    expect(result.explanation.map((r) => r.policy)).toEqual(['evidence', 'required_checks', 'required_evidence', 'require_reviewed_release', 'bound_workflows']);
+    expect(result.explanation.map((r) => r.policy)).toEqual([
+      'evidence',
+      'required_checks',
+      'required_evidence',
+      'require_reviewed_release',
+      'bound_workflows',
+    ]);
     expect(result.explanation.every((r) => r.satisfied && r.remediation === null)).toBe(true);
   });
 
@@ -19,7 +25,12 @@ describe('evaluateDecision', () => {
     expect(result.decision).toBe('NO_SHIP');
     for (const b of result.blockers) {
       expect(BLOCKER_CODES).toContain(b.code);
-      expect(b).toEqual({ code: b.code, component: expect.any(String), reason: expect.any(String), remediation_suggestion: expect.any(String) });
+      expect(b).toEqual({
+        code: b.code,
+        component: expect.any(String),
+        reason: expect.any(String),
+        remediation_suggestion: expect.any(String),
+      });
     }
     expect(result.explanation.filter((r) => !r.satisfied).every((r) => typeof r.remediation === 'string')).toBe(true);
   });
@@ -28,8 +39,12 @@ describe('evaluateDecision', () => {
     it('appears alone when nothing is recorded, while the explanation still lists every requirement', () => {
       const result = evaluateDecision(strict, evidence(), [], NOW);
       expect(result.blockers).toEqual([expect.objectContaining({ code: 'no_evidence', component: 'commit' })]);
-      expect(result.explanation.filter((r) => !r.satisfied).map((r) => r.policy))
-        .toEqual(['evidence', 'required_checks', 'required_evidence', 'require_reviewed_release']);
+      expect(result.explanation.filter((r) => !r.satisfied).map((r) => r.policy)).toEqual([
+        'evidence',
+        'required_checks',
+        'required_evidence',
+        'require_reviewed_release',
+      ]);
     });
 
     it('blocks even a gate with no requirements at all', () => {
@@ -54,11 +69,14 @@ describe('evaluateDecision', () => {
       expect(result.blockers[0].reason).toContain(status);
     });
 
-    it.each(['failure', 'cancelled', 'timed_out', 'action_required', 'stale', 'startup_failure'])('required_check_failed when it concluded %s', (conclusion) => {
-      const result = evaluateDecision(only, evidence([check('ci/test', { conclusion })]), [], NOW);
-      expect(codes(result)).toEqual(['required_check_failed']);
-      expect(result.blockers[0].reason).toContain(conclusion);
-    });
+    it.each(['failure', 'cancelled', 'timed_out', 'action_required', 'stale', 'startup_failure'])(
+      'required_check_failed when it concluded %s',
+      (conclusion) => {
+        const result = evaluateDecision(only, evidence([check('ci/test', { conclusion })]), [], NOW);
+        expect(codes(result)).toEqual(['required_check_failed']);
+        expect(result.blockers[0].reason).toContain(conclusion);
+      },
+    );
 
     it.each(['success', 'neutral', 'skipped'])('accepts the conclusion %s as passing', (conclusion) => {
       expect(evaluateDecision(only, evidence([check('ci/test', { conclusion })]), [], NOW).decision).toBe('SHIP');
@@ -96,7 +114,9 @@ describe('evaluateDecision', () => {
     });
 
     it('required_evidence_failed when recorded as failed, cleared when passed', () => {
-      expect(codes(evaluateDecision(only, evidence([], [upload('sbom', { status: 'failed' })]), [], NOW))).toEqual(['required_evidence_failed']);
+      expect(codes(evaluateDecision(only, evidence([], [upload('sbom', { status: 'failed' })]), [], NOW))).toEqual([
+        'required_evidence_failed',
+      ]);
       expect(evaluateDecision(only, evidence([], [upload('sbom', { status: 'passed' })]), [], NOW).decision).toBe('SHIP');
     });
 
@@ -136,8 +156,9 @@ describe('evaluateDecision', () => {
 
     it('release_not_admitted when the gate requires a reviewed release and the bound work has no release stage', () => {
       const standalone = reviewedWorkflow({ standalone: true, release: { admission: 'none', reasons: [] } });
-      expect(evaluateDecision(reviewed, ci, [standalone], NOW).blockers)
-        .toEqual([expect.objectContaining({ code: 'release_not_admitted', component: 'workflows' })]);
+      expect(evaluateDecision(reviewed, ci, [standalone], NOW).blockers).toEqual([
+        expect.objectContaining({ code: 'release_not_admitted', component: 'workflows' }),
+      ]);
       expect(evaluateDecision(any, ci, [standalone], NOW).decision).toBe('SHIP');
     });
 
@@ -150,7 +171,9 @@ describe('evaluateDecision', () => {
       const w = reviewedWorkflow();
       w.executions[1] = { ...w.executions[1], verdict: 'non_compliant' };
       const result = evaluateDecision(reviewed, ci, [w], NOW);
-      expect(result.blockers).toEqual([expect.objectContaining({ code: 'execution_non_compliant', component: `execution:${w.executions[1].execution_id}` })]);
+      expect(result.blockers).toEqual([
+        expect.objectContaining({ code: 'execution_non_compliant', component: `execution:${w.executions[1].execution_id}` }),
+      ]);
     });
 
     it('certificate_invalid when an execution certificate does not verify (none yet is not invalid)', () => {
@@ -168,7 +191,12 @@ describe('evaluateDecision', () => {
 
   it('lists blockers distinctly and in a stable order across areas', () => {
     const w = reviewedWorkflow({ status: 'running' });
-    const result = evaluateDecision(strict, evidence([check('ci/test', { status: 'in_progress', conclusion: null })], [upload('sbom', { status: 'failed' })]), [w], NOW);
+    const result = evaluateDecision(
+      strict,
+      evidence([check('ci/test', { status: 'in_progress', conclusion: null })], [upload('sbom', { status: 'failed' })]),
+      [w],
+      NOW,
+    );
     expect(codes(result)).toEqual(['required_check_pending', 'required_evidence_failed', 'workflow_incomplete']);
     const keys = result.blockers.map((b) => `${b.code}/${b.component}`);
     expect(new Set(keys).size).toBe(keys.length);

@@ -5,8 +5,12 @@ import { setGateFromFile } from '../../core/release/set-gate-from-file.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const url = (repo: string) => `/api/v1/releases/gates/${repo}`;
 
@@ -16,30 +20,70 @@ describe('release gates', () => {
       const user = await t.user(role);
       const res = await t.request.get(url('acme/nogate')).set(user.auth);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ repo_root: 'acme/nogate', version: 0, digest: gateDigest(DEFAULT_GATE), gate: DEFAULT_GATE, source: 'default', created_by: null, created_at: null });
+      expect(res.body).toEqual({
+        repo_root: 'acme/nogate',
+        version: 0,
+        digest: gateDigest(DEFAULT_GATE),
+        gate: DEFAULT_GATE,
+        source: 'default',
+        created_by: null,
+        created_at: null,
+      });
     }
     expect((await t.request.get(url('acme/nogate'))).status).toBe(401);
   });
 
   it('lets ADMIN and POLICY_AUTHOR set it, and nobody else', async () => {
     const author = await t.user('POLICY_AUTHOR');
-    expect((await t.request.put(url('acme/roles')).set(author.auth).send({ required_checks: ['ci'] })).status).toBe(201);
-    expect((await t.request.put(url('acme/roles')).set(t.admin.auth).send({ required_checks: ['ci', 'lint'] })).status).toBe(201);
+    expect(
+      (
+        await t.request
+          .put(url('acme/roles'))
+          .set(author.auth)
+          .send({ required_checks: ['ci'] })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await t.request
+          .put(url('acme/roles'))
+          .set(t.admin.auth)
+          .send({ required_checks: ['ci', 'lint'] })
+      ).status,
+    ).toBe(201);
     for (const role of ['OPERATOR', 'APPROVER', 'AUDITOR', 'VIEWER'] as const) {
-      const res = await t.request.put(url('acme/roles')).set((await t.user(role)).auth).send({ required_checks: [] });
+      const res = await t.request
+        .put(url('acme/roles'))
+        .set((await t.user(role)).auth)
+        .send({ required_checks: [] });
       expect(res.status).toBe(403);
       expect(res.body.detail).toBe('Requires one of: ADMIN, POLICY_AUTHOR');
     }
   });
 
   it('keeps every version with its digest; an unchanged gate records nothing; names are case-insensitive', async () => {
-    const first = await t.request.put(url('Acme/Versions')).set(t.admin.auth).send({ required_checks: ['ci'] });
+    const first = await t.request
+      .put(url('Acme/Versions'))
+      .set(t.admin.auth)
+      .send({ required_checks: ['ci'] });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ repo_root: 'acme/versions', version: 1, source: 'api', created_by: t.admin.id, gate: { ...DEFAULT_GATE, required_checks: ['ci'] } });
-    const same = await t.request.put(url('acme/versions')).set(t.admin.auth).send({ required_checks: ['ci'] });
+    expect(first.body).toMatchObject({
+      repo_root: 'acme/versions',
+      version: 1,
+      source: 'api',
+      created_by: t.admin.id,
+      gate: { ...DEFAULT_GATE, required_checks: ['ci'] },
+    });
+    const same = await t.request
+      .put(url('acme/versions'))
+      .set(t.admin.auth)
+      .send({ required_checks: ['ci'] });
     expect(same.status).toBe(200);
     expect(same.body.version).toBe(1);
-    const second = await t.request.put(url('acme/versions')).set(t.admin.auth).send({ required_checks: ['ci'], public_badge: false });
+    const second = await t.request
+      .put(url('acme/versions'))
+      .set(t.admin.auth)
+      .send({ required_checks: ['ci'], public_badge: false });
     expect(second.body.version).toBe(2);
     expect(second.body.digest).not.toBe(first.body.digest);
     expect(second.body.digest).toBe(gateDigest(second.body.gate));
@@ -68,13 +112,18 @@ describe('release gates', () => {
 
 describe('setGateFromFile (.github/shipgate.yml, for the App)', () => {
   it('sets the gate from YAML as a config_file version', async () => {
-    const { version, created } = await setGateFromFile(t.deps.release.store, 'https://github.com/Acme/FromFile',
-      'required_checks:\n  - ci/test\nseparation_of_duties: true\n');
+    const { version, created } = await setGateFromFile(
+      t.deps.release.store,
+      'https://github.com/Acme/FromFile',
+      'required_checks:\n  - ci/test\nseparation_of_duties: true\n',
+    );
     expect(created).toBe(true);
     expect(version).toMatchObject({ repo_root: 'acme/fromfile', version: 1, source: 'config_file', created_by: null });
     const res = await t.request.get(url('acme/fromfile')).set(t.admin.auth);
     expect(res.body.gate).toEqual({ ...DEFAULT_GATE, required_checks: ['ci/test'], separation_of_duties: true });
-    expect((await setGateFromFile(t.deps.release.store, 'acme/fromfile', 'required_checks: [ci/test]\nseparation_of_duties: true')).created).toBe(false);
+    expect(
+      (await setGateFromFile(t.deps.release.store, 'acme/fromfile', 'required_checks: [ci/test]\nseparation_of_duties: true')).created,
+    ).toBe(false);
   });
 
   it('treats an empty file as the default gate', async () => {
@@ -83,8 +132,12 @@ describe('setGateFromFile (.github/shipgate.yml, for the App)', () => {
   });
 
   it('refuses invalid YAML and invalid fields with locations inside the file', async () => {
-    await expect(setGateFromFile(t.deps.release.store, 'acme/bad-file', 'required_checks: [unclosed')).rejects.toBeInstanceOf(ValidationError);
-    const error = await setGateFromFile(t.deps.release.store, 'acme/bad-file', 'evidence_max_age_seconds: soon').catch((e: ValidationError) => e);
+    await expect(setGateFromFile(t.deps.release.store, 'acme/bad-file', 'required_checks: [unclosed')).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    const error = await setGateFromFile(t.deps.release.store, 'acme/bad-file', 'evidence_max_age_seconds: soon').catch(
+      (e: ValidationError) => e,
+    );
     expect((error as ValidationError).issues[0].loc).toEqual(['.github/shipgate.yml', 'evidence_max_age_seconds']);
     expect(await t.deps.release.store.latestGate('acme/bad-file')).toBeNull();
   });

@@ -4,8 +4,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { checkRun, decide, promote, putGate, sha } from './release-api.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const health = async (query: Record<string, string> = {}) => {
   const res = await t.request.get('/api/v1/releases/health').set(t.admin.auth).query(query);
@@ -23,13 +27,19 @@ describe('GET /releases/health', () => {
   it('is degraded without a worker heartbeat in the last minute, and healthy with one', async () => {
     const cold = await health();
     expect(cold).toMatchObject({
-      status: 'degraded', verification_graph: { reachable: true, latency_ms: expect.any(Number) }, latest_attested_snapshot: null,
+      status: 'degraded',
+      verification_graph: { reachable: true, latency_ms: expect.any(Number) },
+      latest_attested_snapshot: null,
       runtime_evidence: { missing: true, items: [{ kind: 'worker_heartbeat', name: 'worker', repo_root: null, commit_sha: null }] },
     });
     await t.database.db('worker_heartbeats').insert({ worker_id: 'old', seen_at: new Date(Date.now() - 120_000) });
     expect((await health()).status).toBe('degraded');
     await beat();
-    expect(await health()).toMatchObject({ status: 'healthy', runtime_evidence: { missing: false, items: [] }, checked_at: expect.any(String) });
+    expect(await health()).toMatchObject({
+      status: 'healthy',
+      runtime_evidence: { missing: false, items: [] },
+      checked_at: expect.any(String),
+    });
   });
 
   it('reports the latest attested snapshot as fresh, then stale past attestation_max_age_seconds', async () => {
@@ -43,12 +53,26 @@ describe('GET /releases/health', () => {
     const fresh = await health({ repo_root: repo });
     expect(fresh).toMatchObject({
       status: 'healthy',
-      latest_attested_snapshot: { snapshot_id: d.snapshot_id, repo_root: repo, commit_sha: commit, max_age_seconds: 3600, fresh: true, age_seconds: expect.any(Number) },
+      latest_attested_snapshot: {
+        snapshot_id: d.snapshot_id,
+        repo_root: repo,
+        commit_sha: commit,
+        max_age_seconds: 3600,
+        fresh: true,
+        age_seconds: expect.any(Number),
+      },
     });
     expect(fresh.latest_attested_snapshot.age_seconds).toBeLessThan(60);
-    await t.database.db('snapshots').where({ id: d.snapshot_id }).update({ attested_at: new Date(Date.now() - 7200_000) });
+    await t.database
+      .db('snapshots')
+      .where({ id: d.snapshot_id })
+      .update({ attested_at: new Date(Date.now() - 7200_000) });
     const stale = await health({ repo_root: repo });
-    expect(stale).toMatchObject({ status: 'degraded', latest_attested_snapshot: { fresh: false, max_age_seconds: 3600 }, runtime_evidence: { missing: false } });
+    expect(stale).toMatchObject({
+      status: 'degraded',
+      latest_attested_snapshot: { fresh: false, max_age_seconds: 3600 },
+      runtime_evidence: { missing: false },
+    });
     expect(stale.latest_attested_snapshot.age_seconds).toBeGreaterThanOrEqual(7200);
   });
 

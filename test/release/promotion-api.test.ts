@@ -4,8 +4,12 @@ import { specVerify } from '../certificates/independent-dsse.js';
 import { checkRun, decide, promote, putGate, reviewedRelease, sha } from './release-api.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const repo = 'acme/promotions';
 let n = 0;
@@ -44,11 +48,24 @@ describe('POST /releases/promote', () => {
   it('attests a SHIP snapshot with a signed SLSA verification summary about the commit', async () => {
     const approver = await t.user('APPROVER');
     const d = await snapshot();
-    const res = await promote(t, { snapshot_id: d.snapshot_id, target_status: 'attested', release_label: 'v1.0.0', metadata: { channel: 'stable' } }, approver);
+    const res = await promote(
+      t,
+      { snapshot_id: d.snapshot_id, target_status: 'attested', release_label: 'v1.0.0', metadata: { channel: 'stable' } },
+      approver,
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(String), snapshot_id: d.snapshot_id, repo_root: repo, commit_sha: d.commit_sha, from_status: 'candidate', status: 'attested',
-      release_label: 'v1.0.0', metadata: { channel: 'stable' }, promoted_by: approver.id, created_at: expect.any(String), attestation: expect.any(Object),
+      id: expect.any(String),
+      snapshot_id: d.snapshot_id,
+      repo_root: repo,
+      commit_sha: d.commit_sha,
+      from_status: 'candidate',
+      status: 'attested',
+      release_label: 'v1.0.0',
+      metadata: { channel: 'stable' },
+      promoted_by: approver.id,
+      created_at: expect.any(String),
+      attestation: expect.any(Object),
     });
     expect(t.deps.verifier.verify(res.body.attestation).verified).toBe(true);
     const statement = specVerify(res.body.attestation, await publishedKeys()) as Statement;
@@ -96,7 +113,7 @@ describe('POST /releases/promote', () => {
     expect(res.body.detail).toBe('Only a SHIP snapshot can be attested; this one is NO_SHIP (required_check_failed).');
   });
 
-  it('refuses to attest a snapshot that is no longer the commit\'s latest (409 stale)', async () => {
+  it("refuses to attest a snapshot that is no longer the commit's latest (409 stale)", async () => {
     const d = await snapshot();
     await checkRun(t, { repo_root: repo, commit_sha: d.commit_sha, name: 'lint' });
     const res = await promote(t, { snapshot_id: d.snapshot_id, target_status: 'attested' });
@@ -138,7 +155,9 @@ describe('POST /releases/promote', () => {
       const res = await promote(t, { snapshot_id: d.snapshot_id, target_status: 'attested' }, await t.user(role));
       expect(res.status).toBe(403);
     }
-    expect((await t.request.post('/api/v1/releases/promote').send({ snapshot_id: d.snapshot_id, target_status: 'attested' })).status).toBe(401);
+    expect((await t.request.post('/api/v1/releases/promote').send({ snapshot_id: d.snapshot_id, target_status: 'attested' })).status).toBe(
+      401,
+    );
   });
 
   it('with separation of duties, refuses (403) an approver who owns a workflow in the evidence, and lets another approve', async () => {
@@ -179,11 +198,21 @@ describe('GET /releases/promotions', () => {
       await moveTo(d.snapshot_id, 'attested', 'promoted');
     }
     const viewer = await t.user('VIEWER');
-    const all = await t.request.get('/api/v1/releases/promotions').set(viewer.auth).query({ repo_root: 'https://github.com/acme/promotion-list' });
+    const all = await t.request
+      .get('/api/v1/releases/promotions')
+      .set(viewer.auth)
+      .query({ repo_root: 'https://github.com/acme/promotion-list' });
     expect(all.status).toBe(200);
-    expect(all.body.promotions.map((p: { commit_sha: string; status: string }) => `${p.commit_sha}:${p.status}`))
-      .toEqual([`${commits[1]}:promoted`, `${commits[1]}:attested`, `${commits[0]}:promoted`, `${commits[0]}:attested`]);
-    const one = await t.request.get('/api/v1/releases/promotions').set(viewer.auth).query({ repo_root: other, commit_sha: commits[0], limit: 1 });
+    expect(all.body.promotions.map((p: { commit_sha: string; status: string }) => `${p.commit_sha}:${p.status}`)).toEqual([
+      `${commits[1]}:promoted`,
+      `${commits[1]}:attested`,
+      `${commits[0]}:promoted`,
+      `${commits[0]}:attested`,
+    ]);
+    const one = await t.request
+      .get('/api/v1/releases/promotions')
+      .set(viewer.auth)
+      .query({ repo_root: other, commit_sha: commits[0], limit: 1 });
     expect(one.body.promotions).toHaveLength(1);
     expect(one.body.promotions[0]).toMatchObject({ commit_sha: commits[0], status: 'promoted' });
     expect(one.headers.link).toMatch(/rel="next"/);

@@ -10,30 +10,46 @@ export function sha(label: string | number): string {
 }
 
 export async function putGate(t: TestApp, repo: string, gate: Partial<Gate>, user?: TestUser) {
-  const res = await t.request.put(`/api/v1/releases/gates/${repo}`).set((user ?? t.admin).auth).send(gate);
+  const res = await t.request
+    .put(`/api/v1/releases/gates/${repo}`)
+    .set((user ?? t.admin).auth)
+    .send(gate);
   if (res.status !== 200 && res.status !== 201) throw new Error(`gate: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 export async function upload(t: TestApp, body: Record<string, unknown>, user?: TestUser) {
-  const res = await t.request.post('/api/v1/releases/evidence').set((user ?? t.admin).auth)
+  const res = await t.request
+    .post('/api/v1/releases/evidence')
+    .set((user ?? t.admin).auth)
     .send({ kind: 'scan', status: 'passed', produced_at: new Date().toISOString(), ...body });
   if (res.status !== 201) throw new Error(`evidence: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 export function checkRun(t: TestApp, input: Partial<CheckRunInput> & Pick<CheckRunInput, 'repo_root' | 'commit_sha' | 'name'>) {
-  return recordCheckRun(t.deps.release.store, { status: 'completed', conclusion: 'success', completed_at: new Date().toISOString(), ...input });
+  return recordCheckRun(t.deps.release.store, {
+    status: 'completed',
+    conclusion: 'success',
+    completed_at: new Date().toISOString(),
+    ...input,
+  });
 }
 
 export async function decide(t: TestApp, repo: string, commit: string, user?: TestUser) {
-  const res = await t.request.get('/api/v1/releases/decision').set((user ?? t.admin).auth).query({ repo_root: repo, commit_sha: commit });
+  const res = await t.request
+    .get('/api/v1/releases/decision')
+    .set((user ?? t.admin).auth)
+    .query({ repo_root: repo, commit_sha: commit });
   if (res.status !== 200) throw new Error(`decision: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 export async function promote(t: TestApp, body: Record<string, unknown>, user?: TestUser) {
-  return t.request.post('/api/v1/releases/promote').set((user ?? t.admin).auth).send(body);
+  return t.request
+    .post('/api/v1/releases/promote')
+    .set((user ?? t.admin).auth)
+    .send(body);
 }
 
 export interface ExecutionFields {
@@ -52,16 +68,33 @@ export interface ExecutionFields {
 export async function insertExecution(db: Knex, fields: ExecutionFields): Promise<string> {
   const id = randomUUID();
   await db('executions').insert({
-    id, task: 'test', policy_name: 'default', policy_version: 1, policy_digest: '0'.repeat(64), budget_cents: 1500,
-    provider: 'openai', model: 'gpt-4o-mini', stage_role: 'worker', status: 'completed', verdict: 'compliant',
-    ...fields, upstream_execution_ids: JSON.stringify(fields.upstream_execution_ids ?? []),
+    id,
+    task: 'test',
+    policy_name: 'default',
+    policy_version: 1,
+    policy_digest: '0'.repeat(64),
+    budget_cents: 1500,
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    stage_role: 'worker',
+    status: 'completed',
+    verdict: 'compliant',
+    ...fields,
+    upstream_execution_ids: JSON.stringify(fields.upstream_execution_ids ?? []),
   });
   return id;
 }
 
 /** The reviewer's approved review artifact, which release admission requires. */
 export async function approveReview(db: Knex, executionId: string, approved = true): Promise<void> {
-  await db('artifacts').insert({ execution_id: executionId, kind: 'review', name: 'review', content: 'ok', digest: '0'.repeat(64), approved_for_release: approved });
+  await db('artifacts').insert({
+    execution_id: executionId,
+    kind: 'review',
+    name: 'review',
+    content: 'ok',
+    digest: '0'.repeat(64),
+    approved_for_release: approved,
+  });
 }
 
 /** A completed reviewer -> release workflow bound to the commit; returns its ids. */

@@ -29,10 +29,18 @@ export function evidence(checkRuns: CheckRun[] = [], uploads: UploadedEvidence[]
 /** A completed reviewed-release workflow: a compliant reviewer and an admitted release stage. */
 export function reviewedWorkflow(fields: Partial<BoundWorkflow> = {}, ownerId = randomUUID()): BoundWorkflow {
   const stage = (stage_id: string, stage_role: string) => ({
-    execution_id: randomUUID(), stage_id, stage_role, status: 'completed' as const, verdict: 'compliant' as const, certificate_valid: true,
+    execution_id: randomUUID(),
+    stage_id,
+    stage_role,
+    status: 'completed' as const,
+    verdict: 'compliant' as const,
+    certificate_valid: true,
   });
   return {
-    workflow_id: randomUUID(), standalone: false, owner_id: ownerId, status: 'completed',
+    workflow_id: randomUUID(),
+    standalone: false,
+    owner_id: ownerId,
+    status: 'completed',
     executions: [stage('review', 'reviewer'), stage('release', 'release')],
     release: { admission: 'admitted', reasons: [] },
     ...fields,

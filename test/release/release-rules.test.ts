@@ -15,8 +15,18 @@ describe('repository and commit names', () => {
     expect(normalizeRepoRoot(input)).toBe(expected);
   });
 
-  it.each(['acme', 'acme/widgets/extra', '/widgets', 'acme/', 'http://github.com/acme/widgets', 'https://gitlab.com/acme/widgets',
-    '-acme/widgets', 'acme/..', 'ac me/widgets', ''])('refuses %p', (input) => {
+  it.each([
+    'acme',
+    'acme/widgets/extra',
+    '/widgets',
+    'acme/',
+    'http://github.com/acme/widgets',
+    'https://gitlab.com/acme/widgets',
+    '-acme/widgets',
+    'acme/..',
+    'ac me/widgets',
+    '',
+  ])('refuses %p', (input) => {
     expect(normalizeRepoRoot(input)).toBeNull();
   });
 
@@ -34,8 +44,13 @@ describe('repository and commit names', () => {
 describe('gate', () => {
   it('defaults every field (DESIGN §9)', () => {
     expect(DEFAULT_GATE).toEqual({
-      required_checks: [], required_evidence: [], require_reviewed_release: true, evidence_max_age_seconds: 7 * 86400,
-      attestation_max_age_seconds: 30 * 86400, separation_of_duties: false, public_badge: true,
+      required_checks: [],
+      required_evidence: [],
+      require_reviewed_release: true,
+      evidence_max_age_seconds: 7 * 86400,
+      attestation_max_age_seconds: 30 * 86400,
+      separation_of_duties: false,
+      public_badge: true,
     });
   });
 
@@ -56,7 +71,13 @@ describe('gate', () => {
 });
 
 describe('promotion transitions', () => {
-  const allowed: [string, string][] = [['candidate', 'attested'], ['attested', 'promoted'], ['candidate', 'rejected'], ['attested', 'revoked'], ['promoted', 'revoked']];
+  const allowed: [string, string][] = [
+    ['candidate', 'attested'],
+    ['attested', 'promoted'],
+    ['candidate', 'rejected'],
+    ['attested', 'revoked'],
+    ['promoted', 'revoked'],
+  ];
 
   it('allows exactly the transitions of DESIGN §9 and explains every refusal', () => {
     for (const from of SNAPSHOT_STATUSES) {

@@ -4,8 +4,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { checkRun, decide, promote, putGate, sha, upload } from './release-api.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const repo = 'acme/snapshots';
 const snapshotCount = async () => Number((await t.database.db('snapshots').count({ n: '*' }))[0].n);
@@ -64,7 +68,12 @@ describe('snapshots', () => {
     expect((await decide(t, baseRepo, v1)).baseline).toBeNull();
     await checkRun(t, { repo_root: baseRepo, commit_sha: v2, name: 'ci' });
     const second = await decide(t, baseRepo, v2);
-    expect(second.baseline).toEqual({ snapshot_id: first.snapshot_id, commit_sha: v1, release_label: 'v1.0.0', attested_at: attested.body.created_at });
+    expect(second.baseline).toEqual({
+      snapshot_id: first.snapshot_id,
+      commit_sha: v1,
+      release_label: 'v1.0.0',
+      attested_at: attested.body.created_at,
+    });
     expect((await decide(t, 'acme/other-repo', v2)).baseline).toBeNull();
   });
 });
@@ -73,7 +82,11 @@ describe('query count', () => {
   // Statements sent to the server, through knex or straight through pg: the round trips of a request.
   function countQueries() {
     const sent = jest.spyOn(pg.Client.prototype, 'query');
-    return () => { const n = sent.mock.calls.length; sent.mockRestore(); return n; };
+    return () => {
+      const n = sent.mock.calls.length;
+      sent.mockRestore();
+      return n;
+    };
   }
 
   async function queriesForOneDecision(repoRoot: string, commit: string) {
@@ -86,23 +99,36 @@ describe('query count', () => {
   it('stays the same whatever the history size', async () => {
     const small = 'acme/small-history';
     const large = 'acme/large-history';
-    for (const r of [small, large]) await putGate(t, r, { required_checks: ['ci'], required_evidence: ['sbom'], require_reviewed_release: false });
+    for (const r of [small, large])
+      await putGate(t, r, { required_checks: ['ci'], required_evidence: ['sbom'], require_reviewed_release: false });
     await checkRun(t, { repo_root: small, commit_sha: sha('s0'), name: 'ci' });
     const db = t.database.db;
     // 300 commits x 3 check runs and 3 uploads, 300 attested snapshots, 300 executions (10 on the commit asked about) and 40 check runs on it.
-    await db.raw(`INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, produced_at)
+    await db.raw(
+      `INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, produced_at)
       SELECT ?, encode(sha256(c::text::bytea), 'hex')::char(40), s, CASE s WHEN 'check_run' THEN 'check_run' ELSE 'scan' END,
         'item-' || i, CASE s WHEN 'check_run' THEN 'completed' ELSE 'passed' END, CASE s WHEN 'check_run' THEN 'success' END, now() - (i || ' minutes')::interval
-      FROM generate_series(1, 300) c, generate_series(1, 3) i, unnest(ARRAY['check_run', 'upload']) s`, [large]);
+      FROM generate_series(1, 300) c, generate_series(1, 3) i, unnest(ARRAY['check_run', 'upload']) s`,
+      [large],
+    );
     const target = sha('l0');
-    await db.raw(`INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, produced_at)
-      SELECT ?, ?, 'check_run', 'check_run', 'ci', 'completed', 'success', now() - (i || ' minutes')::interval FROM generate_series(1, 40) i`, [large, target]);
-    await db.raw(`INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, status, attested_at)
+    await db.raw(
+      `INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, produced_at)
+      SELECT ?, ?, 'check_run', 'check_run', 'ci', 'completed', 'success', now() - (i || ' minutes')::interval FROM generate_series(1, 40) i`,
+      [large, target],
+    );
+    await db.raw(
+      `INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, status, attested_at)
       SELECT ?, encode(sha256(c::text::bytea), 'hex')::char(40), md5(c::text), 'SHIP', '[]', '{"gate":{"version":1,"digest":"x"},"check_runs":[],"evidence":[],"workflows":[]}',
-        'attested', now() - (c || ' minutes')::interval FROM generate_series(1, 300) c`, [large]);
-    await db.raw(`INSERT INTO executions (owner_id, task, policy_name, policy_version, policy_digest, stage_role, budget_cents, provider, model, status, verdict, repo_root, commit_sha)
+        'attested', now() - (c || ' minutes')::interval FROM generate_series(1, 300) c`,
+      [large],
+    );
+    await db.raw(
+      `INSERT INTO executions (owner_id, task, policy_name, policy_version, policy_digest, stage_role, budget_cents, provider, model, status, verdict, repo_root, commit_sha)
       SELECT ?, 't', 'default', 1, 'x', 'worker', 1500, 'openai', 'gpt-4o-mini', 'completed', 'compliant', ?,
-        CASE WHEN c <= 10 THEN ? ELSE encode(sha256(c::text::bytea), 'hex')::char(40) END FROM generate_series(1, 300) c`, [t.admin.id, large, target]);
+        CASE WHEN c <= 10 THEN ? ELSE encode(sha256(c::text::bytea), 'hex')::char(40) END FROM generate_series(1, 300) c`,
+      [t.admin.id, large, target],
+    );
     const smallCount = await queriesForOneDecision(small, sha('s0'));
     const largeCount = await queriesForOneDecision(large, target);
     expect(largeCount).toBe(smallCount);

@@ -18,7 +18,9 @@ export interface ShipgateProcess {
  * `serve` without DATABASE_URL starts its own embedded PostgreSQL.
  */
 function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const inherited = Object.entries(process.env).filter(([k]) => !/^(SHIPGATE_|DATABASE_URL$|NODE_OPTIONS$|PORT$|HOST$|NODE_ENV$|LOG_LEVEL$)/.test(k));
+  const inherited = Object.entries(process.env).filter(
+    ([k]) => !/^(SHIPGATE_|DATABASE_URL$|NODE_OPTIONS$|PORT$|HOST$|NODE_ENV$|LOG_LEVEL$)/.test(k),
+  );
   return { ...Object.fromEntries(inherited), ...env };
 }
 
@@ -40,13 +42,15 @@ export function runShipgate(args: string[], env: Record<string, string>): Shipga
     });
   });
   function printed(pattern: string | RegExp, timeoutMs = 90_000): Promise<string> {
-    const find = () => (typeof pattern === 'string' ? (text.includes(pattern) ? pattern : undefined) : pattern.exec(text)?.[1] ?? pattern.exec(text)?.[0]);
+    const find = () =>
+      typeof pattern === 'string' ? (text.includes(pattern) ? pattern : undefined) : (pattern.exec(text)?.[1] ?? pattern.exec(text)?.[0]);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => finish(new Error(`timed out waiting for ${pattern}; output:\n${text}`)), timeoutMs);
       const check = () => {
         const found = find();
         if (found !== undefined) finish(undefined, found);
-        else if (child.exitCode !== null || child.signalCode !== null) finish(new Error(`exited before printing ${pattern}; output:\n${text}`));
+        else if (child.exitCode !== null || child.signalCode !== null)
+          finish(new Error(`exited before printing ${pattern}; output:\n${text}`));
       };
       function finish(error?: Error, found?: string) {
         clearTimeout(timer);

@@ -10,7 +10,9 @@ const password = 'correct horse battery';
 let dataDir: string;
 let running: ShipgateProcess | undefined;
 
-beforeAll(() => { dataDir = tempDataDir(); });
+beforeAll(() => {
+  dataDir = tempDataDir();
+});
 afterEach(async () => {
   if (running && running.child.exitCode === null && running.child.signalCode === null) {
     running.child.kill('SIGTERM');
@@ -41,13 +43,16 @@ function post(url: string, body: unknown): Promise<Response> {
 function slowRegister(url: string, email: string): { finish(): void; response: Promise<{ status: number; body: string }> } {
   const body = Buffer.from(JSON.stringify({ email, name: 'Slow', password }));
   const req = http.request(`${url}/api/v1/auth/register`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, Connection: 'close' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, Connection: 'close' },
   });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('error', reject);
     req.on('response', (res) => {
       let text = '';
-      res.on('data', (c: Buffer) => { text += c; });
+      res.on('data', (c: Buffer) => {
+        text += c;
+      });
       res.on('end', () => resolve({ status: res.statusCode!, body: text }));
     });
   });

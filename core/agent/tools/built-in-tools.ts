@@ -8,4 +8,12 @@ import type { Tool } from './tool.js';
 import { writeReport } from './write-report.js';
 
 /** The registry of DESIGN §6; RuntimeDeps.tools replaces it (e.g. with extra tools). */
-export const BUILT_IN_TOOLS: readonly Tool[] = [readUpstream, repoReadFile, repoListChanges, httpGet, writeReport, submitReview, publishReleaseNotes];
+export const BUILT_IN_TOOLS: readonly Tool[] = [
+  readUpstream,
+  repoReadFile,
+  repoListChanges,
+  httpGet,
+  writeReport,
+  submitReview,
+  publishReleaseNotes,
+];

@@ -5,9 +5,15 @@ const MAX_BYTES = 1024 * 1024;
 
 export const httpGet = defineTool({
   name: 'http_get',
-  description: 'GET a public http(s) URL and return the status, content type and body (at most 1 MiB). Private, loopback and link-local addresses are refused.',
+  description:
+    'GET a public http(s) URL and return the status, content type and body (at most 1 MiB). Private, loopback and link-local addresses are refused.',
   capability: 'network:http:get',
-  schema: z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(2048).describe('Absolute http or https URL') }),
+  schema: z.strictObject({
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .describe('Absolute http or https URL'),
+  }),
   timeoutMs: 10_000,
   checkArguments: ({ url }, ctx) => ctx.web.checkHost(new URL(url), ctx.httpAllowlist),
   async run({ url }, ctx) {

@@ -6,6 +6,12 @@ export const publishReleaseNotes = defineTool({
   name: 'publish_release_notes',
   description: 'Publish the release notes of this release (the release stage artifact).',
   capability: 'release:write',
-  schema: z.strictObject({ content: z.string().min(1).max(256 * 1024).describe('The release notes (Markdown)') }),
+  schema: z.strictObject({
+    content: z
+      .string()
+      .min(1)
+      .max(256 * 1024)
+      .describe('The release notes (Markdown)'),
+  }),
   run: async ({ content }) => artifactOf('release_notes', 'release-notes', content),
 });

@@ -8,7 +8,11 @@ export const submitReview = defineTool({
   capability: 'review:submit',
   schema: z.strictObject({
     approved_for_release: z.boolean().describe('True only when the change may be released'),
-    summary: z.string().min(1).max(64 * 1024).describe('What was reviewed and why it is (not) approved'),
+    summary: z
+      .string()
+      .min(1)
+      .max(64 * 1024)
+      .describe('What was reviewed and why it is (not) approved'),
   }),
   run: async ({ approved_for_release, summary }) => artifactOf('review', 'review', summary, { approved_for_release }),
 });

@@ -8,7 +8,10 @@ export const writeReport = defineTool({
   capability: 'document:write:reports',
   schema: z.strictObject({
     name: z.string().min(1).max(120).describe('Short name of the report'),
-    content: z.string().max(256 * 1024).describe('The report text (Markdown welcome)'),
+    content: z
+      .string()
+      .max(256 * 1024)
+      .describe('The report text (Markdown welcome)'),
   }),
   run: async ({ name, content }) => artifactOf('report', name, content),
 });

@@ -13,7 +13,7 @@ export function taskOf(request: LlmRequest): string {
 export function toolAnswers(request: LlmRequest): number {
   return (request.body.messages as { role: string; content: unknown }[]).reduce((n, m) => {
     if (m.role === 'tool') return n + 1;
-    const blocks = Array.isArray(m.content) ? m.content as { type?: string }[] : [];
+    const blocks = Array.isArray(m.content) ? (m.content as { type?: string }[]) : [];
     return n + blocks.filter((b) => b.type === 'tool_result').length;
   }, 0);
 }
@@ -27,7 +27,8 @@ export function writesReports(reports: number, final = 'Reports written.') {
     if (toolAnswers(request) > 0) return { text: final };
     return {
       toolCalls: Array.from({ length: reports }, (_, i) => ({
-        name: 'write_report', arguments: JSON.stringify({ name: `report-${i + 1}`, content: `Findings ${i + 1} for: ${taskOf(request)}` }),
+        name: 'write_report',
+        arguments: JSON.stringify({ name: `report-${i + 1}`, content: `Findings ${i + 1} for: ${taskOf(request)}` }),
       })),
     };
   };

@@ -4,7 +4,8 @@ export async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) =>
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not reached in ${limitMs} ms; last value: ${JSON.stringify(value)?.slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not reached in ${limitMs} ms; last value: ${JSON.stringify(value)?.slice(0, 500)}`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

@@ -23,14 +23,23 @@ export interface WorkerProcess extends ShipgateProcess {
 export async function startWorkerProcess(databaseUrl: string, env: Record<string, string>): Promise<WorkerProcess> {
   const dataDir = tempDataDir();
   const proc = runShipgate(['worker'], {
-    DATABASE_URL: databaseUrl, SHIPGATE_DATA_DIR: dataDir, SHIPGATE_WORKER_HEARTBEAT_SECONDS: '0.5', SHIPGATE_WORKER_CONCURRENCY: '2', LOG_LEVEL: 'info', ...env,
+    DATABASE_URL: databaseUrl,
+    SHIPGATE_DATA_DIR: dataDir,
+    SHIPGATE_WORKER_HEARTBEAT_SECONDS: '0.5',
+    SHIPGATE_WORKER_CONCURRENCY: '2',
+    LOG_LEVEL: 'info',
+    ...env,
   });
   void proc.exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   await proc.printed('"msg":"worker started"', 60_000);
   return {
     ...proc,
-    finished: () => proc.output().split('\n').filter((line) => line.includes('"event":"agent.finished"'))
-      .map((line) => (JSON.parse(line) as { execution_id: string }).execution_id),
+    finished: () =>
+      proc
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"event":"agent.finished"'))
+        .map((line) => (JSON.parse(line) as { execution_id: string }).execution_id),
     async stop() {
       if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
       proc.child.kill('SIGTERM');

@@ -33,7 +33,9 @@ function pathValue(param: Parameter, resolve: Resolve, knownIds: string[]): fc.A
     plausibleText(param.schema, resolve).map(urlComponent),
     fc.constantFrom(...knownIds),
     fc.uuid().map(urlComponent),
-    hostileText(3000).filter((s) => s.length > 0).map(urlComponent),
+    hostileText(3000)
+      .filter((s) => s.length > 0)
+      .map(urlComponent),
     fc.constantFrom(...RAW_SEGMENTS),
   );
 }
@@ -53,9 +55,11 @@ function queryValue(param: Parameter, resolve: Resolve): fc.Arbitrary<string[]> 
 
 function queryString(operation: Operation, resolve: Resolve): fc.Arbitrary<string> {
   const params = [...operation.queryParams, { name: 'unexpected_param', in: 'query' as const }];
-  const pairs = params.map((param) => fc.option(queryValue(param, resolve), { nil: undefined, freq: 3 }).map(
-    (values) => (values ?? []).map((v) => `${urlComponent(param.name)}=${v}`),
-  ));
+  const pairs = params.map((param) =>
+    fc
+      .option(queryValue(param, resolve), { nil: undefined, freq: 3 })
+      .map((values) => (values ?? []).map((v) => `${urlComponent(param.name)}=${v}`)),
+  );
   return fc.tuple(...pairs).map((all) => all.flat().join('&'));
 }
 
@@ -94,11 +98,17 @@ function mutatedBody(schema: JsonSchema, resolve: Resolve): fc.Arbitrary<unknown
 
 function bodyArbitrary(operation: Operation, resolve: Resolve): fc.Arbitrary<Body> {
   const json = (value: fc.Arbitrary<unknown>) => value.map((v): Body => ({ kind: 'json', value: v }));
-  const raw = fc.oneof(
-    fc.tuple(fc.constant('application/json'), fc.constantFrom('{', '{"a":', 'nul', '[1,]', '\u0000', '{"a":1}{"b":2}', '\ufeff{}')),
-    fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data'), fc.string({ maxLength: 50 })),
-  ).map(([type, text]): Body => ({ kind: 'raw', type, text }));
-  if (!operation.body) return fc.oneof({ weight: 4, arbitrary: fc.constant<Body>({ kind: 'none' }) }, { weight: 1, arbitrary: json(hostileValue) });
+  const raw = fc
+    .oneof(
+      fc.tuple(fc.constant('application/json'), fc.constantFrom('{', '{"a":', 'nul', '[1,]', '\u0000', '{"a":1}{"b":2}', '\ufeff{}')),
+      fc.tuple(
+        fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data'),
+        fc.string({ maxLength: 50 }),
+      ),
+    )
+    .map(([type, text]): Body => ({ kind: 'raw', type, text }));
+  if (!operation.body)
+    return fc.oneof({ weight: 4, arbitrary: fc.constant<Body>({ kind: 'none' }) }, { weight: 1, arbitrary: json(hostileValue) });
   return fc.oneof(
     { weight: 1, arbitrary: json(schemaArbitrary(operation.body, resolve)) },
     { weight: 1, arbitrary: json(minimalArbitrary(operation.body, resolve)) },
@@ -116,17 +126,19 @@ function bodyArbitrary(operation: Operation, resolve: Resolve): fc.Arbitrary<Bod
  */
 export function hostileRequest(operation: Operation, resolve: Resolve, knownIds: string[]): fc.Arbitrary<HostileRequest> {
   const params = operation.pathParams.map((p) => pathValue(p, resolve, knownIds).map((value) => [p.name, value] as const));
-  return fc.record({
-    params: fc.tuple(...params),
-    query: queryString(operation, resolve),
-    body: bodyArbitrary(operation, resolve),
-    caller: fc.oneof(
-      { weight: 6, arbitrary: fc.constant<HostileRequest['caller']>('admin') },
-      { weight: 1, arbitrary: fc.constantFrom<HostileRequest['caller']>('none', 'invalid-key') },
-    ),
-  }).map(({ params: values, query, body, caller }) => {
-    let path = operation.path;
-    for (const [name, value] of values) path = path.replace(`{${name}}`, value);
-    return { method: operation.method, url: query ? `${path}?${query}` : path, body, caller };
-  });
+  return fc
+    .record({
+      params: fc.tuple(...params),
+      query: queryString(operation, resolve),
+      body: bodyArbitrary(operation, resolve),
+      caller: fc.oneof(
+        { weight: 6, arbitrary: fc.constant<HostileRequest['caller']>('admin') },
+        { weight: 1, arbitrary: fc.constantFrom<HostileRequest['caller']>('none', 'invalid-key') },
+      ),
+    })
+    .map(({ params: values, query, body, caller }) => {
+      let path = operation.path;
+      for (const [name, value] of values) path = path.replace(`{${name}}`, value);
+      return { method: operation.method, url: query ? `${path}?${query}` : path, body, caller };
+    });
 }

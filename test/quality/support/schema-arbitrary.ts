@@ -9,7 +9,8 @@ const MAX_STRING = 40;
 
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'uuid') return fc.uuid();
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date(), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({ min: new Date('2000-01-01'), max: new Date(), noInvalidDate: true }).map((d) => d.toISOString());
   if (schema.format === 'uri') return fc.webUrl();
   if (schema.format === 'email') return fc.emailAddress();
   const minLength = schema.minLength ?? 0;
@@ -64,16 +65,26 @@ function structuralArbitrary(schema: JsonSchema, resolve: Resolve): fc.Arbitrary
   if (schema.allOf?.length) return schemaArbitrary(schema.allOf[0], resolve);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
-    case 'string': return stringArbitrary(schema);
-    case 'integer': return numberArbitrary(schema, true);
-    case 'number': return numberArbitrary(schema, false);
-    case 'boolean': return fc.boolean();
-    case 'null': return fc.constant(null);
+    case 'string':
+      return stringArbitrary(schema);
+    case 'integer':
+      return numberArbitrary(schema, true);
+    case 'number':
+      return numberArbitrary(schema, false);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
     case 'array': {
       const minLength = schema.minItems ?? 0;
-      return fc.array(schemaArbitrary(schema.items ?? {}, resolve), { minLength, maxLength: Math.max(minLength, Math.min(schema.maxItems ?? MAX_ITEMS, MAX_ITEMS)) });
+      return fc.array(schemaArbitrary(schema.items ?? {}, resolve), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(schema.maxItems ?? MAX_ITEMS, MAX_ITEMS)),
+      });
     }
-    case 'object': return objectArbitrary(schema, resolve);
-    default: return fc.jsonValue({ maxDepth: 2 });
+    case 'object':
+      return objectArbitrary(schema, resolve);
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
   }
 }
