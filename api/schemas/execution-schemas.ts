@@ -40,15 +40,10 @@ export const taskRequestSchema = z
       .max(20_000)
       .refine((t) => t.trim().length > 0, 'The task must not be blank.')
       .meta({ description: 'What the agent should do; reaches the model verbatim as the user message.' }),
-    compliance_policy: z
-      .string()
-      .min(1)
-      .max(100)
-      .default('default')
-      .meta({
-        description:
-          'A built-in preset (`default`, `hipaa`, `sox`, `legal_privilege` alias `legal`) or a custom policy; its newest version applies.',
-      }),
+    compliance_policy: z.string().min(1).max(100).default('default').meta({
+      description:
+        'A built-in preset (`default`, `hipaa`, `sox`, `legal_privilege` alias `legal`) or a custom policy; its newest version applies.',
+    }),
     budget_cents: z
       .number()
       .int()
@@ -63,23 +58,14 @@ export const taskRequestSchema = z
       .max(200)
       .optional()
       .meta({ description: "Defaults to SHIPGATE_DEFAULT_MODEL (for the default provider) or the provider's default model." }),
-    api_key: z
-      .string()
-      .min(8)
-      .max(1000)
-      .optional()
-      .meta({
-        description:
-          'Provider key for this execution only. Stored encrypted (AES-256-GCM), erased when the run ends, never returned or logged.',
-      }),
-    permissions: z
-      .array(capabilitySchema)
-      .max(100)
-      .optional()
-      .meta({
-        description:
-          "Requested capabilities (the policy's defaults when omitted). Strict: any that the policy or the stage role does not allow answers 403 with the denied list.",
-      }),
+    api_key: z.string().min(8).max(1000).optional().meta({
+      description:
+        'Provider key for this execution only. Stored encrypted (AES-256-GCM), erased when the run ends, never returned or logged.',
+    }),
+    permissions: z.array(capabilitySchema).max(100).optional().meta({
+      description:
+        "Requested capabilities (the policy's defaults when omitted). Strict: any that the policy or the stage role does not allow answers 403 with the denied list.",
+    }),
     stage_role: stageRoleSchema.default('worker'),
     repo_root: repoRootSchema.optional(),
     commit_sha: commitShaSchema.optional(),
@@ -104,13 +90,10 @@ export const toolCallSchema = z
     arguments: z.unknown().meta({ description: 'Parsed arguments, or the raw text when they did not parse.' }),
     capability: z.string().nullable(),
     verdict: z.enum(['allowed', 'denied']),
-    reason: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          'For denials: unknown_tool, invalid_arguments, capability_not_granted, forbidden_by_policy, budget_exhausted, tool_call_limit, argument_rule:<rule>.',
-      }),
+    reason: z.string().nullable().meta({
+      description:
+        'For denials: unknown_tool, invalid_arguments, capability_not_granted, forbidden_by_policy, budget_exhausted, tool_call_limit, argument_rule:<rule>.',
+    }),
     certificate_id: z.uuid().nullable(),
     result_digest: z.string().nullable(),
     output: z.string().nullable().meta({ description: 'Truncated to 4 KiB.' }),
@@ -219,11 +202,9 @@ export const attestationSchema = z
   .object({
     regime: z.string().meta({ description: 'The compliance policy the execution ran under.' }),
     retention_days: z.number().int().nullable(),
-    proofs_required: z
-      .array(z.string())
-      .meta({
-        description: '`action_safe:tool_call:<seq>` per allowed tool call and `final_output_safe:execution` (except for cancelled runs).',
-      }),
+    proofs_required: z.array(z.string()).meta({
+      description: '`action_safe:tool_call:<seq>` per allowed tool call and `final_output_safe:execution` (except for cancelled runs).',
+    }),
     proofs_satisfied: z.array(z.string()),
     proofs_missing: z.array(z.string()),
     certificate_count: z.number().int(),
@@ -244,13 +225,10 @@ export const auditPackageSchema = z
         verified: z
           .boolean()
           .meta({ description: 'Re-verified when the package was generated: signature, digest, chain and tool-call binding.' }),
-        reason: z
-          .string()
-          .nullable()
-          .meta({
-            description:
-              'Why it did not verify: bad_signature, unknown_key, digest_mismatch, record_mismatch, broken_chain, tool_call_mismatch, ...',
-          }),
+        reason: z.string().nullable().meta({
+          description:
+            'Why it did not verify: bad_signature, unknown_key, digest_mismatch, record_mismatch, broken_chain, tool_call_mismatch, ...',
+        }),
       }),
     ),
     artifacts: z.array(artifactSchema),

@@ -196,12 +196,10 @@ export const evidenceResponseSchema = z
 export const promotionRequestSchema = z
   .object({
     snapshot_id: z.uuid(),
-    target_status: z
-      .enum(PROMOTION_TARGETS)
-      .meta({
-        description:
-          "attested (from a SHIP candidate that is the commit's latest), promoted (from attested), rejected (from candidate), revoked (from attested or promoted).",
-      }),
+    target_status: z.enum(PROMOTION_TARGETS).meta({
+      description:
+        "attested (from a SHIP candidate that is the commit's latest), promoted (from attested), rejected (from candidate), revoked (from attested or promoted).",
+    }),
     release_label: z.string().trim().min(1).max(120).nullable().default(null).meta({ example: 'v1.4.0' }),
     metadata: z
       .record(z.string(), z.unknown())
