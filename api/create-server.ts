@@ -15,6 +15,8 @@ export interface ServerOptions {
   metrics: { requests: Counter; duration: Histogram };
   /** Mounted before the API routes (which parse bodies): the GitHub webhook needs the raw body. */
   rawBodyMiddleware?: Koa.Middleware[];
+  /** Check every 2xx JSON body strictly against its route's declared schema (the test app does). */
+  checkResponses?: boolean;
 }
 
 /** The Koa application with every route; it does not listen (the caller or supertest does). */
@@ -28,6 +30,6 @@ export function createServer(deps: Deps, options: ServerOptions): Koa {
   for (const middleware of options.rawBodyMiddleware ?? []) app.use(middleware);
   const system = systemRoutes(deps, document);
   app.use(system.routes());
-  mountRoutes(app, allRoutes, deps);
+  mountRoutes(app, allRoutes, deps, { checkResponses: options.checkResponses });
   return app;
 }

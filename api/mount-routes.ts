@@ -5,6 +5,7 @@ import { ValidationError } from '../core/errors.js';
 import type { Deps } from './deps.js';
 import { authenticate } from './middleware/authenticate.js';
 import { readJsonBody } from './middleware/json-body.js';
+import { checkResponseContract } from './response-contract.js';
 import type { RouteDef } from './route.js';
 import { validationIssues } from './validation-issues.js';
 
@@ -22,25 +23,43 @@ export function koaPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
 }
 
-function handle(route: RouteDef, deps: Deps): Koa.Middleware {
+export interface MountOptions {
+  /**
+   * Parse every 2xx JSON body strictly against the route's declared response schema and answer 500
+   * with the reason when it does not match (tests turn this on; see api/response-contract.ts).
+   */
+  checkResponses?: boolean;
+}
+
+function handle(route: RouteDef, deps: Deps, options: MountOptions): Koa.Middleware {
   return async (ctx) => {
-    const caller = await authenticate(ctx, deps, route.auth);
-    const params = parse(route.params, ctx.params, 'path');
-    const query = parse(route.query, ctx.query, 'query');
-    const body = route.body ? parse(route.body, await readJsonBody(ctx), 'body') : undefined;
-    const result = await route.handler({ body, query, params, caller: caller!, ctx, deps });
-    if (!result) return;
-    if (result.status) ctx.status = result.status;
-    for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
-    if (result.body !== undefined) ctx.body = result.body;
+    await respond(route, deps, ctx);
+    if (!options.checkResponses) return;
+    const violation = checkResponseContract(route, ctx.status, ctx.body);
+    if (!violation) return;
+    deps.logger.error({ request_id: ctx.state.requestId, violation }, 'response contract violated');
+    ctx.status = 500;
+    ctx.body = { detail: `Response contract violated: ${violation}` };
   };
 }
 
+async function respond(route: RouteDef, deps: Deps, ctx: Koa.Context): Promise<void> {
+  const caller = await authenticate(ctx, deps, route.auth);
+  const params = parse(route.params, ctx.params, 'path');
+  const query = parse(route.query, ctx.query, 'query');
+  const body = route.body ? parse(route.body, await readJsonBody(ctx), 'body') : undefined;
+  const result = await route.handler({ body, query, params, caller: caller!, ctx, deps });
+  if (!result) return;
+  if (result.status) ctx.status = result.status;
+  for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
+  if (result.body !== undefined) ctx.body = result.body;
+}
+
 /** One router per resource, all under /api/v1. */
-export function mountRoutes(app: Koa, routeGroups: RouteDef[][], deps: Deps): void {
+export function mountRoutes(app: Koa, routeGroups: RouteDef[][], deps: Deps, options: MountOptions = {}): void {
   for (const routes of routeGroups) {
     const router = new Router({ prefix: API_PREFIX });
-    for (const route of routes) router[route.method](koaPath(route.path), handle(route, deps));
+    for (const route of routes) router[route.method](koaPath(route.path), handle(route, deps, options));
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

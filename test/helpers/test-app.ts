@@ -59,7 +59,8 @@ export async function createTestApp(env: Record<string, string> = {}, { empty = 
   // A key of this test's own (unless the env names one), registered like the real start-up does.
   const signing = await loadSigningKey(config, createSigningKeyStore(database.db), { withoutConfiguredKey: 'ephemeral' });
   const deps = buildDeps(config, database.db, logger, metrics, signing);
-  const app = createServer(deps, { metrics });
+  // Every success body is checked against its route's declared schema (api/response-contract.ts).
+  const app = createServer(deps, { metrics, checkResponses: true });
   const request = supertest(app.callback());
 
   async function register(email: string): Promise<TestUser> {
