@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { AccountStore } from '../core/accounts/account-store.js';
+import type { OidcVerifier } from '../core/accounts/oidc.js';
 import type { Certifier } from '../core/agent/certifier.js';
 import type { ExecutionJournal } from '../core/agent/journal.js';
 import type { SigningKeyStore } from '../core/certificates/signing-key-store.js';
@@ -35,4 +36,6 @@ export interface Deps {
   executions: ExecutionStore;
   /** The run journal the workers write through (holds the secret key that opens key overrides). */
   journal: ExecutionJournal;
+  /** Verifies GitHub Actions OIDC tokens; absent when OIDC is off (SHIPGATE_OIDC_OWNERS unset). */
+  oidc?: OidcVerifier;
 }

@@ -3,7 +3,9 @@ import type Koa from 'koa';
 import type { z } from 'zod';
 import { ValidationError } from '../core/errors.js';
 import type { Deps } from './deps.js';
+import { authorizeWorkflow } from '../core/accounts/oidc.js';
 import { authenticate } from './middleware/authenticate.js';
+import { authenticateWorkflowToken } from './middleware/authenticate-workflow.js';
 import { readJsonBody } from './middleware/json-body.js';
 import { checkResponseContract } from './response-contract.js';
 import type { RouteDef } from './route.js';
@@ -44,11 +46,13 @@ function handle(route: RouteDef, deps: Deps, options: MountOptions): Koa.Middlew
 }
 
 async function respond(route: RouteDef, deps: Deps, ctx: Koa.Context): Promise<void> {
-  const caller = await authenticate(ctx, deps, route.auth);
+  const workflow = await authenticateWorkflowToken(ctx, deps, route);
+  const caller = workflow ? undefined : await authenticate(ctx, deps, route.auth);
   const params = parse(route.params, ctx.params, 'path');
   const query = parse(route.query, ctx.query, 'query');
   const body = route.body ? parse(route.body, await readJsonBody(ctx), 'body') : undefined;
-  const result = await route.handler({ body, query, params, caller: caller!, ctx, deps });
+  if (workflow) authorizeWorkflow(workflow, route.workflows?.permission, route.workflows?.repository({ body, query, params }));
+  const result = await route.handler({ body, query, params, caller: caller!, workflow, ctx, deps });
   if (!result) return;
   if (result.status) ctx.status = result.status;
   for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);

@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { z } from 'zod';
+import type { WorkflowIdentity, WorkflowPermission } from '../core/accounts/oidc.js';
 import type { Role } from '../core/accounts/roles.js';
 import type { Principal } from '../core/accounts/user.js';
 import type { Deps } from './deps.js';
@@ -18,8 +19,13 @@ export interface RouteInput<B, Q, P, A extends Auth> {
   body: B;
   query: Q;
   params: P;
-  /** The authenticated caller; present on every route that is not public. */
+  /**
+   * The authenticated caller; present on every route that is not public, except when a
+   * GitHub Actions workflow called a route that admits `workflows` (then `workflow` is set).
+   */
   caller: A extends 'public' ? Principal | undefined : Principal;
+  /** The workflow run whose OIDC token authenticated the request (routes with `workflows` only). */
+  workflow?: WorkflowIdentity;
   ctx: Koa.Context;
   deps: Deps;
 }
@@ -45,6 +51,11 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, A extends Auth 
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
+  /**
+   * Admits GitHub Actions OIDC callers for `permission` on the repository this request targets
+   * (checked after validation, before the handler). Without it, such callers get 403.
+   */
+  workflows?: { permission: WorkflowPermission; repository(input: { body: B; query: Q; params: P }): string };
   /** Success responses; the error responses are derived from auth and inputs. */
   responses: Record<number, ResponseSpec>;
   /** Extra documented error statuses (e.g. 409) with their meaning. */

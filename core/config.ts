@@ -37,6 +37,11 @@ export interface Config {
     anthropic: { apiKey?: string; baseUrl?: string };
     pricesFile?: string;
   };
+  /**
+   * Keyless callers: GitHub Actions OIDC tokens from `issuers` for `audience`, accepted only for
+   * repositories of `owners` (empty: OIDC off).
+   */
+  oidc: { issuers: string[]; audience: string; owners: string[] };
   /** Jobs run at once per worker process; heartbeat period (a worker silent for 4 periods is presumed dead). */
   worker: { concurrency: number; heartbeatSeconds: number };
 }

@@ -1,3 +1,5 @@
+import type { WorkflowRun } from '../core/release/evidence.js';
+
 /** Row types: the one place that says what each table holds. */
 export interface UserRow {
   id: string;
@@ -161,6 +163,8 @@ export interface EvidenceRow {
   ref: string | null;
   produced_at: Date;
   recorded_by: string | null;
+  /** Uploads by a workflow through its OIDC token: the run that recorded it. */
+  workflow_run: WorkflowRun | null;
   created_at: Date;
 }
 

@@ -10,6 +10,7 @@ import { createPolicyStore } from '../db/stores/policy-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
 import { createReleasePorts } from '../db/stores/release-ports.js';
 import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
+import { createOidcVerifier } from '../net/oidc-verifier.js';
 import type { Config } from '../core/config.js';
 import type { Metrics } from './create-metrics.js';
 import type { Deps } from '../api/deps.js';
@@ -41,5 +42,6 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     release: createReleasePorts(db, signer, verifier),
     executions: createExecutionStore(db, secretKey),
     journal: createExecutionJournal(db, secretKey, policies),
+    oidc: config.oidc.owners.length > 0 ? createOidcVerifier(config.oidc) : undefined,
   };
 }

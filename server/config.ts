@@ -6,6 +6,12 @@ import type { Config } from '../core/config.js';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optional = z.string().min(1).optional();
 
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -40,6 +46,15 @@ const envSchema = z.object({
   SHIPGATE_HTTP_ALLOWLIST: z.string().default(''),
   SHIPGATE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SHIPGATE_WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
+  SHIPGATE_OIDC_ISSUERS: z
+    .string()
+    .refine(
+      (v) => list(v).every((issuer) => URL.canParse(issuer) && /^https?:$/.test(new URL(issuer).protocol)),
+      'a comma-separated list of issuer URLs',
+    )
+    .default('https://token.actions.githubusercontent.com'),
+  SHIPGATE_OIDC_AUDIENCE: z.string().trim().min(1).default('shipgate'),
+  SHIPGATE_OIDC_OWNERS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -103,6 +118,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
       pricesFile: e.SHIPGATE_PRICES_FILE,
+    },
+    oidc: {
+      issuers: list(e.SHIPGATE_OIDC_ISSUERS).map((issuer) => issuer.replace(/\/+$/, '')),
+      audience: e.SHIPGATE_OIDC_AUDIENCE,
+      owners: list(e.SHIPGATE_OIDC_OWNERS).map((owner) => owner.toLowerCase()),
     },
     worker: { concurrency: e.SHIPGATE_WORKER_CONCURRENCY, heartbeatSeconds: e.SHIPGATE_WORKER_HEARTBEAT_SECONDS },
   };

@@ -1,3 +1,4 @@
+import { workflowRunOf } from '../../core/accounts/oidc.js';
 import { decideRelease } from '../../core/release/decide-release.js';
 import { recordEvidence } from '../../core/release/record-evidence.js';
 import { releaseHealth } from '../../core/release/release-health.js';
@@ -23,8 +24,10 @@ export const releaseRoutes = [
     description:
       "Evaluates the repository's gate against the commit's check runs, uploaded evidence and bound workflows. " +
       'SHIP if and only if `blockers` is empty. The evaluated evidence is stored as a snapshot addressed by its digest: ' +
-      'asking again with unchanged evidence answers the same snapshot_id and stores nothing.',
+      'asking again with unchanged evidence answers the same snapshot_id and stores nothing. ' +
+      "A GitHub Actions OIDC token (instead of an API key) may read the decision of its own repository (the token's `repository` claim).",
     query: decisionQuerySchema,
+    workflows: { permission: 'read_decision', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'The decision.', schema: decisionResponseSchema } },
     async handler({ query, deps }) {
       const { decision } = await decideRelease(deps.release, query.repo_root, query.commit_sha);
@@ -54,11 +57,15 @@ export const releaseRoutes = [
     auth: ['ADMIN', 'OPERATOR'],
     summary: 'Upload evidence for a commit (ADMIN, OPERATOR)',
     description:
-      'The newest upload of each name (by produced_at) is what decisions see. `ref` records the commit as the head of a branch for the badge.',
+      'The newest upload of each name (by produced_at) is what decisions see. `ref` records the commit as the head of a branch for the badge. ' +
+      "A GitHub Actions OIDC token (instead of an API key) may record evidence for its own repository (the token's `repository` claim); " +
+      'the evidence then names the workflow run (`workflow_run`), here and in the provenance of the decisions that see it.',
     body: evidenceRequestSchema,
+    workflows: { permission: 'record_evidence', repository: ({ body }) => body.repo_root },
     responses: { 201: { description: 'Recorded.', schema: evidenceResponseSchema } },
-    async handler({ body, caller, deps }) {
-      return { status: 201, body: await recordEvidence(deps.release.store, body, caller.user.id) };
+    async handler({ body, caller, workflow, deps }) {
+      const by = workflow ? { workflow_run: workflowRunOf(workflow) } : { recorded_by: caller.user.id };
+      return { status: 201, body: await recordEvidence(deps.release.store, body, by) };
     },
   }),
 ];

@@ -64,6 +64,20 @@ const checkRunSchema = z
   })
   .meta({ id: 'ReleaseCheckRun' });
 
+const workflowRunSchema = z
+  .object({
+    repository: z.string(),
+    workflow_ref: z.string().nullable().meta({ example: 'acme/widgets/.github/workflows/ci.yml@refs/heads/main' }),
+    run_id: z.string().nullable(),
+    run_attempt: z.string().nullable(),
+    actor: z.string().nullable(),
+    event_name: z.string().nullable(),
+  })
+  .meta({
+    id: 'WorkflowRun',
+    description: 'The GitHub Actions workflow run that recorded the evidence with its OIDC token (from the verified token claims).',
+  });
+
 const uploadedEvidenceSchema = z
   .object({
     kind: z.string(),
@@ -72,6 +86,7 @@ const uploadedEvidenceSchema = z
     digest: z.string().nullable(),
     uri: z.string().nullable(),
     produced_at: timestamp,
+    workflow_run: workflowRunSchema.optional().meta({ description: 'Present only for evidence a workflow recorded with its OIDC token.' }),
   })
   .meta({ id: 'ReleaseUploadedEvidence' });
 
@@ -188,7 +203,8 @@ export const evidenceResponseSchema = z
     digest: z.string().nullable(),
     uri: z.string().nullable(),
     produced_at: timestamp,
-    recorded_by: z.uuid().nullable(),
+    recorded_by: z.uuid().nullable().meta({ description: 'The user whose API key recorded it; null when a workflow did.' }),
+    workflow_run: workflowRunSchema.nullable(),
     created_at: timestamp,
   })
   .meta({ id: 'EvidenceRecord' });

@@ -11,6 +11,18 @@ export interface CheckRun {
   external_id: string | null;
 }
 
+/** The GitHub Actions workflow run that recorded evidence through its OIDC token. */
+export interface WorkflowRun {
+  /** `owner/repo`, lower case: the token's `repository` claim. */
+  repository: string;
+  /** `owner/repo/.github/workflows/ci.yml@refs/heads/main` */
+  workflow_ref: string | null;
+  run_id: string | null;
+  run_attempt: string | null;
+  actor: string | null;
+  event_name: string | null;
+}
+
 /** Evidence uploaded through POST /releases/evidence. */
 export interface UploadedEvidence {
   kind: string;
@@ -19,6 +31,11 @@ export interface UploadedEvidence {
   digest: string | null;
   uri: string | null;
   produced_at: string;
+  /**
+   * Present only when a workflow recorded it with its OIDC token (absent, not null, otherwise:
+   * the provenance, and so the snapshot address, of key-recorded evidence stays what it was).
+   */
+  workflow_run?: WorkflowRun;
 }
 
 /** The newest check run per name and the newest upload per name recorded for one commit. */

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors.js';
-import type { CheckRun, UploadedEvidence } from './evidence.js';
+import type { CheckRun, UploadedEvidence, WorkflowRun } from './evidence.js';
 import type { EvidenceRecord, EvidenceStore } from './release-store.js';
 import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './repo-names.js';
 
@@ -23,14 +23,19 @@ function commitRef(target: Target) {
   return { repo_root: repoRoot!, commit_sha: commitSha!, ref: target.ref ? normalizeRefName(target.ref) : null };
 }
 
-/** Records uploaded evidence for a commit (POST /releases/evidence). */
+/**
+ * Records uploaded evidence for a commit (POST /releases/evidence), by a user's API key or by a
+ * workflow run through its OIDC token (`by.workflow_run`).
+ */
 export async function recordEvidence(
   store: EvidenceStore,
-  input: UploadedEvidence & Target,
-  recordedBy: string | null,
+  input: Omit<UploadedEvidence, 'workflow_run'> & Target,
+  by: { recorded_by: string } | { workflow_run: WorkflowRun },
 ): Promise<EvidenceRecord> {
   const { kind, name, status, digest, uri, produced_at } = input;
-  return store.addEvidence({ ...commitRef(input), kind, name, status, digest, uri, produced_at, recorded_by: recordedBy });
+  const recorder =
+    'recorded_by' in by ? { recorded_by: by.recorded_by, workflow_run: null } : { recorded_by: null, workflow_run: by.workflow_run };
+  return store.addEvidence({ ...commitRef(input), kind, name, status, digest, uri, produced_at, ...recorder });
 }
 
 export interface CheckRunInput extends Target {

@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from '../pagination.js';
-import type { CommitEvidence, CheckRun, UploadedEvidence } from './evidence.js';
+import type { CommitEvidence, CheckRun, UploadedEvidence, WorkflowRun } from './evidence.js';
 import type { BoundWorkflow } from './bound-workflow.js';
 import type { Gate, GateVersion } from './gate.js';
 import type { NewPromotion, Promotion, PromotionTarget } from './promotion.js';
@@ -26,7 +26,12 @@ interface CommitRef {
   ref: string | null;
 }
 
-export type NewUploadedEvidence = UploadedEvidence & CommitRef & { recorded_by: string | null };
+export type NewUploadedEvidence = Omit<UploadedEvidence, 'workflow_run'> &
+  CommitRef & {
+    /** The user whose API key recorded it; null when a workflow did, through its OIDC token. */
+    recorded_by: string | null;
+    workflow_run: WorkflowRun | null;
+  };
 export type EvidenceRecord = NewUploadedEvidence & { id: string; created_at: string };
 export type NewCheckRun = CheckRun & CommitRef;
 

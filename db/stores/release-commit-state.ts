@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CheckRun, UploadedEvidence } from '../../core/release/evidence.js';
+import type { CheckRun, UploadedEvidence, WorkflowRun } from '../../core/release/evidence.js';
 import type { CommitState } from '../../core/release/release-store.js';
 import type { SnapshotHead } from '../../core/release/snapshot.js';
 import type { GateVersionRow } from '../tables.js';
@@ -24,7 +24,7 @@ const COMMIT_STATE = {
 SELECT
   (SELECT row_to_json(g) FROM gate_versions g WHERE g.repo_root = $1 ORDER BY g.version DESC LIMIT 1) AS gate,
   (SELECT coalesce(json_agg(e), '[]') FROM (
-     SELECT DISTINCT ON (source, name) source, kind, name, status, conclusion, digest, uri, details_url, external_id, ${iso('produced_at')} AS produced_at
+     SELECT DISTINCT ON (source, name) source, kind, name, status, conclusion, digest, uri, details_url, external_id, workflow_run, ${iso('produced_at')} AS produced_at
      FROM evidence WHERE repo_root = $1 AND commit_sha = $2 ORDER BY source, name, evidence.produced_at DESC, evidence.created_at DESC) e) AS evidence,
   ${BOUND_EXECUTIONS} AS executions,
   (SELECT row_to_json(s) FROM (SELECT ${HEAD} FROM snapshots WHERE repo_root = $1 AND commit_sha = $2 ORDER BY seen_at DESC LIMIT 1) s) AS latest,
@@ -32,7 +32,8 @@ SELECT
      WHERE repo_root = $1 AND status IN ('attested', 'promoted') ORDER BY snapshots.attested_at DESC LIMIT 2) s) AS attested`,
 };
 
-type EvidenceJson = CheckRun & UploadedEvidence & { source: 'check_run' | 'upload' };
+type EvidenceJson = CheckRun &
+  Omit<UploadedEvidence, 'workflow_run'> & { source: 'check_run' | 'upload'; workflow_run: WorkflowRun | null };
 
 interface CommitStateRow {
   gate: (Omit<GateVersionRow, 'created_at'> & { created_at: string }) | null;
@@ -68,13 +69,14 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
             })),
           uploads: evidence
             .filter((e) => e.source === 'upload')
-            .map(({ kind, name, status, digest, uri, produced_at }) => ({
+            .map(({ kind, name, status, digest, uri, produced_at, workflow_run }) => ({
               kind,
               name,
               status: status as UploadedEvidence['status'],
               digest,
               uri,
               produced_at,
+              ...(workflow_run ? { workflow_run } : {}),
             })),
         },
         workflows: boundWorkflows(executions, verifier),

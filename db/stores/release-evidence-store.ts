@@ -39,6 +39,7 @@ export function createEvidenceStore(db: Knex): EvidenceStore {
               ref: e.ref,
               produced_at: new Date(e.produced_at),
               recorded_by: e.recorded_by,
+              workflow_run: e.workflow_run,
             })
             .returning('*');
           await recordRef(trx, e.repo_root, e.ref, e.commit_sha, e.produced_at);

@@ -40,6 +40,7 @@ export function toEvidenceRecord(row: EvidenceRow): EvidenceRecord {
     ref: row.ref,
     ...toUploadedEvidence(row),
     recorded_by: row.recorded_by,
+    workflow_run: row.workflow_run,
     created_at: row.created_at.toISOString(),
   };
 }

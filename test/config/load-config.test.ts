@@ -34,6 +34,22 @@ describe('loadConfig', () => {
     expect(config.github.allowUnsignedWebhooks).toBe(false);
   });
 
+  it('leaves GitHub Actions OIDC off until SHIPGATE_OIDC_OWNERS lists an owner', () => {
+    expect(loadConfig({}).oidc).toEqual({ issuers: ['https://token.actions.githubusercontent.com'], audience: 'shipgate', owners: [] });
+    expect(
+      loadConfig({
+        SHIPGATE_OIDC_ISSUERS: 'https://token.actions.githubusercontent.com/, https://ghe.example.com/_services/token',
+        SHIPGATE_OIDC_AUDIENCE: 'https://shipgate.example.com',
+        SHIPGATE_OIDC_OWNERS: 'Acme, octo-org',
+      }).oidc,
+    ).toEqual({
+      issuers: ['https://token.actions.githubusercontent.com', 'https://ghe.example.com/_services/token'],
+      audience: 'https://shipgate.example.com',
+      owners: ['acme', 'octo-org'],
+    });
+    expect(configError({ SHIPGATE_OIDC_ISSUERS: 'not a url' })).toContain('SHIPGATE_OIDC_ISSUERS');
+  });
+
   it('reads only the env it is given, and treats empty values as unset', () => {
     const saved = process.env.PORT;
     process.env.PORT = '4321';

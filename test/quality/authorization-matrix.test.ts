@@ -5,7 +5,8 @@ import { API_PREFIX } from '../../api/mount-routes.js';
 import type { RouteDef } from '../../api/route.js';
 import { ROLES, type Role } from '../../core/accounts/roles.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
-import { admitted, DESIGN_AUTH, designKey } from './support/design-auth-table.js';
+import { startFakeOidcIssuer, type FakeOidcIssuer } from '../fakes/fake-oidc-issuer.js';
+import { admitted, DESIGN_AUTH, DESIGN_WORKFLOWS, designKey } from './support/design-auth-table.js';
 import { freshKey } from './support/fresh-key.js';
 import { OWNED_KINDS, type OwnedKind } from './support/owned-resources.js';
 
@@ -14,13 +15,16 @@ const routes = allRoutes.flat();
 const name = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}`;
 
 let t: TestApp;
+let issuer: FakeOidcIssuer;
 const users = {} as Record<Role, TestUser>;
 beforeAll(async () => {
-  t = await createTestApp();
+  issuer = await startFakeOidcIssuer('acme/widgets');
+  t = await createTestApp({ SHIPGATE_OIDC_ISSUERS: issuer.url, SHIPGATE_OIDC_OWNERS: 'acme' });
   for (const role of ROLES) users[role] = await t.user(role);
 });
 afterAll(async () => {
   await t.close();
+  await issuer.close();
 });
 
 /** The route with every path parameter an id nobody has: no body, no query. Only auth is under test. */
@@ -54,6 +58,59 @@ describe('every route × every role × no key', () => {
           `${role}: 403 ${JSON.stringify({ detail: `Requires one of: ${(route.auth as Role[]).join(', ')}` })}`,
         );
       }
+    }
+  });
+});
+
+describe('every route × a GitHub Actions OIDC caller (a workflow of acme/widgets)', () => {
+  const commit = 'a'.repeat(40);
+  const target = (route: RouteDef, repo: string) =>
+    route.method === 'get'
+      ? { query: { repo_root: repo, commit_sha: commit }, body: undefined }
+      : {
+          query: {},
+          body: {
+            repo_root: repo,
+            commit_sha: commit,
+            kind: 'sbom',
+            name: 'sbom',
+            status: 'passed',
+            produced_at: new Date().toISOString(),
+          },
+        };
+
+  it('admits exactly the routes the design lists', () => {
+    const declared = Object.fromEntries(
+      routes.filter((r) => r.workflows).map((r) => [designKey(r.method, r.path), r.workflows!.permission]),
+    );
+    expect(declared).toEqual(DESIGN_WORKFLOWS);
+  });
+
+  it.each(routes.filter((r) => r.auth !== 'public').map((route) => [name(route), route] as const))('%s', async (_name, route) => {
+    const headers = { Authorization: `Bearer ${await issuer.sign('acme/widgets')}` };
+    if (!route.workflows) {
+      const res = await send(route, headers);
+      expect(summary(res)).toBe(
+        `403 ${JSON.stringify({ detail: 'A GitHub Actions OIDC token may only read the release decision of, and record evidence for, its own repository.' })}`,
+      );
+      return;
+    }
+    const as = (repo: string) => {
+      const { query, body } = target(route, repo);
+      return t.request[route.method](`${API_PREFIX}${route.path}`).query(query).set(headers).send(body);
+    };
+    expect(summary(await as('acme/widgets'))).toMatch(/^20[01] /);
+    expect(summary(await as('acme/gadgets'))).toMatch(/^403 .*repository.{0,3} claim is acme\/widgets: it may only/);
+    for (const forged of [
+      await issuer.sign('acme/widgets', { aud: 'other' }),
+      await issuer.sign('acme/widgets', {}, { foreignKey: true }),
+    ]) {
+      const { query, body } = target(route, 'acme/widgets');
+      const res = await t.request[route.method](`${API_PREFIX}${route.path}`)
+        .query(query)
+        .set({ Authorization: `Bearer ${forged}` })
+        .send(body);
+      expect(summary(res)).toMatch(/^401 .*OIDC token refused/);
     }
   });
 });

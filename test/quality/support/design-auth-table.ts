@@ -1,5 +1,6 @@
 import { ROLES } from '../../../core/accounts/roles.js';
 import type { Auth } from '../../../api/route.js';
+import type { WorkflowPermission } from '../../../core/accounts/oidc.js';
 
 /**
  * DESIGN §4 "Who may do what", as route auth. Keys are `method path` with path parameter names
@@ -38,6 +39,15 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'get /compliance/keys': 'public',
   'get /trust/badge': 'public',
   'post /releases/github-webhook': 'public',
+};
+
+/**
+ * GitHub Actions OIDC callers (README, "Keyless"): what a workflow may do, on its own repository
+ * only. Every other route answers such a caller 403.
+ */
+export const DESIGN_WORKFLOWS: Record<string, WorkflowPermission> = {
+  'get /releases/decision': 'read_decision',
+  'post /releases/evidence': 'record_evidence',
 };
 
 export function designKey(method: string, path: string): string {
