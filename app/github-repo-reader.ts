@@ -34,23 +34,48 @@ function toChange(file: { filename: string; status: string; additions: number; d
   return { filename: file.filename, status: file.status, additions: file.additions, deletions: file.deletions };
 }
 
+/** The REST methods the reader calls, as both @octokit/rest and Probot's octokit offer them. */
+type ReaderOctokit = Pick<Octokit, 'rest'>;
+
+export interface RepoReaderOptions {
+  /** GITHUB_TOKEN; used for repositories the App is not installed on. */
+  token?: string;
+  baseUrl: string;
+  /** The App's installation octokit for a repository, or null when the App is not installed there. */
+  installationOctokit?: (repo: string) => Promise<ReaderOctokit | null>;
+}
+
 /**
- * The RepoReader port over the GitHub REST API, authenticated by a token (installation
- * tokens of the App can be passed the same way). Change lists hold at most the first 300 files,
+ * The RepoReader port over the GitHub REST API: through the App's installation token when the App
+ * is installed on the repository, else GITHUB_TOKEN. Change lists hold at most the first 300 files,
  * the REST API's limit for one compare or commit response.
  */
-export function createGitHubRepoReader({ token, baseUrl }: { token?: string; baseUrl: string }): RepoReader {
-  const octokit = new Octokit({
+export function createGitHubRepoReader({ token, baseUrl, installationOctokit }: RepoReaderOptions): RepoReader {
+  const tokenOctokit = new Octokit({
     auth: token,
     baseUrl,
     userAgent: 'shipgate',
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
 
+  async function clientFor(repo: string): Promise<ReaderOctokit> {
+    const installed = installationOctokit ? await installationOctokit(repo.toLowerCase()) : null;
+    if (installed) return installed;
+    if (!token) throw new Error(`The GitHub App is not installed on ${repo} and GITHUB_TOKEN is not set: no access to it.`);
+    return tokenOctokit;
+  }
+
   async function readFile(repo: string, ref: string, path: string, signal?: AbortSignal): Promise<string | null> {
+    const octokit = await clientFor(repo);
     try {
       // The raw media type returns the text itself, also for files over the 1 MB JSON limit.
-      const { data } = await octokit.repos.getContent({ ...splitRepo(repo), path, ref, mediaType: { format: 'raw' }, request: { signal } });
+      const { data } = await octokit.rest.repos.getContent({
+        ...splitRepo(repo),
+        path,
+        ref,
+        mediaType: { format: 'raw' },
+        request: { signal },
+      });
       const raw: unknown = data;
       if (typeof raw === 'string') return raw;
       if (raw instanceof ArrayBuffer) return new TextDecoder().decode(raw);
@@ -62,12 +87,13 @@ export function createGitHubRepoReader({ token, baseUrl }: { token?: string; bas
   }
 
   async function listChanges(repo: string, base: string | null, head: string, signal?: AbortSignal): Promise<ChangedFile[]> {
+    const octokit = await clientFor(repo);
     try {
       if (base === null) {
-        const { data } = await octokit.repos.getCommit({ ...splitRepo(repo), ref: head, request: { signal } });
+        const { data } = await octokit.rest.repos.getCommit({ ...splitRepo(repo), ref: head, request: { signal } });
         return (data.files ?? []).map(toChange);
       }
-      const { data } = await octokit.repos.compareCommits({ ...splitRepo(repo), base, head, request: { signal } });
+      const { data } = await octokit.rest.repos.compareCommits({ ...splitRepo(repo), base, head, request: { signal } });
       return (data.files ?? []).map(toChange);
     } catch (error) {
       throw describeFailure(error, base === null ? `listing the changes of ${head}` : `comparing ${base}...${head}`, signal);

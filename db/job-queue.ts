@@ -1,10 +1,16 @@
 import { Logger as WorkerLogger, runMigrations, type LogFunctionFactory } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { DeliveryIntent } from '../core/github/delivery-intent.js';
+import type { PublishTarget } from '../core/github/github-app-store.js';
 
 /** The jobs this service queues, with their payloads. */
 export interface JobPayloads {
   run_execution: { execution_id: string };
+  /** A claimed GitHub webhook delivery's work (records what it reports, schedules evaluations). */
+  github_delivery: { delivery_id: string; received_at: string; intent: DeliveryIntent };
+  /** Evaluate a commit and post its check run and comment; `attempt` counts GitHub answers worth retrying. */
+  github_publish: PublishTarget & { attempt: number };
 }
 
 /** Attempts before a job is given up; a killed worker's job counts one attempt. */
@@ -42,6 +48,39 @@ export async function enqueue<T extends keyof JobPayloads>(db: Knex, task: T, pa
   await db.raw(
     `SELECT graphile_worker.add_job(?::text, ?::json, max_attempts := ?::int, job_key := ?::text, job_key_mode := 'unsafe_dedupe')`,
     [task, JSON.stringify(payload), JOB_MAX_ATTEMPTS, jobKey ?? null],
+  );
+}
+
+export interface JobOptions {
+  /** A job with this key not yet started is replaced (its payload and run time), so work coalesces. */
+  jobKey: string;
+  /** Jobs of one named queue run one at a time, in order. */
+  queueName?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/**
+ * Queues a job that replaces a pending one with the same key (graphile-worker's `replace` mode):
+ * while that job runs, a second one is queued behind it, so nothing asked for meanwhile is lost.
+ */
+export async function enqueueReplacing<T extends keyof JobPayloads>(
+  db: Knex,
+  task: T,
+  payload: JobPayloads[T],
+  options: JobOptions,
+): Promise<void> {
+  await db.raw(
+    `SELECT graphile_worker.add_job(?::text, ?::json, queue_name := ?::text, run_at := ?::timestamptz, max_attempts := ?::int,
+      job_key := ?::text, job_key_mode := 'replace')`,
+    [
+      task,
+      JSON.stringify(payload),
+      options.queueName ?? null,
+      (options.runAt ?? new Date()).toISOString(),
+      options.maxAttempts ?? JOB_MAX_ATTEMPTS,
+      options.jobKey,
+    ],
   );
 }
 

@@ -222,4 +222,39 @@ export interface Tables {
   refs: RefRow;
   snapshots: SnapshotRow;
   promotions: PromotionRow;
+  github_deliveries: GitHubDeliveryRow;
+  github_pull_requests: GitHubPullRequestRow;
+  github_merge_groups: GitHubMergeGroupRow;
+}
+
+export interface GitHubDeliveryRow {
+  delivery_id: string;
+  event: string;
+  action: string | null;
+  repo_root: string | null;
+  installation_id: string | null;
+  outcome: 'queued' | 'ignored';
+  reason: string | null;
+  received_at: Date;
+}
+
+export interface GitHubPullRequestRow {
+  repo_root: string;
+  number: number;
+  head_sha: string;
+  head_ref: string;
+  base_ref: string;
+  state: 'open' | 'closed';
+  /** bigint: pg returns it as a string. */
+  installation_id: string | null;
+  updated_at: Date;
+}
+
+export interface GitHubMergeGroupRow {
+  repo_root: string;
+  head_sha: string;
+  head_ref: string;
+  base_ref: string;
+  installation_id: string | null;
+  created_at: Date;
 }

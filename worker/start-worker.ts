@@ -53,7 +53,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     logger: workerLogger(logger),
     events,
     parsedCronItems: [],
-    taskList: { ...options.tasks, ...buildTaskList(runtime) },
+    taskList: { ...options.tasks, ...buildTaskList(runtime, deps) },
   });
   if (!poolId) {
     await runner.stop();

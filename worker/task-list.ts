@@ -1,14 +1,27 @@
 import type { Task } from 'graphile-worker';
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
 import type { JobPayloads } from '../db/job-queue.js';
+import { createGitHubAppStore } from '../db/stores/github-app-store.js';
+import { githubDeliveryTask } from './github-delivery-task.js';
+import { githubPublishTask } from './github-publish-task.js';
 import { runExecutionTask } from './run-execution-task.js';
+import { githubAccessOf, type WorkerDeps } from './worker-deps.js';
 
 /**
  * Every job type the service queues, with its handler. Typed by db/job-queue.ts's JobPayloads,
  * so a job type added there without a handler here fails the typecheck.
  */
-export function buildTaskList(runtime: RuntimeDeps): Record<keyof JobPayloads, Task> {
+export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<keyof JobPayloads, Task> {
+  const github = {
+    release: deps.release,
+    app: createGitHubAppStore(deps.db),
+    access: githubAccessOf(deps),
+    publicUrl: deps.config.publicUrl,
+    log: (event: string, fields: Record<string, unknown>) => deps.logger.info({ event, ...fields }, event),
+  };
   return {
     run_execution: runExecutionTask(runtime),
+    github_delivery: githubDeliveryTask(github),
+    github_publish: githubPublishTask(github),
   };
 }

@@ -5,6 +5,7 @@ import * as m003 from './003-policies-and-signing-keys.js';
 import * as m004 from './004-executions.js';
 import * as m005 from './005-release-gate.js';
 import * as m006 from './006-unlogged-rate-limits.js';
+import * as m008 from './008-github-app.js';
 import * as m009 from './009-evidence-workflow-run.js';
 
 export interface Migration {
@@ -20,5 +21,6 @@ export const migrations: Migration[] = [
   { name: '004-executions', up: m004.up },
   { name: '005-release-gate', up: m005.up },
   { name: '006-unlogged-rate-limits', up: m006.up },
+  { name: '008-github-app', up: m008.up },
   { name: '009-evidence-workflow-run', up: m009.up },
 ];

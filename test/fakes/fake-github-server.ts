@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { readJson, sendJson, sendText, startHttpServer } from './fake-http.js';
 import { repoRoutes } from './fake-github-repo-routes.js';
 import { FakeRepos } from './fake-github-repos.js';
+import { FakeGitHubApp } from './fake-github-app-routes.js';
 import { compileRoute, gitHubError, type CompiledRoute, type GitHubRoute } from './fake-github-route.js';
 
 export type { CommitSpec } from './fake-github-repos.js';
@@ -27,6 +28,8 @@ export interface FakeGitHub {
   /** 127.0.0.1:PORT: use as GHE_HOST with GHE_PROTOCOL=http. */
   host: string;
   repos: FakeRepos;
+  /** Comments, check runs, permissions, pull requests, installations; and injected failures. */
+  app: FakeGitHubApp;
   requests: GitHubRequest[];
   /** When set, requests must carry `Authorization: token|Bearer <this>` or get 401 Bad credentials. */
   expectedToken: string | undefined;
@@ -66,8 +69,10 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
             .reverse()
             .map((r) => ({ route: r, params: r.method === request.method ? r.match(path) : null }))
             .find((m) => m.params);
-    const reply =
-      fake.expectedToken !== undefined && sentToken !== fake.expectedToken
+    const injected = path === null ? undefined : fake.app.injected(request.method, path);
+    const reply = injected
+      ? injected
+      : fake.expectedToken !== undefined && sentToken !== fake.expectedToken
         ? gitHubError(401, 'Bad credentials')
         : body instanceof Error
           ? gitHubError(400, 'Problems parsing JSON')
@@ -85,6 +90,7 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
     baseUrl: `${server.url}${API_PREFIX}`,
     host: server.host,
     repos: new FakeRepos(),
+    app: new FakeGitHubApp(),
     requests: [],
     expectedToken: options.token,
     route(route) {
@@ -95,6 +101,7 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
     env: () => ({ GHE_HOST: server.host, GHE_PROTOCOL: 'http', GITHUB_TOKEN: fake.expectedToken ?? 'ghp_fake_github_token' }),
     close: () => server.close(),
   };
+  for (const route of fake.app.routes(fake.repos, () => fake.baseUrl)) fake.route(route);
   for (const route of repoRoutes(fake.repos, () => fake.baseUrl)) fake.route(route);
   return fake;
 }

@@ -7,6 +7,7 @@ import { createMetrics } from '../../server/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
 import { loadSigningKey } from '../../server/load-signing-key.js';
 import { startWorker, type RunningWorker } from '../../worker/start-worker.js';
+import { buildGitHubApp } from '../../server/github-app.js';
 import type { Deps } from '../../api/deps.js';
 import type { Role } from '../../core/accounts/roles.js';
 import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
@@ -59,8 +60,9 @@ export async function createTestApp(env: Record<string, string> = {}, { empty = 
   // A key of this test's own (unless the env names one), registered like the real start-up does.
   const signing = await loadSigningKey(config, createSigningKeyStore(database.db), { withoutConfiguredKey: 'ephemeral' });
   const deps = buildDeps(config, database.db, logger, metrics, signing);
+  const github = buildGitHubApp(config, database.db, logger);
   // Every success body is checked against its route's declared schema (api/response-contract.ts).
-  const app = createServer(deps, { metrics, checkResponses: true });
+  const app = createServer(deps, { metrics, checkResponses: true, rawBodyMiddleware: [github.webhook] });
   const request = supertest(app.callback());
 
   async function register(email: string): Promise<TestUser> {
@@ -80,7 +82,7 @@ export async function createTestApp(env: Record<string, string> = {}, { empty = 
     return { ...created, role };
   }
 
-  const running = worker ? await startWorker(deps, database.url) : undefined;
+  const running = worker ? await startWorker({ ...deps, github: github.access }, database.url) : undefined;
   async function close(): Promise<void> {
     await running?.stop();
     await database.drop();

@@ -1,0 +1,111 @@
+import type { ProbotOctokit } from 'probot';
+import type { CheckRunContent, GitHubRepository, RepoPermission } from '../core/github/github-port.js';
+import { asRetryable, statusOf } from './github-errors.js';
+
+/** Probot's octokit: REST methods under `.rest`, paginate. */
+export type RestOctokit = InstanceType<typeof ProbotOctokit>;
+
+const PERMISSIONS: RepoPermission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
+
+/** Calls GitHub, turning rate limits and 5xx answers into GitHubRetryableError (the job honours Retry-After). */
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw asRetryable(error);
+  }
+}
+
+async function orNullOn404<T>(request: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call(request);
+  } catch (error) {
+    if (statusOf(error) === 404) return null;
+    throw error;
+  }
+}
+
+function checkRunFields(content: CheckRunContent) {
+  return {
+    status: content.status,
+    details_url: content.details_url,
+    output: content.output,
+    ...(content.conclusion ? { conclusion: content.conclusion, completed_at: new Date().toISOString() } : {}),
+  };
+}
+
+/** The GitHubRepository port over an authenticated octokit. `appId` narrows check run lists to our App's. */
+export function octokitGitHubRepository(octokit: RestOctokit, repoRoot: string, appId: number | null): GitHubRepository {
+  const [owner, repo] = repoRoot.split('/');
+  const where = { owner, repo };
+  return {
+    listIssueComments: (number) =>
+      call(async () => {
+        const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: number, per_page: 100 });
+        return comments.map((c) => ({ id: c.id, body: c.body ?? '' }));
+      }),
+    createIssueComment: (number, body) =>
+      call(async () => {
+        await octokit.rest.issues.createComment({ ...where, issue_number: number, body });
+      }),
+    updateIssueComment: (commentId, body) =>
+      call(async () => {
+        await octokit.rest.issues.updateComment({ ...where, comment_id: commentId, body });
+      }),
+    listCheckRuns: (sha, name) =>
+      call(async () => {
+        const { data } = await octokit.rest.checks.listForRef({
+          ...where,
+          ref: sha,
+          check_name: name,
+          filter: 'latest',
+          per_page: 100,
+          ...(appId !== null ? { app_id: appId } : {}),
+        });
+        return data.check_runs.map((run) => ({
+          id: run.id,
+          status: run.status as CheckRunContent['status'],
+          conclusion: (run.conclusion ?? null) as CheckRunContent['conclusion'],
+          details_url: run.details_url ?? '',
+          output: { title: run.output?.title ?? '', summary: run.output?.summary ?? '' },
+        }));
+      }),
+    createCheckRun: (sha, name, content) =>
+      call(async () => {
+        await octokit.rest.checks.create({ ...where, name, head_sha: sha, ...checkRunFields(content) });
+      }),
+    updateCheckRun: (id, content) =>
+      call(async () => {
+        await octokit.rest.checks.update({ ...where, check_run_id: id, ...checkRunFields(content) });
+      }),
+    async readDefaultBranchFile(path) {
+      const { data: repository } = await call(() => octokit.rest.repos.get(where));
+      const found = await orNullOn404(() =>
+        octokit.rest.repos.getContent({ ...where, path, ref: repository.default_branch, mediaType: { format: 'raw' } }),
+      );
+      if (!found) return null;
+      const raw: unknown = found.data;
+      if (typeof raw === 'string') return raw;
+      if (raw instanceof ArrayBuffer) return new TextDecoder().decode(raw);
+      return null; // a directory: there is no file at this path
+    },
+    async permissionOf(username) {
+      const found = await orNullOn404(() => octokit.rest.repos.getCollaboratorPermissionLevel({ ...where, username }));
+      // `permission` is the classic level (maintain reads as write, triage as read); custom roles map onto it too.
+      const permission = (found?.data.permission ?? 'none') as RepoPermission;
+      return PERMISSIONS.includes(permission) ? permission : 'none';
+    },
+    async pullRequest(number) {
+      const found = await orNullOn404(() => octokit.rest.pulls.get({ ...where, pull_number: number }));
+      if (!found) return null;
+      const pr = found.data;
+      return {
+        number,
+        head_sha: pr.head.sha,
+        head_ref: pr.head.ref,
+        base_ref: pr.base.ref,
+        state: pr.state === 'open' ? 'open' : 'closed',
+      };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { GitHubAppStore } from '../core/github/github-app-store.js';
+import { interpretDelivery } from '../core/github/interpret-delivery.js';
+import { createSignatureVerifier } from './webhook-signature.js';
+
+export interface ReceiverOptions {
+  /** Deliveries must be signed with it; undefined accepts unsigned ones (the start-up logged a warning). */
+  secret: string | undefined;
+  /** Our App's id: events about our own check run are ignored. */
+  appId: number | null;
+  store: GitHubAppStore;
+}
+
+export interface RawDelivery {
+  rawBody: string;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface DeliveryAnswer {
+  status: 202 | 400 | 401;
+  body: { status: 'queued' | 'ignored' | 'duplicate'; reason?: string } | { detail: string };
+}
+
+const header = (headers: RawDelivery['headers'], name: string) => {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) || undefined;
+};
+
+/** A form-encoded delivery (a webhook configured with content type x-www-form-urlencoded) holds the JSON in `payload`. */
+function parsePayload(rawBody: string, contentType: string | undefined): unknown {
+  const json = contentType?.includes('application/x-www-form-urlencoded') ? new URLSearchParams(rawBody).get('payload') : rawBody;
+  return JSON.parse(json ?? '');
+}
+
+/**
+ * One webhook delivery, from its raw bytes: the signature is verified first (401, nothing
+ * recorded), then the delivery is claimed by its X-GitHub-Delivery id with its work queued in the
+ * same transaction, and the answer is 202 at once: `queued`, `ignored` with the reason, or
+ * `duplicate` (a redelivery: no effect). The work itself runs in the github_delivery job.
+ */
+export function createDeliveryReceiver(options: ReceiverOptions): (delivery: RawDelivery) => Promise<DeliveryAnswer> {
+  const verify = options.secret ? createSignatureVerifier(options.secret) : null;
+  return async ({ rawBody, headers }) => {
+    const signature = header(headers, 'x-hub-signature-256');
+    if (verify && !(await verify(rawBody, signature))) {
+      return { status: 401, body: { detail: signature ? 'Invalid X-Hub-Signature-256.' : 'Missing X-Hub-Signature-256.' } };
+    }
+    const event = header(headers, 'x-github-event');
+    const deliveryId = header(headers, 'x-github-delivery');
+    if (!event || !deliveryId || deliveryId.length > 200 || event.length > 100) {
+      return { status: 400, body: { detail: 'A delivery needs the X-GitHub-Event and X-GitHub-Delivery headers.' } };
+    }
+    let payload: unknown;
+    try {
+      payload = parsePayload(rawBody, header(headers, 'content-type'));
+    } catch {
+      return { status: 400, body: { detail: 'The payload is not JSON.' } };
+    }
+    const interpreted = interpretDelivery(event, payload, options.appId);
+    const { outcome } = interpreted;
+    const claimed = await options.store.claimDelivery({
+      delivery_id: deliveryId,
+      event,
+      action: interpreted.action,
+      repo_root: interpreted.repo_root,
+      installation_id: interpreted.installation_id,
+      outcome,
+    });
+    if (!claimed) return { status: 202, body: { status: 'duplicate', reason: 'This delivery was already received.' } };
+    return { status: 202, body: outcome.status === 'queued' ? { status: 'queued' } : { status: 'ignored', reason: outcome.reason } };
+  };
+}

@@ -1,0 +1,17 @@
+import { Webhooks } from '@octokit/webhooks';
+
+/**
+ * Checks `X-Hub-Signature-256` (HMAC-SHA256 of the raw body, compared in constant time) with
+ * @octokit/webhooks, the verifier Probot uses. A missing or malformed header is simply invalid.
+ */
+export function createSignatureVerifier(secret: string): (rawBody: string, signature: string | undefined) => Promise<boolean> {
+  const webhooks = new Webhooks({ secret });
+  return async (rawBody, signature) => {
+    if (!signature || !/^sha256=[0-9a-f]{64}$/i.test(signature)) return false;
+    try {
+      return await webhooks.verify(rawBody, signature);
+    } catch {
+      return false;
+    }
+  };
+}

@@ -1,0 +1,59 @@
+/** What a webhook delivery asks shipgate to do, reduced to the fields the work needs (a job's payload). */
+interface RepoTarget {
+  repo_root: string;
+  /** The App installation the delivery came through (null for deliveries to a repository webhook). */
+  installation_id: number | null;
+}
+
+export interface PullRequestIntent extends RepoTarget {
+  kind: 'pull_request';
+  number: number;
+  head_sha: string;
+  head_ref: string;
+  base_ref: string;
+  state: 'open' | 'closed';
+  /** GitHub's updated_at of the pull request: an older delivery never moves the head back. */
+  observed_at: string | null;
+  /** Whether to evaluate and post (not for a closed pull request). */
+  evaluate: boolean;
+}
+
+export interface CheckRunIntent extends RepoTarget {
+  kind: 'check_run';
+  head_sha: string;
+  head_branch: string | null;
+  check: {
+    name: string;
+    status: string;
+    conclusion: string | null;
+    started_at: string | null;
+    completed_at: string | null;
+    details_url: string | null;
+    external_id: number;
+  };
+}
+
+/** Re-run of our check run or of the whole suite: evaluate the commit again. */
+export interface RecheckIntent extends RepoTarget {
+  kind: 'recheck';
+  head_sha: string;
+}
+
+/** `/shipgate recheck` commented on a pull request: honoured only for users who can write. */
+export interface RecheckCommandIntent extends RepoTarget {
+  kind: 'recheck_command';
+  number: number;
+  user: string;
+}
+
+export interface MergeGroupIntent extends RepoTarget {
+  kind: 'merge_group';
+  head_sha: string;
+  head_ref: string;
+  base_ref: string;
+}
+
+export type DeliveryIntent = PullRequestIntent | CheckRunIntent | RecheckIntent | RecheckCommandIntent | MergeGroupIntent;
+
+/** What the webhook answers, and what the delivery's record keeps. */
+export type DeliveryOutcome = { status: 'queued'; intent: DeliveryIntent } | { status: 'ignored'; reason: string };

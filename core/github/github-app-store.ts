@@ -1,0 +1,50 @@
+import type { DeliveryOutcome } from './delivery-intent.js';
+import type { PullRequestHead } from './github-port.js';
+
+export interface DeliveryClaim {
+  delivery_id: string;
+  event: string;
+  action: string | null;
+  repo_root: string | null;
+  installation_id: number | null;
+  outcome: DeliveryOutcome;
+}
+
+export interface PublishTarget {
+  repo_root: string;
+  commit_sha: string;
+  installation_id: number | null;
+}
+
+export interface RecordedPullRequest extends PullRequestHead {
+  repo_root: string;
+  installation_id: number | null;
+}
+
+export interface MergeGroupRecord {
+  repo_root: string;
+  head_sha: string;
+  head_ref: string;
+  base_ref: string;
+  installation_id: number | null;
+}
+
+/** Storage port of the GitHub App (db/stores/github-app-store.ts). */
+export interface GitHubAppStore {
+  /**
+   * Claims a delivery by its id and, when its outcome is queued, queues its work in the same
+   * transaction. false: already claimed (a redelivery), nothing done.
+   */
+  claimDelivery(claim: DeliveryClaim): Promise<boolean>;
+  /** Records a pull request's head unless a newer state (by `observedAt`) is already recorded. */
+  recordPullRequest(pr: RecordedPullRequest, observedAt: Date): Promise<void>;
+  openPullRequestsAt(repoRoot: string, sha: string): Promise<RecordedPullRequest[]>;
+  pullRequest(repoRoot: string, number: number): Promise<RecordedPullRequest | null>;
+  recordMergeGroup(group: MergeGroupRecord): Promise<void>;
+  mergeGroup(repoRoot: string, headSha: string): Promise<MergeGroupRecord | null>;
+  /**
+   * Queues an evaluation and posting for a commit. Several for one commit coalesce into one
+   * job; posting for one repository runs one job at a time (no two writers race to create).
+   */
+  schedulePublish(target: PublishTarget, options?: { delaySeconds?: number; attempt?: number }): Promise<void>;
+}

@@ -1,0 +1,74 @@
+/**
+ * What the App needs from GitHub to post a decision, for one repository, as the port the core
+ * talks to. app/ implements it over Probot's octokit (installation token) or GITHUB_TOKEN.
+ */
+export interface IssueComment {
+  id: number;
+  body: string;
+}
+
+export type CheckRunStatus = 'queued' | 'in_progress' | 'completed';
+export type CheckRunConclusion = 'success' | 'failure';
+
+/** What shipgate posts as its check run; compared field by field before any write. */
+export interface CheckRunContent {
+  status: CheckRunStatus;
+  conclusion: CheckRunConclusion | null;
+  details_url: string;
+  output: { title: string; summary: string };
+}
+
+export interface PostedCheckRun extends CheckRunContent {
+  id: number;
+}
+
+/** A user's permission on a repository as GitHub's collaborator endpoint names it. */
+export type RepoPermission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
+
+export interface PullRequestHead {
+  number: number;
+  head_sha: string;
+  head_ref: string;
+  base_ref: string;
+  state: 'open' | 'closed';
+}
+
+export interface GitHubRepository {
+  /** Every comment of the issue or pull request, all pages. */
+  listIssueComments(number: number): Promise<IssueComment[]>;
+  createIssueComment(number: number, body: string): Promise<void>;
+  updateIssueComment(commentId: number, body: string): Promise<void>;
+  /** Check runs named `name` on the commit (newest first). */
+  listCheckRuns(sha: string, name: string): Promise<PostedCheckRun[]>;
+  createCheckRun(sha: string, name: string, content: CheckRunContent): Promise<void>;
+  updateCheckRun(id: number, content: CheckRunContent): Promise<void>;
+  /** The text of `path` on the default branch, or null when it does not exist. */
+  readDefaultBranchFile(path: string): Promise<string | null>;
+  permissionOf(username: string): Promise<RepoPermission>;
+  /** A pull request as GitHub has it now, or null when there is none with that number. */
+  pullRequest(number: number): Promise<PullRequestHead | null>;
+}
+
+/** Chooses the credentials: the App's installation token, else GITHUB_TOKEN, else none. */
+export interface GitHubAccess {
+  /** null when neither App credentials nor GITHUB_TOKEN are configured (`whyNot` says so). */
+  repository(repoRoot: string, installationId: number | null): Promise<GitHubRepository | null>;
+  /** Why nothing can be posted, when `repository` answers null. */
+  readonly whyNot: string | null;
+}
+
+/**
+ * A GitHub answer worth retrying later: 5xx, or a primary or secondary rate limit. Thrown by the
+ * port so the job can honour Retry-After without knowing octokit's error shapes.
+ */
+export class GitHubRetryableError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Seconds GitHub asked us to wait (Retry-After, or until the rate-limit reset), when it said. */
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(message);
+    this.name = 'GitHubRetryableError';
+  }
+}

@@ -1,0 +1,64 @@
+import { recordCheckRun } from '../release/record-evidence.js';
+import type { ReleasePorts } from '../release/release-ports.js';
+import type { DeliveryIntent } from './delivery-intent.js';
+import type { GitHubAppStore } from './github-app-store.js';
+import type { GitHubAccess } from './github-port.js';
+import { mayRecheck } from './recheck-command.js';
+
+export interface DeliveryDeps {
+  release: ReleasePorts;
+  app: GitHubAppStore;
+  access: GitHubAccess;
+  log(event: string, fields: Record<string, unknown>): void;
+}
+
+/**
+ * Does what a claimed delivery asks: records what it reports (pull request heads, check runs as
+ * evidence, merge groups) and schedules an evaluation of each commit it concerns. Posting is the
+ * publish job's, so many deliveries about one commit coalesce into one evaluation.
+ */
+export async function handleDelivery(deps: DeliveryDeps, intent: DeliveryIntent, receivedAt: Date): Promise<void> {
+  const { app } = deps;
+  const target = { repo_root: intent.repo_root, installation_id: intent.installation_id };
+  switch (intent.kind) {
+    case 'pull_request': {
+      const { number, head_sha, head_ref, base_ref, state } = intent;
+      await app.recordPullRequest({ ...target, number, head_sha, head_ref, base_ref, state }, new Date(intent.observed_at ?? receivedAt));
+      if (intent.evaluate) await app.schedulePublish({ ...target, commit_sha: head_sha });
+      return;
+    }
+    case 'check_run': {
+      await recordCheckRun(deps.release.store, { ...target, commit_sha: intent.head_sha, ref: intent.head_branch, ...intent.check });
+      // Only commits shipgate reports on: the head of an open pull request, or a merge group.
+      const concerned =
+        (await app.openPullRequestsAt(intent.repo_root, intent.head_sha)).length > 0 ||
+        (await app.mergeGroup(intent.repo_root, intent.head_sha)) !== null;
+      if (concerned) await app.schedulePublish({ ...target, commit_sha: intent.head_sha });
+      return;
+    }
+    case 'recheck':
+      await app.schedulePublish({ ...target, commit_sha: intent.head_sha });
+      return;
+    case 'merge_group':
+      await app.recordMergeGroup({ ...target, head_sha: intent.head_sha, head_ref: intent.head_ref, base_ref: intent.base_ref });
+      await app.schedulePublish({ ...target, commit_sha: intent.head_sha });
+      return;
+    case 'recheck_command': {
+      const repo = await deps.access.repository(intent.repo_root, intent.installation_id);
+      if (!repo) {
+        deps.log('github_recheck_skipped', { repo_root: intent.repo_root, number: intent.number, reason: deps.access.whyNot });
+        return;
+      }
+      const permission = await repo.permissionOf(intent.user);
+      if (!mayRecheck(permission)) {
+        deps.log('github_recheck_refused', { repo_root: intent.repo_root, number: intent.number, user: intent.user, permission });
+        return;
+      }
+      const pr = await repo.pullRequest(intent.number);
+      if (!pr || pr.state !== 'open') return;
+      await app.recordPullRequest({ ...target, ...pr }, receivedAt);
+      await app.schedulePublish({ ...target, commit_sha: pr.head_sha });
+      return;
+    }
+  }
+}

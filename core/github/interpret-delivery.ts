@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { RELEASE_GATE_CHECK_NAME } from '../release/record-evidence.js';
+import { normalizeCommitSha, normalizeRepoRoot } from '../release/repo-names.js';
+import type { DeliveryIntent, DeliveryOutcome } from './delivery-intent.js';
+import { isRecheckCommand } from './recheck-command.js';
+
+/** The events the App subscribes to and the actions of each that shipgate acts on. */
+export const HANDLED_EVENTS: Record<string, string[]> = {
+  pull_request: ['opened', 'synchronize', 'reopened', 'ready_for_review', 'closed'],
+  check_run: ['created', 'completed', 'rerequested'],
+  check_suite: ['rerequested'],
+  issue_comment: ['created'],
+  merge_group: ['checks_requested'],
+};
+
+const sha = z.string().transform((s, ctx) => normalizeCommitSha(s) ?? (ctx.addIssue({ code: 'custom', message: 'not a SHA' }), z.NEVER));
+const envelope = z.object({
+  action: z.string().optional(),
+  repository: z.object({ full_name: z.string() }),
+  installation: z.object({ id: z.number().int() }).nullish(),
+});
+const pullRequest = z.object({
+  number: z.number().int().positive(),
+  pull_request: z.object({
+    head: z.object({ sha, ref: z.string() }),
+    base: z.object({ ref: z.string() }),
+    updated_at: z.string().nullish(),
+  }),
+});
+const checkRun = z.object({
+  check_run: z.object({
+    id: z.number().int(),
+    name: z.string().min(1),
+    head_sha: sha,
+    status: z.string(),
+    conclusion: z.string().nullish(),
+    started_at: z.string().nullish(),
+    completed_at: z.string().nullish(),
+    details_url: z.string().nullish(),
+    app: z.object({ id: z.number().int() }).nullish(),
+    check_suite: z.object({ head_branch: z.string().nullish() }).nullish(),
+  }),
+});
+const checkSuite = z.object({ check_suite: z.object({ head_sha: sha, app: z.object({ id: z.number().int() }).nullish() }) });
+const issueComment = z.object({
+  issue: z.object({ number: z.number().int().positive(), pull_request: z.object({}).passthrough().nullish() }),
+  comment: z.object({ body: z.string().nullish(), user: z.object({ login: z.string(), type: z.string().optional() }) }),
+});
+const mergeGroup = z.object({ merge_group: z.object({ head_sha: sha, head_ref: z.string(), base_ref: z.string() }) });
+
+const ignored = (reason: string): DeliveryOutcome => ({ status: 'ignored', reason });
+
+export interface InterpretedDelivery {
+  outcome: DeliveryOutcome;
+  action: string | null;
+  repo_root: string | null;
+  installation_id: number | null;
+}
+
+/**
+ * Decides what a delivery means for the gate: the work to queue, or why it is ignored. Pure: the
+ * webhook claims the delivery and queues the intent; the job does the work. `appId` is ours:
+ * events about our own check run never count as evidence or trigger an evaluation (no loops).
+ */
+export function interpretDelivery(event: string, payload: unknown, appId: number | null): InterpretedDelivery {
+  const head = envelope.safeParse(payload);
+  const action = head.success ? (head.data.action ?? null) : null;
+  const repoRoot = head.success ? normalizeRepoRoot(head.data.repository.full_name) : null;
+  const installationId = head.success ? (head.data.installation?.id ?? null) : null;
+  const result = (outcome: DeliveryOutcome): InterpretedDelivery => ({
+    outcome,
+    action,
+    repo_root: repoRoot,
+    installation_id: installationId,
+  });
+
+  const actions = HANDLED_EVENTS[event];
+  if (!actions) return result(ignored(`shipgate does not act on ${event} events.`));
+  if (!action || !actions.includes(action)) return result(ignored(`shipgate does not act on ${event}.${action ?? '(no action)'}.`));
+  if (!repoRoot) return result(ignored('The payload names no repository shipgate can read.'));
+  const target = { repo_root: repoRoot, installation_id: installationId };
+  const queued = (intent: DeliveryIntent) => result({ status: 'queued', intent });
+  const malformed = () => result(ignored(`The ${event} payload lacks the fields shipgate needs.`));
+
+  switch (event) {
+    case 'pull_request': {
+      const p = pullRequest.safeParse(payload);
+      if (!p.success) return malformed();
+      const { head, base } = p.data.pull_request;
+      const closed = action === 'closed';
+      return queued({
+        kind: 'pull_request',
+        ...target,
+        number: p.data.number,
+        head_sha: head.sha,
+        head_ref: head.ref,
+        base_ref: base.ref,
+        state: closed ? 'closed' : 'open',
+        observed_at: p.data.pull_request.updated_at ?? null,
+        evaluate: !closed,
+      });
+    }
+    case 'check_run': {
+      const p = checkRun.safeParse(payload);
+      if (!p.success) return malformed();
+      const run = p.data.check_run;
+      const ours = run.name === RELEASE_GATE_CHECK_NAME || (appId !== null && run.app?.id === appId);
+      if (action === 'rerequested') {
+        if (!ours) return result(ignored('A re-run of another app’s check run is that app’s to answer.'));
+        return queued({ kind: 'recheck', ...target, head_sha: run.head_sha });
+      }
+      if (ours) return result(ignored('Events about shipgate’s own check run are not evidence.'));
+      return queued({
+        kind: 'check_run',
+        ...target,
+        head_sha: run.head_sha,
+        head_branch: run.check_suite?.head_branch ?? null,
+        check: {
+          name: run.name,
+          status: run.status,
+          conclusion: run.conclusion ?? null,
+          started_at: run.started_at ?? null,
+          completed_at: run.completed_at ?? null,
+          details_url: run.details_url ?? null,
+          external_id: run.id,
+        },
+      });
+    }
+    case 'check_suite': {
+      const p = checkSuite.safeParse(payload);
+      if (!p.success) return malformed();
+      return queued({ kind: 'recheck', ...target, head_sha: p.data.check_suite.head_sha });
+    }
+    case 'issue_comment': {
+      const p = issueComment.safeParse(payload);
+      if (!p.success) return malformed();
+      if (!p.data.issue.pull_request) return result(ignored('The comment is on an issue, not a pull request.'));
+      if (!isRecheckCommand(p.data.comment.body ?? '')) return result(ignored('The comment holds no /shipgate recheck command.'));
+      if (p.data.comment.user.type === 'Bot') return result(ignored('Commands from bots are not followed.'));
+      return queued({ kind: 'recheck_command', ...target, number: p.data.issue.number, user: p.data.comment.user.login });
+    }
+    default: {
+      const p = mergeGroup.safeParse(payload);
+      if (!p.success) return malformed();
+      const group = p.data.merge_group;
+      return queued({ kind: 'merge_group', ...target, head_sha: group.head_sha, head_ref: group.head_ref, base_ref: group.base_ref });
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import { ValidationError } from '../errors.js';
+import { decideRelease } from '../release/decide-release.js';
+import { defaultGateVersion } from '../release/gate.js';
+import type { ReleasePorts } from '../release/release-ports.js';
+import { GATE_FILE_PATH, setGateFromFile } from '../release/set-gate-from-file.js';
+import { toBaseline } from '../release/snapshot.js';
+import { gateFileProblems, type GateFileProblem } from './gate-file-problems.js';
+import type { GitHubAppStore, PublishTarget } from './github-app-store.js';
+import type { GitHubAccess, GitHubRepository } from './github-port.js';
+import { evaluateMergeGroup, type GroupHead } from './merge-group-evaluation.js';
+import { parseMergeQueueRef } from './merge-queue-ref.js';
+import { postCheckRun, postComment, type WriteOutcome } from './post-release-check.js';
+import { checkRunContent, commentBody, type DecisionView } from './release-check-content.js';
+
+export interface PublishDeps {
+  release: ReleasePorts;
+  app: GitHubAppStore;
+  access: GitHubAccess;
+  publicUrl: string;
+  log(event: string, fields: Record<string, unknown>): void;
+  now?: () => Date;
+}
+
+export interface PublishResult {
+  view: DecisionView;
+  /** null when nothing could be posted (no credentials). */
+  check_run: WriteOutcome | null;
+  comments: { number: number; outcome: WriteOutcome }[];
+}
+
+/**
+ * `.github/shipgate.yml` from the DEFAULT branch sets the gate (a pull request can never loosen
+ * its own gate); no file leaves the gate set through the API, or the defaults.
+ */
+async function syncGateFile(release: ReleasePorts, repo: GitHubRepository, repoRoot: string): Promise<GateFileProblem[]> {
+  const text = await repo.readDefaultBranchFile(GATE_FILE_PATH);
+  if (text === null) return [];
+  try {
+    await setGateFromFile(release.store, repoRoot, text);
+    return [];
+  } catch (error) {
+    if (error instanceof ValidationError) return gateFileProblems(text, error.issues);
+    throw error;
+  }
+}
+
+async function mergeGroupView(deps: PublishDeps, repo: GitHubRepository | null, target: PublishTarget, headRef: string, now: Date) {
+  const { repo_root: repoRoot, commit_sha: sha } = target;
+  const ref = parseMergeQueueRef(headRef);
+  const heads: GroupHead[] = [];
+  let unidentified: string | null = null;
+  if (!ref) {
+    unidentified = `The merge group's branch \`${headRef}\` is not a merge queue branch (gh-readonly-queue/<base>/pr-<N>-<sha>), so its pull request is unknown.`;
+  } else {
+    const pr = (await deps.app.pullRequest(repoRoot, ref.number)) ?? (await repo?.pullRequest(ref.number)) ?? null;
+    if (!pr) unidentified = `Pull request #${ref.number} of the merge group could not be found.`;
+    else {
+      const state = await deps.release.store.commitState(repoRoot, pr.head_sha);
+      heads.push({ number: ref.number, sha: pr.head_sha, evidence: state.evidence, workflows: state.workflows });
+    }
+  }
+  const group = await deps.release.store.commitState(repoRoot, sha);
+  const gate = group.gate ?? defaultGateVersion(repoRoot);
+  const { decision, blockers } = evaluateMergeGroup(gate.gate, group.evidence, heads, unidentified, now);
+  const context = heads.length
+    ? `Merge group for pull request #${heads[0].number} (head \`${heads[0].sha.slice(0, 12)}\`): the group's check runs with the pull request's evidence.`
+    : 'Merge group: failing closed.';
+  return { decision, blockers, context, baseline: group.attested[0] ? toBaseline(group.attested[0]) : null };
+}
+
+/**
+ * Evaluates a commit and posts the result: the check run on the commit and the comment on each
+ * open pull request whose head it is (merge groups get the check run only). Without credentials
+ * the decision is still computed and stored; the first such call per process says why nothing
+ * is posted.
+ */
+export function createReleaseCheckPublisher(deps: PublishDeps): (target: PublishTarget) => Promise<PublishResult> {
+  let toldWhyNot = false;
+  return async function publish(target) {
+    const now = deps.now?.() ?? new Date();
+    const { repo_root: repoRoot, commit_sha: sha } = target;
+    const repo = await deps.access.repository(repoRoot, target.installation_id);
+    const configProblems = repo ? await syncGateFile(deps.release, repo, repoRoot) : [];
+    const group = await deps.app.mergeGroup(repoRoot, sha);
+    let view: DecisionView;
+    if (group) {
+      const result = await mergeGroupView(deps, repo, target, group.head_ref, now);
+      view = { ...result, repo_root: repoRoot, commit_sha: sha, config_problems: configProblems };
+    } else {
+      const { decision } = await decideRelease(deps.release, repoRoot, sha, now);
+      view = { ...decision, context: null, config_problems: configProblems };
+    }
+    if (!repo) {
+      if (!toldWhyNot) deps.log('github_cannot_post', { reason: deps.access.whyNot, repo_root: repoRoot, commit_sha: sha });
+      toldWhyNot = true;
+      return { view, check_run: null, comments: [] };
+    }
+    const checkRun = await postCheckRun(repo, sha, checkRunContent(view, deps.publicUrl));
+    const comments: PublishResult['comments'] = [];
+    if (!group) {
+      const body = commentBody(view, deps.publicUrl);
+      for (const pr of await deps.app.openPullRequestsAt(repoRoot, sha)) {
+        comments.push({ number: pr.number, outcome: await postComment(repo, pr.number, body) });
+      }
+    }
+    deps.log('github_posted', { repo_root: repoRoot, commit_sha: sha, decision: view.decision, check_run: checkRun, comments });
+    return { view, check_run: checkRun, comments };
+  };
+}

@@ -1,0 +1,108 @@
+import type { Knex } from 'knex';
+import type { GitHubAppStore, RecordedPullRequest } from '../../core/github/github-app-store.js';
+import { enqueue, enqueueReplacing } from '../job-queue.js';
+import type { GitHubMergeGroupRow, GitHubPullRequestRow } from '../tables.js';
+
+function toPullRequest(row: GitHubPullRequestRow): RecordedPullRequest {
+  return {
+    repo_root: row.repo_root,
+    number: row.number,
+    head_sha: row.head_sha,
+    head_ref: row.head_ref,
+    base_ref: row.base_ref,
+    state: row.state,
+    installation_id: row.installation_id === null ? null : Number(row.installation_id),
+  };
+}
+
+export function createGitHubAppStore(db: Knex): GitHubAppStore {
+  return {
+    async claimDelivery(claim) {
+      return db.transaction(async (trx) => {
+        const { outcome } = claim;
+        const inserted = await trx.raw(
+          `INSERT INTO github_deliveries (delivery_id, event, action, repo_root, installation_id, outcome, reason)
+          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (delivery_id) DO NOTHING RETURNING received_at`,
+          [
+            claim.delivery_id,
+            claim.event,
+            claim.action,
+            claim.repo_root,
+            claim.installation_id,
+            outcome.status,
+            outcome.status === 'ignored' ? outcome.reason : null,
+          ],
+        );
+        const row = inserted.rows[0] as { received_at: Date } | undefined;
+        if (!row) return false;
+        if (outcome.status === 'queued') {
+          await enqueue(trx, 'github_delivery', {
+            delivery_id: claim.delivery_id,
+            received_at: row.received_at.toISOString(),
+            intent: outcome.intent,
+          });
+        }
+        return true;
+      });
+    },
+
+    async recordPullRequest(pr, observedAt) {
+      await db.raw(
+        `INSERT INTO github_pull_requests (repo_root, number, head_sha, head_ref, base_ref, state, installation_id, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (repo_root, number) DO UPDATE SET head_sha = excluded.head_sha, head_ref = excluded.head_ref,
+          base_ref = excluded.base_ref, state = excluded.state,
+          installation_id = coalesce(excluded.installation_id, github_pull_requests.installation_id), updated_at = excluded.updated_at
+        WHERE github_pull_requests.updated_at <= excluded.updated_at`,
+        [pr.repo_root, pr.number, pr.head_sha, pr.head_ref, pr.base_ref, pr.state, pr.installation_id, observedAt],
+      );
+    },
+
+    async openPullRequestsAt(repoRoot, sha) {
+      const rows = await db<GitHubPullRequestRow>('github_pull_requests')
+        .where({ repo_root: repoRoot, head_sha: sha, state: 'open' })
+        .orderBy('number');
+      return rows.map(toPullRequest);
+    },
+
+    async pullRequest(repoRoot, number) {
+      const row = await db<GitHubPullRequestRow>('github_pull_requests').where({ repo_root: repoRoot, number }).first();
+      return row ? toPullRequest(row) : null;
+    },
+
+    async recordMergeGroup(group) {
+      await db.raw(
+        `INSERT INTO github_merge_groups (repo_root, head_sha, head_ref, base_ref, installation_id) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (repo_root, head_sha) DO NOTHING`,
+        [group.repo_root, group.head_sha, group.head_ref, group.base_ref, group.installation_id],
+      );
+    },
+
+    async mergeGroup(repoRoot, headSha) {
+      const row = await db<GitHubMergeGroupRow>('github_merge_groups').where({ repo_root: repoRoot, head_sha: headSha }).first();
+      if (!row) return null;
+      const installation = row.installation_id === null ? null : Number(row.installation_id);
+      return {
+        repo_root: row.repo_root,
+        head_sha: row.head_sha,
+        head_ref: row.head_ref,
+        base_ref: row.base_ref,
+        installation_id: installation,
+      };
+    },
+
+    async schedulePublish(target, { delaySeconds = 0, attempt = 0 } = {}) {
+      await enqueueReplacing(
+        db,
+        'github_publish',
+        { ...target, attempt },
+        {
+          jobKey: `github_publish:${target.repo_root}:${target.commit_sha}`,
+          // One poster per repository at a time: two jobs never both find "no comment yet" and both create one.
+          queueName: `github:${target.repo_root}`,
+          runAt: new Date(Date.now() + delaySeconds * 1000),
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import type { FakeRepos } from './fake-github-repos.js';
+import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
+
+export interface FakeComment {
+  id: number;
+  repo: string;
+  number: number;
+  body: string;
+  user: string;
+}
+
+export interface FakeCheckRun {
+  id: number;
+  repo: string;
+  head_sha: string;
+  name: string;
+  status: string;
+  conclusion: string | null;
+  details_url: string;
+  output: { title: string; summary: string };
+  app_id: number;
+}
+
+export interface FakePullRequest {
+  number: number;
+  head_sha: string;
+  head_ref: string;
+  base_ref: string;
+  state: 'open' | 'closed';
+}
+
+/** An answer forced on the next matching requests (502, 403 secondary rate limit with Retry-After, ...). */
+interface Failure {
+  method: string;
+  pattern: RegExp;
+  reply: GitHubReply;
+  times: number;
+}
+
+/**
+ * GitHub's state the App reads and writes: issue comments (paged with Link headers), check runs,
+ * collaborator permissions, pull requests, default branches, installations and their tokens.
+ */
+export class FakeGitHubApp {
+  comments: FakeComment[] = [];
+  checkRuns: FakeCheckRun[] = [];
+  permissions = new Map<string, string>();
+  pulls = new Map<string, FakePullRequest>();
+  defaultBranches = new Map<string, string>();
+  /** repo (lower case) -> installation id; a repository not here has no installation (404). */
+  installations = new Map<string, number>();
+  /** The App id check runs are created under (what `app_id` filters on). */
+  appId = 4242;
+  private failures: Failure[] = [];
+  private nextId = 1000;
+
+  /** The next `times` requests of `method` whose path matches `pattern` get `reply` instead. */
+  failNext(method: string, pattern: RegExp, reply: GitHubReply, times = 1): void {
+    this.failures.push({ method, pattern, reply, times });
+  }
+
+  /** A comment by someone else (so tests can fill pages). */
+  addComment(repo: string, number: number, body: string, user = 'someone'): FakeComment {
+    const comment = { id: this.nextId++, repo: repo.toLowerCase(), number, body, user };
+    this.comments.push(comment);
+    return comment;
+  }
+
+  commentsOn(repo: string, number: number): FakeComment[] {
+    return this.comments.filter((c) => c.repo === repo.toLowerCase() && c.number === number);
+  }
+
+  checkRunsOn(repo: string, sha: string, name?: string): FakeCheckRun[] {
+    return this.checkRuns.filter((r) => r.repo === repo.toLowerCase() && r.head_sha === sha && (!name || r.name === name));
+  }
+
+  setPullRequest(repo: string, pr: FakePullRequest): void {
+    this.pulls.set(`${repo.toLowerCase()}#${pr.number}`, pr);
+  }
+
+  injected(method: string, path: string): GitHubReply | undefined {
+    const failure = this.failures.find((f) => f.times > 0 && f.method === method && f.pattern.test(path));
+    if (!failure) return undefined;
+    failure.times -= 1;
+    return failure.reply;
+  }
+
+  routes(repos: FakeRepos, apiBase: () => string): GitHubRoute[] {
+    const repoOf = (ctx: GitHubRouteContext) => `${ctx.params.owner}/${ctx.params.repo}`.toLowerCase();
+    const commentJson = (c: FakeComment) => ({
+      id: c.id,
+      body: c.body,
+      user: { login: c.user },
+      html_url: `https://github.example/${c.repo}/pull/${c.number}#issuecomment-${c.id}`,
+    });
+    const checkJson = (r: FakeCheckRun) => ({ ...r, app: { id: r.app_id }, repo: undefined });
+    const body = (ctx: GitHubRouteContext) => (ctx.body ?? {}) as Record<string, unknown>;
+    return [
+      {
+        method: 'GET',
+        pattern: '/repos/{owner}/{repo}/issues/{number}/comments',
+        handle: (ctx) => {
+          const all = this.commentsOn(repoOf(ctx), Number(ctx.params.number));
+          const perPage = Math.min(Number(ctx.query.get('per_page') ?? 30), 100);
+          const page = Number(ctx.query.get('page') ?? 1);
+          const last = Math.max(1, Math.ceil(all.length / perPage));
+          const url = (p: number) => `${apiBase()}/repos/${repoOf(ctx)}/issues/${ctx.params.number}/comments?per_page=${perPage}&page=${p}`;
+          const links = [...(page < last ? [`<${url(page + 1)}>; rel="next"`, `<${url(last)}>; rel="last"`] : [])];
+          return {
+            body: all.slice((page - 1) * perPage, page * perPage).map(commentJson),
+            headers: links.length ? { link: links.join(', ') } : ({} as Record<string, string>),
+          };
+        },
+      },
+      {
+        method: 'POST',
+        pattern: '/repos/{owner}/{repo}/issues/{number}/comments',
+        handle: (ctx) => ({
+          status: 201,
+          body: commentJson(this.addComment(repoOf(ctx), Number(ctx.params.number), String(body(ctx).body), 'shipgate[bot]')),
+        }),
+      },
+      {
+        method: 'PATCH',
+        pattern: '/repos/{owner}/{repo}/issues/comments/{id}',
+        handle: (ctx) => {
+          const comment = this.comments.find((c) => c.id === Number(ctx.params.id) && c.repo === repoOf(ctx));
+          if (!comment) return gitHubError(404, 'Not Found');
+          comment.body = String(body(ctx).body);
+          return { body: commentJson(comment) };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/repos/{owner}/{repo}/commits/{ref}/check-runs',
+        handle: (ctx) => {
+          const name = ctx.query.get('check_name');
+          const appId = ctx.query.get('app_id');
+          const runs = this.checkRunsOn(repoOf(ctx), ctx.params.ref)
+            .filter((r) => (!name || r.name === name) && (!appId || r.app_id === Number(appId)))
+            .reverse();
+          return { body: { total_count: runs.length, check_runs: runs.map(checkJson) } };
+        },
+      },
+      {
+        method: 'POST',
+        pattern: '/repos/{owner}/{repo}/check-runs',
+        handle: (ctx) => {
+          const b = body(ctx);
+          const run: FakeCheckRun = {
+            id: this.nextId++,
+            repo: repoOf(ctx),
+            head_sha: String(b.head_sha),
+            name: String(b.name),
+            status: String(b.status ?? 'queued'),
+            conclusion: (b.conclusion as string | undefined) ?? null,
+            details_url: String(b.details_url ?? ''),
+            output: (b.output as FakeCheckRun['output']) ?? { title: '', summary: '' },
+            app_id: this.appId,
+          };
+          if (run.conclusion) run.status = 'completed';
+          this.checkRuns.push(run);
+          return { status: 201, body: checkJson(run) };
+        },
+      },
+      {
+        method: 'PATCH',
+        pattern: '/repos/{owner}/{repo}/check-runs/{id}',
+        handle: (ctx) => {
+          const run = this.checkRuns.find((r) => r.id === Number(ctx.params.id) && r.repo === repoOf(ctx));
+          if (!run) return gitHubError(404, 'Not Found');
+          const b = body(ctx);
+          if (b.status) run.status = String(b.status);
+          run.conclusion = (b.conclusion as string | undefined) ?? (b.status === 'in_progress' ? null : run.conclusion);
+          if (run.conclusion) run.status = 'completed';
+          if (b.details_url) run.details_url = String(b.details_url);
+          if (b.output) run.output = b.output as FakeCheckRun['output'];
+          return { body: checkJson(run) };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/repos/{owner}/{repo}/collaborators/{username}/permission',
+        handle: (ctx) => {
+          const permission = this.permissions.get(ctx.params.username) ?? 'none';
+          return { body: { permission, role_name: permission, user: { login: ctx.params.username } } };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/repos/{owner}/{repo}/pulls/{number}',
+        handle: (ctx) => {
+          const pr = this.pulls.get(`${repoOf(ctx)}#${ctx.params.number}`);
+          if (!pr) return gitHubError(404, 'Not Found');
+          return {
+            body: { number: pr.number, state: pr.state, head: { sha: pr.head_sha, ref: pr.head_ref }, base: { ref: pr.base_ref } },
+          };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/repos/{owner}/{repo}',
+        handle: (ctx) => {
+          if (!repos.has(repoOf(ctx))) return gitHubError(404, 'Not Found');
+          const [owner, name] = repoOf(ctx).split('/');
+          return {
+            body: {
+              name,
+              full_name: `${owner}/${name}`,
+              owner: { login: owner },
+              default_branch: this.defaultBranches.get(repoOf(ctx)) ?? 'main',
+            },
+          };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/repos/{owner}/{repo}/installation',
+        handle: (ctx) => {
+          const id = this.installations.get(repoOf(ctx));
+          return id === undefined
+            ? gitHubError(404, 'Not Found')
+            : { body: { id, app_id: this.appId, account: { login: ctx.params.owner } } };
+        },
+      },
+      {
+        method: 'POST',
+        pattern: '/app/installations/{id}/access_tokens',
+        handle: (ctx) => ({
+          status: 201,
+          body: {
+            token: `ghs_installation_${ctx.params.id}`,
+            expires_at: new Date(Date.now() + 3600_000).toISOString(),
+            permissions: { checks: 'write', pull_requests: 'write', issues: 'write', contents: 'read', metadata: 'read' },
+            repository_selection: 'all',
+          },
+        }),
+      },
+    ];
+  }
+}

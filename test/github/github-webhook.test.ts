@@ -1,0 +1,114 @@
+import { createSignatureVerifier } from '../../app/webhook-signature.js';
+import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { checkRunPayload, deliver, examplePayload, pullRequestPayload, settle, signature } from '../helpers/github-deliveries.js';
+
+const SECRET = 'webhook-secret-for-tests';
+const SHA = 'a'.repeat(40);
+
+async function deliveries(t: TestApp): Promise<number> {
+  const { rows } = await t.deps.db.raw('SELECT count(*)::int AS n FROM github_deliveries');
+  return rows[0].n;
+}
+
+describe('webhook signatures', () => {
+  it("accepts GitHub's documented test vector and rejects a changed byte", async () => {
+    const verify = createSignatureVerifier("It's a Secret to Everybody");
+    const documented = 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17';
+    expect(await verify('Hello, World!', documented)).toBe(true);
+    expect(signature('Hello, World!', "It's a Secret to Everybody")).toBe(documented);
+    expect(await verify('Hello, World?', documented)).toBe(false);
+    expect(await verify('Hello, World!', undefined)).toBe(false);
+    expect(await verify('Hello, World!', 'sha1=0a0b')).toBe(false);
+  });
+
+  describe('with WEBHOOK_SECRET', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ WEBHOOK_SECRET: SECRET });
+    });
+    afterAll(() => t.close());
+
+    it('answers 401 {detail} to a bad or missing signature and records nothing', async () => {
+      const payload = pullRequestPayload('opened', { number: 1, sha: SHA });
+      const wrong = await deliver(t, 'pull_request', payload, { secret: 'not-the-secret' });
+      expect([wrong.status, wrong.body]).toEqual([401, { detail: 'Invalid X-Hub-Signature-256.' }]);
+      const missing = await deliver(t, 'pull_request', payload, { secret: null });
+      expect([missing.status, missing.body]).toEqual([401, { detail: 'Missing X-Hub-Signature-256.' }]);
+      expect(await deliveries(t)).toBe(0);
+      const signed = await deliver(t, 'pull_request', payload, { secret: SECRET });
+      expect([signed.status, signed.body]).toEqual([202, { status: 'queued' }]);
+      expect(await deliveries(t)).toBe(1);
+      expect(t.logs.text()).not.toContain('webhook_unsigned');
+    });
+
+    it('answers 202 ignored with the reason for events it does not act on, and 400 without the delivery headers', async () => {
+      const labeled = await deliver(t, 'pull_request', examplePayload('pull_request', 'labeled'), { secret: SECRET });
+      expect([labeled.status, labeled.body]).toEqual([
+        202,
+        { status: 'ignored', reason: 'shipgate does not act on pull_request.labeled.' },
+      ]);
+      const issues = await deliver(t, 'issues', examplePayload('issues', 'opened'), { secret: SECRET });
+      expect(issues.body).toEqual({ status: 'ignored', reason: 'shipgate does not act on issues events.' });
+      const body = JSON.stringify(examplePayload('pull_request', 'opened'));
+      const headerless = await t.request
+        .post('/api/v1/releases/github-webhook')
+        .set('Content-Type', 'application/json')
+        .set('X-Hub-Signature-256', signature(body, SECRET))
+        .send(body);
+      expect([headerless.status, headerless.body.detail]).toEqual([
+        400,
+        'A delivery needs the X-GitHub-Event and X-GitHub-Delivery headers.',
+      ]);
+    });
+  });
+
+  it('accepts unsigned deliveries without WEBHOOK_SECRET and warns at start', async () => {
+    const t = await createTestApp();
+    try {
+      expect(t.logs.lines.some((l) => l.includes('"event":"webhook_unsigned"') && l.includes('"level":40'))).toBe(true);
+      const res = await deliver(t, 'pull_request', pullRequestPayload('opened', { number: 3, sha: SHA }), { secret: null });
+      expect([res.status, res.body]).toEqual([202, { status: 'queued' }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('exactly once', () => {
+  let gh: FakeGitHub;
+  let t: TestApp;
+  beforeAll(async () => {
+    gh = await startFakeGitHub();
+    gh.repos.commit('acme/app', { files: { 'README.md': 'app\n' } });
+    t = await createTestApp({ ...gh.env(), WEBHOOK_SECRET: SECRET }, { worker: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    await gh.close();
+  });
+
+  it('a storm of 20 concurrent redeliveries of one id has one effect', async () => {
+    const id = '72d3162e-cc78-11e3-81ab-4c9367dc0958';
+    const opened = pullRequestPayload('opened', { number: 7, sha: SHA });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(t, 'pull_request', opened, { secret: SECRET, id })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(202));
+    const statuses = answers.map((a) => a.body.status).sort();
+    expect(statuses).toEqual(['queued', ...Array(19).fill('duplicate')].sort());
+    await settle(t);
+    expect(gh.app.checkRunsOn('acme/app', SHA)).toHaveLength(1);
+    expect(gh.app.commentsOn('acme/app', 7)).toHaveLength(1);
+
+    // The same check run delivered 20 times at once is recorded once and posts nothing new.
+    const before = gh.requests.length;
+    const run = checkRunPayload('completed', { id: 555, name: 'lint', sha: SHA });
+    const storm = await Promise.all(Array.from({ length: 20 }, () => deliver(t, 'check_run', run, { secret: SECRET, id: 'storm-2' })));
+    expect(storm.filter((a) => a.body.status === 'queued')).toHaveLength(1);
+    await settle(t);
+    const { rows } = await t.deps.db.raw("SELECT count(*)::int AS n FROM evidence WHERE name = 'lint'");
+    expect(rows[0].n).toBe(1);
+    expect(gh.app.checkRunsOn('acme/app', SHA)).toHaveLength(1);
+    expect(gh.app.commentsOn('acme/app', 7)).toHaveLength(1);
+    expect(gh.requests.length).toBeGreaterThan(before);
+  });
+});
