@@ -77,7 +77,8 @@ export async function enqueueReplacing<T extends keyof JobPayloads>(
       task,
       JSON.stringify(payload),
       options.queueName ?? null,
-      (options.runAt ?? new Date()).toISOString(),
+      // null: now() by the database's clock (a JS clock a little ahead would leave the job for the next poll).
+      options.runAt?.toISOString() ?? null,
       options.maxAttempts ?? JOB_MAX_ATTEMPTS,
       options.jobKey,
     ],

@@ -100,7 +100,7 @@ export function createGitHubAppStore(db: Knex): GitHubAppStore {
           jobKey: `github_publish:${target.repo_root}:${target.commit_sha}`,
           // One poster per repository at a time: two jobs never both find "no comment yet" and both create one.
           queueName: `github:${target.repo_root}`,
-          runAt: new Date(Date.now() + delaySeconds * 1000),
+          runAt: delaySeconds > 0 ? new Date(Date.now() + delaySeconds * 1000) : undefined,
         },
       );
     },
