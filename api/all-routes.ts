@@ -10,6 +10,7 @@ import { releasePromotionRoutes } from './routers/release-promotion-routes.js';
 import { releaseRoutes } from './routers/release-routes.js';
 import { taskRoutes } from './routers/task-routes.js';
 import { userRoutes } from './routers/user-routes.js';
+import { workflowRoutes } from './routers/workflow-routes.js';
 
 /** Every resource's routes; the server mounts them and the OpenAPI document describes them. */
 export const allRoutes: RouteDef[][] = [
@@ -24,4 +25,5 @@ export const allRoutes: RouteDef[][] = [
   taskRoutes,
   executionRoutes,
   complianceExportRoutes,
+  workflowRoutes,
 ];

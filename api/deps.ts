@@ -12,6 +12,7 @@ import type { PolicyStore } from '../core/policies/policy.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { RateLimiter } from '../db/stores/rate-limiter.js';
 import type { Config } from '../core/config.js';
+import type { WorkflowStore } from '../core/workflows/workflow-store.js';
 
 /** Everything a route may use, built once by the composition root (or a test). */
 export interface Deps {
@@ -38,4 +39,6 @@ export interface Deps {
   journal: ExecutionJournal;
   /** Verifies GitHub Actions OIDC tokens; absent when OIDC is off (SHIPGATE_OIDC_OWNERS unset). */
   oidc?: OidcVerifier;
+  /** Workflow records (POST /workflows queues them; workers orchestrate them). */
+  workflows: WorkflowStore;
 }

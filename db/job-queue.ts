@@ -11,6 +11,7 @@ export interface JobPayloads {
   github_delivery: { delivery_id: string; received_at: string; intent: DeliveryIntent };
   /** Evaluate a commit and post its check run and comment; `attempt` counts GitHub answers worth retrying. */
   github_publish: PublishTarget & { attempt: number };
+  run_workflow: { workflow_id: string };
 }
 
 /** Attempts before a job is given up; a killed worker's job counts one attempt. */

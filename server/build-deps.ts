@@ -5,6 +5,7 @@ import { createSigner } from '../core/certificates/create-signer.js';
 import { createVerifier } from '../core/certificates/create-verifier.js';
 import { createAccountStore } from '../db/stores/account-store.js';
 import { createExecutionJournal } from '../db/stores/execution-journal.js';
+import { createWorkflowStore } from '../db/stores/workflow-store.js';
 import { createExecutionStore } from '../db/stores/execution-store.js';
 import { createPolicyStore } from '../db/stores/policy-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
@@ -43,5 +44,6 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     executions: createExecutionStore(db, secretKey),
     journal: createExecutionJournal(db, secretKey, policies),
     oidc: config.oidc.owners.length > 0 ? createOidcVerifier(config.oidc) : undefined,
+    workflows: createWorkflowStore(db, secretKey),
   };
 }

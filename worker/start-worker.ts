@@ -8,6 +8,8 @@ import { releaseDeadWorkerJobs } from '../db/release-dead-worker-jobs.js';
 import { createWorkerHeartbeatStore } from '../db/stores/worker-heartbeat-store.js';
 import { buildRuntimeDeps } from './build-runtime-deps.js';
 import { executionIdOf } from './run-execution-task.js';
+import { workflowIdOf } from './run-workflow-task.js';
+import { giveUpWorkflow } from '../core/workflows/run-workflow-job.js';
 import { buildTaskList } from './task-list.js';
 import type { WorkerDeps } from './worker-deps.js';
 
@@ -68,6 +70,10 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     await heartbeats.beat(id);
     for (const job of await releaseDeadWorkerJobs(db, staleSeconds)) {
       if (job.task === 'run_execution') await giveUp(runtime.journal, executionIdOf(job.payload), job.attempts);
+      if (job.task === 'run_workflow') {
+        const executionId = await giveUpWorkflow(deps.workflows, workflowIdOf(job.payload));
+        if (executionId) await giveUp(runtime.journal, executionId, job.attempts);
+      }
     }
     if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = Date.now();

@@ -5,6 +5,7 @@ import { createGitHubAppStore } from '../db/stores/github-app-store.js';
 import { githubDeliveryTask } from './github-delivery-task.js';
 import { githubPublishTask } from './github-publish-task.js';
 import { runExecutionTask } from './run-execution-task.js';
+import { runWorkflowTask } from './run-workflow-task.js';
 import { githubAccessOf, type WorkerDeps } from './worker-deps.js';
 
 /**
@@ -23,5 +24,6 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
     run_execution: runExecutionTask(runtime),
     github_delivery: githubDeliveryTask(github),
     github_publish: githubPublishTask(github),
+    run_workflow: runWorkflowTask(runtime, deps),
   };
 }

@@ -3,10 +3,13 @@ import type { Logger } from 'pino';
 import type { Certifier } from '../core/agent/certifier.js';
 import type { ExecutionJournal } from '../core/agent/journal.js';
 import type { PriceTable } from '../core/agent/runtime-deps.js';
+import type { Verifier } from '../core/certificates/types.js';
 import type { Config } from '../core/config.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { GitHubAppAccess } from '../app/github-access.js';
 import { githubAccessFromConfig } from '../app/github-access-from-config.js';
+import type { ExecutionStore } from '../core/executions/execution-store.js';
+import type { WorkflowStore } from '../core/workflows/workflow-store.js';
 
 /** What a job worker needs from the composition root (server/ hands it the process's deps). */
 export interface WorkerDeps {
@@ -20,6 +23,11 @@ export interface WorkerDeps {
   release: ReleasePorts;
   /** GitHub access (App installation tokens or GITHUB_TOKEN); built from config when absent. */
   github?: GitHubAppAccess;
+  /** Verifies upstream certificates for release admission. */
+  verifier: Verifier;
+  executions: ExecutionStore;
+  /** Workflow records and the guarded transitions their orchestration makes. */
+  workflows: WorkflowStore;
   /** Model prices (the built-in table merged with SHIPGATE_PRICES_FILE); the built-in table when absent. */
   prices?: PriceTable;
 }

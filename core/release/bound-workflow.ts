@@ -1,4 +1,5 @@
 import type { ExecutionStatus, Verdict } from '../executions/execution.js';
+import type { StageStatus } from '../workflows/workflow.js';
 
 /** One execution of a workflow bound to a commit, as the release gate needs to see it. */
 export interface BoundExecution {
@@ -26,4 +27,14 @@ export interface BoundWorkflow {
    * `non_compliant:<stage>`), or `none` when it has no release stage.
    */
   release: { admission: 'admitted' | 'not_admitted' | 'none'; reasons: string[] };
+  /** A workflow created with POST /workflows: every stage in order, including those that never got an execution. */
+  stages?: BoundStage[];
+}
+
+/** One stage of a bound workflow, as the gate names it in blockers. */
+export interface BoundStage {
+  stage_id: string;
+  stage_role: string;
+  status: StageStatus;
+  blocked_reasons: string[];
 }

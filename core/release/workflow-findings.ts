@@ -8,6 +8,21 @@ function label(w: BoundWorkflow): string {
   return w.standalone ? `Execution ${w.workflow_id}` : `Workflow ${w.workflow_id}`;
 }
 
+/** The release stage a refusal is about, for the message. */
+function releaseStageOf(w: BoundWorkflow): string | null {
+  const blocked = w.stages?.find((s) => s.stage_role === 'release' && s.status === 'blocked');
+  return blocked?.stage_id ?? w.executions.find((e) => e.stage_role === 'release')?.stage_id ?? null;
+}
+
+/** The stage that keeps a workflow from completing: the one that ended it badly, else the one it is at. */
+function stuckStageOf(w: BoundWorkflow): string {
+  const stages = w.stages ?? [];
+  const stuck =
+    stages.find((s) => ['failed', 'blocked', 'cancelled'].includes(s.status)) ??
+    stages.find((s) => s.status === 'running' || s.status === 'pending');
+  return stuck ? ` (stage ${stuck.stage_id} is ${stuck.status})` : '';
+}
+
 /** What each bound workflow says on its own: unfinished, not admitted, non-compliant, bad certificate. */
 function perWorkflow(w: BoundWorkflow): Blocker[] {
   const found: Blocker[] = [];
@@ -17,7 +32,7 @@ function perWorkflow(w: BoundWorkflow): Blocker[] {
       blocker(
         'release_not_admitted',
         component,
-        `${label(w)}: its release stage was not admitted (${w.release.reasons.join(', ') || 'no reason recorded'}).`,
+        `${label(w)}: its release stage${releaseStageOf(w) ? ` ${releaseStageOf(w)}` : ''} was not admitted (${w.release.reasons.join(', ') || 'no reason recorded'}).`,
         'Fix the upstream review (completed, compliant, approved for release, valid certificates) and run the workflow again.',
       ),
     );
@@ -26,7 +41,7 @@ function perWorkflow(w: BoundWorkflow): Blocker[] {
       blocker(
         'workflow_incomplete',
         component,
-        `${label(w)} is ${w.status}.`,
+        `${label(w)} is ${w.status}${stuckStageOf(w)}.`,
         IN_PROGRESS.has(w.status) ? 'Wait for it to finish, then ask for the decision again.' : 'Run the workflow again for this commit.',
       ),
     );

@@ -7,6 +7,7 @@ import * as m005 from './005-release-gate.js';
 import * as m006 from './006-unlogged-rate-limits.js';
 import * as m008 from './008-github-app.js';
 import * as m009 from './009-evidence-workflow-run.js';
+import * as m007 from './007-workflows.js';
 
 export interface Migration {
   name: string;
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   { name: '006-unlogged-rate-limits', up: m006.up },
   { name: '008-github-app', up: m008.up },
   { name: '009-evidence-workflow-run', up: m009.up },
+  { name: '007-workflows', up: m007.up },
 ];

@@ -27,7 +27,8 @@ export async function loadExecution(db: Knex, id: string): Promise<Execution | n
   return row ? toExecution(row, toolCalls, certificates, artifacts) : null;
 }
 
-function insertValues(id: string, input: NewExecution, secretKey: Buffer) {
+/** Row values for a new execution; a key override is sealed to the row id. */
+export function executionInsertValues(id: string, input: NewExecution, secretKey: Buffer) {
   return {
     id,
     owner_id: input.owner_id,
@@ -60,7 +61,7 @@ export function createExecutionStore(db: Knex, secretKey: Buffer): ExecutionStor
       const id = randomUUID();
       try {
         await db.transaction(async (trx) => {
-          await trx('executions').insert(insertValues(id, input, secretKey));
+          await trx('executions').insert(executionInsertValues(id, input, secretKey));
           // Same transaction: there is never a queued execution without its job, nor the reverse.
           if (queueRun) await enqueue(trx, 'run_execution', { execution_id: id }, runJobKey(id));
         });

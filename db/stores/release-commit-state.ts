@@ -3,7 +3,8 @@ import type { CheckRun, UploadedEvidence, WorkflowRun } from '../../core/release
 import type { CommitState } from '../../core/release/release-store.js';
 import type { SnapshotHead } from '../../core/release/snapshot.js';
 import type { GateVersionRow } from '../tables.js';
-import { BOUND_EXECUTIONS, boundWorkflows, type BoundExecutionJson } from './release-bound-workflows.js';
+import type { BoundWorkflowFacts } from '../../core/workflows/bound-workflows.js';
+import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundWorkflows, type BoundExecutionJson } from './release-bound-workflows.js';
 import type { CachingVerifier } from './release-caching-verifier.js';
 import { preparedQuery } from '../prepared-query.js';
 import { toGateVersion } from './release-rows.js';
@@ -27,6 +28,7 @@ SELECT
      SELECT DISTINCT ON (source, name) source, kind, name, status, conclusion, digest, uri, details_url, external_id, workflow_run, ${iso('produced_at')} AS produced_at
      FROM evidence WHERE repo_root = $1 AND commit_sha = $2 ORDER BY source, name, evidence.produced_at DESC, evidence.created_at DESC) e) AS evidence,
   ${BOUND_EXECUTIONS} AS executions,
+  ${BOUND_WORKFLOW_RECORDS} AS workflows,
   (SELECT row_to_json(s) FROM (SELECT ${HEAD} FROM snapshots WHERE repo_root = $1 AND commit_sha = $2 ORDER BY seen_at DESC LIMIT 1) s) AS latest,
   (SELECT coalesce(json_agg(s), '[]') FROM (SELECT ${HEAD} FROM snapshots
      WHERE repo_root = $1 AND status IN ('attested', 'promoted') ORDER BY snapshots.attested_at DESC LIMIT 2) s) AS attested`,
@@ -39,6 +41,7 @@ interface CommitStateRow {
   gate: (Omit<GateVersionRow, 'created_at'> & { created_at: string }) | null;
   evidence: EvidenceJson[];
   executions: BoundExecutionJson[];
+  workflows: BoundWorkflowFacts[];
   latest: SnapshotHead | null;
   attested: SnapshotHead[];
 }
@@ -48,7 +51,7 @@ const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? 
 export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
   return {
     async commitState(repoRoot: string, commitSha: string): Promise<CommitState> {
-      const [{ gate, evidence, executions, latest, attested }] = await preparedQuery<CommitStateRow>(db, COMMIT_STATE, [
+      const [{ gate, evidence, executions, workflows, latest, attested }] = await preparedQuery<CommitStateRow>(db, COMMIT_STATE, [
         repoRoot,
         commitSha,
       ]);
@@ -79,7 +82,7 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
               ...(workflow_run ? { workflow_run } : {}),
             })),
         },
-        workflows: boundWorkflows(executions, verifier),
+        workflows: toBoundWorkflows(executions, workflows, verifier),
         latest,
         attested,
       };

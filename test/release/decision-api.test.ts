@@ -198,7 +198,8 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
     await approveReview(t.database.db, reviewer, false);
     const body = await decide(t, repo, commit);
     expect(codes(body)).toEqual(['release_not_admitted']);
-    expect(body.blockers[0].reason).toContain(`not_approved:${reviewer}`);
+    // Reasons name the upstream by its stage id, as a workflow's blocked_reasons do.
+    expect(body.blockers[0].reason).toContain('release stage release was not admitted (not_approved:review)');
     await approveReview(t.database.db, reviewer, true);
     expect(codes(await decide(t, repo, commit))).toEqual([]);
   });

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { assertCanSee, requireRoleOf } from '../../core/accounts/authorize.js';
+import { signPackage } from '../../core/certificates/sign-package.js';
+import { verifyCertificateChain } from '../../core/certificates/verify-certificate-chain.js';
+import { ForbiddenError, NotFoundError } from '../../core/errors.js';
+import { buildWorkflowPackage, type StageEvidence } from '../../core/workflows/build-workflow-package.js';
+import { createWorkflow } from '../../core/workflows/create-workflow.js';
+import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
+import type { Deps } from '../deps.js';
+import { defineRoute } from '../route.js';
+import { linkNext, pageRequest } from '../schemas/pagination-schemas.js';
+import {
+  workflowCancelSchema,
+  workflowIdParamsSchema,
+  workflowListQuerySchema,
+  workflowPackageSchema,
+  workflowRequestSchema,
+  workflowSchema,
+} from '../schemas/workflow-schemas.js';
+import type { Workflow } from '../../core/workflows/workflow.js';
+
+const tags = ['workflows'];
+
+/** Every stage's execution with its policy and its certificates re-verified now. */
+async function stageEvidence(deps: Deps, workflow: Workflow): Promise<Map<string, StageEvidence>> {
+  const entries = await Promise.all(
+    workflow.stages.map(async (stage) => {
+      const execution = stage.execution_id ? await deps.executions.get(stage.execution_id) : null;
+      if (!execution) return [];
+      const policy = await deps.policies.get(execution.policy.name, execution.policy.version);
+      const checks = verifyCertificateChain(execution.certificates, deps.verifier, execution.tool_calls);
+      return [[stage.id, { execution, policy, checks }] as const];
+    }),
+  );
+  return new Map(entries.flat());
+}
+
+export const workflowRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/workflows',
+    tags,
+    auth: ['ADMIN', 'OPERATOR'],
+    summary: 'Create a multi-stage workflow (queued for a worker)',
+    description:
+      'Stages run one at a time in order, each as a governed execution. Limits: name 1-160, description <= 400, 1-12 stages, stage name ' +
+      '1-120, budget_cents 100-1000000 (default 1500), api_key >= 8. Stage ids are unique, upstream_stage_ids name earlier stages, and ' +
+      'a `release` stage lists at least one upstream stage, every one a `reviewer`. A release stage starts only when every upstream ' +
+      'stage completed, compliant, approved the release (submit_review) and its certificates verify; otherwise it is `blocked` with ' +
+      'reasons and the workflow fails. Permissions are lenient: each stage holds what its policy and role allow and lists what was ' +
+      'dropped. With repo_root and commit_sha the workflow is release evidence for that commit. Every violation answers 422 with the ' +
+      "field's `loc`.",
+    body: workflowRequestSchema,
+    responses: { 201: { description: 'The queued workflow.', schema: workflowSchema } },
+    async handler({ body, caller, deps }) {
+      const workflow = await createWorkflow(
+        {
+          policies: deps.policies,
+          workflows: deps.workflows,
+          resolvePermissions,
+          defaults: { provider: deps.config.providers.defaultProvider, model: deps.config.providers.defaultModel },
+        },
+        caller,
+        body,
+      );
+      deps.logger.info({ workflow_id: workflow.id, stages: workflow.stages.length, by: caller.user.id }, 'workflow created');
+      return { status: 201, body: workflow, headers: { Location: `/api/v1/workflows/${workflow.id}` } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/workflows',
+    tags,
+    auth: 'any',
+    summary: 'List workflows, newest first',
+    description: "The caller's own workflows; `scope=all` lists everyone's (ADMIN, AUDITOR; 403 for other roles).",
+    query: workflowListQuerySchema,
+    responses: {
+      200: {
+        description: 'A page of workflows; the next one is in the Link header.',
+        schema: z.array(workflowSchema),
+        headers: { Link: { description: '`<...>; rel="next"` when another page exists.' } },
+      },
+    },
+    async handler({ query, caller, ctx, deps }) {
+      if (query.scope === 'all') requireRoleOf(caller, ['ADMIN', 'AUDITOR']);
+      const page = await deps.workflows.list({
+        ownerId: query.scope === 'all' ? undefined : caller.user.id,
+        status: query.status,
+        page: pageRequest(query),
+      });
+      linkNext(ctx, page.next);
+      return { body: page.items };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/workflows/{workflow_id}',
+    tags,
+    auth: 'any',
+    summary: 'A workflow with every stage: status, execution, timing, output summary, dropped permissions, blocked reasons',
+    description: 'Visible to its owner, ADMIN and AUDITOR; anyone else gets 404.',
+    params: workflowIdParamsSchema,
+    responses: { 200: { description: 'The workflow record.', schema: workflowSchema } },
+    async handler({ params, caller, deps }) {
+      return { body: assertCanSee(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id) };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/workflows/{workflow_id}',
+    tags,
+    auth: 'any',
+    summary: 'Cancel a workflow (idempotent)',
+    description:
+      'queued or running -> cancelled: the running stage and its execution are cancelled (the agent aborts its provider request), ' +
+      'pending stages are cancelled. Completed, failed or cancelled workflows stay as they are. Answers 200 either way, with the ' +
+      "stages this request cancelled. Owner or ADMIN; an AUDITOR may read but not cancel another user's workflow (403); anyone else gets 404.",
+    params: workflowIdParamsSchema,
+    responses: { 200: { description: 'The workflow status after the request.', schema: workflowCancelSchema } },
+    async handler({ params, caller, deps }) {
+      const workflow = assertCanSee(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
+      if (workflow.owner_id !== caller.user.id && caller.user.role !== 'ADMIN')
+        throw new ForbiddenError('Only the owner or an ADMIN may cancel a workflow.');
+      const result = await deps.workflows.cancel(params.workflow_id);
+      if (!result) throw new NotFoundError('Workflow', params.workflow_id);
+      deps.logger.info(
+        {
+          workflow_id: workflow.id,
+          status: result.workflow.status,
+          cancelled_stages: result.cancelled_stage_ids.length,
+          by: caller.user.id,
+        },
+        'workflow cancel requested',
+      );
+      return { body: { id: result.workflow.id, status: result.workflow.status, cancelled_stage_ids: result.cancelled_stage_ids } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/workflows/{workflow_id}/export',
+    tags: ['workflows', 'compliance'],
+    auth: 'any',
+    summary: 'The signed audit package of a workflow',
+    description:
+      'The workflow, every stage with its full execution (tool calls, artifacts, every certificate re-verified now) and attestation, ' +
+      'the lineage chain `[{stage_id, execution_id, upstream: [{stage_id, execution_id, certificate_digest}]}]`, the public keys, and a ' +
+      'DSSE-signed manifest over the digest of every member. Served as an attachment; `shipgate verify <file>` checks it offline. ' +
+      'Owner, ADMIN and AUDITOR; anyone else gets 404.',
+    params: workflowIdParamsSchema,
+    responses: {
+      200: {
+        description: 'The audit package (Content-Disposition: attachment).',
+        schema: workflowPackageSchema,
+        headers: { 'Content-Disposition': { description: 'attachment; filename="shipgate-workflow-<id>.json"' } },
+      },
+    },
+    async handler({ params, caller, deps }) {
+      const workflow = assertCanSee(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
+      const [stages, publicKeys] = await Promise.all([stageEvidence(deps, workflow), deps.keys.list()]);
+      const pkg = buildWorkflowPackage({ packageId: randomUUID(), generatedAt: new Date().toISOString(), workflow, stages, publicKeys });
+      return {
+        body: signPackage(pkg, deps.signer),
+        headers: { 'Content-Disposition': `attachment; filename="shipgate-workflow-${workflow.id}.json"` },
+      };
+    },
+  }),
+];

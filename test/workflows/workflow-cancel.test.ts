@@ -1,0 +1,79 @@
+import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
+import { waitFor } from '../executions/support/wait-for.js';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { reviewedRelease, stageModel } from './support/stage-model.js';
+
+let llm: FakeLlm;
+let t: TestApp;
+let operator: TestUser;
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  t = await createTestApp(llm.env(), { worker: true });
+  operator = await t.user('OPERATOR');
+});
+afterEach(() => llm.reset());
+afterAll(async () => {
+  await t.close();
+  await llm.close();
+});
+
+const get = async (id: string) => (await t.request.get(`/api/v1/workflows/${id}`).set(operator.auth)).body;
+const cancel = (id: string) => t.request.delete(`/api/v1/workflows/${id}`).set(operator.auth);
+
+describe('DELETE /workflows/{id}', () => {
+  it('cancels a running workflow within 2 s: the provider request is aborted, pending stages cancelled', async () => {
+    const model = stageModel();
+    // The reviewer's model call hangs until the run is cancelled.
+    llm.otherwise((request) =>
+      JSON.stringify(request.body).includes('Review the change') ? { text: 'never', delayMs: 120_000 } : model(request),
+    );
+    const created = await t.request.post('/api/v1/workflows').set(operator.auth).send(reviewedRelease());
+    await waitFor(
+      () => llm.requests.length,
+      (n) => n === 1,
+      30_000,
+    );
+    const running = await get(created.body.id);
+    expect(running.status).toBe('running');
+    expect(running.stages[0].status).toBe('running');
+
+    const startedAt = Date.now();
+    const res = await cancel(created.body.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: created.body.id, status: 'cancelled', cancelled_stage_ids: ['review', 'release', 'announce'] });
+    const aborted = await llm.whenAborted();
+    expect(Date.now() - startedAt).toBeLessThan(2000);
+    expect(aborted).toBe(llm.requests[0]);
+
+    const after = await get(created.body.id);
+    expect(after.status).toBe('cancelled');
+    expect(after.stages.map((s: { status: string }) => s.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    const reviewer = await waitFor(
+      async () => (await t.request.get(`/api/v1/executions/${after.stages[0].execution_id}`).set(operator.auth)).body,
+      (e) => e.status === 'cancelled',
+    );
+    expect(reviewer.finished_at).not.toBeNull();
+
+    // Again: 200, nothing more cancelled, nothing changed.
+    const again = await cancel(created.body.id);
+    expect([again.status, again.body]).toEqual([200, { id: created.body.id, status: 'cancelled', cancelled_stage_ids: [] }]);
+    // Nothing ran after the cancel: no stage got an execution later.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await get(created.body.id)).toEqual(after);
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it('leaves a completed workflow as it is, answering 200', async () => {
+    llm.otherwise(stageModel());
+    const created = await t.request.post('/api/v1/workflows').set(operator.auth).send(reviewedRelease());
+    const done = await waitFor(
+      () => get(created.body.id),
+      (w) => w.status === 'completed',
+      60_000,
+    );
+    const res = await cancel(created.body.id);
+    expect([res.status, res.body]).toEqual([200, { id: done.id, status: 'completed', cancelled_stage_ids: [] }]);
+    expect(await get(created.body.id)).toEqual(done);
+  });
+});

@@ -1,0 +1,119 @@
+import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
+import { waitFor } from '../executions/support/wait-for.js';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { predicateOf } from '../agent/support/predicate-of.js';
+import { reviewedRelease, stageModel } from './support/stage-model.js';
+
+let llm: FakeLlm;
+let t: TestApp;
+let operator: TestUser;
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  t = await createTestApp(llm.env(), { worker: true });
+  operator = await t.user('OPERATOR');
+});
+afterEach(() => llm.reset());
+afterAll(async () => {
+  await t.close();
+  await llm.close();
+});
+
+type Stage = { id: string; status: string; execution_id: string | null; blocked_reasons: string[]; output_summary: string | null };
+
+async function run(body: Record<string, unknown>) {
+  const created = await t.request.post('/api/v1/workflows').set(operator.auth).send(body);
+  expect(created.status).toBe(201);
+  return waitFor(
+    async () => (await t.request.get(`/api/v1/workflows/${created.body.id}`).set(operator.auth)).body,
+    (w) => !['queued', 'running'].includes(w.status),
+    60_000,
+  );
+}
+const execution = async (id: string) => (await t.request.get(`/api/v1/executions/${id}`).set(operator.auth)).body;
+const statuses = (w: { stages: Stage[] }) => w.stages.map((s) => [s.id, s.status]);
+
+describe('a reviewed-release workflow, end to end with the fake LLM', () => {
+  it('admits the release after an approving compliant review and completes, binding the reviewer to the release', async () => {
+    llm.otherwise(stageModel());
+    const done = await run(reviewedRelease());
+    expect(done.status).toBe('completed');
+    expect(statuses(done)).toEqual([
+      ['review', 'completed'],
+      ['release', 'completed'],
+      ['announce', 'completed'],
+    ]);
+    const [review, release, announce] = done.stages as Stage[];
+    expect(release.output_summary).toBe('Released v1.2.0 with the reviewed notes.');
+    expect(done.stages.every((s: Stage & { started_at: string; finished_at: string }) => s.started_at && s.finished_at)).toBe(true);
+
+    const reviewer = await execution(review.execution_id!);
+    const released = await execution(release.execution_id!);
+    expect(reviewer).toMatchObject({ workflow_id: done.id, stage_id: 'review', verdict: 'compliant' });
+    expect(released).toMatchObject({ workflow_id: done.id, stage_id: 'release', status: 'completed', verdict: 'compliant' });
+    expect(released.upstream_execution_ids).toEqual([review.execution_id]);
+    expect((await execution(announce.execution_id!)).upstream_execution_ids).toEqual([]);
+    // The reviewer's certificate is a material of the release's final certificate: the lineage is signed.
+    const reviewerCertificate = reviewer.certificates.find((c: { kind: string }) => c.kind === 'execution');
+    const releaseCertificate = released.certificates.find((c: { kind: string }) => c.kind === 'execution');
+    expect(predicateOf(releaseCertificate).materials).toEqual([
+      { uri: `execution/${review.execution_id}`, digest: { sha256: reviewerCertificate.digest } },
+    ]);
+    // read_upstream handed the release stage the approved review.
+    const readUpstream = released.tool_calls.find((c: { tool: string }) => c.tool === 'read_upstream');
+    expect(readUpstream.output).toContain('Read the change; tests cover it.');
+  });
+
+  it('blocks the release when the reviewer does not approve: not_approved, later stages skipped', async () => {
+    llm.otherwise(stageModel({ approve: false }));
+    const done = await run(reviewedRelease());
+    expect(done.status).toBe('failed');
+    expect(statuses(done)).toEqual([
+      ['review', 'completed'],
+      ['release', 'blocked'],
+      ['announce', 'skipped'],
+    ]);
+    expect(done.stages[1]).toMatchObject({ blocked_reasons: ['not_approved:review'], execution_id: null });
+    expect(done.stages[2].execution_id).toBeNull();
+  });
+
+  it('blocks the release when the reviewer is non-compliant: non_compliant', async () => {
+    // Under sox a denied call is blocking: the reviewer approves but overreaches.
+    llm.otherwise(stageModel({ reviewerOverreaches: true }));
+    const done = await run(reviewedRelease({}, 'sox'));
+    expect(done.status).toBe('failed');
+    expect((await execution(done.stages[0].execution_id)).verdict).toBe('non_compliant');
+    expect(statuses(done)).toEqual([
+      ['review', 'completed'],
+      ['release', 'blocked'],
+      ['announce', 'skipped'],
+    ]);
+    expect(done.stages[1].blocked_reasons).toEqual(['non_compliant:review']);
+  });
+
+  it('fails the workflow when a stage fails, and skips the rest', async () => {
+    llm.otherwise(stageModel({ failing: 'Review' }));
+    const done = await run(reviewedRelease());
+    expect(done.status).toBe('failed');
+    expect(statuses(done)).toEqual([
+      ['review', 'failed'],
+      ['release', 'skipped'],
+      ['announce', 'skipped'],
+    ]);
+  });
+
+  it('shows a stage key override to nobody and erases it once the stage ended', async () => {
+    llm.otherwise(stageModel());
+    const key = 'sk-workflow-stage-key-123456';
+    const body = reviewedRelease();
+    (body.stages[2] as Record<string, unknown>).api_key = key;
+    const done = await run(body);
+    expect(done.status).toBe('completed');
+    expect(llm.requests.some((r) => r.headers.authorization === `Bearer ${key}`)).toBe(true);
+    expect((await execution(done.stages[2].execution_id)).api_key_override).toBe(true);
+    const rows = await t.database.db('workflow_stages').where({ workflow_id: done.id });
+    expect(rows.map((r: { api_key_ciphertext: string | null }) => r.api_key_ciphertext)).toEqual([null, null, null]);
+    const executions = await t.database.db('executions').where({ workflow_id: done.id });
+    expect(executions.every((e: { api_key_ciphertext: string | null }) => e.api_key_ciphertext === null)).toBe(true);
+  });
+});
