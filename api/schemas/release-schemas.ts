@@ -107,6 +107,20 @@ const boundWorkflowSchema = z
       }),
     ),
     release: z.object({ admission: z.enum(['admitted', 'not_admitted', 'none']), reasons: z.array(z.string()) }),
+    stages: z
+      .array(
+        z.object({
+          stage_id: z.string(),
+          stage_role: z.string(),
+          status: z.string(),
+          blocked_reasons: z.array(z.string()),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'For a workflow created with POST /workflows: every stage in order, including those that never ran (blocked, skipped).',
+      }),
   })
   .meta({ id: 'ReleaseBoundWorkflow' });
 
