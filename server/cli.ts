@@ -3,6 +3,7 @@ import type { Config } from '../core/config.js';
 import { EmbeddedPostgresError } from '../db/postgres-user.js';
 import { loadConfig, ConfigError } from './config.js';
 import { createLogger } from './create-logger.js';
+import { routeConsoleToLogger } from './route-console.js';
 import { VERIFY_USAGE, verifyCommand } from './verify-command.js';
 
 /** One CLI command: resolves to the process exit code. */
@@ -17,7 +18,9 @@ const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 function configured(): { config: Config; logger: Logger } {
   const config = loadConfig(process.env);
-  return { config, logger: createLogger(config.logLevel) };
+  const logger = createLogger(config.logLevel);
+  routeConsoleToLogger(logger);
+  return { config, logger };
 }
 
 /**

@@ -20,7 +20,7 @@ export async function openDatabase(config: Config, logger: Logger, runMigrations
     ? undefined
     : await startEmbeddedPostgres(config.dataDir, (line) => logger.debug({ postgres: line.trim() }, 'embedded postgres'));
   const url = config.databaseUrl ?? embedded!.url;
-  const db = createKnex(url);
+  const db = createKnex(url, undefined, logger);
   try {
     if (runMigrations) {
       await migrate(db);

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
 import { giveUp } from '../core/executions/run-execution-job.js';
+import { databaseOutage } from '../db/database-outage.js';
 import { forceUnlockWorkers, workerLogger } from '../db/job-queue.js';
 import { pruneExpiredCounters } from '../db/prune-expired-counters.js';
 import { releaseDeadWorkerJobs } from '../db/release-dead-worker-jobs.js';
@@ -14,8 +15,8 @@ import { buildTaskList } from './task-list.js';
 import type { WorkerDeps } from './worker-deps.js';
 
 export interface RunningWorker {
-  /** The id graphile-worker locks jobs with; also the heartbeat's worker_id. */
-  id: string;
+  /** The id graphile-worker locks jobs with (of the current pool); also the heartbeat's worker_id. */
+  readonly id: string;
   /** Stops taking jobs; runs still going after a few seconds are handed back to the queue (they resume elsewhere). */
   stop(): Promise<void>;
 }
@@ -30,6 +31,9 @@ export interface WorkerOptions {
 /** Expired rate-limit windows, login failures and old heartbeats are deleted at most this often. */
 const PRUNE_EVERY_MS = 60_000;
 
+/** While the database is away, a stopped job worker checks this often whether it can start again. */
+const RESTART_POLL_MS = 1000;
+
 /** A worker silent for this many heartbeats is presumed dead and its jobs are retried elsewhere. */
 const MISSED_BEATS_BEFORE_DEAD = 4;
 
@@ -42,32 +46,73 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   const { config, db, logger } = deps;
   const runtime = options.runtime ?? buildRuntimeDeps(deps);
   const heartbeats = createWorkerHeartbeatStore(db);
-  const events: WorkerEvents = new EventEmitter();
-  let poolId: string | undefined;
-  events.on('pool:create', ({ workerPool }) => {
-    poolId = workerPool.id;
-  });
-  const runner: Runner = await run({
-    connectionString: databaseUrl,
-    concurrency: config.worker.concurrency,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    logger: workerLogger(logger),
-    events,
-    parsedCronItems: [],
-    taskList: { ...options.tasks, ...buildTaskList(runtime, deps) },
-  });
-  if (!poolId) {
-    await runner.stop();
-    throw new Error('graphile-worker did not report its pool id; heartbeats need it.');
+  const outage = databaseOutage(logger);
+  const taskList = { ...options.tasks, ...buildTaskList(runtime, deps) };
+
+  async function startRunner(): Promise<{ runner: Runner; id: string }> {
+    const events: WorkerEvents = new EventEmitter();
+    let poolId: string | undefined;
+    events.on('pool:create', ({ workerPool }) => {
+      poolId = workerPool.id;
+    });
+    const runner = await run({
+      connectionString: databaseUrl,
+      concurrency: config.worker.concurrency,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      logger: workerLogger(logger),
+      events,
+      parsedCronItems: [],
+      taskList,
+      // Completing or failing a job goes through graphile-worker's batcher, which reports a
+      // database error to the pool (which then stops, and is restarted below) instead of
+      // leaving an unhandled rejection that would end the process.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    });
+    if (!poolId) {
+      await runner.stop();
+      throw new Error('graphile-worker did not report its pool id; heartbeats need it.');
+    }
+    return { runner, id: poolId };
   }
-  const id = poolId;
+
+  let current = await startRunner();
+  let stopping = false;
+  let restarting: Promise<void> = Promise.resolve();
+
+  /**
+   * graphile-worker stops its pool when it cannot record a job's outcome (the database went
+   * away). Once the database answers again, the dead pool's jobs go back to the queue (their
+   * runs resume from the journal) and a new pool takes over.
+   */
+  function supervise(started: { runner: Runner; id: string }): void {
+    const ended = () => {
+      if (!stopping) restarting = restart(started.id);
+    };
+    void started.runner.promise.then(ended, ended);
+  }
+  async function restart(deadId: string): Promise<void> {
+    logger.warn({ worker_id: deadId }, 'job worker pool stopped; a new one starts once the database answers');
+    while (!stopping) {
+      try {
+        await forceUnlockWorkers(db, [deadId]);
+        current = await startRunner();
+        supervise(current);
+        logger.info({ worker_id: current.id, replaces: deadId }, 'worker restarted');
+        return;
+      } catch (error) {
+        if (!outage.report(error, 'background')) logger.warn({ err: error, worker_id: deadId }, 'worker restart failed');
+        await new Promise((resolve) => setTimeout(resolve, RESTART_POLL_MS));
+      }
+    }
+  }
+  supervise(current);
+
   const periodMs = config.worker.heartbeatSeconds * 1000;
   const staleSeconds = config.worker.heartbeatSeconds * MISSED_BEATS_BEFORE_DEAD;
-
   let prunedAt = 0;
   async function beat(): Promise<void> {
-    await heartbeats.beat(id);
+    await heartbeats.beat(current.id);
     for (const job of await releaseDeadWorkerJobs(db, staleSeconds)) {
       if (job.task === 'run_execution') await giveUp(runtime.journal, executionIdOf(job.payload), job.attempts);
       if (job.task === 'run_workflow') {
@@ -80,21 +125,28 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
       await pruneExpiredCounters(db);
     }
   }
+  const failed = (what: string) => (error: unknown) => {
+    if (!outage.report(error, 'background')) logger.warn({ err: error, worker_id: current.id }, what);
+  };
   let beating = Promise.resolve();
-  const tick = () => (beating = beat().catch((error: unknown) => logger.warn({ err: error, worker_id: id }, 'worker heartbeat failed')));
+  const tick = () => (beating = beat().catch(failed('worker heartbeat failed')));
   await tick();
   const timer = setInterval(tick, periodMs);
-  logger.info({ worker_id: id, concurrency: config.worker.concurrency }, 'worker started');
+  logger.info({ worker_id: current.id, concurrency: config.worker.concurrency }, 'worker started');
 
   return {
-    id,
+    get id() {
+      return current.id;
+    },
     async stop() {
+      stopping = true;
       clearInterval(timer);
       await beating;
-      await runner.stop();
+      await restarting;
+      await current.runner.stop().catch(() => {}); // already stopped when the database went away
       // Whatever this pool still holds goes straight back to the queue for another worker to resume.
-      await forceUnlockWorkers(db, [id]);
-      logger.info({ worker_id: id }, 'worker stopped');
+      await forceUnlockWorkers(db, [current.id]).catch(failed('could not hand jobs back'));
+      logger.info({ worker_id: current.id }, 'worker stopped');
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   UnavailableError,
   ValidationError,
 } from '../../core/errors.js';
+import { databaseOutage } from '../../db/database-outage.js';
 import { translateDriverError } from '../../db/translate-driver-error.js';
 
 // Statuses the routers answer without a body (unknown route, wrong method).
@@ -51,6 +52,8 @@ export function errorHandler(logger: Logger): Koa.Middleware {
       }
     } catch (error) {
       const mapped = mapError(error) ?? mapError(translateDriverError(error));
+      // Counted into one "database unavailable" line per 10 s instead of a line per request.
+      if (mapped?.status === 503 && databaseOutage(logger).report(error, 'request')) ctx.state.databaseUnavailable = true;
       if (mapped) {
         ctx.status = mapped.status;
         ctx.body = { detail: mapped.detail };

@@ -3,8 +3,9 @@ import type { Logger } from 'pino';
 import type { Counter, Histogram } from 'prom-client';
 
 /**
- * One line per request: method, path (never the query string or a body), status, duration.
- * Also feeds the request metrics, labelled by route template to keep cardinality bounded.
+ * One line per request: method, path (never the query string or a body), status, duration;
+ * except requests refused because the database is unreachable, which the outage tracker
+ * counts into one line per 10 s (a log storm helps nobody during an outage). Also feeds the request metrics, labelled by route template to keep cardinality bounded.
  */
 export function requestLog(logger: Logger, requests: Counter, duration: Histogram): Koa.Middleware {
   return async (ctx, next) => {
@@ -16,17 +17,18 @@ export function requestLog(logger: Logger, requests: Counter, duration: Histogra
       const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
       requests.inc({ method: ctx.method, route, status: String(ctx.status) });
       duration.observe({ method: ctx.method, route }, ms / 1000);
-      logger.info(
-        {
-          request_id: ctx.state.requestId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round(ms * 10) / 10,
-          user_id: ctx.state.userId,
-        },
-        'request',
-      );
+      if (!ctx.state.databaseUnavailable)
+        logger.info(
+          {
+            request_id: ctx.state.requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round(ms * 10) / 10,
+            user_id: ctx.state.userId,
+          },
+          'request',
+        );
     }
   };
 }
