@@ -150,6 +150,51 @@ export default tseslint.config(
     folders('test', 'bench', 'action', 'studio'),
     'server/ wires every runtime folder but never tests, benches, the Action or the studio (ARCHITECTURE.md).',
   ),
+  {
+    // The studio runs in the browser and talks to shipgate over HTTP only (ARCHITECTURE.md, "Studio").
+    files: ['studio/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        location: 'readonly',
+        sessionStorage: 'readonly',
+        localStorage: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        Node: 'readonly',
+        AbortController: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: folders('core', 'db', 'api', 'app', 'llm', 'net', 'worker', 'server', 'action', 'test', 'bench'),
+              message: 'the studio talks to shipgate over HTTP only (ARCHITECTURE.md, "Studio").',
+            },
+            { regex: '^(?!\\.{1,2}/)', message: 'the studio has no dependencies: only its own modules (ARCHITECTURE.md, "Studio").' },
+          ],
+        },
+      ],
+      'no-restricted-properties': ['error', { object: 'localStorage', message: 'The key lives in sessionStorage only.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'MemberExpression[property.name=/^(innerHTML|outerHTML)$/]', message: 'Build elements with h(); text is never HTML.' },
+        {
+          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|write)$/]',
+          message: 'Build elements with h(); text is never HTML.',
+        },
+      ],
+    },
+  },
   forbid(
     ['action/**/*.ts'],
     folders('core', 'db', 'api', 'app', 'llm', 'net', 'worker', 'server', 'studio', 'test', 'bench'),

@@ -8,6 +8,7 @@ import { requestId } from './middleware/request-id.js';
 import { requestLog } from './middleware/request-log.js';
 import { mountRoutes } from './mount-routes.js';
 import { buildOpenApiDocument } from './openapi-document.js';
+import { studioRoutes } from './studio-routes.js';
 import { systemRoutes } from './system-routes.js';
 
 export interface ServerOptions {
@@ -30,6 +31,7 @@ export function createServer(deps: Deps, options: ServerOptions): Koa {
   for (const middleware of options.rawBodyMiddleware ?? []) app.use(middleware);
   const system = systemRoutes(deps, document);
   app.use(system.routes());
+  app.use(studioRoutes().routes());
   mountRoutes(app, allRoutes, deps, { checkResponses: options.checkResponses });
   return app;
 }

@@ -44,6 +44,7 @@ function banner(url: string, database: string[]): string {
   return [
     '',
     `  shipgate is running at ${url}`,
+    `  Studio:        ${url}/studio   (sign in, or create the first account, who becomes ADMIN)`,
     `  API docs:      ${url}/docs   (OpenAPI: ${url}/openapi.json)`,
     `  Database:      ${database[0]}`,
     ...database.slice(1).map((note) => `                 ${note}`),

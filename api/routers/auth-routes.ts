@@ -1,4 +1,5 @@
 import { logIn } from '../../core/accounts/log-in.js';
+import { logOut } from '../../core/accounts/log-out.js';
 import { registerUser } from '../../core/accounts/register-user.js';
 import { rotateKey } from '../../core/accounts/rotate-key.js';
 import { apiKeyOf, authenticate, limit } from '../middleware/authenticate.js';
@@ -67,6 +68,20 @@ export const authRoutes = [
     responses: { 200: { description: 'The new key.', schema: rotateKeyResponseSchema } },
     async handler({ caller, deps }) {
       return { body: { api_key: await rotateKey(deps.accounts, caller) } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/logout',
+    tags,
+    auth: 'any',
+    summary: 'Revoke the calling key (sign out)',
+    description:
+      "The key that made this call answers 401 from now on; the user's other keys (a CI key, another session) stay valid. The studio calls it when signing out.",
+    responses: { 204: { description: 'Revoked.' } },
+    async handler({ caller, deps }) {
+      await logOut(deps.accounts, caller);
+      return { status: 204 };
     },
   }),
   defineRoute({

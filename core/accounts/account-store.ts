@@ -22,6 +22,8 @@ export interface AccountStore {
   addKey(userId: string, keyHash: string, label: string): Promise<void>;
   /** Swaps the calling key for a new one in one transaction. */
   replaceKey(oldKeyHash: string, newKeyHash: string): Promise<void>;
+  /** Revokes one key (sign out); false when it was not live. */
+  revokeKey(keyHash: string): Promise<boolean>;
   listUsers(page: PageRequest): Promise<Page<User>>;
   updateUser(id: string, patch: { role?: Role; active?: boolean }): Promise<User | null>;
   recordLoginFailure(email: string): Promise<void>;

@@ -22,6 +22,16 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** Marks a live key revoked; the row's owner, or undefined when the key was not live. */
+async function revokeKeyRow(db: Knex, keyHash: string): Promise<{ user_id: string } | undefined> {
+  const [row] = await db('api_keys')
+    .where({ key_hash: keyHash })
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now() })
+    .returning(['user_id']);
+  return row;
+}
+
 export function createAccountStore(db: Knex): AccountStore {
   return {
     async createUser(user: NewUser, keyHash: string) {
@@ -62,14 +72,13 @@ export function createAccountStore(db: Knex): AccountStore {
     },
     async replaceKey(oldKeyHash, newKeyHash) {
       await db.transaction(async (trx) => {
-        const [old] = await trx('api_keys')
-          .where({ key_hash: oldKeyHash })
-          .whereNull('revoked_at')
-          .update({ revoked_at: trx.fn.now() })
-          .returning(['user_id']);
+        const old = await revokeKeyRow(trx, oldKeyHash);
         if (!old) throw new ConflictError('The key was already rotated.');
         await trx('api_keys').insert({ user_id: old.user_id, key_hash: newKeyHash, label: 'rotate' });
       });
+    },
+    async revokeKey(keyHash) {
+      return (await revokeKeyRow(db, keyHash)) !== undefined;
     },
     listUsers(page: PageRequest) {
       return keysetPage(db<UserRow>('users').select('*'), page, toUser);

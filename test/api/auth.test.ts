@@ -88,6 +88,21 @@ describe('keys', () => {
     expect(me.body).toMatchObject({ id: user.id, role: 'OPERATOR' });
   });
 
+  it('signs out: logout revokes only the calling key (204), which answers 401 from then on', async () => {
+    const user = await t.user('VIEWER');
+    const session = await t.request.post('/api/v1/auth/login').send({ email: user.email, password });
+    const sessionAuth = { Authorization: `Bearer ${session.body.api_key}` };
+    const out = await t.request.post('/api/v1/auth/logout').set(sessionAuth);
+    expect(out.status).toBe(204);
+    expect(out.text).toBe('');
+    const after = await t.request.get('/api/v1/auth/me').set(sessionAuth);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ detail: 'Invalid API key.' });
+    expect((await t.request.post('/api/v1/auth/logout').set(sessionAuth)).status).toBe(401);
+    // The user's other key (say, a CI key) still works.
+    expect((await t.request.get('/api/v1/auth/me').set(user.auth)).status).toBe(200);
+  });
+
   it('answers 401 with WWW-Authenticate for a missing or invalid key, and never reads a query key', async () => {
     const missing = await t.request.get('/api/v1/auth/me');
     expect(missing.status).toBe(401);

@@ -13,6 +13,7 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'post /auth/login': 'public',
   'get /auth/me': 'any',
   'post /auth/rotate': 'any',
+  'post /auth/logout': 'any',
   'get /users': ['ADMIN'],
   'patch /users/{}': ['ADMIN'],
   'post /workflows': ['ADMIN', 'OPERATOR'],

@@ -1,0 +1,112 @@
+// Every element is built with createElement and every text goes through textContent: untrusted
+// text (tasks, model output, tool arguments, blocker reasons) can never become markup.
+
+/**
+ * h('tag.class', {attr: value, onclick: fn}, ...children): an element. Children are nodes or
+ * strings (set as text); null/false children are skipped. Attributes never include `style` or
+ * inline handlers (the Content-Security-Policy forbids both).
+ */
+export function h(spec, props = {}, ...children) {
+  const [tag, ...classes] = spec.split('.');
+  const el = document.createElement(tag || 'div');
+  if (classes.length) el.className = classes.join(' ');
+  for (const [key, value] of Object.entries(props ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    else if (key === 'dataset') Object.assign(el.dataset, value);
+    else if (key in el && typeof value !== 'string') el[key] = value;
+    else el.setAttribute(key, value === true ? '' : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces an element's children. */
+export function replace(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+/** A table from a header row and rows of cells (strings or nodes). */
+export function table(headers, rows, className = 'grid') {
+  return h(
+    `table.${className}`,
+    {},
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        headers.map((header) => h('th', {}, header)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      rows.map((cells) =>
+        h(
+          'tr',
+          {},
+          cells.map((cell) => h('td', {}, cell)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** A definition list from [label, value] pairs; null values are skipped. */
+export function facts(pairs) {
+  return h(
+    'dl.facts',
+    {},
+    pairs.filter(([, value]) => value !== null && value !== undefined).map(([label, value]) => [h('dt', {}, label), h('dd', {}, value)]),
+  );
+}
+
+/** A status word with a colour class per value (`status-running`, `status-NO_SHIP`, ...). */
+export function pill(value) {
+  return h(`span.pill.status-${String(value).replace(/[^A-Za-z0-9_-]/g, '')}`, {}, String(value));
+}
+
+/** Preformatted text: model output, tool output, JSON arguments. */
+export function pre(value) {
+  return h('pre', {}, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+}
+
+export function when(iso) {
+  return iso ? new Date(iso).toLocaleString() : '—';
+}
+
+export function cents(value) {
+  return `$${(value / 100).toFixed(2)}`;
+}
+
+export function link(href, text) {
+  return h('a', { href }, text);
+}
+
+/** A form field with its label; `control` is an input, select or textarea. */
+export function field(label, control, hint) {
+  return h('label.field', {}, h('span.label', {}, label), control, hint ? h('span.hint', {}, hint) : null);
+}
+
+/** A <select> of values (or [value, text] pairs) with `selected` chosen. */
+export function select(name, options, selected) {
+  return h(
+    'select',
+    { name },
+    options.map((option) => {
+      const [value, text] = Array.isArray(option) ? option : [option, option];
+      return h('option', { value, selected: value === selected }, text);
+    }),
+  );
+}

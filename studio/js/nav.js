@@ -1,0 +1,46 @@
+import { request } from './api.js';
+import { h, replace } from './dom.js';
+import { session } from './session.js';
+
+const SECTIONS = [
+  ['#/executions', 'Executions'],
+  ['#/workflows', 'Workflows'],
+  ['#/releases', 'Releases'],
+  ['#/policies', 'Policies'],
+  ['#/account', 'Account'],
+];
+
+/** Revokes the session's key on the server, then forgets it here. */
+export async function signOut() {
+  try {
+    await request('POST', 'auth/logout');
+  } finally {
+    session.clear();
+    location.hash = '#/sign-in';
+  }
+}
+
+export function renderNav(top, me) {
+  replace(
+    top,
+    h(
+      'nav.bar',
+      {},
+      h('a.brand', { href: '#/executions' }, 'shipgate'),
+      h(
+        'ul',
+        {},
+        SECTIONS.map(([href, text]) => h('li', {}, h('a', { href, class: location.hash.startsWith(href) ? 'active' : undefined }, text))),
+      ),
+      h(
+        'span.who',
+        {},
+        h('span', { id: 'who-name' }, me.name),
+        ' ',
+        h('span.role', { id: 'who-role' }, me.role),
+        ' ',
+        h('button.link', { type: 'button', id: 'sign-out', onclick: signOut }, 'Sign out'),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,155 @@
+import { download, getJson, send } from '../api.js';
+import { cents, facts, h, link, pill, pre, replace, table, when } from '../dom.js';
+import { hasRole, session } from '../session.js';
+
+const LIVE = new Set(['queued', 'running']);
+export const POLL_MS = 1000;
+
+function toolCallTimeline(calls) {
+  if (calls.length === 0) return h('p.muted', {}, 'No tool calls yet.');
+  return h(
+    'ol.timeline',
+    { id: 'tool-calls' },
+    calls.map((call) =>
+      h(
+        `li.call.call-${call.verdict}`,
+        { dataset: { seq: String(call.seq) } },
+        h(
+          'div.call-head',
+          {},
+          h('span.seq', {}, `#${call.seq}`),
+          ' ',
+          h('code.tool', {}, call.tool),
+          ' ',
+          pill(call.verdict),
+          call.capability ? h('span.muted', {}, ` needs ${call.capability}`) : null,
+          call.reason ? h('span.reason', {}, ` reason: ${call.reason}`) : null,
+          h('span.muted', {}, ` · ${call.duration_ms} ms · ${when(call.created_at)}`),
+        ),
+        h('details', {}, h('summary', {}, 'Arguments'), pre(call.arguments)),
+        call.output !== null ? h('details', {}, h('summary', {}, 'Output'), pre(call.output)) : null,
+      ),
+    ),
+  );
+}
+
+function certificatesTable(certificates) {
+  if (certificates.length === 0) return h('p.muted', {}, 'No certificates yet.');
+  return table(
+    ['Kind', 'Theorem', 'Digest', 'Issued'],
+    certificates.map((c) => [c.kind, c.theorem, h('code', {}, c.digest), when(c.issued_at)]),
+  );
+}
+
+function artifactsList(artifacts) {
+  if (artifacts.length === 0) return h('p.muted', {}, 'No artifacts.');
+  return artifacts.map((a) =>
+    h(
+      'div.artifact',
+      {},
+      h(
+        'h3',
+        {},
+        `${a.kind}: ${a.name}`,
+        a.approved_for_release === undefined ? '' : a.approved_for_release ? ' (approved for release)' : ' (not approved)',
+      ),
+      pre(a.content),
+    ),
+  );
+}
+
+function content(e, actions) {
+  return [
+    h('div.heading', {}, h('h1', {}, 'Execution'), actions),
+    facts([
+      ['Status', h('span', { id: 'execution-status' }, pill(e.status))],
+      ['Verdict', e.verdict ? h('span', { id: 'execution-verdict' }, pill(e.verdict)) : '—'],
+      ['Cost / budget', `${cents(e.cost_cents)} of ${cents(e.budget_cents)}`],
+      ['Policy', `${e.policy.name} v${e.policy.version}`],
+      ['Provider', `${e.provider} · ${e.model}${e.api_key_override ? ' · own key' : ''}`],
+      ['Permissions', e.permissions.join(', ') || 'none'],
+      ['Workflow', e.workflow_id ? link(`#/workflows/${e.workflow_id}`, e.stage_id ?? e.workflow_id) : null],
+      ['Commit', e.repo_root ? link(`#/releases/${e.repo_root}/${e.commit_sha}`, `${e.repo_root}@${e.commit_sha.slice(0, 12)}`) : null],
+      ['Created', when(e.created_at)],
+      ['Finished', e.finished_at ? when(e.finished_at) : null],
+      ['Id', h('code', {}, e.id)],
+    ]),
+    e.error ? h('p.error', { id: 'execution-error' }, `${e.error.code}: ${e.error.message}`) : null,
+    e.violations.length
+      ? h(
+          'div.error',
+          {},
+          h('p', {}, 'Violations'),
+          h(
+            'ul',
+            {},
+            e.violations.map((v) => h('li', {}, v)),
+          ),
+        )
+      : null,
+    h('h2', {}, 'Task'),
+    pre(e.task),
+    h('h2', {}, 'Tool calls'),
+    toolCallTimeline(e.tool_calls),
+    h('h2', {}, 'Output'),
+    e.output !== null ? h('div', { id: 'execution-output' }, pre(e.output)) : h('p.muted', {}, LIVE.has(e.status) ? 'Not yet.' : 'None.'),
+    h('h2', {}, 'Artifacts'),
+    artifactsList(e.artifacts),
+    h('h2', {}, 'Certificates'),
+    certificatesTable(e.certificates),
+  ];
+}
+
+/** One execution, refreshed every second while it is queued or running. */
+export async function executionPage(view, { id }) {
+  const me = session.me();
+  const message = h('p.notice', { role: 'status' });
+  let execution = await getJson(`executions/${encodeURIComponent(id)}`, { signal: view.signal });
+
+  function actions(e) {
+    const mine = e.owner_id === me.id;
+    return h(
+      'div.actions',
+      {},
+      LIVE.has(e.status) && (mine || hasRole('ADMIN'))
+        ? h(
+            'button.danger',
+            {
+              type: 'button',
+              id: 'cancel-execution',
+              onclick: async () => {
+                draw(await send('DELETE', `executions/${e.id}`));
+                message.textContent = 'Cancellation requested.';
+              },
+            },
+            'Cancel',
+          )
+        : null,
+      mine || hasRole('ADMIN', 'AUDITOR')
+        ? h(
+            'button.secondary',
+            {
+              type: 'button',
+              id: 'download-audit',
+              onclick: async () => {
+                message.textContent = `Downloaded ${await download(`/api/v1/compliance/${e.id}/export`, `shipgate-execution-${e.id}.json`)}`;
+              },
+            },
+            'Download audit package',
+          )
+        : null,
+    );
+  }
+
+  function draw(e) {
+    execution = e;
+    replace(view.root, content(e, actions(e)), message);
+  }
+
+  draw(execution);
+  view.every(POLL_MS, async () => {
+    if (!LIVE.has(execution.status)) return false;
+    draw(await getJson(`executions/${encodeURIComponent(id)}`, { signal: view.signal }));
+    return LIVE.has(execution.status);
+  });
+}

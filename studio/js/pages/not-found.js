@@ -1,0 +1,9 @@
+import { h, replace } from '../dom.js';
+
+export function notFoundPage(view) {
+  replace(
+    view.root,
+    h('h1', {}, 'Not found'),
+    h('p', {}, 'No studio page has this address. ', h('a', { href: '#/executions' }, 'Executions')),
+  );
+}

@@ -1,0 +1,52 @@
+import { nextLink, request } from '../api.js';
+import { h, replace } from '../dom.js';
+
+/**
+ * A list that follows the API's `Link: rel="next"` header: the first page now, the next one when
+ * "Load more" is pressed (the button disappears when there is none).
+ */
+export function pagedList(view, firstUrl, { headers, row, empty, unwrap = (json) => json }) {
+  const body = h('tbody');
+  const more = h('button.secondary', { type: 'button', id: 'load-more', hidden: true }, 'Load more');
+  const wrapper = h(
+    'div',
+    {},
+    h(
+      'table.grid',
+      {},
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          headers.map((header) => h('th', {}, header)),
+        ),
+      ),
+      body,
+    ),
+    h('p.empty.muted', { hidden: true }, empty),
+    more,
+  );
+  let next = firstUrl;
+
+  async function load() {
+    more.disabled = true;
+    const response = await request('GET', next, { signal: view.signal });
+    const items = unwrap(await response.json());
+    for (const item of items)
+      body.append(
+        h(
+          'tr',
+          {},
+          row(item).map((cell) => h('td', {}, cell)),
+        ),
+      );
+    next = nextLink(response);
+    more.hidden = !next;
+    more.disabled = false;
+    wrapper.querySelector('.empty').hidden = body.children.length > 0;
+  }
+  more.addEventListener('click', () => load().catch((error) => replace(wrapper, h('p.error', {}, error.message))));
+  return { element: wrapper, load };
+}

@@ -1,0 +1,141 @@
+import { facts, h, link, pill, table, when } from '../dom.js';
+
+/** Targets a snapshot may move to from its status (the server refuses the rest with 409). */
+export function validTargets(snapshotStatus, decision) {
+  switch (snapshotStatus) {
+    case 'candidate':
+      return decision === 'SHIP' ? ['attested', 'rejected'] : ['rejected'];
+    case 'attested':
+      return ['promoted', 'revoked'];
+    case 'promoted':
+      return ['revoked'];
+    default:
+      return [];
+  }
+}
+
+export function blockersList(blockers) {
+  if (blockers.length === 0) return h('p.ok', { id: 'blockers' }, 'No blockers.');
+  return h(
+    'ul.blockers',
+    { id: 'blockers' },
+    blockers.map((b) =>
+      h(
+        'li.blocker',
+        {},
+        h('div', {}, h('code', {}, b.code), ' ', h('span.muted', {}, b.component)),
+        h('p.reason', {}, b.reason),
+        h('p.remediation', {}, 'Fix: ', b.remediation_suggestion),
+      ),
+    ),
+  );
+}
+
+export function requirementsTable(explanation) {
+  return table(
+    ['Requirement', 'From', 'Met', 'Remediation'],
+    explanation.map((r) => [r.requirement, r.policy, r.satisfied ? pill('met') : pill('unmet'), r.remediation ?? '']),
+  );
+}
+
+export function provenanceSection(d) {
+  const p = d.provenance;
+  return h(
+    'div',
+    { id: 'provenance' },
+    facts([
+      ['Gate', `version ${d.gate.version} (${d.gate.source})`],
+      ['Gate digest', h('code', {}, d.gate.digest)],
+      ['Evidence digest', h('code', {}, p.evidence_digest)],
+      [
+        'Baseline',
+        d.baseline
+          ? h(
+              'span',
+              {},
+              link(`#/releases/${d.repo_root}/${d.baseline.commit_sha}`, d.baseline.commit_sha.slice(0, 12)),
+              ` ${d.baseline.release_label ?? ''} attested ${when(d.baseline.attested_at)}`,
+            )
+          : 'none yet',
+      ],
+    ]),
+    h('h3', {}, 'Check runs'),
+    p.check_runs.length
+      ? table(
+          ['Name', 'Status', 'Conclusion', 'At'],
+          p.check_runs.map((c) => [c.name, c.status, c.conclusion ?? '—', when(c.produced_at)]),
+        )
+      : h('p.muted', {}, 'None recorded.'),
+    h('h3', {}, 'Uploaded evidence'),
+    p.evidence.length
+      ? table(
+          ['Kind', 'Name', 'Status', 'Digest', 'Produced'],
+          p.evidence.map((e) => [e.kind, e.name, pill(e.status), e.digest ? h('code', {}, e.digest) : '—', when(e.produced_at)]),
+        )
+      : h('p.muted', {}, 'None uploaded.'),
+    h('h3', {}, 'Bound workflows'),
+    p.workflows.length
+      ? table(
+          ['Workflow', 'Status', 'Release admission', 'Executions'],
+          p.workflows.map((w) => [
+            w.standalone ? 'single execution' : link(`#/workflows/${w.workflow_id}`, w.workflow_id),
+            w.status,
+            [w.release.admission, ...w.release.reasons].join(' '),
+            h(
+              'span',
+              {},
+              w.executions.map((e) =>
+                h('span.chip', {}, link(`#/executions/${e.execution_id}`, e.stage_id ?? e.stage_role), ` ${e.status} ${e.verdict ?? ''}`),
+              ),
+            ),
+          ]),
+        )
+      : h('p.muted', {}, 'None bound to this commit.'),
+  );
+}
+
+export function promotionsTable(promotions) {
+  if (promotions.length === 0) return h('p.muted', { id: 'promotions' }, 'No promotions yet.');
+  return h(
+    'div',
+    { id: 'promotions' },
+    table(
+      ['When', 'From', 'To', 'Label', 'By'],
+      promotions.map((p) => [
+        when(p.created_at),
+        p.from_status,
+        pill(p.status),
+        p.release_label ?? '',
+        h('code', {}, p.promoted_by.slice(0, 8)),
+      ]),
+    ),
+  );
+}
+
+export function healthSection(health) {
+  const latest = health.latest_attested_snapshot;
+  return h(
+    'div',
+    { id: 'health' },
+    facts([
+      ['Status', pill(health.status)],
+      [
+        'Verification graph',
+        `${health.verification_graph.reachable ? 'reachable' : 'unreachable'} (${health.verification_graph.latency_ms} ms)`,
+      ],
+      [
+        'Latest attested',
+        latest
+          ? `${latest.commit_sha.slice(0, 12)} ${latest.fresh ? 'fresh' : 'stale'} (${latest.age_seconds} s old, max ${latest.max_age_seconds} s)`
+          : 'none yet',
+      ],
+      [
+        'Runtime evidence',
+        health.runtime_evidence.missing
+          ? `missing: ${health.runtime_evidence.items.map((i) => `${i.kind} ${i.name}`).join(', ')}`
+          : 'present',
+      ],
+      ['Checked', when(health.checked_at)],
+    ]),
+  );
+}

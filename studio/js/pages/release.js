@@ -1,0 +1,111 @@
+import { getJson, send } from '../api.js';
+import { field, h, pill, pre, replace, select, when } from '../dom.js';
+import { hasRole } from '../session.js';
+import { errorBox } from './new-task.js';
+import { blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable, validTargets } from './release-parts.js';
+
+/** Repository + commit -> the decision page. */
+export async function releaseLookupPage(view) {
+  const repo = h('input', { name: 'repo_root', placeholder: 'owner/repo', required: true });
+  const sha = h('input', { name: 'commit_sha', placeholder: '40-character commit SHA', required: true, pattern: '[0-9a-fA-F]{40}' });
+  const form = h(
+    'form.card',
+    { id: 'release-lookup' },
+    h('h1', {}, 'Releases'),
+    h('p', {}, 'Evaluate the gate for a commit: SHIP or NO_SHIP, with what blocks it.'),
+    field('Repository', repo),
+    field('Commit', sha),
+    h('button', { type: 'submit' }, 'Show decision'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const root = repo.value.trim().replace(/^https:\/\/github\.com\//i, '');
+    view.go(`#/releases/${root}/${sha.value.trim().toLowerCase()}`);
+  });
+  replace(view.root, form, h('h2', {}, 'Health'), healthSection(await getJson('releases/health', { signal: view.signal })));
+}
+
+function badgeSection(repoRoot, sha) {
+  const origin = location.origin;
+  const badge = (commit) => `/api/v1/trust/badge?${new URLSearchParams({ repo: repoRoot, commit })}`;
+  const page = `${origin}/studio#/releases/${repoRoot}/${sha}`;
+  return h(
+    'div',
+    { id: 'badge' },
+    h('img', { src: badge(sha), alt: `shipgate badge for ${repoRoot}@${sha.slice(0, 12)}`, id: 'badge-image' }),
+    h('p', {}, 'Markdown for this commit:'),
+    pre(`[![shipgate](${origin}${badge(sha)})](${page})`),
+    h('p', {}, 'Markdown for a README (follows the default branch):'),
+    pre(`[![shipgate](${origin}${badge('HEAD')})](${page})`),
+  );
+}
+
+function promoteForm(d, reload) {
+  const targets = validTargets(d.snapshot_status, d.decision);
+  if (targets.length === 0) return h('p.muted', {}, `A ${d.snapshot_status} snapshot cannot be promoted further.`);
+  const target = select('target_status', targets, targets[0]);
+  const label = h('input', { name: 'release_label', placeholder: 'e.g. v1.4.0', maxlength: 120 });
+  const problem = h('div');
+  const submit = h('button', { type: 'submit', id: 'promote' }, 'Promote');
+  const form = h('form.inline', { id: 'promote-form' }, field('Move snapshot to', target), field('Release label', label), submit, problem);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    submit.disabled = true;
+    try {
+      await send('POST', 'releases/promote', {
+        snapshot_id: d.snapshot_id,
+        target_status: target.value,
+        release_label: label.value.trim() || null,
+      });
+      await reload();
+    } catch (error) {
+      replace(problem, errorBox(error));
+      submit.disabled = false;
+    }
+  });
+  return form;
+}
+
+/** The decision page the GitHub App's check runs and comments link to. */
+export async function releasePage(view, { owner, repo, sha }) {
+  const repoRoot = `${owner}/${repo}`;
+  async function load() {
+    const query = new URLSearchParams({ repo_root: repoRoot, commit_sha: sha });
+    const [d, history, health] = await Promise.all([
+      getJson(`releases/decision?${query}`, { signal: view.signal }),
+      getJson(`releases/promotions?${query}&limit=50`, { signal: view.signal }),
+      getJson(`releases/health?${new URLSearchParams({ repo_root: repoRoot })}`, { signal: view.signal }),
+    ]);
+    replace(
+      view.root,
+      h(
+        'div.heading',
+        {},
+        h('h1', {}, `${d.repo_root} @ `, h('code', {}, d.commit_sha.slice(0, 12))),
+        h('button.secondary', { type: 'button', id: 're-evaluate', onclick: load }, 'Re-evaluate'),
+      ),
+      h(
+        'div.decision',
+        {},
+        h('span', { id: 'decision' }, pill(d.decision)),
+        ' snapshot ',
+        h('span', { id: 'snapshot-status' }, d.snapshot_status),
+        h('span.muted', {}, ` · evaluated ${when(d.evaluated_at)}`),
+      ),
+      h('h2', {}, 'Blockers'),
+      blockersList(d.blockers),
+      h('h2', {}, 'Requirements'),
+      requirementsTable(d.explanation),
+      hasRole('ADMIN', 'APPROVER') ? [h('h2', {}, 'Promote'), promoteForm(d, load)] : null,
+      h('h2', {}, 'History'),
+      promotionsTable(history.promotions),
+      h('h2', {}, 'Provenance'),
+      provenanceSection(d),
+      h('h2', {}, 'Badge'),
+      badgeSection(d.repo_root, d.commit_sha),
+      h('h2', {}, 'Health'),
+      healthSection(health),
+    );
+  }
+  await load();
+}

@@ -1,0 +1,112 @@
+import { download, getJson, send } from '../api.js';
+import { facts, h, link, pill, replace, when } from '../dom.js';
+import { hasRole, session } from '../session.js';
+import { POLL_MS } from './execution.js';
+
+const LIVE = new Set(['queued', 'running']);
+
+function stageItem(stage) {
+  return h(
+    `li.stage.stage-${stage.status}`,
+    { dataset: { stage: stage.id } },
+    h(
+      'div.call-head',
+      {},
+      h('strong', {}, stage.name),
+      ' ',
+      h('code', {}, stage.id),
+      ' ',
+      h('span.muted', {}, stage.stage_role),
+      ' ',
+      pill(stage.status),
+      stage.execution_id ? [' ', link(`#/executions/${stage.execution_id}`, 'execution')] : null,
+    ),
+    stage.upstream_stage_ids.length ? h('p.muted', {}, `after ${stage.upstream_stage_ids.join(', ')}`) : null,
+    stage.blocked_reasons.length
+      ? h(
+          'ul.blocked',
+          {},
+          stage.blocked_reasons.map((reason) => h('li.reason', {}, reason)),
+        )
+      : null,
+    stage.dropped_permissions.length
+      ? h('p.muted', {}, 'Dropped: ', stage.dropped_permissions.map((d) => `${d.permission} (${d.reason})`).join(', '))
+      : null,
+    stage.output_summary ? h('p.summary', {}, stage.output_summary) : null,
+    h('p.muted', {}, `${stage.compliance_policy} · started ${when(stage.started_at)} · finished ${when(stage.finished_at)}`),
+  );
+}
+
+/** A workflow's stage timeline, refreshed while it runs; cancel and export. */
+export async function workflowPage(view, { id }) {
+  const me = session.me();
+  const message = h('p.notice', { role: 'status' });
+  const path = `workflows/${encodeURIComponent(id)}`;
+  let workflow = await getJson(path, { signal: view.signal });
+
+  function draw(w) {
+    workflow = w;
+    const mine = w.owner_id === me.id;
+    replace(
+      view.root,
+      h(
+        'div.heading',
+        {},
+        h('h1', {}, w.name),
+        h(
+          'div.actions',
+          {},
+          LIVE.has(w.status) && (mine || hasRole('ADMIN'))
+            ? h(
+                'button.danger',
+                {
+                  type: 'button',
+                  id: 'cancel-workflow',
+                  onclick: async () => {
+                    const cancelled = await send('DELETE', path);
+                    message.textContent = `Cancelled stages: ${cancelled.cancelled_stage_ids.join(', ') || 'none'}.`;
+                    draw(await getJson(path));
+                  },
+                },
+                'Cancel',
+              )
+            : null,
+          mine || hasRole('ADMIN', 'AUDITOR')
+            ? h(
+                'button.secondary',
+                {
+                  type: 'button',
+                  id: 'export-workflow',
+                  onclick: async () => {
+                    message.textContent = `Downloaded ${await download(`/api/v1/${path}/export`, `shipgate-workflow-${w.id}.json`)}`;
+                  },
+                },
+                'Export audit package',
+              )
+            : null,
+        ),
+      ),
+      w.description ? h('p', {}, w.description) : null,
+      facts([
+        ['Status', h('span', { id: 'workflow-status' }, pill(w.status))],
+        [
+          'Commit',
+          w.repo_root ? h('a', { href: `#/releases/${w.repo_root}/${w.commit_sha}` }, `${w.repo_root}@${w.commit_sha.slice(0, 12)}`) : null,
+        ],
+        ['Created', when(w.created_at)],
+        ['Finished', w.finished_at ? when(w.finished_at) : null],
+        ['Id', h('code', {}, w.id)],
+      ]),
+      h('h2', {}, 'Stages'),
+      h('ol.timeline', { id: 'stages' }, w.stages.map(stageItem)),
+      message,
+    );
+  }
+
+  draw(workflow);
+  view.every(POLL_MS, async () => {
+    if (!LIVE.has(workflow.status)) return false;
+    draw(await getJson(path, { signal: view.signal }));
+    return LIVE.has(workflow.status);
+  });
+}

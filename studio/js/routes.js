@@ -1,0 +1,34 @@
+import { accountPage } from './pages/account.js';
+import { executionPage } from './pages/execution.js';
+import { executionsPage } from './pages/executions.js';
+import { newTaskPage } from './pages/new-task.js';
+import { policiesPage, policyPage } from './pages/policies.js';
+import { releaseLookupPage, releasePage } from './pages/release.js';
+import { newWorkflowPage } from './pages/workflow-builder.js';
+import { workflowPage } from './pages/workflow.js';
+import { workflowsPage } from './pages/workflows.js';
+import { notFoundPage } from './pages/not-found.js';
+
+/** Hash routes; a deep link or a refresh lands on the same page. Order matters: `new` before ids. */
+const ROUTES = [
+  [/^#\/executions\/?$/, executionsPage],
+  [/^#\/executions\/new$/, newTaskPage],
+  [/^#\/executions\/([^/]+)$/, executionPage, ['id']],
+  [/^#\/workflows\/?$/, workflowsPage],
+  [/^#\/workflows\/new$/, newWorkflowPage],
+  [/^#\/workflows\/([^/]+)$/, workflowPage, ['id']],
+  [/^#\/releases\/?$/, releaseLookupPage],
+  [/^#\/releases\/([^/]+)\/([^/]+)\/([^/]+)$/, releasePage, ['owner', 'repo', 'sha']],
+  [/^#\/policies\/?$/, policiesPage],
+  [/^#\/policies\/([^/]+)$/, policyPage, ['name']],
+  [/^#\/account\/?$/, accountPage],
+];
+
+export function findRoute(hash) {
+  const path = hash.split('?')[0];
+  for (const [pattern, page, names = []] of ROUTES) {
+    const match = pattern.exec(path);
+    if (match) return { page, params: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1])])) };
+  }
+  return { page: notFoundPage, params: {} };
+}

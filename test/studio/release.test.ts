@@ -1,0 +1,85 @@
+import { jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { describeInBrowser } from './support/describe-in-browser.js';
+import { expectNoProblems, startStudio, type Studio } from './support/studio-harness.js';
+
+jest.setTimeout(60_000);
+
+const SHA = '3f786850e387550fdab836ed7e6dc881de23001b';
+
+describeInBrowser('studio: the release page', (executablePath) => {
+  let studio: Studio;
+  beforeAll(async () => {
+    studio = await startStudio(executablePath);
+    await studio.t.request
+      .put('/api/v1/releases/gates/acme/widgets')
+      .set(studio.t.admin.auth)
+      .send({ required_evidence: ['sbom-scan'], require_reviewed_release: false })
+      .expect(201);
+  });
+  afterAll(async () => {
+    await studio?.close();
+  });
+
+  const targets = (page: Page) => page.locator('#promote-form select[name=target_status] option').allTextContents();
+
+  it('NO_SHIP with its blocker and remediation; SHIP once evidence arrives; attesting adds a history row; the badge loads', async () => {
+    const approver = await studio.t.user('APPROVER');
+    const { page, problems } = await studio.open();
+    // The GitHub App's check run links here; the reviewer signs in and lands on the decision.
+    await page.goto(`/studio#/releases/acme/widgets/${SHA}`);
+    await studio.signIn(page, approver.email, { navigate: false });
+    await page.waitForURL(new RegExp(`#/releases/acme/widgets/${SHA}$`));
+
+    await page.locator('#decision', { hasText: 'NO_SHIP' }).waitFor();
+    const blocker = page.locator('#blockers li', { hasText: 'no_evidence' });
+    expect(await blocker.locator('.reason').textContent()).toBe(
+      'Nothing is recorded for this commit: no check runs, no uploaded evidence, no bound workflows.',
+    );
+    expect(await blocker.locator('.remediation').textContent()).toBe(
+      'Fix: Run CI on this commit, upload evidence for it, or run a workflow bound to it (repo_root and commit_sha).',
+    );
+    expect(await targets(page)).toEqual(['rejected']);
+    expect(await page.locator('#promotions').textContent()).toBe('No promotions yet.');
+
+    const operator = await studio.t.user('OPERATOR');
+    await studio.t.request
+      .post('/api/v1/releases/evidence')
+      .set(operator.auth)
+      .send({
+        repo_root: 'acme/widgets',
+        commit_sha: SHA,
+        kind: 'sbom',
+        name: 'sbom-scan',
+        status: 'passed',
+        produced_at: new Date().toISOString(),
+      })
+      .expect(201);
+    await page.locator('#re-evaluate').click();
+    await page.locator('#decision', { hasText: /^SHIP$/ }).waitFor();
+    expect(await page.locator('#blockers').textContent()).toBe('No blockers.');
+    expect(await page.locator('#provenance').textContent()).toContain('sbom-scan');
+    expect(await targets(page)).toEqual(['attested', 'rejected']);
+
+    await page.locator('#promote-form input[name=release_label]').fill('v1.4.0');
+    await page.locator('#promote').click();
+    await page.locator('#snapshot-status', { hasText: 'attested' }).waitFor();
+    const rows = page.locator('#promotions tbody tr');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().locator('td').allTextContents()).toEqual([
+      expect.any(String),
+      'candidate',
+      'attested',
+      'v1.4.0',
+      expect.any(String),
+    ]);
+    expect(await targets(page)).toEqual(['promoted', 'revoked']);
+
+    await page.waitForFunction('document.getElementById("badge-image").complete');
+    expect(await page.evaluate('document.getElementById("badge-image").naturalWidth')).toBeGreaterThan(0);
+    expect(await page.locator('#badge pre').first().textContent()).toContain(`/api/v1/trust/badge?repo=acme%2Fwidgets&commit=${SHA}`);
+    const svg = await studio.t.request.get(`/api/v1/trust/badge?repo=acme/widgets&commit=${SHA}`);
+    expect(svg.text ?? svg.body.toString()).toContain('Assured');
+    expectNoProblems(problems);
+  });
+});
