@@ -1,0 +1,109 @@
+import * as core from '@actions/core';
+import { ActionError } from './action-error.js';
+import { defaultCommitSha } from './commit-sha.js';
+
+export interface EvidenceInputs {
+  name: string;
+  kind: string;
+  status: 'passed' | 'failed';
+  /** A file whose SHA-256 becomes the evidence digest. */
+  file?: string;
+  uri?: string;
+}
+
+export interface ActionInputs {
+  /** The service's base URL, without a trailing slash or `/api/v1`. */
+  apiUrl: string;
+  /** Without it the job's GitHub OIDC token (for `audience`) is used. */
+  apiKey?: string;
+  audience: string;
+  repository: string;
+  commitSha: string;
+  /** A branch this commit is the head of (push events), so the badge can resolve it. */
+  ref?: string;
+  waitTimeoutSeconds: number;
+  pollIntervalSeconds: number;
+  failOnNoShip: boolean;
+  decide: boolean;
+  evidence?: EvidenceInputs;
+  /** This workflow run's page, the default evidence URI. */
+  runUrl?: string;
+}
+
+const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
+const SHA = /^[0-9a-f]{40}$/i;
+
+/**
+ * Every input, read and validated once. All problems are reported together, so a user fixes the
+ * workflow file in one go. `env` is the runner's environment (GITHUB_* variables).
+ */
+export function parseInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
+  const problems: string[] = [];
+  const input = (name: string) => core.getInput(name) || undefined;
+  const whole = (name: string, fallback: number, min: number) => {
+    const text = input(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < min)
+      problems.push(`${name} must be a whole number of seconds, at least ${min} (got "${text}").`);
+    return value;
+  };
+  const flag = (name: string, fallback: boolean) => {
+    const text = input(name);
+    if (text === undefined) return fallback;
+    if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
+    problems.push(`${name} must be true or false (got "${text}").`);
+    return fallback;
+  };
+
+  const rawUrl = input('api-url');
+  let apiUrl = '';
+  if (!rawUrl) problems.push('api-url is required: the URL of your shipgate service, e.g. https://gate.example.com.');
+  else if (!URL.canParse(rawUrl) || !/^https?:$/.test(new URL(rawUrl).protocol))
+    problems.push(`api-url must be an http(s) URL (got "${rawUrl}").`);
+  else apiUrl = rawUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+
+  const repository = input('repository') ?? env.GITHUB_REPOSITORY ?? '';
+  if (!REPOSITORY.test(repository)) problems.push(`repository must be owner/repo (got "${repository}").`);
+  const commitSha = input('commit-sha') ?? defaultCommitSha(env) ?? '';
+  if (!SHA.test(commitSha)) problems.push(`commit-sha must be a full 40-character SHA (got "${commitSha}").`);
+
+  const evidenceName = input('evidence-name');
+  const evidenceStatus = input('evidence-status') ?? 'passed';
+  if (evidenceStatus !== 'passed' && evidenceStatus !== 'failed')
+    problems.push(`evidence-status must be passed or failed (got "${evidenceStatus}").`);
+  const evidenceOnly = ['evidence-kind', 'evidence-file', 'evidence-uri'].filter((name) => input(name) !== undefined);
+  if (!evidenceName && evidenceOnly.length > 0) problems.push(`${evidenceOnly.join(', ')} need evidence-name.`);
+
+  const inputs: ActionInputs = {
+    apiUrl,
+    apiKey: input('api-key'),
+    audience: input('audience') ?? 'shipgate',
+    repository,
+    commitSha: commitSha.toLowerCase(),
+    ref:
+      env.GITHUB_EVENT_NAME === 'push' && env.GITHUB_REF?.startsWith('refs/heads/') && env.GITHUB_SHA === commitSha
+        ? env.GITHUB_REF
+        : undefined,
+    waitTimeoutSeconds: whole('wait-timeout', 0, 0),
+    pollIntervalSeconds: whole('poll-interval', 10, 1),
+    failOnNoShip: flag('fail-on-no-ship', true),
+    decide: flag('decide', true),
+    evidence: evidenceName
+      ? {
+          name: evidenceName,
+          kind: input('evidence-kind') ?? 'ci',
+          status: evidenceStatus as EvidenceInputs['status'],
+          file: input('evidence-file'),
+          uri: input('evidence-uri'),
+        }
+      : undefined,
+    runUrl:
+      env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+        ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+        : undefined,
+  };
+  if (!inputs.decide && !inputs.evidence) problems.push('decide is false and evidence-name is not set: there is nothing to do.');
+  if (problems.length > 0) throw new ActionError(`Invalid inputs:\n  ${problems.join('\n  ')}`);
+  return inputs;
+}

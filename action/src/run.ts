@@ -1,0 +1,48 @@
+import * as core from '@actions/core';
+import { ActionError } from './action-error.js';
+import { apiKeyCredential, oidcCredential } from './credential.js';
+import { createClient } from './http-client.js';
+import { parseInputs } from './inputs.js';
+import { decisionUrl, writeJobSummary } from './job-summary.js';
+import { recordEvidence } from './record-evidence.js';
+import type { ReleaseDecision } from './shipgate-types.js';
+import { waitForDecision } from './wait-for-decision.js';
+
+function report(decision: ReleaseDecision, url: string): void {
+  core.info(`shipgate decision for ${decision.repo_root}@${decision.commit_sha}: ${decision.decision} (snapshot ${decision.snapshot_id})`);
+  for (const b of decision.blockers)
+    core.info(`  blocker ${b.code} [${b.component}]: ${b.reason} Remediation: ${b.remediation_suggestion}`);
+  core.info(`Details: ${url}`);
+}
+
+/**
+ * The Action: record evidence (when evidence-name is set), then ask for the decision (waiting
+ * within wait-timeout while only pending or missing checks/evidence block), set the outputs,
+ * write the job summary, and fail the job on NO_SHIP. Every failure ends in the one setFailed below.
+ */
+export async function run(): Promise<void> {
+  try {
+    const inputs = parseInputs();
+    const credential = inputs.apiKey ? apiKeyCredential(inputs.apiKey) : oidcCredential(inputs.audience);
+    const client = createClient(inputs.apiUrl, credential);
+    const evidence = inputs.evidence ? await recordEvidence(client, inputs, inputs.evidence) : undefined;
+    if (!inputs.decide) return await writeJobSummary(inputs, undefined, evidence);
+
+    const decision = await waitForDecision(client, inputs);
+    const url = decisionUrl(inputs);
+    core.setOutput('decision', decision.decision);
+    core.setOutput('snapshot-id', decision.snapshot_id);
+    core.setOutput('blockers', JSON.stringify(decision.blockers));
+    core.setOutput('decision-url', url);
+    report(decision, url);
+    await writeJobSummary(inputs, decision, evidence);
+    if (decision.decision === 'SHIP') return;
+    const blocked = `shipgate decided NO_SHIP for ${inputs.repository}@${inputs.commitSha.slice(0, 12)}: ${decision.blockers
+      .map((b) => `${b.code} (${b.component})`)
+      .join(', ')}. ${url}`;
+    if (!inputs.failOnNoShip) return core.warning(`${blocked} (fail-on-no-ship is false: the job goes on)`);
+    throw new ActionError(blocked);
+  } catch (error) {
+    core.setFailed(error instanceof ActionError ? error.message : `Unexpected error in the shipgate Action: ${String(error)}`);
+  }
+}

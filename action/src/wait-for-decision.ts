@@ -1,0 +1,31 @@
+import * as core from '@actions/core';
+import { sleep, type ShipgateClient } from './http-client.js';
+import type { ActionInputs } from './inputs.js';
+import type { Blocker, ReleaseDecision } from './shipgate-types.js';
+
+// Blockers that more time can clear: a check still running or not reported yet, evidence not uploaded yet.
+const WAITABLE = new Set(['no_evidence', 'required_check_missing', 'required_check_pending', 'required_evidence_missing']);
+
+export function onlyWaiting(blockers: Blocker[]): boolean {
+  return blockers.length > 0 && blockers.every((blocker) => WAITABLE.has(blocker.code));
+}
+
+/**
+ * The decision, asked again every poll-interval while NO_SHIP has only blockers that time can
+ * clear, until wait-timeout. A real failure (a failed check, failed evidence, ...) ends the wait at once.
+ */
+export async function waitForDecision(client: ShipgateClient, inputs: ActionInputs, wait = sleep): Promise<ReleaseDecision> {
+  const deadline = Date.now() + inputs.waitTimeoutSeconds * 1000;
+  const query = { repo_root: inputs.repository, commit_sha: inputs.commitSha };
+  for (;;) {
+    const decision = await client.get<ReleaseDecision>('/releases/decision', query, `read the release decision of ${inputs.repository}`);
+    const left = deadline - Date.now();
+    if (decision.decision === 'SHIP' || !onlyWaiting(decision.blockers) || left <= 0) return decision;
+    const pause = Math.min(inputs.pollIntervalSeconds * 1000, left);
+    const waitingFor = decision.blockers.map((b) => `${b.code} (${b.component})`).join(', ');
+    core.info(
+      `NO_SHIP for now, waiting for: ${waitingFor}. Asking again in ${Math.ceil(pause / 1000)}s (${Math.ceil(left / 1000)}s left).`,
+    );
+    await wait(pause);
+  }
+}
