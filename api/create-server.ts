@@ -2,6 +2,7 @@ import Koa from 'koa';
 import type { Counter, Histogram } from 'prom-client';
 import { allRoutes } from './all-routes.js';
 import type { Deps } from './deps.js';
+import { clientAddress } from './middleware/client-address.js';
 import { cors } from './middleware/cors.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestId } from './middleware/request-id.js';
@@ -25,6 +26,7 @@ export function createServer(deps: Deps, options: ServerOptions): Koa {
   const app = new Koa({ proxy: false });
   const document = buildOpenApiDocument(allRoutes);
   app.use(requestId());
+  app.use(clientAddress(deps.config.trustProxy));
   app.use(requestLog(deps.logger, options.metrics.requests, options.metrics.duration));
   app.use(errorHandler(deps.logger));
   app.use(cors(deps.config.corsOrigins));

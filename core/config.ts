@@ -17,6 +17,11 @@ export interface Config {
   /** Hosts the http_get tool may reach even when they resolve to private addresses. */
   httpAllowlist: string[];
   rateLimitPerMinute: number;
+  /**
+   * Whose X-Forwarded-For to believe for the client address (rate limits, login throttle, logs):
+   * the number of proxies in front of the service, or their addresses and CIDR blocks. Unset: nobody's.
+   */
+  trustProxy?: { hops: number } | { proxies: string[] };
   signingKeyPem?: string;
   secretKey?: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

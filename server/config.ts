@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ROLES } from '../core/accounts/roles.js';
@@ -11,6 +12,21 @@ const list = (value: string) =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+
+/** An IP address, or one with a /prefix (a CIDR block) of the right length for its family. */
+function isAddressOrBlock(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** Off ('' or 'false'), a hop count, or the proxies' addresses and CIDR blocks. */
+function trustProxy(value: string): Config['trustProxy'] {
+  if (value === 'false' || value === '0') return undefined;
+  if (/^\d+$/.test(value)) return { hops: Number(value) };
+  return { proxies: list(value) };
+}
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -28,6 +44,14 @@ const envSchema = z.object({
   SHIPGATE_PUBLIC_URL: z.string().url().optional(),
   SHIPGATE_CORS_ORIGINS: z.string().default(''),
   SHIPGATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  SHIPGATE_TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === 'false' || /^\d{1,2}$/.test(v) || list(v).every(isAddressOrBlock),
+      'a hop count (e.g. 1), or a comma-separated list of proxy addresses and CIDR blocks (e.g. 10.0.0.0/8,::1)',
+    )
+    .optional(),
   SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS: bool.default(false),
   APP_ID: optional,
   PRIVATE_KEY: optional,
@@ -99,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     rateLimitPerMinute: e.SHIPGATE_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.SHIPGATE_TRUST_PROXY === undefined ? undefined : trustProxy(e.SHIPGATE_TRUST_PROXY),
     signingKeyPem: e.SHIPGATE_SIGNING_KEY,
     secretKey: e.SHIPGATE_SECRET_KEY,
     logLevel: e.LOG_LEVEL,

@@ -23,6 +23,7 @@ export function requestLog(logger: Logger, requests: Counter, duration: Histogra
             request_id: ctx.state.requestId,
             method: ctx.method,
             path: ctx.path,
+            ip: ctx.ip,
             status: ctx.status,
             ms: Math.round(ms * 10) / 10,
             user_id: ctx.state.userId,
