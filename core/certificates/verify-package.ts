@@ -5,6 +5,7 @@ import { keyIdOfJwk, type VerificationJwk } from './public-jwk.js';
 import { packageMembers, type PackageManifest } from './sign-package.js';
 import type { InTotoStatement } from './types.js';
 import { verifyCertificateChain } from './verify-certificate-chain.js';
+import { checkLineage } from '../workflows/check-lineage.js';
 
 export type PackageFailure = { member: string; reason: string } | { certificate: string; path: string; reason: string; detail?: string };
 
@@ -35,7 +36,7 @@ function compareMembers(pkg: Record<string, unknown>, expected: Map<string, stri
 /**
  * Checks an audit package offline: the manifest's signature, every member against the
  * signed digests (altered, removed or added members), and every certificate in it
- * (signature, digest, chain, tool calls).
+ * (signature, digest, chain, tool calls); for a workflow package, the lineage as well.
  */
 export function verifyPackage(pkg: Record<string, unknown>, publicKeys: readonly VerificationJwk[]): PackageVerification {
   const verifier = createVerifier(publicKeys);
@@ -69,5 +70,7 @@ export function verifyPackage(pkg: Record<string, unknown>, publicKeys: readonly
         failures.push({ certificate: check.id, path: group.path, reason: check.reason ?? 'unverified', detail: check.detail });
     }
   }
+  // A workflow package also proves which upstream executions each stage was bound to.
+  for (const problem of checkLineage(pkg)) failures.push({ member: 'lineage', reason: problem });
   return { ok: failures.length === 0, failures, manifestKeyid, certificatesChecked };
 }

@@ -12,6 +12,7 @@ const PASSWORD = 'Quality-Passphrase-7731';
 const OVERRIDE = 'sk-test-OVERRIDE-1234567890';
 const REFUSED_OVERRIDE = 'sk-test-REFUSED-0987654321';
 const SERVICE_KEY = 'sk-test-SERVICE-KEY-5555555555';
+const REFUSED_STAGE_KEY = 'sk-test-STAGE-REFUSED-3141592653';
 // Routes whose answer carries a key for its caller, once, in `api_key`.
 const ISSUING = new Set(['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/auth/rotate']);
 
@@ -75,8 +76,28 @@ describe('secrets', () => {
     // The fake LLM accepts only OVERRIDE: a completed run proves the override reached the provider.
     expect((await settled(ids[0])).status).toBe('completed');
     expect(await settled(ids[1])).toMatchObject({ status: 'failed', error: { message: expect.any(String) } });
+    // A workflow's stage keys: the first stage's is accepted, the second's refused by the provider.
+    const workflow = await me.post('/workflows', {
+      name: 'Keys per stage',
+      stages: [
+        { id: 'accepted', name: 'accepted', task: 'Write the stage notes.', api_key: OVERRIDE },
+        { id: 'refused', name: 'refused', task: 'Write more stage notes.', api_key: REFUSED_STAGE_KEY },
+        { id: 'never', name: 'never', task: 'Never runs.', api_key: REFUSED_STAGE_KEY },
+      ],
+    });
+    expect(workflow.status).toBe(201);
+    const ranWorkflow = await waitFor(
+      async () => (await me.get(`/workflows/${workflow.body.id}`)).body,
+      (w) => w.status === 'failed',
+    );
+    expect(ranWorkflow.stages.map((s: { status: string }) => s.status)).toEqual(['completed', 'failed', 'skipped']);
+    // Erased once each stage ended, the skipped one included (not merely never shown).
+    expect(await t.database.db('workflow_stages').whereNotNull('api_key_ciphertext').count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect((await me.get('/workflows')).status).toBe(200);
+    expect((await me.get(`/workflows/${workflow.body.id}/export`)).status).toBe(200);
+    for (const stage of ranWorkflow.stages.slice(0, 2)) expect((await me.get(`/executions/${stage.execution_id}`)).status).toBe(200);
     expect(llm.requests.map((r) => r.headers.authorization)).toEqual(
-      expect.arrayContaining([`Bearer ${OVERRIDE}`, `Bearer ${REFUSED_OVERRIDE}`]),
+      expect.arrayContaining([`Bearer ${OVERRIDE}`, `Bearer ${REFUSED_OVERRIDE}`, `Bearer ${REFUSED_STAGE_KEY}`]),
     );
 
     expect((await me.get('/executions')).body.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(ids));
@@ -87,7 +108,7 @@ describe('secrets', () => {
     }
     expect(issued).toHaveLength(3);
 
-    const secrets = [PASSWORD, OVERRIDE, REFUSED_OVERRIDE, SERVICE_KEY, ...issued];
+    const secrets = [PASSWORD, OVERRIDE, REFUSED_OVERRIDE, REFUSED_STAGE_KEY, SERVICE_KEY, ...issued];
     for (const res of responses) {
       const issuing = ISSUING.has(new URL(res.request.url).pathname);
       const { api_key: _shownOnce, ...rest } = issuing ? (res.body as Record<string, unknown>) : {};

@@ -1,0 +1,77 @@
+import { decodeStrictBase64 } from '../certificates/strict-base64.js';
+import type { Certificate } from '../certificates/types.js';
+
+interface PackagedExecution {
+  id?: string;
+  verdict?: string | null;
+  upstream_execution_ids?: string[];
+  certificates?: Certificate[];
+  artifacts?: { kind?: string; approved_for_release?: boolean }[];
+}
+
+interface LineageEntry {
+  stage_id?: string;
+  execution_id?: string;
+  upstream?: { stage_id?: string; execution_id?: string; certificate_digest?: string | null }[];
+}
+
+/** The materials the execution certificate signs: `execution/<id>` -> certificate digest. */
+function signedMaterials(execution: PackagedExecution): Map<string, string> | null {
+  const certificate = execution.certificates?.findLast((c) => c?.kind === 'execution');
+  const payload = certificate ? decodeStrictBase64(String(certificate.envelope?.payload)) : null;
+  if (!payload) return null;
+  try {
+    const materials = (JSON.parse(payload.toString('utf8')).predicate?.materials ?? []) as { uri?: string; digest?: { sha256?: string } }[];
+    return new Map(materials.map((m) => [String(m.uri), String(m.digest?.sha256)]));
+  } catch {
+    return null;
+  }
+}
+
+const finalDigest = (execution: PackagedExecution | undefined) => execution?.certificates?.findLast((c) => c?.kind === 'execution')?.digest;
+
+/**
+ * The review-then-release linkage of a workflow package, checked offline: every lineage entry
+ * names its stage's packaged execution, each upstream's certificate digest is that upstream's
+ * execution certificate, and the stage's own signed certificate names exactly those digests as
+ * materials; a completed release stage's upstreams are compliant and approved the release.
+ * Returns one line per problem (the certificates themselves are verified elsewhere).
+ */
+export function checkLineage(pkg: Record<string, unknown>): string[] {
+  if (!Array.isArray(pkg.lineage)) return [];
+  const stages = Array.isArray(pkg.stages) ? (pkg.stages as { stage_id?: string; execution?: PackagedExecution | null }[]) : [];
+  const workflowStages = ((pkg.workflow as { stages?: { id?: string; stage_role?: string; status?: string }[] })?.stages ?? []) as {
+    id?: string;
+    stage_role?: string;
+    status?: string;
+  }[];
+  const executionOf = (stageId: string | undefined) => stages.find((s) => s.stage_id === stageId)?.execution ?? undefined;
+  const problems: string[] = [];
+  for (const entry of pkg.lineage as LineageEntry[]) {
+    const where = `stage ${String(entry?.stage_id)}`;
+    const execution = executionOf(entry?.stage_id);
+    if (!execution || execution.id !== entry.execution_id) {
+      problems.push(`${where}: execution ${String(entry?.execution_id)} is not the stage's packaged execution`);
+      continue;
+    }
+    const upstream = entry.upstream ?? [];
+    const materials = signedMaterials(execution);
+    const expected = new Map(upstream.map((u) => [`execution/${String(u.execution_id)}`, String(u.certificate_digest)]));
+    if (materials && (materials.size !== expected.size || [...expected].some(([uri, digest]) => materials.get(uri) !== digest)))
+      problems.push(`${where}: its execution certificate's materials differ from the lineage's upstream certificate digests`);
+    if ((execution.upstream_execution_ids ?? []).join(',') !== upstream.map((u) => u.execution_id).join(','))
+      problems.push(`${where}: upstream_execution_ids differ from the lineage`);
+    const role = workflowStages.find((s) => s.id === entry.stage_id);
+    for (const u of upstream) {
+      const up = executionOf(u.stage_id);
+      if (!up || up.id !== u.execution_id || finalDigest(up) !== u.certificate_digest) {
+        problems.push(`${where}: upstream stage ${String(u.stage_id)} does not match its packaged execution certificate`);
+      } else if (role?.stage_role === 'release' && role.status === 'completed') {
+        if (up.verdict !== 'compliant') problems.push(`${where}: released after a non-compliant upstream ${String(u.stage_id)}`);
+        if (!up.artifacts?.some((a) => a.kind === 'review' && a.approved_for_release === true))
+          problems.push(`${where}: released without an approving review from ${String(u.stage_id)}`);
+      }
+    }
+  }
+  return problems;
+}
