@@ -14,6 +14,7 @@ describeInBrowser('studio: roles and untrusted text', (executablePath) => {
   let llm: FakeLlm;
   let studio: Studio;
   let executionId: string;
+  let workflowId: string;
   beforeAll(async () => {
     llm = await startFakeLlm();
     studio = await startStudio(executablePath, llm.env());
@@ -28,6 +29,11 @@ describeInBrowser('studio: roles and untrusted text', (executablePath) => {
       .set(studio.t.admin.auth)
       .send({ task: 'Summarise <b>this</b> <script>window.__pwned = 3</script>', repo_root: 'acme/shop', commit_sha: SHA });
     executionId = created.body.id;
+    const workflow = await studio.t.request
+      .post('/api/v1/workflows')
+      .set(studio.t.admin.auth)
+      .send({ name: 'One <i>stage</i>', stages: [{ id: 'only', name: '<img src=x>', task: 'Summarise it.' }] });
+    workflowId = workflow.body.id;
     await waitFor(
       async () => (await studio.t.request.get(`/api/v1/executions/${executionId}`).set(studio.t.admin.auth)).body.status,
       (status) => status === 'completed',
@@ -49,6 +55,14 @@ describeInBrowser('studio: roles and untrusted text', (executablePath) => {
     expect(await page.locator('#tool-calls pre').first().textContent()).toContain('<img src=x onerror=alert(1)>');
     expect(await page.locator('main').textContent()).toContain('Summarise <b>this</b> <script>window.__pwned = 3</script>');
     expect(await page.locator('main img, main script, main b').count()).toBe(0);
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
+
+    await page.goto(`/studio#/workflows/${workflowId}`);
+    await page.locator('#workflow-status', { hasText: 'completed' }).waitFor();
+    expect(await page.locator('h1').textContent()).toBe('One <i>stage</i>');
+    expect(await page.locator('#stages li[data-stage="only"]').textContent()).toContain('<img src=x>');
+    expect(await page.locator('#stages .summary').textContent()).toBe(HOSTILE);
+    expect(await page.locator('main img, main script, main i').count()).toBe(0);
     expect(await page.evaluate('window.__pwned')).toBeUndefined();
     expectNoProblems(problems);
   });
@@ -84,6 +98,7 @@ describeInBrowser('studio: roles and untrusted text', (executablePath) => {
       [`#/executions/${executionId}`, 'Execution'],
       ['#/workflows', 'Workflows'],
       ['#/workflows/new', 'New workflow'],
+      [`#/workflows/${workflowId}`, 'One <i>stage</i>'],
       ['#/releases', 'Releases'],
       [`#/releases/acme/shop/${SHA}`, 'acme/shop @ aaaaaaaaaaaa'],
       ['#/policies', 'Policies'],
@@ -92,9 +107,8 @@ describeInBrowser('studio: roles and untrusted text', (executablePath) => {
       ['#/no-such-page', 'Not found'],
     ];
     for (const [hash, heading] of pages) {
-      // A fresh document per page (a reload), as a deep link or a refresh opens it.
+      // Same-document navigations (deep links and refreshes are covered by the sign-in and release tests).
       await page.goto(`/studio${hash}`);
-      await page.reload();
       await page.locator('h1', { hasText: heading }).first().waitFor();
     }
     await page.waitForLoadState('networkidle');

@@ -12,7 +12,7 @@ const MAX_STAGES = 12;
  * carries over.
  */
 function stageEditor(index, policies, onIdChange) {
-  const id = h('input', { name: 'stage_id', value: `stage-${index + 1}`, pattern: '[A-Za-z0-9._-]{1,64}', required: true });
+  const id = h('input', { name: 'stage_id', value: `stage-${index + 1}`, pattern: '[A-Za-z0-9._\\-]{1,64}', required: true });
   const name = h('input', { name: 'stage_name', value: `Stage ${index + 1}`, required: true, maxlength: 120 });
   const role = select('stage_role', STAGE_ROLES, 'worker');
   const task = h('textarea', { name: 'stage_task', rows: 3, required: true });
