@@ -89,6 +89,7 @@ describe('secrets', () => {
     const ranWorkflow = await waitFor(
       async () => (await me.get(`/workflows/${workflow.body.id}`)).body,
       (w) => w.status === 'failed',
+      60_000,
     );
     expect(ranWorkflow.stages.map((s: { status: string }) => s.status)).toEqual(['completed', 'failed', 'skipped']);
     // Erased once each stage ended, the skipped one included (not merely never shown).

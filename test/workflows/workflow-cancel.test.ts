@@ -64,6 +64,27 @@ describe('DELETE /workflows/{id}', () => {
     expect(llm.requests).toHaveLength(1);
   });
 
+  it("cancels the workflow when its running stage's execution is cancelled directly", async () => {
+    llm.otherwise((request) =>
+      JSON.stringify(request.body).includes('Review the change') ? { text: 'never', delayMs: 120_000 } : stageModel()(request),
+    );
+    const created = await t.request.post('/api/v1/workflows').set(operator.auth).send(reviewedRelease());
+    const running = await waitFor(
+      () => get(created.body.id),
+      (w) => w.stages[0].execution_id !== null,
+      30_000,
+    );
+    const res = await t.request.delete(`/api/v1/executions/${running.stages[0].execution_id}`).set(operator.auth);
+    expect(res.body.status).toBe('cancelled');
+    const after = await waitFor(
+      () => get(created.body.id),
+      (w) => w.status !== 'running',
+      10_000,
+    );
+    expect(after.status).toBe('cancelled');
+    expect(after.stages.map((s: { status: string }) => s.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+  });
+
   it('leaves a completed workflow as it is, answering 200', async () => {
     llm.otherwise(stageModel());
     const created = await t.request.post('/api/v1/workflows').set(operator.auth).send(reviewedRelease());
