@@ -7,6 +7,7 @@ import { decisionTarget, DECISION_GOAL } from './decision.js';
 import { runGovernanceBench } from './governance.js';
 import { measureAgainstFloor, startReleaseBenchEnv } from './lib/release-bench-env.js';
 import { CONNECTIONS, DURATION_SECONDS } from './lib/load.js';
+import { runWebhookBench } from './webhook.js';
 
 console.log('Governance overhead per tool call (verify + certify + persist vs the ungoverned loop)');
 console.table(await runGovernanceBench());
@@ -22,3 +23,5 @@ try {
 } finally {
   await env.close();
 }
+
+await runWebhookBench();

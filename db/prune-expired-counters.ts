@@ -5,17 +5,19 @@ export const RETENTION = {
   rateLimitWindows: '1 hour', // windows are one minute long
   loginFailures: '1 day', // throttling looks back 15 minutes
   workerHeartbeats: '7 days', // a worker silent this long is long dead; its row only said so
+  githubDeliveries: '30 days', // GitHub lists (and redelivers) deliveries of the last few days only
 } as const;
 
 /**
- * Deletes expired rate-limit windows, login failures and heartbeats of long-gone workers, in
- * one statement. The tables would otherwise grow with every key, e-mail and worker ever seen.
+ * Deletes expired rate-limit windows, login failures, GitHub delivery claims and heartbeats of
+ * long-gone workers, in one statement. The tables would otherwise grow with every key, e-mail and worker ever seen.
  */
 export async function pruneExpiredCounters(db: Knex): Promise<void> {
   await db.raw(
     `WITH windows AS (DELETE FROM rate_limits WHERE window_start < now() - ?::interval),
-          failures AS (DELETE FROM login_failures WHERE failed_at < now() - ?::interval)
+          failures AS (DELETE FROM login_failures WHERE failed_at < now() - ?::interval),
+          deliveries AS (DELETE FROM github_deliveries WHERE received_at < now() - ?::interval)
      DELETE FROM worker_heartbeats WHERE seen_at < now() - ?::interval`,
-    [RETENTION.rateLimitWindows, RETENTION.loginFailures, RETENTION.workerHeartbeats],
+    [RETENTION.rateLimitWindows, RETENTION.loginFailures, RETENTION.githubDeliveries, RETENTION.workerHeartbeats],
   );
 }

@@ -5,6 +5,11 @@ export interface LoadTarget {
   /** The path of each request (varied per request, e.g. a random commit). */
   path(): string;
   headers?: Record<string, string>;
+  /** GET unless told otherwise; a POST sends `body` (the same bytes each time). */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Headers that differ per request (e.g. a webhook's delivery id). */
+  requestHeaders?: () => Record<string, string>;
 }
 
 export interface LoadResult {
@@ -27,7 +32,17 @@ export async function load(baseUrl: string, target: LoadTarget, seconds = DURATI
     connections: CONNECTIONS,
     duration: seconds,
     headers: target.headers,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: target.path() }) }],
+    requests: [
+      {
+        method: target.method ?? 'GET',
+        body: target.body,
+        setupRequest: (req) => ({
+          ...req,
+          path: target.path(),
+          headers: target.requestHeaders ? { ...req.headers, ...target.requestHeaders() } : req.headers,
+        }),
+      },
+    ],
   });
   return {
     name: target.name,

@@ -20,7 +20,8 @@ export interface ReleaseBenchEnv {
   close(): Promise<void>;
 }
 
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+/** The bench server (bench/lib/release-bench-server.ts) in its own process. */
+export function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there.
   const execArgv = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = fork(path.join(ROOT, 'bin/run-ts.js'), [path.join(ROOT, 'bench/lib/release-bench-server.ts')], {

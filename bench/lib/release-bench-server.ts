@@ -17,6 +17,8 @@ import { defineRoute } from '../../api/route.js';
 import { decisionQuerySchema } from '../../api/schemas/release-schemas.js';
 import { createKnex } from '../../db/create-knex.js';
 import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
+import { migrateJobQueue } from '../../db/job-queue.js';
+import { buildGitHubApp } from '../../server/github-app.js';
 
 /** The floor: the decision's own input validation and auth, then ONE indexed query. */
 const floorRoute = defineRoute({
@@ -42,7 +44,9 @@ const db = createKnex(config.databaseUrl!);
 const logger = createLogger(config.logLevel, fs.createWriteStream('/dev/null'));
 const metrics = createMetrics();
 const deps = buildDeps(config, db, logger, metrics, await loadSigningKey(config, createSigningKeyStore(db)));
-const app = createServer(deps, { metrics });
+// As `npm start` mounts it: the GitHub webhook ahead of the body parsers (deliveries queue jobs; no worker here).
+await migrateJobQueue(db, config.databaseUrl!);
+const app = createServer(deps, { metrics, rawBodyMiddleware: [buildGitHubApp(config, db, logger).webhook] });
 mountRoutes(app, [[floorRoute]], deps);
 const server = http.createServer(app.callback());
 server.keepAliveTimeout = 60_000;

@@ -49,6 +49,8 @@ export class FakeGitHubApp {
   defaultBranches = new Map<string, string>();
   /** repo (lower case) -> installation id; a repository not here has no installation (404). */
   installations = new Map<string, number>();
+  /** Updates that left a comment or check run exactly as it was (posting should never send one). */
+  noopWrites = 0;
   /** The App id check runs are created under (what `app_id` filters on). */
   appId = 4242;
   private failures: Failure[] = [];
@@ -126,6 +128,7 @@ export class FakeGitHubApp {
         handle: (ctx) => {
           const comment = this.comments.find((c) => c.id === Number(ctx.params.id) && c.repo === repoOf(ctx));
           if (!comment) return gitHubError(404, 'Not Found');
+          if (comment.body === String(body(ctx).body)) this.noopWrites += 1;
           comment.body = String(body(ctx).body);
           return { body: commentJson(comment) };
         },
@@ -170,11 +173,13 @@ export class FakeGitHubApp {
           const run = this.checkRuns.find((r) => r.id === Number(ctx.params.id) && r.repo === repoOf(ctx));
           if (!run) return gitHubError(404, 'Not Found');
           const b = body(ctx);
+          const before = JSON.stringify([run.status, run.conclusion, run.details_url, run.output]);
           if (b.status) run.status = String(b.status);
           run.conclusion = (b.conclusion as string | undefined) ?? (b.status === 'in_progress' ? null : run.conclusion);
           if (run.conclusion) run.status = 'completed';
           if (b.details_url) run.details_url = String(b.details_url);
           if (b.output) run.output = b.output as FakeCheckRun['output'];
+          if (JSON.stringify([run.status, run.conclusion, run.details_url, run.output]) === before) this.noopWrites += 1;
           return { body: checkJson(run) };
         },
       },

@@ -1,4 +1,5 @@
 import { createSignatureVerifier } from '../../app/webhook-signature.js';
+import { ConfigError, loadConfig } from '../../server/config.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { checkRunPayload, deliver, examplePayload, pullRequestPayload, settle, signature } from '../helpers/github-deliveries.js';
@@ -61,6 +62,14 @@ describe('webhook signatures', () => {
         'A delivery needs the X-GitHub-Event and X-GitHub-Delivery headers.',
       ]);
     });
+  });
+
+  it('NODE_ENV=production refuses to start without WEBHOOK_SECRET unless unsigned deliveries are explicitly allowed', () => {
+    const production = { NODE_ENV: 'production', SHIPGATE_SIGNING_KEY: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----' };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/WEBHOOK_SECRET: required when NODE_ENV=production/);
+    expect(loadConfig({ ...production, SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS: 'true' }).github.webhookSecret).toBeUndefined();
+    expect(loadConfig({ ...production, WEBHOOK_SECRET: SECRET }).github.webhookSecret).toBe(SECRET);
   });
 
   it('accepts unsigned deliveries without WEBHOOK_SECRET and warns at start', async () => {
