@@ -97,4 +97,21 @@ describeInBrowser('studio: a live governed run', (executablePath) => {
     expect(await page.locator('#cancel-execution').count()).toBe(0);
     expectNoProblems(problems);
   });
+
+  it('shows the server’s refusal of a task whose permissions exceed its policy, naming each denied permission', async () => {
+    const operator = await studio.t.user('OPERATOR');
+    const { page, problems } = await studio.open();
+    await studio.signIn(page, operator.email);
+    await page.locator('#new-task').click();
+    await page.locator('#new-task-form textarea[name=task]').fill('Fetch the changelog.');
+    await page.locator('#new-task-form select[name=compliance_policy]').selectOption('hipaa');
+    await page.locator('#new-task-form input[name=permissions]').fill('repo:read, network:http:get');
+    await page.locator('#new-task-form button[type=submit]').click();
+    const refusal = page.locator('#new-task-form [role=alert]');
+    await refusal.waitFor();
+    expect(await refusal.locator('p').textContent()).toBe("Requested permissions exceed the ceiling of policy 'hipaa'");
+    expect(await refusal.locator('li').first().textContent()).toMatch(/^network:http:get: forbidden_by_policy/);
+    expect(page.url()).toMatch(/#\/executions\/new$/);
+    expectNoProblems(problems);
+  });
 });

@@ -1,11 +1,12 @@
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { waitFor } from '../executions/support/wait-for.js';
 import { describeInBrowser } from './support/describe-in-browser.js';
 import { expectNoProblems, startStudio, type Studio } from './support/studio-harness.js';
 
 jest.setTimeout(60_000);
 
-describeInBrowser('studio: signing in and out', (executablePath) => {
+describeInBrowser('studio: signing in and out, account, the executions list', (executablePath) => {
   let studio: Studio;
   beforeAll(async () => {
     studio = await startStudio(executablePath);
@@ -92,6 +93,49 @@ describeInBrowser('studio: signing in and out', (executablePath) => {
     await page.locator('#account-message', { hasText: 'vera@example.com is now APPROVER.' }).waitFor();
     expect((await studio.t.request.get('/api/v1/auth/me').set(viewer.auth)).body.role).toBe('APPROVER');
     expect(await page.locator(`#users select[aria-label="Role of ${studio.t.admin.email}"]`).isDisabled()).toBe(true);
+    expectNoProblems(problems);
+  });
+
+  it('executions list: own or everyone’s (ADMIN), a status filter, and "load more" following the Link header', async () => {
+    const operator = await studio.t.user('OPERATOR');
+    const submit = (auth: { Authorization: string }, task: string) =>
+      studio.t.request.post('/api/v1/tasks').set(auth).send({ task }).expect(201);
+    for (let i = 0; i < 22; i++) await submit(operator.auth, `Operator task ${i}`);
+    await submit(studio.t.admin.auth, 'The admin’s own task');
+    // No provider key is configured here: each run fails at once (provider_not_configured).
+    await waitFor(
+      async () => (await studio.t.request.get('/api/v1/executions?scope=all&status=queued').set(studio.t.admin.auth)).body.length,
+      (queued) => queued === 0,
+      20_000,
+      200,
+    );
+    const { page, problems } = await studio.open();
+    await studio.signIn(page, studio.t.admin.email);
+    const rows = page.locator('table.grid tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.allTextContents()).toEqual([expect.stringContaining('The admin’s own task')]);
+    expect(await page.locator('#load-more').isHidden()).toBe(true);
+
+    await page.locator('select[name=scope]').selectOption('all');
+    await page.waitForURL(/#\/executions\?scope=all$/);
+    await page.locator('table.grid tbody tr:nth-child(20)').waitFor();
+    expect(await rows.count()).toBe(20);
+    await page.locator('#load-more').click();
+    await page.locator('table.grid tbody tr:nth-child(23)').waitFor();
+    expect(await page.locator('#load-more').isHidden()).toBe(true);
+    expect(await rows.count()).toBe(23);
+
+    await page.locator('select[name=status]').selectOption('completed');
+    await page.locator('.empty', { hasText: 'No executions yet.' }).waitFor();
+    expect(await rows.count()).toBe(0);
+    await page.locator('select[name=status]').selectOption('failed');
+    await page.waitForURL(/#\/executions\?status=failed&scope=all$/);
+    await page.locator('table.grid tbody tr:nth-child(20)').waitFor();
+    expect(await page.locator('table.grid tbody tr .pill').allTextContents()).toEqual(Array(20).fill('failed'));
+
+    const { page: operatorPage } = await studio.open();
+    await studio.signIn(operatorPage, operator.email);
+    expect(await operatorPage.locator('select[name=scope]').count()).toBe(0);
     expectNoProblems(problems);
   });
 });

@@ -21,7 +21,11 @@ describeInBrowser('studio: workflows', (executablePath) => {
     llm = await startFakeLlm();
     studio = await startStudio(executablePath, llm.env());
     // A reviewer whose task says "withhold" does not approve the release.
-    llm.otherwise((request) => stageModel({ approve: !taskOf(request).includes('withhold') })(request));
+    llm.otherwise((request) =>
+      taskOf(request).startsWith('Hang')
+        ? { text: 'too late', delayMs: 60_000 }
+        : stageModel({ approve: !taskOf(request).includes('withhold') })(request),
+    );
   });
   afterAll(async () => {
     await studio?.close();
@@ -88,6 +92,25 @@ describeInBrowser('studio: workflows', (executablePath) => {
     expect(await stageStatus(page, 'release')).toBe('blocked');
     expect(await page.locator('#stages li[data-stage="release"] .blocked li').allTextContents()).toEqual(['not_approved:review']);
     expect(await page.locator('#cancel-workflow').count()).toBe(0);
+    expectNoProblems(problems);
+  });
+
+  it('cancels a running workflow from its page', async () => {
+    const operator = await studio.t.user('OPERATOR');
+    const { page, problems } = await studio.open();
+    await studio.signIn(page, operator.email);
+    await page.goto('/studio#/workflows/new');
+    await page.locator('#new-workflow-form input[name=name]').fill('Hanging workflow');
+    await stage(page, 0).locator('textarea[name=stage_task]').fill('Hang until cancelled.');
+    await page.locator('#add-stage').click();
+    await stage(page, 1).locator('textarea[name=stage_task]').fill('Never reached.');
+    await page.locator('#new-workflow-form button[type=submit]').click();
+    await page.locator('#stages li[data-stage="stage-1"] .pill', { hasText: 'running' }).waitFor();
+    await page.locator('#cancel-workflow').click();
+    await page.locator('#workflow-status', { hasText: 'cancelled' }).waitFor();
+    expect(await stageStatus(page, 'stage-1')).toBe('cancelled');
+    expect(await stageStatus(page, 'stage-2')).toBe('cancelled');
+    expect(await page.locator('[role=status]').textContent()).toBe('Cancelled stages: stage-1, stage-2.');
     expectNoProblems(problems);
   });
 });

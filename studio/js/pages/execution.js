@@ -26,8 +26,10 @@ function toolCallTimeline(calls) {
           call.reason ? h('span.reason', {}, ` reason: ${call.reason}`) : null,
           h('span.muted', {}, ` · ${call.duration_ms} ms · ${when(call.created_at)}`),
         ),
-        h('details', {}, h('summary', {}, 'Arguments'), pre(call.arguments)),
-        call.output !== null ? h('details', {}, h('summary', {}, 'Output'), pre(call.output)) : null,
+        h('details', { dataset: { key: `${call.seq}-arguments` } }, h('summary', {}, 'Arguments'), pre(call.arguments)),
+        call.output !== null
+          ? h('details', { dataset: { key: `${call.seq}-output` } }, h('summary', {}, 'Output'), pre(call.output))
+          : null,
       ),
     ),
   );
@@ -143,7 +145,10 @@ export async function executionPage(view, { id }) {
 
   function draw(e) {
     execution = e;
+    // A refresh keeps what the reader opened.
+    const open = new Set([...view.root.querySelectorAll('details[open]')].map((d) => d.dataset.key));
     replace(view.root, content(e, actions(e)), message);
+    for (const details of view.root.querySelectorAll('details')) details.open = open.has(details.dataset.key);
   }
 
   draw(execution);
