@@ -75,7 +75,12 @@ export function buildOpenApiDocument(routeGroups: RouteDef[][], extraPaths: Reco
     servers: [{ url: '/' }],
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'Authorization: Bearer <API key>. On routes that say so, also a GitHub Actions OIDC token (its own repository only; see the README, "Keyless").',
+        },
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
       },
     },
