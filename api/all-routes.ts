@@ -5,6 +5,7 @@ import { complianceKeyRoutes } from './routers/compliance-key-routes.js';
 import { executionRoutes } from './routers/execution-routes.js';
 import { policyRoutes } from './routers/policy-routes.js';
 import { badgeRoutes } from './routers/badge-routes.js';
+import { deploymentRoutes } from './routers/deployment-routes.js';
 import { gateRoutes } from './routers/gate-routes.js';
 import { releasePromotionRoutes } from './routers/release-promotion-routes.js';
 import { releaseRoutes } from './routers/release-routes.js';
@@ -20,6 +21,7 @@ export const allRoutes: RouteDef[][] = [
   complianceKeyRoutes,
   releaseRoutes,
   releasePromotionRoutes,
+  deploymentRoutes,
   gateRoutes,
   badgeRoutes,
   taskRoutes,

@@ -10,6 +10,7 @@ import type { Signer, Verifier } from '../core/certificates/types.js';
 import type { ExecutionStore } from '../core/executions/execution-store.js';
 import type { PolicyStore } from '../core/policies/policy.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
+import type { DeploymentStore } from '../core/github/deployment-store.js';
 import type { RateLimiter } from '../db/stores/rate-limiter.js';
 import type { Config } from '../core/config.js';
 import type { WorkflowStore } from '../core/workflows/workflow-store.js';
@@ -33,6 +34,8 @@ export interface Deps {
   policies: PolicyStore;
   /** The release gate: gates, evidence, snapshots, promotions, bound workflows, health probes. */
   release: ReleasePorts;
+  /** Deployment protection requests and their answers (the GitHub App's deployment rule). */
+  deployments: DeploymentStore;
   /** Execution records (POST /tasks queues them; workers run them). */
   executions: ExecutionStore;
   /** The run journal the workers write through (holds the secret key that opens key overrides). */

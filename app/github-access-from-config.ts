@@ -5,7 +5,7 @@ import { createGitHubAccess, type GitHubAppAccess } from './github-access.js';
 import { githubApiBaseUrl } from './github-repo-reader.js';
 
 /** The App's private key: PRIVATE_KEY, else the file PRIVATE_KEY_PATH names. */
-function privateKeyOf(github: Config['github']): string | undefined {
+export function privateKeyOf(github: Config['github']): string | undefined {
   if (github.privateKey) return github.privateKey;
   return github.privateKeyPath ? readFileSync(github.privateKeyPath, 'utf8') : undefined;
 }

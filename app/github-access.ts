@@ -29,7 +29,7 @@ const INSTALLATION_TTL_MS = 10 * 60 * 1000;
  * Retries and throttling are the job's: it honours Retry-After across attempts and never sleeps
  * inside a request. Probot's plugins would retry 5xx in-process and only log secondary rate limits.
  */
-const JobRetriedOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({
+export const JobRetriedOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({
   ...options,
   // A function, not an object: Probot merges its own throttle options in later, and they would win
   // (its write queue spaces comment creations 3 s apart, one at a time, across the whole process).

@@ -13,6 +13,8 @@ export interface JobPayloads {
   /** Evaluate a commit and post its check run and comment; `attempt` counts GitHub answers worth retrying. */
   github_publish: PublishTarget & { attempt: number };
   run_workflow: { workflow_id: string };
+  /** Evaluate a deployment protection request and answer it once decided; `attempt` counts GitHub answers worth retrying. */
+  github_deployment_review: { request_id: string; attempt: number };
 }
 
 /** Attempts before a job is given up; a killed worker's job counts one attempt. */

@@ -265,6 +265,7 @@ export interface Tables {
   github_merge_groups: GitHubMergeGroupRow;
   workflows: WorkflowRow;
   workflow_stages: WorkflowStageRow;
+  deployment_requests: DeploymentRequestRow;
 }
 
 export interface GitHubDeliveryRow {
@@ -297,4 +298,23 @@ export interface GitHubMergeGroupRow {
   base_ref: string;
   installation_id: string | null;
   created_at: Date;
+}
+
+export interface DeploymentRequestRow {
+  id: string;
+  repo_root: string;
+  environment: string;
+  commit_sha: string;
+  ref: string | null;
+  /** bigint columns: pg returns them as strings. */
+  run_id: string;
+  deployment_id: string;
+  installation_id: string;
+  state: 'waiting' | 'approved' | 'rejected';
+  decision: 'SHIP' | 'NO_SHIP' | null;
+  snapshot_id: string | null;
+  timed_out: boolean;
+  comment: string | null;
+  requested_at: Date;
+  answered_at: Date | null;
 }

@@ -10,6 +10,7 @@ import { createExecutionStore } from '../db/stores/execution-store.js';
 import { createPolicyStore } from '../db/stores/policy-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
 import { createReleasePorts } from '../db/stores/release-ports.js';
+import { createDeploymentStore } from '../db/stores/deployment-store.js';
 import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
 import { createOidcVerifier } from '../net/oidc-verifier.js';
 import type { Config } from '../core/config.js';
@@ -41,6 +42,7 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     certifier: createCertifier(signer),
     policies,
     release: createReleasePorts(db, signer, verifier),
+    deployments: createDeploymentStore(db),
     executions: createExecutionStore(db, secretKey),
     journal: createExecutionJournal(db, secretKey, policies),
     oidc: config.oidc.owners.length > 0 ? createOidcVerifier(config.oidc) : undefined,

@@ -2,6 +2,10 @@ import type { Task } from 'graphile-worker';
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
 import type { JobPayloads } from '../db/job-queue.js';
 import { createGitHubAppStore } from '../db/stores/github-app-store.js';
+import { createDeploymentStore } from '../db/stores/deployment-store.js';
+import { octokitDeploymentReviewer } from '../app/octokit-deployment-reviewer.js';
+import { githubAppClientFromConfig } from '../app/github-app-client-from-config.js';
+import { githubDeploymentReviewTask } from './github-deployment-review-task.js';
 import { githubDeliveryTask } from './github-delivery-task.js';
 import { githubPublishTask } from './github-publish-task.js';
 import { runExecutionTask } from './run-execution-task.js';
@@ -17,6 +21,8 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
     release: deps.release,
     app: createGitHubAppStore(deps.db),
     access: githubAccessOf(deps),
+    deployments: createDeploymentStore(deps.db),
+    reviewer: octokitDeploymentReviewer(githubAppClientFromConfig(deps.config, deps.logger)),
     publicUrl: deps.config.publicUrl,
     log: (event: string, fields: Record<string, unknown>) => deps.logger.info({ event, ...fields }, event),
   };
@@ -25,5 +31,6 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
     github_delivery: githubDeliveryTask(github),
     github_publish: githubPublishTask(github),
     run_workflow: runWorkflowTask(runtime, deps),
+    github_deployment_review: githubDeploymentReviewTask(github),
   };
 }

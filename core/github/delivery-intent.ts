@@ -1,3 +1,5 @@
+import type { DeploymentRuleIntent } from './deployment-rule-intent.js';
+
 /** What a webhook delivery asks shipgate to do, reduced to the fields the work needs (a job's payload). */
 interface RepoTarget {
   repo_root: string;
@@ -53,7 +55,8 @@ export interface MergeGroupIntent extends RepoTarget {
   base_ref: string;
 }
 
-export type DeliveryIntent = PullRequestIntent | CheckRunIntent | RecheckIntent | RecheckCommandIntent | MergeGroupIntent;
+export type DeliveryIntent =
+  PullRequestIntent | CheckRunIntent | RecheckIntent | RecheckCommandIntent | MergeGroupIntent | DeploymentRuleIntent;
 
 /** What the webhook answers, and what the delivery's record keeps. */
 export type DeliveryOutcome = { status: 'queued'; intent: DeliveryIntent } | { status: 'ignored'; reason: string };

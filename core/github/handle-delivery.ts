@@ -1,6 +1,8 @@
 import { recordCheckRun } from '../release/record-evidence.js';
 import type { ReleasePorts } from '../release/release-ports.js';
 import type { DeliveryIntent } from './delivery-intent.js';
+import { acceptDeploymentRequest, reviewWaitingDeployments } from './deployment-deliveries.js';
+import type { DeploymentStore } from './deployment-store.js';
 import type { GitHubAppStore } from './github-app-store.js';
 import type { GitHubAccess } from './github-port.js';
 import { mayRecheck } from './recheck-command.js';
@@ -9,6 +11,8 @@ export interface DeliveryDeps {
   release: ReleasePorts;
   app: GitHubAppStore;
   access: GitHubAccess;
+  /** Deployment protection requests (recorded here, answered by their own job). */
+  deployments: DeploymentStore;
   log(event: string, fields: Record<string, unknown>): void;
 }
 
@@ -29,6 +33,7 @@ export async function handleDelivery(deps: DeliveryDeps, intent: DeliveryIntent,
     }
     case 'check_run': {
       await recordCheckRun(deps.release.store, { ...target, commit_sha: intent.head_sha, ref: intent.head_branch, ...intent.check });
+      if (intent.check.status === 'completed') await reviewWaitingDeployments(deps.deployments, intent.repo_root, intent.head_sha);
       // Only commits shipgate reports on: the head of an open pull request, or a merge group.
       const concerned =
         (await app.openPullRequestsAt(intent.repo_root, intent.head_sha)).length > 0 ||
@@ -36,6 +41,9 @@ export async function handleDelivery(deps: DeliveryDeps, intent: DeliveryIntent,
       if (concerned) await app.schedulePublish({ ...target, commit_sha: intent.head_sha });
       return;
     }
+    case 'deployment_protection_rule':
+      await acceptDeploymentRequest(deps.deployments, intent, receivedAt);
+      return;
     case 'recheck':
       await app.schedulePublish({ ...target, commit_sha: intent.head_sha });
       return;

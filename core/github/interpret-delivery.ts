@@ -3,6 +3,7 @@ import { RELEASE_GATE_CHECK_NAME } from '../release/record-evidence.js';
 import { normalizeCommitSha, normalizeRepoRoot } from '../release/repo-names.js';
 import type { DeliveryIntent, DeliveryOutcome } from './delivery-intent.js';
 import { isRecheckCommand } from './recheck-command.js';
+import { deploymentRuleIntent } from './deployment-rule-intent.js';
 
 /** The events the App subscribes to and the actions of each that shipgate acts on. */
 export const HANDLED_EVENTS: Record<string, string[]> = {
@@ -11,6 +12,7 @@ export const HANDLED_EVENTS: Record<string, string[]> = {
   check_suite: ['rerequested'],
   issue_comment: ['created'],
   merge_group: ['checks_requested'],
+  deployment_protection_rule: ['requested'],
 };
 
 const sha = z.string().transform((s, ctx) => normalizeCommitSha(s) ?? (ctx.addIssue({ code: 'custom', message: 'not a SHA' }), z.NEVER));
@@ -138,6 +140,10 @@ export function interpretDelivery(event: string, payload: unknown, appId: number
       if (!isRecheckCommand(p.data.comment.body ?? '')) return result(ignored('The comment holds no /shipgate recheck command.'));
       if (p.data.comment.user.type === 'Bot') return result(ignored('Commands from bots are not followed.'));
       return queued({ kind: 'recheck_command', ...target, number: p.data.issue.number, user: p.data.comment.user.login });
+    }
+    case 'deployment_protection_rule': {
+      const intent = deploymentRuleIntent(payload, target);
+      return 'ignored' in intent ? result(ignored(intent.ignored)) : queued(intent);
     }
     default: {
       const p = mergeGroup.safeParse(payload);

@@ -32,7 +32,7 @@ export interface PublishResult {
  * `.github/shipgate.yml` from the DEFAULT branch sets the gate (a pull request can never loosen
  * its own gate); no file leaves the gate set through the API, or the defaults.
  */
-async function syncGateFile(release: ReleasePorts, repo: GitHubRepository, repoRoot: string): Promise<GateFileProblem[]> {
+export async function syncGateFile(release: ReleasePorts, repo: GitHubRepository, repoRoot: string): Promise<GateFileProblem[]> {
   const text = await repo.readDefaultBranchFile(GATE_FILE_PATH);
   if (text === null) return [];
   try {

@@ -13,6 +13,17 @@ const seconds = z
   .min(60)
   .max(3650 * DAY);
 
+/** Per-environment requirements of deployments (custom deployment protection rule). */
+const environmentSchema = z
+  .object({
+    require_attested: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Only a commit whose current snapshot was attested (or promoted) through /releases/promote may deploy here.' }),
+  })
+  .strict()
+  .meta({ id: 'ReleaseGateEnvironment' });
+
 /**
  * A repository's release gate (DESIGN §9). One schema validates the REST body and
  * `.github/shipgate.yml`; every field has its default, so `{}` is the default gate.
@@ -38,6 +49,17 @@ export const gateSchema = z
       .default(false)
       .meta({ description: 'An approver may not promote a snapshot whose evidence holds a workflow they own.' }),
     public_badge: z.boolean().default(true).meta({ description: 'false: the public badge always shows Unknown.' }),
+    deployment_wait_seconds: z.number().int().min(0).max(DAY).default(1800).meta({
+      description:
+        'How long a deployment protection request waits while only pending required checks stand in the way, then it is rejected as timed out (0: answer at once).',
+    }),
+    environments: z
+      .record(name, environmentSchema)
+      .refine((envs) => Object.keys(envs).length <= 100, 'At most 100 environments.')
+      .default({})
+      .meta({
+        description: 'What deployments to a named GitHub environment need beyond SHIP, e.g. `{production: {require_attested: true}}`.',
+      }),
   })
   .strict()
   .meta({ id: 'ReleaseGate' });

@@ -8,6 +8,7 @@ import * as m006 from './006-unlogged-rate-limits.js';
 import * as m008 from './008-github-app.js';
 import * as m009 from './009-evidence-workflow-run.js';
 import * as m007 from './007-workflows.js';
+import * as m011 from './011-deployments-and-recovery.js';
 
 export interface Migration {
   name: string;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { name: '008-github-app', up: m008.up },
   { name: '009-evidence-workflow-run', up: m009.up },
   { name: '007-workflows', up: m007.up },
+  { name: '011-deployments-and-recovery', up: m011.up },
 ];

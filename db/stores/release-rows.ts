@@ -2,7 +2,7 @@ import type { DsseEnvelope } from '../../core/certificates/types.js';
 import type { Blocker } from '../../core/release/blocker.js';
 import type { UploadedEvidence } from '../../core/release/evidence.js';
 import type { Decision } from '../../core/release/evaluate-decision.js';
-import type { Gate, GateVersion } from '../../core/release/gate.js';
+import { DEFAULT_GATE, type Gate, type GateVersion } from '../../core/release/gate.js';
 import type { Promotion, PromotionTarget } from '../../core/release/promotion.js';
 import type { EvidenceRecord } from '../../core/release/release-store.js';
 import type { Provenance, Snapshot, SnapshotHead, SnapshotStatus } from '../../core/release/snapshot.js';
@@ -14,7 +14,8 @@ export function toGateVersion(row: GateVersionRow): GateVersion {
     repo_root: row.repo_root,
     version: row.version,
     digest: row.digest,
-    gate: row.gate as Gate,
+    // Versions stored before a field existed read with its default.
+    gate: { ...DEFAULT_GATE, ...(row.gate as Gate) },
     source: row.source as GateVersion['source'],
     created_by: row.created_by,
     created_at: row.created_at.toISOString(),

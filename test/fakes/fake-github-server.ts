@@ -3,6 +3,7 @@ import { readJson, sendJson, sendText, startHttpServer } from './fake-http.js';
 import { repoRoutes } from './fake-github-repo-routes.js';
 import { FakeRepos } from './fake-github-repos.js';
 import { FakeGitHubApp } from './fake-github-app-routes.js';
+import { FakeGitHubDeployments } from './fake-github-deployment-routes.js';
 import { compileRoute, gitHubError, type CompiledRoute, type GitHubRoute } from './fake-github-route.js';
 
 export type { CommitSpec } from './fake-github-repos.js';
@@ -30,6 +31,8 @@ export interface FakeGitHub {
   repos: FakeRepos;
   /** Comments, check runs, permissions, pull requests, installations; and injected failures. */
   app: FakeGitHubApp;
+  /** Deployment protection rule reviews; the App's deliveries, installations' repositories and pull request lists. */
+  deployments: FakeGitHubDeployments;
   requests: GitHubRequest[];
   /** When set, requests must carry `Authorization: token|Bearer <this>` or get 401 Bad credentials. */
   expectedToken: string | undefined;
@@ -91,6 +94,7 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
     host: server.host,
     repos: new FakeRepos(),
     app: new FakeGitHubApp(),
+    deployments: new FakeGitHubDeployments(),
     requests: [],
     expectedToken: options.token,
     route(route) {
@@ -103,5 +107,6 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
   };
   for (const route of fake.app.routes(fake.repos, () => fake.baseUrl)) fake.route(route);
   for (const route of repoRoutes(fake.repos, () => fake.baseUrl)) fake.route(route);
+  for (const route of fake.deployments.routes()) fake.route(route);
   return fake;
 }

@@ -51,6 +51,8 @@ describe('gate', () => {
       attestation_max_age_seconds: 30 * 86400,
       separation_of_duties: false,
       public_badge: true,
+      deployment_wait_seconds: 1800,
+      environments: {},
     });
   });
 

@@ -31,6 +31,7 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'get /releases/decision': 'any',
   'get /releases/health': 'any',
   'get /releases/promotions': 'any',
+  'get /releases/deployments': 'any',
   'post /releases/promote': ['ADMIN', 'APPROVER'],
   'post /policies': ['ADMIN', 'POLICY_AUTHOR'],
   'put /releases/gates/{}/{}': ['ADMIN', 'POLICY_AUTHOR'],

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { DeploymentRequest } from '../../core/github/deployment-store.js';
+import { defineRoute } from '../route.js';
+import { deploymentResponseSchema, deploymentsQuerySchema } from '../schemas/deployment-schemas.js';
+import { linkNext, pageRequest } from '../schemas/pagination-schemas.js';
+
+/** An answered request as the API shows it (installation ids stay inside). */
+function toResponse({ installation_id: _installation, ...answered }: DeploymentRequest) {
+  return answered;
+}
+
+export const deploymentRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/releases/deployments',
+    tags: ['releases'],
+    auth: 'any',
+    summary: 'Answered deployment protection requests, newest answer first',
+    description:
+      "Every deployment shipgate approved or rejected through the GitHub App's custom deployment protection rule, with the decision " +
+      'snapshot the answer was based on. Filter by repo_root and/or environment; the next page is announced in the Link header. ' +
+      'Requests still waiting for pending required checks are not listed until answered.',
+    query: deploymentsQuerySchema,
+    responses: {
+      200: {
+        description: 'A page of answered deployments.',
+        schema: z.array(deploymentResponseSchema),
+        headers: { Link: { description: '`<...>; rel="next"` when another page exists.' } },
+      },
+    },
+    async handler({ query, ctx, deps }) {
+      const page = await deps.deployments.listAnswered({ repo_root: query.repo_root, environment: query.environment }, pageRequest(query));
+      linkNext(ctx, page.next);
+      return { body: page.items.map(toResponse) };
+    },
+  }),
+];

@@ -1,0 +1,56 @@
+import type { Decision } from '../release/evaluate-decision.js';
+import type { Page, PageRequest } from '../pagination.js';
+import type { DeploymentRuleIntent } from './deployment-rule-intent.js';
+
+export type DeploymentState = 'waiting' | 'approved' | 'rejected';
+
+/** One deployment protection request: a deployment of a workflow run to an environment. */
+export interface DeploymentRequest {
+  id: string;
+  repo_root: string;
+  environment: string;
+  commit_sha: string;
+  ref: string | null;
+  run_id: number;
+  deployment_id: number;
+  installation_id: number;
+  state: DeploymentState;
+  decision: Decision | null;
+  snapshot_id: string | null;
+  timed_out: boolean;
+  comment: string | null;
+  requested_at: string;
+  answered_at: string | null;
+}
+
+export interface DeploymentAnswer {
+  state: 'approved' | 'rejected';
+  decision: Decision;
+  snapshot_id: string;
+  timed_out: boolean;
+  comment: string;
+}
+
+/** Storage port of deployment protection requests (db/stores/deployment-store.ts). */
+export interface DeploymentStore {
+  /**
+   * Records a request once per (repository, run, environment, deployment): a redelivery, or the
+   * same request delivered under another id, returns the row already recorded.
+   */
+  recordRequest(intent: DeploymentRuleIntent, receivedAt: Date): Promise<DeploymentRequest>;
+  request(id: string): Promise<DeploymentRequest | null>;
+  /** Requests still waiting for an answer on this commit. */
+  waitingAt(repoRoot: string, commitSha: string): Promise<DeploymentRequest[]>;
+  /** Requests waiting since before `before` (the periodic re-check of deadlines). */
+  waitingSince(before: Date, limit: number): Promise<DeploymentRequest[]>;
+  /** Queues an evaluation of the request (one pending per request: a later call replaces it). */
+  scheduleReview(id: string, options?: { runAt?: Date; attempt?: number }): Promise<void>;
+  /**
+   * Answers a waiting request exactly once: `send` runs while the request is held (no other
+   * worker can answer it meanwhile) and the answer is recorded only when it succeeds. false:
+   * the request is already answered, or another worker is answering it right now.
+   */
+  answerOnce(id: string, answer: DeploymentAnswer, send: () => Promise<void>): Promise<boolean>;
+  /** Answered requests, newest answer first. */
+  listAnswered(filter: { repo_root?: string; environment?: string }, page: PageRequest): Promise<Page<DeploymentRequest>>;
+}

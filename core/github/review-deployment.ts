@@ -1,0 +1,66 @@
+import { decideRelease } from '../release/decide-release.js';
+import type { ReleasePorts } from '../release/release-ports.js';
+import { deploymentComment, deploymentOutcome } from './deployment-outcome.js';
+import type { DeploymentReviewer } from './deployment-reviewer.js';
+import type { DeploymentStore } from './deployment-store.js';
+import type { GitHubAccess } from './github-port.js';
+import { syncGateFile } from './publish-release-check.js';
+
+export interface DeploymentDeps {
+  release: ReleasePorts;
+  deployments: DeploymentStore;
+  reviewer: DeploymentReviewer;
+  /** Reads `.github/shipgate.yml` from the default branch, as posting does. */
+  access: GitHubAccess;
+  publicUrl: string;
+  log(event: string, fields: Record<string, unknown>): void;
+}
+
+export type ReviewResult = 'answered' | 'waiting' | 'already_answered' | 'cannot_answer';
+
+/**
+ * Evaluates a waiting deployment protection request and answers it when decided: approved
+ * (SHIP and the environment's requirements), rejected (NO_SHIP, with the first blockers), or,
+ * while only pending required checks stand in the way, not yet (evaluated again when a check
+ * completes, and at the deadline, where it is rejected as timed out). Answered at most once.
+ */
+export async function reviewDeployment(deps: DeploymentDeps, requestId: string, now = new Date()): Promise<ReviewResult> {
+  const request = await deps.deployments.request(requestId);
+  if (!request || request.state !== 'waiting') return 'already_answered';
+  const where = { request_id: request.id, repo_root: request.repo_root, environment: request.environment, commit_sha: request.commit_sha };
+  if (deps.reviewer.whyNot) {
+    deps.log('github_deployment_cannot_answer', { ...where, reason: deps.reviewer.whyNot });
+    return 'cannot_answer';
+  }
+  const repo = await deps.access.repository(request.repo_root, request.installation_id);
+  const configProblems = repo ? await syncGateFile(deps.release, repo, request.repo_root) : [];
+  const { decision, snapshot } = await decideRelease(deps.release, request.repo_root, request.commit_sha, now);
+  const view = { ...decision, context: null, config_problems: configProblems };
+  const outcome = deploymentOutcome({
+    view,
+    gate: decision.gate,
+    environment: request.environment,
+    snapshot_status: snapshot.status,
+    requested_at: new Date(request.requested_at),
+    now,
+  });
+  if (outcome.kind === 'wait') {
+    await deps.deployments.scheduleReview(request.id, { runAt: outcome.until });
+    deps.log('github_deployment_waiting', { ...where, until: outcome.until.toISOString() });
+    return 'waiting';
+  }
+  const comment = deploymentComment(outcome, view, deps.publicUrl);
+  const answered = await deps.deployments.answerOnce(
+    request.id,
+    { state: outcome.state, decision: decision.decision, snapshot_id: snapshot.id, timed_out: outcome.timed_out, comment },
+    () =>
+      deps.reviewer.review(request.installation_id, request.repo_root, request.run_id, {
+        environment_name: request.environment,
+        state: outcome.state,
+        comment,
+      }),
+  );
+  if (!answered) return 'already_answered';
+  deps.log('github_deployment_answered', { ...where, state: outcome.state, decision: decision.decision, timed_out: outcome.timed_out });
+  return 'answered';
+}
