@@ -19,6 +19,24 @@ export interface ActionRun {
   ms: number;
 }
 
+let checkedOut: string | undefined;
+
+/**
+ * The Action as a runner checks it out: the committed files (package.json, whose `"type":
+ * "module"` makes the bundle ESM, and action/dist/index.js) without node_modules, so an import
+ * the bundle left out would fail here as it would on a runner.
+ */
+function checkout(): string {
+  if (checkedOut) return checkedOut;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-action-checkout-'));
+  fs.mkdirSync(path.join(dir, 'action/dist'), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
+  fs.copyFileSync(path.join(ROOT, 'action.yml'), path.join(dir, 'action.yml'));
+  fs.copyFileSync(BUNDLE, path.join(dir, 'action/dist/index.js'));
+  checkedOut = path.join(dir, 'action/dist/index.js');
+  return checkedOut;
+}
+
 /** Outputs as @actions/core writes them to GITHUB_OUTPUT: `name<<DELIMITER\nvalue\nDELIMITER`. */
 function parseOutputs(text: string): Record<string, string> {
   const outputs: Record<string, string> = {};
@@ -28,7 +46,8 @@ function parseOutputs(text: string): Record<string, string> {
 }
 
 /**
- * Runs the committed bundle as a runner does: `node action/dist/index.js` with each input as
+ * Runs the committed bundle as a runner does: `node action/dist/index.js` (in a checkout
+ * without node_modules) with each input as
  * INPUT_<NAME> (upper case, hyphens kept), GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files, the
  * event payload at GITHUB_EVENT_PATH, and nothing of this process's environment but PATH.
  */
@@ -57,7 +76,7 @@ export async function runAction(
     ...env,
   };
   const started = Date.now();
-  const child = spawn(process.execPath, [BUNDLE], { cwd: dir, env: runnerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [checkout()], { cwd: dir, env: runnerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
