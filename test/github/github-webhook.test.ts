@@ -2,6 +2,7 @@ import { createSignatureVerifier } from '../../app/webhook-signature.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createGitHubAppStore } from '../../db/stores/github-app-store.js';
 import { checkRunPayload, deliver, examplePayload, pullRequestPayload, settle, signature } from '../helpers/github-deliveries.js';
 
 const SECRET = 'webhook-secret-for-tests';
@@ -119,5 +120,21 @@ describe('exactly once', () => {
     expect(gh.app.checkRunsOn('acme/app', SHA)).toHaveLength(1);
     expect(gh.app.commentsOn('acme/app', 7)).toHaveLength(1);
     expect(gh.requests.length).toBeGreaterThan(before);
+  });
+
+  it('evaluations asked for one head SHA coalesce into one queued job', async () => {
+    const store = createGitHubAppStore(t.deps.db);
+    const target = { repo_root: 'acme/coalesce', commit_sha: 'f'.repeat(40), installation_id: null };
+    // Far enough ahead that the worker cannot take the job in between.
+    for (let i = 0; i < 5; i += 1) await store.schedulePublish(target, { delaySeconds: 3600 });
+    await store.schedulePublish({ ...target, commit_sha: 'e'.repeat(40) }, { delaySeconds: 3600 });
+    const { rows } = await t.deps.db.raw(
+      "SELECT key, count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'github_publish' AND key LIKE '%acme/coalesce%' GROUP BY key ORDER BY key",
+    );
+    expect(rows).toEqual([
+      { key: `github_publish:acme/coalesce:${'e'.repeat(40)}`, n: 1 },
+      { key: `github_publish:acme/coalesce:${'f'.repeat(40)}`, n: 1 },
+    ]);
+    await t.deps.db.raw("DELETE FROM graphile_worker._private_jobs WHERE key LIKE '%acme/coalesce%'");
   });
 });
