@@ -80,7 +80,7 @@ describe('PostgreSQL restarted under load', () => {
     // Requests kept answering: 503 while it was down, fast, never a 500.
     expect(load.statuses.size).toBe(1);
     expect(load.statuses.get(503)).toBeGreaterThan(100);
-    expect(load.slowestMs).toBeLessThan(1_000);
+    expect(load.slowestMs).toBeLessThan(2_000); // never the 5 s connection timeout: a refused connection fails at once
 
     // New work is picked up within 10 s of the database's return.
     const next = await waitFor(
