@@ -3,6 +3,7 @@ import { checkStageGraph } from '../../core/workflows/check-stage-graph.js';
 import { STAGE_ID_PATTERN, STAGE_STATUSES, WORKFLOW_LIMITS as L, WORKFLOW_STATUSES } from '../../core/workflows/workflow.js';
 import { pageQuerySchema } from './pagination-schemas.js';
 import {
+  attestationSchema,
   commitShaSchema,
   executionSchema,
   providerSchema,
@@ -148,7 +149,9 @@ export const workflowPackageSchema = z
           .meta({
             description: 'The full execution (tool calls, certificates re-verified now, artifacts); null for a stage that never ran.',
           }),
-        attestation: z.record(z.string(), z.unknown()).nullable(),
+        attestation: attestationSchema
+          .nullable()
+          .meta({ description: 'What an auditor can rely on for the stage; null for a stage that never ran.' }),
       }),
     ),
     lineage: z
