@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { assertCanSee } from '../../core/accounts/authorize.js';
+import { visibleOwnedResource } from '../../core/executions/execution-access.js';
 import { signPackage } from '../../core/certificates/sign-package.js';
 import { verifyCertificateChain } from '../../core/certificates/verify-certificate-chain.js';
 import { buildAuditPackage } from '../../core/executions/build-audit-package.js';
@@ -26,7 +26,7 @@ export const complianceExportRoutes = [
       },
     },
     async handler({ params, caller, deps }) {
-      const execution = assertCanSee(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id);
+      const execution = visibleOwnedResource(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id);
       const [policy, publicKeys] = await Promise.all([
         deps.policies.get(execution.policy.name, execution.policy.version),
         deps.keys.list(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { assertCanSee, requireRoleOf } from '../../core/accounts/authorize.js';
-import { ForbiddenError, NotFoundError } from '../../core/errors.js';
+import { NotFoundError } from '../../core/errors.js';
+import { assertCanCancel, assertMayListAll, visibleOwnedResource } from '../../core/executions/execution-access.js';
 import { defineRoute } from '../route.js';
 import {
   decodeSeqCursor,
@@ -36,7 +36,7 @@ export const executionRoutes = [
       },
     },
     async handler({ query, caller, ctx, deps }) {
-      if (query.scope === 'all') requireRoleOf(caller, ['ADMIN', 'AUDITOR']);
+      if (query.scope === 'all') assertMayListAll(caller);
       const page = await deps.executions.list({
         ownerId: query.scope === 'all' ? undefined : caller.user.id,
         status: query.status,
@@ -56,7 +56,7 @@ export const executionRoutes = [
     params: executionIdParamsSchema,
     responses: { 200: { description: 'The execution record.', schema: executionSchema } },
     async handler({ params, caller, deps }) {
-      return { body: assertCanSee(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id) };
+      return { body: visibleOwnedResource(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id) };
     },
   }),
   defineRoute({
@@ -71,7 +71,7 @@ export const executionRoutes = [
     query: toolCallPageQuerySchema,
     responses: { 200: { description: 'A page of tool calls by seq.', schema: z.array(toolCallSchema), headers: linkHeader } },
     async handler({ params, query, caller, ctx, deps }) {
-      assertCanSee(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
+      visibleOwnedResource(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
       const page = await deps.executions.listToolCalls(params.execution_id, {
         limit: query.limit,
         afterSeq: decodeSeqCursor(query.cursor),
@@ -93,9 +93,8 @@ export const executionRoutes = [
     params: executionIdParamsSchema,
     responses: { 200: { description: 'The execution after the request.', schema: executionSchema } },
     async handler({ params, caller, deps }) {
-      const summary = assertCanSee(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
-      if (summary.owner_id !== caller.user.id && caller.user.role !== 'ADMIN')
-        throw new ForbiddenError('Only the owner or an ADMIN may cancel an execution.');
+      const summary = visibleOwnedResource(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
+      assertCanCancel(caller, summary.owner_id, 'an execution');
       const execution = await deps.executions.cancel(params.execution_id);
       if (!execution) throw new NotFoundError('Execution', params.execution_id);
       deps.logger.info({ execution_id: execution.id, status: execution.status, by: caller.user.id }, 'execution cancel requested');

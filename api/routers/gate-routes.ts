@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../core/errors.js';
-import { defaultGateVersion, gateSchema } from '../../core/release/gate.js';
+import { gateSchema } from '../../core/release/gate.js';
+import { gateInForce } from '../../core/release/gate-in-force.js';
 import { setGate } from '../../core/release/set-gate.js';
 import { defineRoute } from '../route.js';
 import { gateParamsSchema, gateQuerySchema, gateVersionSchema } from '../schemas/release-schemas.js';
@@ -24,7 +25,7 @@ export const gateRoutes = [
         if (!version) throw new NotFoundError('Gate version', String(query.version));
         return { body: version };
       }
-      return { body: (await deps.release.store.latestGate(repoRoot)) ?? defaultGateVersion(repoRoot) };
+      return { body: gateInForce(repoRoot, await deps.release.store.latestGate(repoRoot)) };
     },
   }),
   defineRoute({

@@ -6,7 +6,7 @@ export interface NewUser {
   email: string;
   name: string;
   passwordHash: string;
-  /** The role for every user but the first; the store makes the very first user ADMIN atomically. */
+  /** The role asked for; under its registration lock the store applies roleForNewUser (the first user becomes ADMIN). */
   role: Role;
   /** Create the user only if it is the very first one (else ForbiddenError): closed registration's bootstrap. */
   onlyIfFirst?: boolean;

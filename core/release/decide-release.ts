@@ -1,6 +1,7 @@
 import type { Blocker, Requirement } from './blocker.js';
 import { evaluateDecision, type Decision } from './evaluate-decision.js';
-import { defaultGateVersion, type Gate } from './gate.js';
+import type { Gate } from './gate.js';
+import { gateInForce } from './gate-in-force.js';
 import { provenanceDigest } from './provenance-digest.js';
 import type { ReleasePorts } from './release-ports.js';
 import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type SnapshotStatus } from './snapshot.js';
@@ -32,7 +33,7 @@ export async function decideRelease(
 ): Promise<{ decision: ReleaseDecision; snapshot: SnapshotHead }> {
   const { store } = ports;
   const { gate: gateVersion, evidence, workflows, latest, attested } = await store.commitState(repoRoot, commitSha);
-  const gate = gateVersion ?? defaultGateVersion(repoRoot);
+  const gate = gateInForce(repoRoot, gateVersion);
   const evaluation = evaluateDecision(gate.gate, evidence, workflows, now);
   const provenance: Provenance = {
     gate: { version: gate.version, digest: gate.digest },

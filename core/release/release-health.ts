@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { IN_TOTO_STATEMENT_TYPE, type InTotoStatement } from '../certificates/types.js';
 import { ageSeconds } from './evidence.js';
-import { DEFAULT_GATE } from './gate.js';
+import type { Gate } from './gate.js';
+import { gateInForce } from './gate-in-force.js';
 import type { ReleasePorts } from './release-ports.js';
 import type { Snapshot } from './snapshot.js';
 
@@ -46,7 +47,7 @@ function signingKeyWorks(ports: ReleasePorts): boolean {
 }
 
 /** Required checks and evidence the latest candidate of a gated repository has not got at all. */
-function missingFor(snapshot: Snapshot, gate = DEFAULT_GATE): RuntimeEvidenceItem[] {
+function missingFor(snapshot: Snapshot, gate: Gate): RuntimeEvidenceItem[] {
   const at = { repo_root: snapshot.repo_root, commit_sha: snapshot.commit_sha };
   const checks = new Set(snapshot.provenance.check_runs.map((c) => c.name));
   const uploads = new Set(snapshot.provenance.evidence.map((e) => e.name));
@@ -83,10 +84,10 @@ export async function releaseHealth(ports: ReleasePorts, repoRoot?: string, now 
     items.push({ kind: 'worker_heartbeat', name: 'worker', repo_root: null, commit_sha: null });
   if (!signingKeyWorks(ports))
     items.push({ kind: 'signing_key', name: ports.signer.keyid || 'service', repo_root: null, commit_sha: null });
-  for (const { snapshot, gate } of candidates) items.push(...missingFor(snapshot, gate?.gate));
+  for (const { snapshot, gate } of candidates) items.push(...missingFor(snapshot, gateInForce(snapshot.repo_root, gate).gate));
   let latest: ReleaseHealth['latest_attested_snapshot'] = null;
   if (attested) {
-    const gate = (await ports.store.latestGate(attested.repo_root))?.gate ?? DEFAULT_GATE;
+    const { gate } = gateInForce(attested.repo_root, await ports.store.latestGate(attested.repo_root));
     const attestedAt = attested.attested_at ?? attested.created_at;
     const age = ageSeconds(attestedAt, now);
     latest = {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { AccountStore, NewUser } from '../../core/accounts/account-store.js';
 import { REGISTRATION_CLOSED } from '../../core/accounts/register-user.js';
 import type { Role } from '../../core/accounts/roles.js';
+import { roleForNewUser } from '../../core/accounts/role-for-new-user.js';
 import type { User } from '../../core/accounts/user.js';
 import { ConflictError, ForbiddenError } from '../../core/errors.js';
 import type { PageRequest } from '../../core/pagination.js';
@@ -42,7 +43,12 @@ export function createAccountStore(db: Knex): AccountStore {
           const existing = await trx('users').first(trx.raw('1 AS one'));
           if (existing && user.onlyIfFirst) throw new ForbiddenError(REGISTRATION_CLOSED);
           const [row] = await trx<UserRow>('users')
-            .insert({ email: user.email, name: user.name, password_hash: user.passwordHash, role: existing ? user.role : 'ADMIN' })
+            .insert({
+              email: user.email,
+              name: user.name,
+              password_hash: user.passwordHash,
+              role: roleForNewUser(user.role, Boolean(existing)),
+            })
             .returning('*');
           await trx('api_keys').insert({ user_id: row.id, key_hash: keyHash, label: 'register' });
           return toUser(row);
