@@ -200,4 +200,31 @@ export default tseslint.config(
     folders('core', 'db', 'api', 'app', 'llm', 'net', 'worker', 'server', 'studio', 'test', 'bench'),
     'the Action talks to shipgate over HTTP only; it imports nothing of the server (ARCHITECTURE.md).',
   ),
+  {
+    // One way to send hand-written SQL (ARCHITECTURE.md, "Sending SQL"): sendSql, which translates
+    // driver errors where it sends. db.raw stays a fragment inside a builder query; migrations run DDL.
+    files: ['**/*.ts'],
+    ignores: ['db/migrations/**', 'db/send-sql.ts', 'db/create-knex.ts', 'test/**', 'bench/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AwaitExpression > CallExpression[callee.property.name='raw']",
+          message: 'Send hand-written SQL with sendSql (db/send-sql.ts), not as a knex raw statement (ARCHITECTURE.md).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='options'] > MemberExpression > CallExpression[callee.property.name='raw']",
+          message: 'A named statement is a sendSql statement with a name (db/send-sql.ts), not raw(...).options (ARCHITECTURE.md).',
+        },
+        {
+          selector: "MemberExpression[property.name='acquireConnection']",
+          message: 'Only sendSql (db/send-sql.ts) takes connections from the pool (ARCHITECTURE.md).',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/translate-driver-error/]',
+          message: 'Driver errors are translated where SQL is sent (db/send-sql.ts, db/create-knex.ts), not one by one (ARCHITECTURE.md).',
+        },
+      ],
+    },
+  },
 );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Router from '@koa/router';
 import swaggerUi from 'swagger-ui-dist';
 import { migrationsApplied } from '../db/migrate.js';
+import { sendSql } from '../db/send-sql.js';
 import type { Deps } from './deps.js';
 import type { OpenApiDocument } from './openapi-document.js';
 
@@ -27,7 +28,7 @@ export function systemRoutes(deps: Deps, document: OpenApiDocument): Router {
     ctx.body = { status: 'ok' };
   });
   router.get('/readyz', async (ctx) => {
-    await deps.db.raw('SELECT 1');
+    await sendSql(deps.db, 'SELECT 1');
     if (!(await migrationsApplied(deps.db))) {
       ctx.status = 503;
       ctx.body = { detail: 'Migrations pending.' };

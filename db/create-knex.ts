@@ -1,10 +1,34 @@
 import knex, { type Knex } from 'knex';
+import PostgresClient from 'knex/lib/dialects/postgres/index.js';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { databaseOutage } from './database-outage.js';
+import { translateDriverError } from './translate-driver-error.js';
 
 // Return int8/numeric counts as numbers and timestamps as Date (pg default), consistently.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * knex's PostgreSQL client, translating driver errors (a unique violation, bad stored input, the
+ * database gone) into core errors where every builder query, transaction statement and
+ * connection checkout is sent: stores and the error middleware never see a driver error.
+ * A subclass, not a patched instance: knex builds each transaction's client from this prototype.
+ */
+class TranslatingPostgresClient extends PostgresClient {
+  override async acquireConnection(): Promise<unknown> {
+    try {
+      return await super.acquireConnection();
+    } catch (error) {
+      throw translateDriverError(error);
+    }
+  }
+
+  override query(connection: unknown, queryParam: unknown): Promise<unknown> {
+    return (super.query(connection, queryParam) as Promise<unknown>).catch((error: unknown) => {
+      throw translateDriverError(error);
+    });
+  }
+}
 
 /**
  * knex's own messages (it prints them with console by default) as JSON lines. Connection
@@ -27,7 +51,7 @@ function knexLog(logger: Logger): Knex.Config['log'] {
  */
 export function createKnex(databaseUrl: string, poolMax = 10, logger?: Logger): Knex {
   const db = knex({
-    client: 'pg',
+    client: TranslatingPostgresClient,
     connection: databaseUrl,
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 5000,

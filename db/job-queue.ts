@@ -1,5 +1,6 @@
 import { Logger as WorkerLogger, runMigrations, type LogFunctionFactory } from 'graphile-worker';
 import type { Knex } from 'knex';
+import { sendSql } from './send-sql.js';
 import type { Logger } from 'pino';
 import type { DeliveryIntent } from '../core/github/delivery-intent.js';
 import type { PublishTarget } from '../core/github/github-app-store.js';
@@ -51,7 +52,7 @@ export function workerLogger(logger: Logger): WorkerLogger {
  */
 export async function migrateJobQueue(db: Knex, connectionString: string, logger?: Logger): Promise<void> {
   await db.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+    await sendSql(trx, 'SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await runMigrations({ connectionString, logger: logger ? workerLogger(logger) : undefined });
   });
 }
@@ -62,8 +63,9 @@ export async function migrateJobQueue(db: Knex, connectionString: string, logger
  * not added while the first exists.
  */
 export async function enqueue<T extends keyof JobPayloads>(db: Knex, task: T, payload: JobPayloads[T], jobKey?: string): Promise<void> {
-  await db.raw(
-    `SELECT graphile_worker.add_job(?::text, ?::json, max_attempts := ?::int, job_key := ?::text, job_key_mode := 'unsafe_dedupe')`,
+  await sendSql(
+    db,
+    `SELECT graphile_worker.add_job($1::text, $2::json, max_attempts := $3::int, job_key := $4::text, job_key_mode := 'unsafe_dedupe')`,
     [task, JSON.stringify(payload), JOB_MAX_ATTEMPTS, jobKey ?? null],
   );
 }
@@ -108,5 +110,5 @@ export async function enqueueReplacing<T extends keyof JobPayloads>(
  * 0.17 can end its pool before recording a job handed back during shutdown).
  */
 export async function forceUnlockWorkers(db: Knex, workerIds: string[]): Promise<void> {
-  if (workerIds.length > 0) await db.raw('SELECT graphile_worker.force_unlock_workers(?::text[])', [workerIds]);
+  if (workerIds.length > 0) await sendSql(db, 'SELECT graphile_worker.force_unlock_workers($1::text[])', [workerIds]);
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { sendSql } from './send-sql.js';
 
 /** How long each kind of bookkeeping row is kept; each is only ever read within a shorter window. */
 export const RETENTION = {
@@ -13,11 +14,12 @@ export const RETENTION = {
  * long-gone workers, in one statement. The tables would otherwise grow with every key, e-mail and worker ever seen.
  */
 export async function pruneExpiredCounters(db: Knex): Promise<void> {
-  await db.raw(
-    `WITH windows AS (DELETE FROM rate_limits WHERE window_start < now() - ?::interval),
-          failures AS (DELETE FROM login_failures WHERE failed_at < now() - ?::interval),
-          deliveries AS (DELETE FROM github_deliveries WHERE received_at < now() - ?::interval)
-     DELETE FROM worker_heartbeats WHERE seen_at < now() - ?::interval`,
+  await sendSql(
+    db,
+    `WITH windows AS (DELETE FROM rate_limits WHERE window_start < now() - $1::interval),
+          failures AS (DELETE FROM login_failures WHERE failed_at < now() - $2::interval),
+          deliveries AS (DELETE FROM github_deliveries WHERE received_at < now() - $3::interval)
+     DELETE FROM worker_heartbeats WHERE seen_at < now() - $4::interval`,
     [RETENTION.rateLimitWindows, RETENTION.loginFailures, RETENTION.githubDeliveries, RETENTION.workerHeartbeats],
   );
 }

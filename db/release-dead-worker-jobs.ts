@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { sendSql } from './send-sql.js';
 import { forceUnlockWorkers } from './job-queue.js';
 
 export interface AbandonedJob {
@@ -16,23 +17,23 @@ export interface AbandonedJob {
  */
 export async function releaseDeadWorkerJobs(db: Knex, staleSeconds: number): Promise<AbandonedJob[]> {
   return db.transaction(async (trx) => {
-    const { rows } = await trx.raw(
+    const jobs = await sendSql<{ id: string; locked_by: string; attempts: number; exhausted: boolean; task: string; payload: unknown }>(
+      trx,
       `SELECT j.id, j.locked_by, j.attempts, j.attempts >= j.max_attempts AS exhausted, t.identifier AS task, j.payload
        FROM graphile_worker._private_jobs j
        JOIN graphile_worker._private_tasks t ON t.id = j.task_id
        LEFT JOIN worker_heartbeats h ON h.worker_id = j.locked_by
        WHERE j.locked_by IS NOT NULL
-         AND j.locked_at < now() - make_interval(secs => ?)
-         AND (h.seen_at IS NULL OR h.seen_at < now() - make_interval(secs => ?))
+         AND j.locked_at < now() - make_interval(secs => $1::float8)
+         AND (h.seen_at IS NULL OR h.seen_at < now() - make_interval(secs => $1::float8))
        FOR UPDATE OF j SKIP LOCKED`,
-      [staleSeconds, staleSeconds],
+      [staleSeconds],
     );
-    const jobs = rows as { id: string; locked_by: string; attempts: number; exhausted: boolean; task: string; payload: unknown }[];
     if (jobs.length === 0) return [];
     await forceUnlockWorkers(trx, [...new Set(jobs.map((j) => j.locked_by))]);
     const exhausted = jobs.filter((j) => j.exhausted);
     if (exhausted.length > 0)
-      await trx.raw('DELETE FROM graphile_worker._private_jobs WHERE id = ANY(?::bigint[])', [exhausted.map((j) => j.id)]);
+      await sendSql(trx, 'DELETE FROM graphile_worker._private_jobs WHERE id = ANY($1::bigint[])', [exhausted.map((j) => j.id)]);
     // Heartbeats of workers gone for a day only clutter the table.
     await trx('worker_heartbeats').where('seen_at', '<', trx.raw("now() - interval '1 day'")).delete();
     return exhausted.map((j) => ({ task: j.task, payload: j.payload, attempts: j.attempts }));

@@ -13,10 +13,25 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 // column's type (22P02, 22007, 22008). Bad input is a 422, never a 500.
 const UNSTORABLE_INPUT_CODES = new Set(['22021', '22P05', '22001', '22003', '22P02', '22007', '22008']);
 
-/** Maps a pg/knex error to a core error where one applies; anything else is returned as is. */
-export function translateDriverError(error: unknown, conflictMessage = 'Conflict.'): unknown {
-  const e = error as { code?: string; name?: string; message?: string };
-  if (e?.code === '23505') return new ConflictError(conflictMessage);
+/**
+ * What a unique violation means, by the constraint (or unique index) that caught it. Each is a
+ * race the store's lock or check would otherwise have answered (test/db/send-sql.test.ts checks
+ * that every name exists in the migrated schema).
+ */
+export const CONFLICT_MESSAGES: Record<string, string> = {
+  users_email_unique: 'An account with this email already exists.',
+  policies_pkey: 'A version of this policy was created concurrently; retry.',
+  gate_versions_pkey: 'The gate changed concurrently; try again.',
+  promotions_snapshot_id_status_unique: 'The snapshot was promoted concurrently.',
+};
+
+/**
+ * Maps a pg/knex error to a core error where one applies; anything else is returned as is.
+ * Called where SQL is sent (db/create-knex.ts, db/send-sql.ts), never by stores one by one.
+ */
+export function translateDriverError(error: unknown): unknown {
+  const e = error as { code?: string; name?: string; message?: string; constraint?: string };
+  if (e?.code === '23505') return new ConflictError(CONFLICT_MESSAGES[e.constraint ?? ''] ?? 'Conflict.');
   if (e?.code && UNSTORABLE_INPUT_CODES.has(e.code)) {
     return ValidationError.single(
       ['request'],

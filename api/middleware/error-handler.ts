@@ -12,7 +12,6 @@ import {
   ValidationError,
 } from '../../core/errors.js';
 import { databaseOutage } from '../../db/database-outage.js';
-import { translateDriverError } from '../../db/translate-driver-error.js';
 
 // Statuses the routers answer without a body (unknown route, wrong method).
 const EMPTY_ERROR_TEXT: Record<number, string> = { 404: 'Not found.', 405: 'Method not allowed.' };
@@ -51,7 +50,7 @@ export function errorHandler(logger: Logger): Koa.Middleware {
         ctx.status = status; // Koa turns an implicit 404 into 200 when a body is set
       }
     } catch (error) {
-      const mapped = mapError(error) ?? mapError(translateDriverError(error));
+      const mapped = mapError(error);
       // Counted into one "database unavailable" line per 10 s instead of a line per request.
       if (mapped?.status === 503 && databaseOutage(logger).report(error, 'request')) ctx.state.databaseUnavailable = true;
       if (mapped) {

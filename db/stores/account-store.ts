@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { sendSql } from '../send-sql.js';
 import type { AccountStore, NewUser } from '../../core/accounts/account-store.js';
 import { REGISTRATION_CLOSED } from '../../core/accounts/register-user.js';
 import type { Role } from '../../core/accounts/roles.js';
@@ -8,7 +9,6 @@ import { ConflictError, ForbiddenError } from '../../core/errors.js';
 import type { PageRequest } from '../../core/pagination.js';
 import { keysetPage } from '../keyset-page.js';
 import type { UserRow } from '../tables.js';
-import { translateDriverError } from '../translate-driver-error.js';
 
 const FIRST_USER_LOCK = 7_140_001;
 
@@ -36,26 +36,22 @@ async function revokeKeyRow(db: Knex, keyHash: string): Promise<{ user_id: strin
 export function createAccountStore(db: Knex): AccountStore {
   return {
     async createUser(user: NewUser, keyHash: string) {
-      try {
-        return await db.transaction(async (trx) => {
-          // Serialise registrations so exactly one user can ever be the first (and ADMIN).
-          await trx.raw('SELECT pg_advisory_xact_lock(?)', [FIRST_USER_LOCK]);
-          const existing = await trx('users').first(trx.raw('1 AS one'));
-          if (existing && user.onlyIfFirst) throw new ForbiddenError(REGISTRATION_CLOSED);
-          const [row] = await trx<UserRow>('users')
-            .insert({
-              email: user.email,
-              name: user.name,
-              password_hash: user.passwordHash,
-              role: roleForNewUser(user.role, Boolean(existing)),
-            })
-            .returning('*');
-          await trx('api_keys').insert({ user_id: row.id, key_hash: keyHash, label: 'register' });
-          return toUser(row);
-        });
-      } catch (error) {
-        throw translateDriverError(error, 'An account with this email already exists.');
-      }
+      return db.transaction(async (trx) => {
+        // Serialise registrations so exactly one user can ever be the first (and ADMIN).
+        await sendSql(trx, 'SELECT pg_advisory_xact_lock($1)', [FIRST_USER_LOCK]);
+        const existing = await trx('users').first(trx.raw('1 AS one'));
+        if (existing && user.onlyIfFirst) throw new ForbiddenError(REGISTRATION_CLOSED);
+        const [row] = await trx<UserRow>('users')
+          .insert({
+            email: user.email,
+            name: user.name,
+            password_hash: user.passwordHash,
+            role: roleForNewUser(user.role, Boolean(existing)),
+          })
+          .returning('*');
+        await trx('api_keys').insert({ user_id: row.id, key_hash: keyHash, label: 'register' });
+        return toUser(row);
+      });
     },
     async findCredentials(email) {
       const row = await db<UserRow>('users').where({ email }).first();

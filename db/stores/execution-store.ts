@@ -6,7 +6,6 @@ import { sealSecret } from '../../core/executions/seal-secret.js';
 import { enqueue } from '../job-queue.js';
 import { keysetPage } from '../keyset-page.js';
 import type { ArtifactRow, CertificateRow, ExecutionRow, ToolCallRow } from '../tables.js';
-import { translateDriverError } from '../translate-driver-error.js';
 import { toExecution, toExecutionSummary, toToolCall } from './execution-rows.js';
 
 export const UNFINISHED = ['queued', 'running'] as const;
@@ -59,15 +58,11 @@ export function createExecutionStore(db: Knex, secretKey: Buffer): ExecutionStor
   return {
     async create(input, { enqueue: queueRun = true } = {}) {
       const id = randomUUID();
-      try {
-        await db.transaction(async (trx) => {
-          await trx('executions').insert(executionInsertValues(id, input, secretKey));
-          // Same transaction: there is never a queued execution without its job, nor the reverse.
-          if (queueRun) await enqueue(trx, 'run_execution', { execution_id: id }, runJobKey(id));
-        });
-      } catch (error) {
-        throw translateDriverError(error);
-      }
+      await db.transaction(async (trx) => {
+        await trx('executions').insert(executionInsertValues(id, input, secretKey));
+        // Same transaction: there is never a queued execution without its job, nor the reverse.
+        if (queueRun) await enqueue(trx, 'run_execution', { execution_id: id }, runJobKey(id));
+      });
       return (await loadExecution(db, id))!;
     },
 

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
+import { sendSql } from '../send-sql.js';
 import { ConflictError } from '../../core/errors.js';
 import { BUILT_IN_POLICIES, builtInPolicy, isBuiltInPolicyName } from '../../core/policies/built-in-policies.js';
 import type { Policy, PolicyStore } from '../../core/policies/policy.js';
 import { policyDigest } from '../../core/policies/policy-digest.js';
 import type { PolicyRow } from '../tables.js';
-import { translateDriverError } from '../translate-driver-error.js';
 
 /** Exactly the Policy fields, in a fixed shape, so the digest depends on nothing else. */
 function policyOf(source: Omit<Policy, 'version'>, version: number): Policy {
@@ -46,24 +46,20 @@ export function createPolicyStore(db: Knex): PolicyStore {
     async create(policy, createdBy) {
       if (isBuiltInPolicyName(policy.name))
         throw new ConflictError(`'${policy.name}' is a built-in policy and cannot be changed; choose another name.`);
-      try {
-        return await db.transaction(async (trx) => {
-          // Serialise versioning of one name; other names proceed in parallel.
-          await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`policy:${policy.name}`]);
-          const [latest] = (await trx('policies').where({ name: policy.name }).max('version as version')) as { version: number | null }[];
-          const created = policyOf(policy, Number(latest?.version ?? 0) + 1);
-          await trx('policies').insert({
-            name: created.name,
-            version: created.version,
-            body: created,
-            digest: policyDigest(created),
-            created_by: createdBy,
-          });
-          return created;
+      return db.transaction(async (trx) => {
+        // Serialise versioning of one name; other names proceed in parallel.
+        await sendSql(trx, 'SELECT pg_advisory_xact_lock(hashtext($1))', [`policy:${policy.name}`]);
+        const [latest] = (await trx('policies').where({ name: policy.name }).max('version as version')) as { version: number | null }[];
+        const created = policyOf(policy, Number(latest?.version ?? 0) + 1);
+        await trx('policies').insert({
+          name: created.name,
+          version: created.version,
+          body: created,
+          digest: policyDigest(created),
+          created_by: createdBy,
         });
-      } catch (error) {
-        throw translateDriverError(error, 'A version of this policy was created concurrently; retry.');
-      }
+        return created;
+      });
     },
   };
 }

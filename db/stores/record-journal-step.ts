@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { preparedQuery } from '../prepared-query.js';
+import { sendSql } from '../send-sql.js';
 
 // A step is recorded only while the execution has no verdict: a completed or failed run is
 // certified over exactly its recorded entries. A cancelled one still takes the step in flight
@@ -52,9 +52,9 @@ const STATEMENTS = {
 
 /**
  * Records one step of a run in ONE round trip (a named prepared statement straight through pg;
- * see preparedQuery). Returns the execution's status (null: gone).
+ * see sendSql). Returns the execution's status (null: gone).
  */
 export async function recordJournalStep(db: Knex, step: keyof typeof STATEMENTS, values: unknown[]): Promise<string | null> {
-  const [row] = await preparedQuery<{ status: string | null }>(db, STATEMENTS[step], values);
+  const [row] = await sendSql<{ status: string | null }>(db, STATEMENTS[step], values);
   return row?.status ?? null;
 }

@@ -6,7 +6,7 @@ import type { GateVersionRow } from '../tables.js';
 import type { BoundWorkflowFacts } from '../../core/workflows/bound-workflows.js';
 import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundWorkflows, type BoundExecutionJson } from './release-bound-workflows.js';
 import type { CachingVerifier } from './release-caching-verifier.js';
-import { preparedQuery } from '../prepared-query.js';
+import { sendSql } from '../send-sql.js';
 import { toGateVersion } from './release-rows.js';
 
 /** RFC 3339 UTC with milliseconds, truncated like the pg driver's Date: both paths print alike. */
@@ -51,7 +51,7 @@ const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? 
 export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
   return {
     async commitState(repoRoot: string, commitSha: string): Promise<CommitState> {
-      const [{ gate, evidence, executions, workflows, latest, attested }] = await preparedQuery<CommitStateRow>(db, COMMIT_STATE, [
+      const [{ gate, evidence, executions, workflows, latest, attested }] = await sendSql<CommitStateRow>(db, COMMIT_STATE, [
         repoRoot,
         commitSha,
       ]);

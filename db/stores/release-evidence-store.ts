@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
+import { sendSql } from '../send-sql.js';
 import type { EvidenceStore } from '../../core/release/release-store.js';
 import type { EvidenceRow } from '../tables.js';
-import { translateDriverError } from '../translate-driver-error.js';
 import { toEvidenceRecord } from './release-rows.js';
 
 /** Moves `ref` to `commit_sha` unless the ref was already seen at a newer commit. */
@@ -13,8 +13,9 @@ async function recordRef(
   observedAt: string,
 ): Promise<void> {
   if (!ref) return;
-  await db.raw(
-    `INSERT INTO refs (repo_root, ref, commit_sha, observed_at) VALUES (?, ?, ?, ?)
+  await sendSql(
+    db,
+    `INSERT INTO refs (repo_root, ref, commit_sha, observed_at) VALUES ($1, $2, $3, $4)
     ON CONFLICT (repo_root, ref) DO UPDATE SET commit_sha = excluded.commit_sha, observed_at = excluded.observed_at
     WHERE refs.observed_at <= excluded.observed_at`,
     [repoRoot, ref, commitSha, observedAt],
@@ -24,38 +25,35 @@ async function recordRef(
 export function createEvidenceStore(db: Knex): EvidenceStore {
   return {
     async addEvidence(e) {
-      try {
-        return await db.transaction(async (trx) => {
-          const [row] = await trx<EvidenceRow>('evidence')
-            .insert({
-              repo_root: e.repo_root,
-              commit_sha: e.commit_sha,
-              source: 'upload',
-              kind: e.kind,
-              name: e.name,
-              status: e.status,
-              digest: e.digest,
-              uri: e.uri,
-              ref: e.ref,
-              produced_at: new Date(e.produced_at),
-              recorded_by: e.recorded_by,
-              workflow_run: e.workflow_run,
-            })
-            .returning('*');
-          await recordRef(trx, e.repo_root, e.ref, e.commit_sha, e.produced_at);
-          return toEvidenceRecord(row);
-        });
-      } catch (error) {
-        throw translateDriverError(error);
-      }
+      return db.transaction(async (trx) => {
+        const [row] = await trx<EvidenceRow>('evidence')
+          .insert({
+            repo_root: e.repo_root,
+            commit_sha: e.commit_sha,
+            source: 'upload',
+            kind: e.kind,
+            name: e.name,
+            status: e.status,
+            digest: e.digest,
+            uri: e.uri,
+            ref: e.ref,
+            produced_at: new Date(e.produced_at),
+            recorded_by: e.recorded_by,
+            workflow_run: e.workflow_run,
+          })
+          .returning('*');
+        await recordRef(trx, e.repo_root, e.ref, e.commit_sha, e.produced_at);
+        return toEvidenceRecord(row);
+      });
     },
     async addCheckRun(c) {
       const values = [c.repo_root, c.commit_sha, c.name, c.status, c.conclusion, c.details_url, c.external_id, c.ref, c.produced_at];
       await db.transaction(async (trx) => {
         // A late delivery of an older state (in_progress after completed) must not undo the completion.
-        await trx.raw(
+        await sendSql(
+          trx,
           `INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, details_url, external_id, ref, produced_at)
-          VALUES (?, ?, 'check_run', 'check_run', ?, ?, ?, ?, ?, ?, ?)
+          VALUES ($1, $2, 'check_run', 'check_run', $3, $4, $5, $6, $7, $8, $9)
           ON CONFLICT (repo_root, commit_sha, external_id) WHERE source = 'check_run' AND external_id IS NOT NULL
           DO UPDATE SET name = excluded.name, status = excluded.status, conclusion = excluded.conclusion, details_url = excluded.details_url,
             ref = coalesce(excluded.ref, evidence.ref), produced_at = excluded.produced_at

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
+import { sendSql } from '../send-sql.js';
 import type { GateStore } from '../../core/release/release-store.js';
 import type { GateVersionRow } from '../tables.js';
-import { translateDriverError } from '../translate-driver-error.js';
 import { toGateVersion } from './release-rows.js';
 
 /** Gate versions: append-only per repository; a save with the latest digest records nothing. */
@@ -12,20 +12,16 @@ export function createGateStore(db: Knex): GateStore {
       return row ? toGateVersion(row) : null;
     },
     async saveGate(repoRoot, gate, digest, source, createdBy) {
-      try {
-        return await db.transaction(async (trx) => {
-          // Versions of one repository are numbered in order; serialise writers of that repository.
-          await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`gate:${repoRoot}`]);
-          const latest = await trx<GateVersionRow>('gate_versions').where({ repo_root: repoRoot }).orderBy('version', 'desc').first();
-          if (latest?.digest === digest) return { version: toGateVersion(latest), created: false };
-          const [row] = await trx<GateVersionRow>('gate_versions')
-            .insert({ repo_root: repoRoot, version: (latest?.version ?? 0) + 1, digest, gate, source, created_by: createdBy })
-            .returning('*');
-          return { version: toGateVersion(row), created: true };
-        });
-      } catch (error) {
-        throw translateDriverError(error, 'The gate changed concurrently; try again.');
-      }
+      return db.transaction(async (trx) => {
+        // Versions of one repository are numbered in order; serialise writers of that repository.
+        await sendSql(trx, 'SELECT pg_advisory_xact_lock(hashtext($1))', [`gate:${repoRoot}`]);
+        const latest = await trx<GateVersionRow>('gate_versions').where({ repo_root: repoRoot }).orderBy('version', 'desc').first();
+        if (latest?.digest === digest) return { version: toGateVersion(latest), created: false };
+        const [row] = await trx<GateVersionRow>('gate_versions')
+          .insert({ repo_root: repoRoot, version: (latest?.version ?? 0) + 1, digest, gate, source, created_by: createdBy })
+          .returning('*');
+        return { version: toGateVersion(row), created: true };
+      });
     },
     async gateVersion(repoRoot, version) {
       const row = await db<GateVersionRow>('gate_versions').where({ repo_root: repoRoot, version }).first();

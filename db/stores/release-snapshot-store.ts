@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { sendSql } from '../send-sql.js';
 import type { SnapshotStore } from '../../core/release/release-store.js';
 import type { GateVersionRow, SnapshotRow } from '../tables.js';
 import type { CachingVerifier } from './release-caching-verifier.js';
@@ -7,14 +8,27 @@ import { SNAPSHOT_HEAD_COLUMNS, toGateVersion, toSnapshot, toSnapshotHead } from
 
 const ATTESTED = ['attested', 'promoted'];
 
+// Named (prepared): the badge is polled by every README view, plan it once per connection.
+const BADGE_FACTS = {
+  name: 'release_badge_facts',
+  text: `
+SELECT (SELECT (gate->>'public_badge')::boolean FROM gate_versions WHERE repo_root = $1 ORDER BY version DESC LIMIT 1) AS public_badge,
+       s.decision, s.status
+FROM (SELECT coalesce($2::text, (SELECT commit_sha FROM refs WHERE repo_root = $1 AND ref = ANY($3::text[])
+        ORDER BY array_position($3::text[], ref) LIMIT 1)) AS sha) target
+LEFT JOIN LATERAL (SELECT decision, status FROM snapshots WHERE repo_root = $1 AND commit_sha = target.sha
+        ORDER BY seen_at DESC LIMIT 1) s ON true`,
+};
+
 export function createSnapshotStore(db: Knex, verifier: CachingVerifier): SnapshotStore {
   return {
     ...createCommitStateReader(db, verifier),
     async saveSnapshot(s) {
       // clock_timestamp(), not now(): two saves in one transaction must still order by seen_at.
-      const { rows } = await db.raw<{ rows: SnapshotRow[] }>(
+      const rows = await sendSql<SnapshotRow>(
+        db,
         `INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, seen_at)
-        VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, clock_timestamp())
+        VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, clock_timestamp())
         ON CONFLICT (repo_root, commit_sha, evidence_digest) DO UPDATE SET seen_at = clock_timestamp()
         RETURNING ${SNAPSHOT_HEAD_COLUMNS.join(', ')}`,
         [s.repo_root, s.commit_sha, s.evidence_digest, s.decision, JSON.stringify(s.blockers), JSON.stringify(s.provenance)],
@@ -49,20 +63,11 @@ export function createSnapshotStore(db: Knex, verifier: CachingVerifier): Snapsh
       }));
     },
     async badgeFacts(repoRoot, commitSha, refs) {
-      // A named (prepared) statement: the badge is polled by every README view, plan it once per connection.
-      const { rows } = await db
-        .raw<{ rows: { public_badge: boolean | null; decision: string | null; status: string | null }[] }>(
-          `
-        SELECT (SELECT (gate->>'public_badge')::boolean FROM gate_versions WHERE repo_root = :repo ORDER BY version DESC LIMIT 1) AS public_badge,
-               s.decision, s.status
-        FROM (SELECT coalesce(:sha::text, (SELECT commit_sha FROM refs WHERE repo_root = :repo AND ref = ANY(:refs::text[])
-                ORDER BY array_position(:refs::text[], ref) LIMIT 1)) AS sha) target
-        LEFT JOIN LATERAL (SELECT decision, status FROM snapshots WHERE repo_root = :repo AND commit_sha = target.sha
-                ORDER BY seen_at DESC LIMIT 1) s ON true`,
-          { repo: repoRoot, sha: commitSha, refs },
-        )
-        .options({ name: 'release_badge_facts' });
-      const row = rows[0];
+      const [row] = await sendSql<{ public_badge: boolean | null; decision: string | null; status: string | null }>(db, BADGE_FACTS, [
+        repoRoot,
+        commitSha,
+        refs,
+      ]);
       return {
         public_badge: row?.public_badge ?? null,
         decision: (row?.decision ?? null) as 'SHIP' | 'NO_SHIP' | null,
@@ -70,7 +75,7 @@ export function createSnapshotStore(db: Knex, verifier: CachingVerifier): Snapsh
       };
     },
     async ping() {
-      await db.raw('SELECT 1');
+      await sendSql(db, 'SELECT 1');
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
+import { sendSql } from '../send-sql.js';
 import { publicKeyFromJwk } from '../../core/certificates/public-jwk.js';
 import type { SigningKeyStore } from '../../core/certificates/signing-key-store.js';
 import type { PublicJwk } from '../../core/certificates/types.js';
 import type { SigningKeyRow } from '../tables.js';
-import { translateDriverError } from '../translate-driver-error.js';
 
 const KEY_ROTATION_LOCK = 7_140_003;
 
@@ -30,20 +30,16 @@ export function createSigningKeyStore(db: Knex): SigningKeyStore {
   return {
     async makeCurrent(jwk) {
       if (!publicKeyFromJwk(jwk)) throw new TypeError('Not an Ed25519 public JWK.');
-      try {
-        return await db.transaction(async (trx) => {
-          // Replicas starting together must agree on one current key.
-          await trx.raw('SELECT pg_advisory_xact_lock(?)', [KEY_ROTATION_LOCK]);
-          await trx('signing_keys').whereNull('retired_at').whereNot({ keyid: jwk.kid }).update({ retired_at: trx.fn.now() });
-          await trx('signing_keys')
-            .insert({ keyid: jwk.kid, public_jwk: { kty: 'OKP', crv: 'Ed25519', x: jwk.x } })
-            .onConflict('keyid')
-            .merge({ retired_at: null });
-          return listRows(trx);
-        });
-      } catch (error) {
-        throw translateDriverError(error);
-      }
+      return db.transaction(async (trx) => {
+        // Replicas starting together must agree on one current key.
+        await sendSql(trx, 'SELECT pg_advisory_xact_lock($1)', [KEY_ROTATION_LOCK]);
+        await trx('signing_keys').whereNull('retired_at').whereNot({ keyid: jwk.kid }).update({ retired_at: trx.fn.now() });
+        await trx('signing_keys')
+          .insert({ keyid: jwk.kid, public_jwk: { kty: 'OKP', crv: 'Ed25519', x: jwk.x } })
+          .onConflict('keyid')
+          .merge({ retired_at: null });
+        return listRows(trx);
+      });
     },
     list: () => listRows(db),
   };
