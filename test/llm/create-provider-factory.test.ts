@@ -1,7 +1,7 @@
 import { loadConfig } from '../../server/config.js';
 import { createProviderFactory } from '../../llm/create-provider-factory.js';
 import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
-import { request, TASK } from './provider-fixtures.js';
+import { request, TASK } from './support/provider-fixtures.js';
 
 let llm: FakeLlm;
 beforeAll(async () => {

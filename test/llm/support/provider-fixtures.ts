@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
-import type { ChatMessage, ProviderRequest, ToolDefinition } from '../../core/agent/provider.js';
-import type { FakeLlm, LlmRequest } from '../fakes/fake-llm-server.js';
+import type { ChatMessage, ProviderRequest, ToolDefinition } from '../../../core/agent/provider.js';
+import type { FakeLlm, LlmRequest } from '../../fakes/fake-llm-server.js';
 
 export const readFileTool: ToolDefinition = {
   name: 'repo_read_file',
