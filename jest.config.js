@@ -1,4 +1,4 @@
-/** Jest on ESM TypeScript: see ../shared/TOOLCHAIN.md. Type errors are caught by `npm run typecheck`. */
+/** Jest on ESM TypeScript: the README, "Running the tests", and ARCHITECTURE.md. Type errors are caught by `npm run typecheck`. */
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],

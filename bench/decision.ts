@@ -1,5 +1,5 @@
 /**
- * Decision endpoint under load (DESIGN §13): 10,000 commits / 100,000 executions / 1,000,000
+ * Decision endpoint under load (README, "Benchmarks"): 10,000 commits / 100,000 executions / 1,000,000
  * tool calls stored, 32 connections, against a floor endpoint (auth + one indexed query) in the
  * same run. Goals: p99 <= 25 ms and >= 40% of the floor's throughput.
  *

@@ -1,5 +1,5 @@
 /**
- * Governance overhead per tool call (DESIGN §13): the same agent loop run with a fake provider
+ * Governance overhead per tool call (README, "Benchmarks"): the same agent loop run with a fake provider
  * that always calls a no-op tool, with governance (verify + certify) on and off, each on an
  * in-memory journal and on the PostgreSQL journal. One iteration = one provider turn + one tool
  * call; its time is the gap between two provider requests.

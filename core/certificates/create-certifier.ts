@@ -5,7 +5,7 @@ import { planHash } from './plan-hash.js';
 import { ACTION_SAFE_PREDICATE, FINAL_OUTPUT_SAFE_PREDICATE } from './predicate-types.js';
 import type { Signer } from './types.js';
 
-/** What the runtime guarantees of every finished execution it certifies (DESIGN §6). */
+/** What the runtime guarantees of every finished execution it certifies (README, "Governed agent executions"). */
 const EXECUTION_PROPERTIES = ['every_tool_call_verified', 'certificate_chain_linked', 'output_rules_applied', 'budget_enforced'];
 
 function certifyToolCall(signer: Signer, facts: ToolCallFacts, issuedAt: string) {

@@ -52,7 +52,7 @@ export interface Verifier {
   verify(envelope: DsseEnvelope): VerificationResult;
 }
 
-/** A certificate as stored and returned (DESIGN §7). */
+/** A certificate as stored and returned (README, "Governed agent executions": certificates). */
 export interface Certificate {
   id: string;
   kind: 'tool_call' | 'execution' | 'promotion';

@@ -1,5 +1,5 @@
 /**
- * Capability patterns (DESIGN §5): colon-separated segments; a trailing `*` segment matches
+ * Capability patterns (README, "Governed agent executions": permissions): colon-separated segments; a trailing `*` segment matches
  * any suffix (`network:*`), `*` alone matches everything, and a `*` segment elsewhere matches
  * exactly one segment.
  */

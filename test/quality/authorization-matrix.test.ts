@@ -10,7 +10,7 @@ import { admitted, DESIGN_AUTH, DESIGN_WORKFLOWS, designKey } from './support/de
 import { freshKey } from './support/fresh-key.js';
 import { OWNED_KINDS, type OwnedKind } from './support/owned-resources.js';
 
-// DESIGN §13: every route × every role × no key, expectations derived from each RouteDef's auth.
+// ARCHITECTURE.md, "Quality bars": every route × every role × no key, expectations derived from each RouteDef's auth.
 const routes = allRoutes.flat();
 const name = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}`;
 
@@ -115,7 +115,7 @@ describe('every route × a GitHub Actions OIDC caller (a workflow of acme/widget
   });
 });
 
-describe('DESIGN §4 "who may do what"', () => {
+describe('who may do what (the README\'s "Roles" table)', () => {
   const named = routes.filter((route) => designKey(route.method, route.path) in DESIGN_AUTH);
 
   it('is what the mounted routes declare, for every route it names that is mounted', () => {

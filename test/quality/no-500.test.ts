@@ -8,7 +8,7 @@ import { responseProblem } from './support/response-problems.js';
 import { sendHostileRequest } from './support/send-hostile-request.js';
 import { shortReport } from './support/short-report.js';
 
-// DESIGN §13: no 500 for any input, over every operation the running server describes.
+// ARCHITECTURE.md, "Quality bars": no 500 for any input, over every operation the running server describes.
 // FC_SEED replays a failure (the report names the seed and the failing request); FC_RUNS explores further.
 const seed = Number(process.env.FC_SEED ?? 20_240_613);
 const numRuns = Number(process.env.FC_RUNS ?? 30);

@@ -5,7 +5,7 @@ import { writesReports } from '../executions/support/agent-replies.js';
 import { waitFor } from '../executions/support/wait-for.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-// DESIGN §13: secrets (passwords, keys, provider key overrides) never appear in any response,
+// ARCHITECTURE.md, "Quality bars": secrets (passwords, keys, provider key overrides) never appear in any response,
 // log line or export. test/api/secrets.test.ts covers the account calls on their own; this is the
 // whole journey, through an agent run that uses a per-execution provider key.
 const PASSWORD = 'Quality-Passphrase-7731';

@@ -3,7 +3,7 @@ import type { Auth } from '../../../api/route.js';
 import type { WorkflowPermission } from '../../../core/accounts/oidc.js';
 
 /**
- * DESIGN §4 "Who may do what", as route auth. Keys are `method path` with path parameter names
+ * The README's "Roles" table (who may do what), as route auth. Keys are `method path` with path parameter names
  * blanked (`/workflows/{}`), so a route matches whatever it calls its parameter. Routes whose
  * access also depends on ownership (executions, workflows, exports) are `any` at the route and
  * checked per resource in the handler.
