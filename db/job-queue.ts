@@ -89,9 +89,10 @@ export async function enqueueReplacing<T extends keyof JobPayloads>(
   payload: JobPayloads[T],
   options: JobOptions,
 ): Promise<void> {
-  await db.raw(
-    `SELECT graphile_worker.add_job(?::text, ?::json, queue_name := ?::text, run_at := ?::timestamptz, max_attempts := ?::int,
-      job_key := ?::text, job_key_mode := 'replace')`,
+  await sendSql(
+    db,
+    `SELECT graphile_worker.add_job($1::text, $2::json, queue_name := $3::text, run_at := $4::timestamptz, max_attempts := $5::int,
+      job_key := $6::text, job_key_mode := 'replace')`,
     [
       task,
       JSON.stringify(payload),

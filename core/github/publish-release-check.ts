@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors.js';
 import { decideRelease } from '../release/decide-release.js';
-import { defaultGateVersion } from '../release/gate.js';
+import { gateInForce } from '../release/gate-in-force.js';
 import type { ReleasePorts } from '../release/release-ports.js';
 import { GATE_FILE_PATH, setGateFromFile } from '../release/set-gate-from-file.js';
 import { toBaseline } from '../release/snapshot.js';
@@ -60,7 +60,7 @@ async function mergeGroupView(deps: PublishDeps, repo: GitHubRepository | null, 
     }
   }
   const group = await deps.release.store.commitState(repoRoot, sha);
-  const gate = group.gate ?? defaultGateVersion(repoRoot);
+  const gate = gateInForce(repoRoot, group.gate);
   const { decision, blockers } = evaluateMergeGroup(gate.gate, group.evidence, heads, unidentified, now);
   const context = heads.length
     ? `Merge group for pull request #${heads[0].number} (head \`${heads[0].sha.slice(0, 12)}\`): the group's check runs with the pull request's evidence.`

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { GitHubAppStore, RecordedPullRequest } from '../../core/github/github-app-store.js';
 import { enqueue, enqueueReplacing } from '../job-queue.js';
+import { sendSql } from '../send-sql.js';
 import type { GitHubMergeGroupRow, GitHubPullRequestRow } from '../tables.js';
 
 function toPullRequest(row: GitHubPullRequestRow): RecordedPullRequest {
@@ -20,9 +21,10 @@ export function createGitHubAppStore(db: Knex): GitHubAppStore {
     async claimDelivery(claim) {
       return db.transaction(async (trx) => {
         const { outcome } = claim;
-        const inserted = await trx.raw(
+        const [row] = await sendSql<{ received_at: Date }>(
+          trx,
           `INSERT INTO github_deliveries (delivery_id, event, action, repo_root, installation_id, outcome, reason)
-          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (delivery_id) DO NOTHING RETURNING received_at`,
+          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id) DO NOTHING RETURNING received_at`,
           [
             claim.delivery_id,
             claim.event,
@@ -33,7 +35,6 @@ export function createGitHubAppStore(db: Knex): GitHubAppStore {
             outcome.status === 'ignored' ? outcome.reason : null,
           ],
         );
-        const row = inserted.rows[0] as { received_at: Date } | undefined;
         if (!row) return false;
         if (outcome.status === 'queued') {
           await enqueue(trx, 'github_delivery', {
@@ -47,9 +48,10 @@ export function createGitHubAppStore(db: Knex): GitHubAppStore {
     },
 
     async recordPullRequest(pr, observedAt) {
-      await db.raw(
+      await sendSql(
+        db,
         `INSERT INTO github_pull_requests (repo_root, number, head_sha, head_ref, base_ref, state, installation_id, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
         ON CONFLICT (repo_root, number) DO UPDATE SET head_sha = excluded.head_sha, head_ref = excluded.head_ref,
           base_ref = excluded.base_ref, state = excluded.state,
           installation_id = coalesce(excluded.installation_id, github_pull_requests.installation_id), updated_at = excluded.updated_at
@@ -71,8 +73,9 @@ export function createGitHubAppStore(db: Knex): GitHubAppStore {
     },
 
     async recordMergeGroup(group) {
-      await db.raw(
-        `INSERT INTO github_merge_groups (repo_root, head_sha, head_ref, base_ref, installation_id) VALUES (?, ?, ?, ?, ?)
+      await sendSql(
+        db,
+        `INSERT INTO github_merge_groups (repo_root, head_sha, head_ref, base_ref, installation_id) VALUES ($1, $2, $3, $4, $5)
         ON CONFLICT (repo_root, head_sha) DO NOTHING`,
         [group.repo_root, group.head_sha, group.head_ref, group.base_ref, group.installation_id],
       );
