@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { assertCanSee, requireRoleOf } from '../../core/accounts/authorize.js';
+import { assertCanCancel, assertMayListAll, visibleOwnedResource } from '../../core/executions/execution-access.js';
 import { signPackage } from '../../core/certificates/sign-package.js';
 import { verifyCertificateChain } from '../../core/certificates/verify-certificate-chain.js';
-import { ForbiddenError, NotFoundError } from '../../core/errors.js';
+import { NotFoundError } from '../../core/errors.js';
 import { buildWorkflowPackage, type StageEvidence } from '../../core/workflows/build-workflow-package.js';
 import { createWorkflow } from '../../core/workflows/create-workflow.js';
 import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
@@ -84,7 +84,7 @@ export const workflowRoutes = [
       },
     },
     async handler({ query, caller, ctx, deps }) {
-      if (query.scope === 'all') requireRoleOf(caller, ['ADMIN', 'AUDITOR']);
+      if (query.scope === 'all') assertMayListAll(caller);
       const page = await deps.workflows.list({
         ownerId: query.scope === 'all' ? undefined : caller.user.id,
         status: query.status,
@@ -104,7 +104,7 @@ export const workflowRoutes = [
     params: workflowIdParamsSchema,
     responses: { 200: { description: 'The workflow record.', schema: workflowSchema } },
     async handler({ params, caller, deps }) {
-      return { body: assertCanSee(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id) };
+      return { body: visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id) };
     },
   }),
   defineRoute({
@@ -120,9 +120,8 @@ export const workflowRoutes = [
     params: workflowIdParamsSchema,
     responses: { 200: { description: 'The workflow status after the request.', schema: workflowCancelSchema } },
     async handler({ params, caller, deps }) {
-      const workflow = assertCanSee(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
-      if (workflow.owner_id !== caller.user.id && caller.user.role !== 'ADMIN')
-        throw new ForbiddenError('Only the owner or an ADMIN may cancel a workflow.');
+      const workflow = visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
+      assertCanCancel(caller, workflow.owner_id, 'a workflow');
       const result = await deps.workflows.cancel(params.workflow_id);
       if (!result) throw new NotFoundError('Workflow', params.workflow_id);
       deps.logger.info(
@@ -157,7 +156,7 @@ export const workflowRoutes = [
       },
     },
     async handler({ params, caller, deps }) {
-      const workflow = assertCanSee(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
+      const workflow = visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
       const [stages, publicKeys] = await Promise.all([stageEvidence(deps, workflow), deps.keys.list()]);
       const pkg = buildWorkflowPackage({ packageId: randomUUID(), generatedAt: new Date().toISOString(), workflow, stages, publicKeys });
       return {

@@ -8,7 +8,6 @@ import type { WorkflowStore } from '../../core/workflows/workflow-store.js';
 import { enqueue } from '../job-queue.js';
 import { keysetPage } from '../keyset-page.js';
 import type { WorkflowRow, WorkflowStageRow } from '../tables.js';
-import { translateDriverError } from '../translate-driver-error.js';
 import { executionInsertValues, UNFINISHED } from './execution-store.js';
 import { toWorkflow, type StageRowWithSummary } from './workflow-rows.js';
 
@@ -57,43 +56,39 @@ export function createWorkflowStore(db: Knex, secretKey: Buffer): WorkflowStore 
   return {
     async create(input: NewWorkflow) {
       const id = randomUUID();
-      try {
-        await db.transaction(async (trx) => {
-          await trx('workflows').insert({
-            id,
-            owner_id: input.owner_id,
-            name: input.name,
-            description: input.description,
-            repo_root: input.repo_root,
-            commit_sha: input.commit_sha,
-          });
-          await trx('workflow_stages').insert(
-            input.stages.map((stage, position) => ({
-              workflow_id: id,
-              position,
-              stage_id: stage.id,
-              name: stage.name,
-              task: stage.task,
-              stage_role: stage.stage_role,
-              policy_name: stage.policy.name,
-              policy_version: stage.policy.version,
-              policy_digest: stage.policy.digest,
-              budget_cents: stage.budget_cents,
-              provider: stage.provider,
-              model: stage.model,
-              permissions: JSON.stringify(stage.permissions),
-              dropped_permissions: JSON.stringify(stage.dropped_permissions),
-              upstream_stage_ids: JSON.stringify(stage.upstream_stage_ids),
-              api_key_override: stage.api_key !== undefined,
-              api_key_ciphertext: stage.api_key !== undefined ? sealSecret(secretKey, stage.api_key, keyContext(id, stage.id)) : null,
-            })),
-          );
-          // Same transaction: a queued workflow always has its orchestration job.
-          await enqueue(trx, 'run_workflow', { workflow_id: id }, workflowJobKey(id));
+      await db.transaction(async (trx) => {
+        await trx('workflows').insert({
+          id,
+          owner_id: input.owner_id,
+          name: input.name,
+          description: input.description,
+          repo_root: input.repo_root,
+          commit_sha: input.commit_sha,
         });
-      } catch (error) {
-        throw translateDriverError(error);
-      }
+        await trx('workflow_stages').insert(
+          input.stages.map((stage, position) => ({
+            workflow_id: id,
+            position,
+            stage_id: stage.id,
+            name: stage.name,
+            task: stage.task,
+            stage_role: stage.stage_role,
+            policy_name: stage.policy.name,
+            policy_version: stage.policy.version,
+            policy_digest: stage.policy.digest,
+            budget_cents: stage.budget_cents,
+            provider: stage.provider,
+            model: stage.model,
+            permissions: JSON.stringify(stage.permissions),
+            dropped_permissions: JSON.stringify(stage.dropped_permissions),
+            upstream_stage_ids: JSON.stringify(stage.upstream_stage_ids),
+            api_key_override: stage.api_key !== undefined,
+            api_key_ciphertext: stage.api_key !== undefined ? sealSecret(secretKey, stage.api_key, keyContext(id, stage.id)) : null,
+          })),
+        );
+        // Same transaction: a queued workflow always has its orchestration job.
+        await enqueue(trx, 'run_workflow', { workflow_id: id }, workflowJobKey(id));
+      });
       return (await loadWorkflow(db, id))!;
     },
 
