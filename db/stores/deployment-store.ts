@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { DeploymentRequest, DeploymentStore } from '../../core/github/deployment-store.js';
 import { enqueueReplacing } from '../job-queue.js';
 import { keysetPage } from '../keyset-page.js';
+import { sendSql } from '../send-sql.js';
 import type { DeploymentRequestRow } from '../tables.js';
 
 function toDeploymentRequest(row: DeploymentRequestRow): DeploymentRequest {
@@ -34,9 +35,10 @@ export function createDeploymentStore(db: Knex): DeploymentStore {
         environment: intent.environment,
         deployment_id: intent.deployment_id,
       };
-      await db.raw(
+      await sendSql(
+        db,
         `INSERT INTO deployment_requests (repo_root, environment, commit_sha, ref, run_id, deployment_id, installation_id, requested_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (repo_root, run_id, environment, deployment_id) DO NOTHING`,
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (repo_root, run_id, environment, deployment_id) DO NOTHING`,
         [key.repo_root, key.environment, intent.commit_sha, intent.ref, key.run_id, key.deployment_id, intent.installation_id, receivedAt],
       );
       return toDeploymentRequest((await table().where(key).first())!);
@@ -70,12 +72,15 @@ export function createDeploymentStore(db: Knex): DeploymentStore {
       return db.transaction(async (trx) => {
         // The row lock holds the request while GitHub is told: a second worker skips it, and a
         // failed send rolls back, leaving it waiting for the retry.
-        const held = await trx.raw(`SELECT id FROM deployment_requests WHERE id = ? AND state = 'waiting' FOR UPDATE SKIP LOCKED`, [id]);
-        if (held.rows.length === 0) return false;
+        const held = await sendSql(trx, `SELECT id FROM deployment_requests WHERE id = $1 AND state = 'waiting' FOR UPDATE SKIP LOCKED`, [
+          id,
+        ]);
+        if (held.length === 0) return false;
         await send();
-        await trx.raw(
-          `UPDATE deployment_requests SET state = ?, decision = ?, snapshot_id = ?, timed_out = ?, comment = ?, answered_at = now()
-          WHERE id = ? AND state = 'waiting'`,
+        await sendSql(
+          trx,
+          `UPDATE deployment_requests SET state = $1, decision = $2, snapshot_id = $3, timed_out = $4, comment = $5, answered_at = now()
+          WHERE id = $6 AND state = 'waiting'`,
           [answer.state, answer.decision, answer.snapshot_id, answer.timed_out, answer.comment, id],
         );
         return true;
