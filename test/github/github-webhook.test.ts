@@ -62,6 +62,17 @@ describe('webhook signatures', () => {
         400,
         'A delivery needs the X-GitHub-Event and X-GitHub-Delivery headers.',
       ]);
+      const garbage = '{"action": "opened", ';
+      const notJson = await t.request
+        .post('/api/v1/releases/github-webhook')
+        .set('Content-Type', 'application/json')
+        .set('X-GitHub-Event', 'pull_request')
+        .set('X-GitHub-Delivery', 'garbage-1')
+        .set('X-Hub-Signature-256', signature(garbage, SECRET))
+        .send(garbage);
+      expect([notJson.status, notJson.body]).toEqual([400, { detail: 'The payload is not JSON.' }]);
+      const get = await t.request.get('/api/v1/releases/github-webhook');
+      expect([get.status, get.headers.allow]).toEqual([405, 'POST']);
     });
   });
 

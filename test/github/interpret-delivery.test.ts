@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import { HANDLED_EVENTS, interpretDelivery } from '../../core/github/interpret-delivery.js';
+
+const require = createRequire(import.meta.url);
+const examples = require('@octokit/webhooks-examples/api.github.com/index.json') as { name: string; examples: Record<string, unknown>[] }[];
+
+describe('interpretDelivery over every real payload GitHub documents', () => {
+  const all = examples.flatMap((e) => e.examples.map((payload) => [e.name, String(payload.action ?? ''), payload] as const));
+
+  it('queues only the events and actions shipgate acts on, and ignores everything else with a reason', () => {
+    expect(all.length).toBeGreaterThan(200);
+    for (const [event, action, payload] of all) {
+      const { outcome } = interpretDelivery(event, payload, 1);
+      if (outcome.status === 'queued') {
+        expect(HANDLED_EVENTS[event]).toContain(action);
+      } else {
+        expect(outcome.reason.length).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it('reads the fields the work needs from the real payloads', () => {
+    const queued = all.map(([event, , payload]) => interpretDelivery(event, payload, 1)).filter((i) => i.outcome.status === 'queued');
+    const kinds = new Set(queued.map((i) => (i.outcome.status === 'queued' ? i.outcome.intent.kind : null)));
+    // Re-runs come from check_suite rerequested; check_run rerequested is another app's run here (ignored).
+    expect(kinds).toEqual(new Set(['pull_request', 'check_run', 'recheck', 'merge_group']));
+    for (const i of queued) expect(i.repo_root).toMatch(/^[a-z0-9-]+\/[a-z0-9._-]+$/);
+    // The examples' created/completed runs belong to app 29310 and the re-run ones to app 2: as
+    // those apps, created/completed are their own (never evidence) and a re-run is a recheck.
+    const checkRuns = all.filter(([event]) => event === 'check_run');
+    const own = checkRuns.filter(([, action]) => action !== 'rerequested' && action !== 'requested_action');
+    expect(own.map(([event, , payload]) => interpretDelivery(event, payload, 29310).outcome.status)).toEqual(own.map(() => 'ignored'));
+    const reruns = checkRuns.filter(([, action]) => action === 'rerequested');
+    expect(reruns.length).toBeGreaterThan(0);
+    for (const [event, , payload] of reruns) {
+      const { outcome } = interpretDelivery(event, payload, 2);
+      expect(outcome.status === 'queued' && outcome.intent.kind).toBe('recheck');
+    }
+  });
+
+  it('never throws on payloads that are not what the event promises', () => {
+    for (const event of Object.keys(HANDLED_EVENTS)) {
+      for (const payload of [null, 42, 'x', [], {}, { action: 'opened' }, { action: 'created', repository: { full_name: 'a/b' } }]) {
+        expect(interpretDelivery(event, payload, null).outcome.status).toBe('ignored');
+      }
+    }
+  });
+});
