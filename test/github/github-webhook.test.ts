@@ -31,6 +31,13 @@ describe('webhook signatures', () => {
     });
     afterAll(() => t.close());
 
+    it('is described in /openapi.json with its answers', async () => {
+      const doc = (await t.request.get('/openapi.json')).body;
+      const operation = doc.paths['/api/v1/releases/github-webhook'].post;
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['202', '400', '401', '413']));
+      expect(operation.security).toEqual([]);
+    });
+
     it('answers 401 {detail} to a bad or missing signature and records nothing', async () => {
       const payload = pullRequestPayload('opened', { number: 1, sha: SHA });
       const wrong = await deliver(t, 'pull_request', payload, { secret: 'not-the-secret' });
