@@ -34,6 +34,8 @@ export interface Config {
     gheProtocol?: 'http' | 'https';
     token?: string;
     allowUnsignedWebhooks: boolean;
+    /** Missed-delivery recovery runs this often (with App credentials only). */
+    deliveryRecoverySeconds: number;
   };
   providers: {
     defaultProvider: 'openai' | 'anthropic';

@@ -16,6 +16,8 @@ export interface JobPayloads {
   run_workflow: { workflow_id: string };
   /** Evaluate a deployment protection request and answer it once decided; `attempt` counts GitHub answers worth retrying. */
   github_deployment_review: { request_id: string; attempt: number };
+  /** Missed-delivery recovery (periodic, one runner at a time): redeliver lost deliveries, sweep open pull requests. */
+  github_delivery_recovery: Record<string, never>;
 }
 
 /** Attempts before a job is given up; a killed worker's job counts one attempt. */

@@ -53,6 +53,7 @@ const envSchema = z.object({
     )
     .optional(),
   SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS: bool.default(false),
+  SHIPGATE_DELIVERY_RECOVERY_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
   APP_ID: optional,
   PRIVATE_KEY: optional,
   PRIVATE_KEY_PATH: optional,
@@ -136,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       gheProtocol: e.GHE_PROTOCOL,
       token: e.GITHUB_TOKEN,
       allowUnsignedWebhooks: e.SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS,
+      deliveryRecoverySeconds: e.SHIPGATE_DELIVERY_RECOVERY_SECONDS,
     },
     providers: {
       defaultProvider: e.SHIPGATE_DEFAULT_PROVIDER,

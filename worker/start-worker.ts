@@ -12,6 +12,8 @@ import { executionIdOf } from './run-execution-task.js';
 import { workflowIdOf } from './run-workflow-task.js';
 import { giveUpWorkflow } from '../core/workflows/run-workflow-job.js';
 import { buildTaskList } from './task-list.js';
+import { ensureDeliveryRecovery } from './github-delivery-recovery-task.js';
+import { createRecoveryStore } from '../db/stores/recovery-store.js';
 import type { WorkerDeps } from './worker-deps.js';
 
 export interface RunningWorker {
@@ -77,6 +79,10 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   }
 
   let current = await startRunner();
+  // With App credentials, missed-delivery recovery runs every SHIPGATE_DELIVERY_RECOVERY_SECONDS.
+  if (config.github.appId && (config.github.privateKey || config.github.privateKeyPath)) {
+    await ensureDeliveryRecovery(createRecoveryStore(db), config.github.deliveryRecoverySeconds);
+  }
   let stopping = false;
   let restarting: Promise<void> = Promise.resolve();
 

@@ -6,6 +6,9 @@ import { createDeploymentStore } from '../db/stores/deployment-store.js';
 import { octokitDeploymentReviewer } from '../app/octokit-deployment-reviewer.js';
 import { githubAppClientFromConfig } from '../app/github-app-client-from-config.js';
 import { githubDeploymentReviewTask } from './github-deployment-review-task.js';
+import { octokitRecoveryGitHub } from '../app/octokit-recovery-github.js';
+import { createRecoveryStore } from '../db/stores/recovery-store.js';
+import { githubDeliveryRecoveryTask } from './github-delivery-recovery-task.js';
 import { githubDeliveryTask } from './github-delivery-task.js';
 import { githubPublishTask } from './github-publish-task.js';
 import { runExecutionTask } from './run-execution-task.js';
@@ -17,12 +20,13 @@ import { githubAccessOf, type WorkerDeps } from './worker-deps.js';
  * so a job type added there without a handler here fails the typecheck.
  */
 export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<keyof JobPayloads, Task> {
+  const appClient = githubAppClientFromConfig(deps.config, deps.logger);
   const github = {
     release: deps.release,
     app: createGitHubAppStore(deps.db),
     access: githubAccessOf(deps),
     deployments: createDeploymentStore(deps.db),
-    reviewer: octokitDeploymentReviewer(githubAppClientFromConfig(deps.config, deps.logger)),
+    reviewer: octokitDeploymentReviewer(appClient),
     publicUrl: deps.config.publicUrl,
     log: (event: string, fields: Record<string, unknown>) => deps.logger.info({ event, ...fields }, event),
   };
@@ -32,5 +36,11 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
     github_publish: githubPublishTask(github),
     run_workflow: runWorkflowTask(runtime, deps),
     github_deployment_review: githubDeploymentReviewTask(github),
+    github_delivery_recovery: githubDeliveryRecoveryTask({
+      ...github,
+      github: appClient && octokitRecoveryGitHub(appClient),
+      recovery: createRecoveryStore(deps.db),
+      intervalSeconds: deps.config.github.deliveryRecoverySeconds,
+    }),
   };
 }

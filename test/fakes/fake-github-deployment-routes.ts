@@ -1,4 +1,20 @@
-import { gitHubError, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
+import type { FakeGitHubApp } from './fake-github-app-routes.js';
+import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
+
+/** One attempt at delivering a webhook, as `GET /app/hook/deliveries` lists it. */
+export interface FakeHookDelivery {
+  id: number;
+  guid: string;
+  delivered_at: string;
+  redelivery: boolean;
+  duration: number;
+  status: string;
+  status_code: number;
+  event: string;
+  action: string | null;
+  installation_id: number | null;
+  repository_id: number | null;
+}
 
 export interface FakeDeploymentReview {
   repo: string;
@@ -16,14 +32,126 @@ export interface FakeDeploymentReview {
  */
 export class FakeGitHubDeployments {
   reviews: FakeDeploymentReview[] = [];
+  /** The App's webhook deliveries, in the order they happened (listed newest first). */
+  deliveries: FakeHookDelivery[] = [];
+  /** Ids of the deliveries a redelivery was asked for, in order. */
+  redeliveryRequests: number[] = [];
+  /** Cursors `GET /app/hook/deliveries` was called with (null: the first page). */
+  deliveryListCursors: (string | null)[] = [];
+  /** Performs a redelivery (e.g. sends it to the server under test); its status code is recorded as a new attempt. */
+  onRedeliver: ((delivery: FakeHookDelivery) => Promise<number>) | undefined;
+  private nextDeliveryId = 70_000;
+
+  /** A delivery attempt GitHub made (status_code 0: timed out). */
+  addDelivery(fields: Partial<FakeHookDelivery> & { guid: string; status_code: number }): FakeHookDelivery {
+    const ok = fields.status_code >= 200 && fields.status_code < 300;
+    const delivery: FakeHookDelivery = {
+      id: this.nextDeliveryId++,
+      delivered_at: new Date().toISOString(),
+      redelivery: false,
+      duration: 0.1,
+      status: ok ? 'OK' : fields.status_code === 0 ? 'timed out' : 'Invalid HTTP Response: ' + fields.status_code,
+      event: 'pull_request',
+      action: 'opened',
+      installation_id: 77,
+      repository_id: 1,
+      ...fields,
+    };
+    this.deliveries.push(delivery);
+    return delivery;
+  }
 
   reviewsOf(repo: string, runId: number): FakeDeploymentReview[] {
     return this.reviews.filter((r) => r.repo === repo.toLowerCase() && r.run_id === runId);
   }
 
-  routes(): GitHubRoute[] {
+  routes(app: FakeGitHubApp, apiBase: () => string): GitHubRoute[] {
     const repoOf = (ctx: GitHubRouteContext) => `${ctx.params.owner}/${ctx.params.repo}`.toLowerCase();
+    /** Page-numbered lists with GitHub's Link header. */
+    const paged = <T>(ctx: GitHubRouteContext, path: string, all: T[], wrap: (items: T[]) => unknown): GitHubReply => {
+      const perPage = Math.min(Number(ctx.query.get('per_page') ?? 30), 100);
+      const page = Number(ctx.query.get('page') ?? 1);
+      const last = Math.max(1, Math.ceil(all.length / perPage));
+      const url = (p: number) => `${apiBase()}${path}${path.includes('?') ? '&' : '?'}per_page=${perPage}&page=${p}`;
+      const link = page < last ? `<${url(page + 1)}>; rel="next", <${url(last)}>; rel="last"` : undefined;
+      const headers: Record<string, string> = link ? { link } : {};
+      return { body: wrap(all.slice((page - 1) * perPage, page * perPage)), headers };
+    };
+    const installationOf = (ctx: GitHubRouteContext) => Number(/ghs_installation_(\d+)/.exec(ctx.headers.authorization ?? '')?.[1]);
     return [
+      {
+        method: 'GET',
+        pattern: '/app/hook/deliveries',
+        handle: (ctx) => {
+          const cursor = ctx.query.get('cursor');
+          this.deliveryListCursors.push(cursor);
+          const perPage = Math.min(Number(ctx.query.get('per_page') ?? 30), 100);
+          const newestFirst = [...this.deliveries].reverse();
+          const start = cursor ? newestFirst.findIndex((d) => d.id < Number(cursor)) : 0;
+          const items = start < 0 ? [] : newestFirst.slice(start, start + perPage);
+          const more = start >= 0 && start + perPage < newestFirst.length;
+          const next = `${apiBase()}/app/hook/deliveries?per_page=${perPage}&cursor=${items[items.length - 1]?.id}`;
+          const headers: Record<string, string> = more ? { link: `<${next}>; rel="next"` } : {};
+          return { body: items, headers };
+        },
+      },
+      {
+        method: 'POST',
+        pattern: '/app/hook/deliveries/{id}/attempts',
+        handle: async (ctx) => {
+          const original = this.deliveries.find((d) => d.id === Number(ctx.params.id));
+          if (!original) return gitHubError(404, 'Not Found');
+          this.redeliveryRequests.push(original.id);
+          const status = this.onRedeliver ? await this.onRedeliver(original) : 202;
+          const { id: _original, ...same } = original;
+          this.addDelivery({ ...same, redelivery: true, status_code: status, delivered_at: new Date().toISOString() });
+          return { status: 202, body: {} };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/app/installations',
+        handle: (ctx) => {
+          const ids = [...new Set(app.installations.values())].sort((a, b) => a - b);
+          return paged(ctx, '/app/installations', ids, (page) => page.map((id) => ({ id, app_id: app.appId, account: { login: 'acme' } })));
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/installation/repositories',
+        handle: (ctx) => {
+          const installation = installationOf(ctx);
+          const repos = [...app.installations.entries()].filter(([, id]) => id === installation).map(([repo]) => repo);
+          return paged(ctx, '/installation/repositories', repos, (page) => ({
+            total_count: repos.length,
+            repositories: page.map((full, i) => ({
+              id: i + 1,
+              full_name: full,
+              name: full.split('/')[1],
+              owner: { login: full.split('/')[0] },
+            })),
+          }));
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/repos/{owner}/{repo}/pulls',
+        handle: (ctx) => {
+          const state = ctx.query.get('state') ?? 'open';
+          const prs = [...app.pulls.entries()]
+            .filter(([key, pr]) => key.startsWith(`${repoOf(ctx)}#`) && (state === 'all' || pr.state === state))
+            .map(([, pr]) => pr);
+          return paged(ctx, `/repos/${repoOf(ctx)}/pulls?state=${state}`, prs, (page) =>
+            page.map((pr) => ({
+              number: pr.number,
+              state: pr.state,
+              updated_at: new Date().toISOString(),
+              head: { sha: pr.head_sha, ref: pr.head_ref },
+              base: { ref: pr.base_ref },
+            })),
+          );
+        },
+      },
       {
         method: 'POST',
         pattern: '/repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule',

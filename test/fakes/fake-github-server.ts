@@ -107,6 +107,6 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
   };
   for (const route of fake.app.routes(fake.repos, () => fake.baseUrl)) fake.route(route);
   for (const route of repoRoutes(fake.repos, () => fake.baseUrl)) fake.route(route);
-  for (const route of fake.deployments.routes()) fake.route(route);
+  for (const route of fake.deployments.routes(fake.app, () => fake.baseUrl)) fake.route(route);
   return fake;
 }
