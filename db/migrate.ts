@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import pg from 'pg';
 import { migrations } from './migrations/index.js';
 
 /**
@@ -16,8 +17,25 @@ const source: Knex.MigrationSource<(typeof migrations)[number]> = {
   }),
 };
 
+const MIGRATION_LOCK = 7_140_003;
+
+/**
+ * Applies pending migrations. Replicas starting together on a fresh database would race knex
+ * (both create its bookkeeping tables, or one finds them locked and fails), so the run is
+ * serialised with a PostgreSQL advisory lock held by a session of its own: the others wait,
+ * then find nothing left to do. (The session is separate because `db`'s pool may hold one
+ * connection, which knex needs.)
+ */
 export async function migrate(db: Knex): Promise<void> {
-  await db.migrate.latest({ migrationSource: source });
+  const session = new pg.Client(db.client.config.connection as pg.ClientConfig | string);
+  session.on('error', () => {}); // a dropped session releases the lock; the migration itself reports the failure
+  await session.connect();
+  try {
+    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await db.migrate.latest({ migrationSource: source });
+  } finally {
+    await session.end().catch(() => {});
+  }
 }
 
 /** True when every known migration has been applied (for /readyz). */

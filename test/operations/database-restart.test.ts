@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/start-embedded-postgres.js';
 import { toolAnswers, writesReports } from '../executions/support/agent-replies.js';
 import { waitFor } from '../executions/support/wait-for.js';
-import { sharedKeys } from '../executions/support/worker-process.js';
+import { sharedKeys, startWorkerProcess, type WorkerProcess } from '../executions/support/worker-process.js';
 import { startFakeLlm, type FakeLlm, type FakeReply, type LlmRequest } from '../fakes/fake-llm-server.js';
 import { runShipgate, tempDataDir, type ShipgateProcess } from '../startup/run-shipgate.js';
 import { api, hammer, jsonLines } from './support/service-client.js';
@@ -19,6 +19,8 @@ let postgresPort: number;
 let postgres: EmbeddedDatabase;
 let llm: FakeLlm;
 let shipgate: ShipgateProcess;
+/** A `shipgate worker` process beside the one `serve` runs: both kinds must ride the outage out. */
+let worker: WorkerProcess;
 let keysDir: string;
 let url: string;
 
@@ -28,19 +30,23 @@ beforeAll(async () => {
   postgresPort = await freePort();
   postgres = await startEmbeddedPostgres(postgresDir, undefined, { port: postgresPort });
   llm = await startFakeLlm();
+  const env = { ...llm.env(), ...sharedKeys() };
   shipgate = runShipgate(['serve'], {
     DATABASE_URL: postgres.url,
     SHIPGATE_DATA_DIR: keysDir,
     PORT: '0',
     LOG_LEVEL: 'info',
     SHIPGATE_WORKER_HEARTBEAT_SECONDS: '1',
-    ...llm.env(),
-    ...sharedKeys(),
+    ...env,
   });
-  url = await shipgate.printed(/shipgate is running at (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
+  [url, worker] = await Promise.all([
+    shipgate.printed(/shipgate is running at (http:\/\/127\.0\.0\.1:\d+)/, 60_000),
+    startWorkerProcess(postgres.url, env),
+  ]);
 });
 
 afterAll(async () => {
+  await worker?.stop();
   if (shipgate.child.exitCode === null) {
     shipgate.child.kill('SIGTERM');
     await shipgate.exited;
@@ -71,9 +77,11 @@ describe('PostgreSQL restarted under load', () => {
     expect(await admin.execution(inFlight)).toMatchObject({ status: 'running', tool_calls: [{ seq: 1 }, { seq: 2 }] });
 
     const outputBefore = shipgate.output().length;
+    const workerBefore = worker.output().length;
     await postgres.stop();
     const load = await hammer(() => admin.get('/api/v1/executions'), { connections: 8, durationMs: OUTAGE_MS });
     const outageOutput = shipgate.output().slice(outputBefore);
+    const workerOutage = worker.output().slice(workerBefore);
     postgres = await startEmbeddedPostgres(postgresDir, undefined, { port: postgresPort });
     const returnedAt = Date.now();
 
@@ -123,10 +131,16 @@ describe('PostgreSQL restarted under load', () => {
     const after = jsonLines(shipgate.output().slice(outputBefore));
     expect(after.filter((l) => l.msg === 'database reachable again')).toHaveLength(1);
     expect(shipgate.output()).not.toMatch(/unhandled|Acquire connection error/i);
+    // The same for the worker process.
+    expect(jsonLines(workerOutage).length).toBeLessThanOrEqual(6);
+    expect(jsonLines(worker.output().slice(workerBefore)).filter((l) => l.msg === 'database reachable again')).toHaveLength(1);
+    expect(worker.output()).not.toMatch(/unhandled|Acquire connection error/i);
 
-    // And it is still the same process, which stops cleanly.
-    expect(shipgate.child.exitCode).toBeNull();
+    // And they are still the same processes, which stop cleanly.
+    expect([shipgate.child.exitCode, worker.child.exitCode]).toEqual([null, null]);
     shipgate.child.kill('SIGTERM');
     expect(await shipgate.exited).toEqual({ code: 0, signal: null });
+    await worker.stop();
+    expect(await worker.exited).toEqual({ code: 0, signal: null });
   });
 });
