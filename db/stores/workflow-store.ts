@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ProviderName } from '../../core/agent/provider.js';
 import { openSecret, sealSecret } from '../../core/executions/seal-secret.js';
-import type { StageRole } from '../../core/policies/policy.js';
+import type { DroppedPermission, StageRole } from '../../core/policies/policy.js';
 import { OUTPUT_SUMMARY_CHARS, UNFINISHED_WORKFLOW, type NewWorkflow, type Workflow } from '../../core/workflows/workflow.js';
 import type { WorkflowStore } from '../../core/workflows/workflow-store.js';
 import { enqueue } from '../job-queue.js';
@@ -16,6 +16,8 @@ export const workflowJobKey = (workflowId: string) => `run_workflow:${workflowId
 
 /** Associated data of a stage's sealed key: the ciphertext opens only on this stage of this workflow. */
 const keyContext = (workflowId: string, stageId: string) => `workflow:${workflowId}:stage:${stageId}`;
+
+const unfinished = (workflow: WorkflowRow) => (UNFINISHED_WORKFLOW as readonly string[]).includes(workflow.status);
 
 /** Stage statuses that are not yet final. */
 const OPEN_STAGES = ['pending', 'running'];
@@ -110,7 +112,7 @@ export function createWorkflowStore(db: Knex, secretKey: Buffer): WorkflowStore 
       const cancelled = await db.transaction(async (trx) => {
         const workflow = await lockWorkflow(trx, id);
         if (!workflow) return null;
-        if (!UNFINISHED_WORKFLOW.includes(workflow.status as never)) return [];
+        if (!unfinished(workflow)) return [];
         await trx('workflows').where({ id }).update({ status: 'cancelled', finished_at: trx.fn.now() });
         const stages: Pick<WorkflowStageRow, 'stage_id' | 'execution_id' | 'position'>[] = await trx('workflow_stages')
           .where({ workflow_id: id })
@@ -163,7 +165,7 @@ export function createWorkflowStore(db: Knex, secretKey: Buffer): WorkflowStore 
               policy: { name: stage.policy_name, version: stage.policy_version, digest: stage.policy_digest },
               stage_role: stage.stage_role as StageRole,
               permissions: stage.permissions,
-              dropped_permissions: stage.dropped_permissions as never,
+              dropped_permissions: stage.dropped_permissions as DroppedPermission[],
               budget_cents: stage.budget_cents,
               provider: stage.provider as ProviderName,
               model: stage.model,
@@ -197,7 +199,7 @@ export function createWorkflowStore(db: Knex, secretKey: Buffer): WorkflowStore 
             ...(OPEN_STAGES.includes(change.to) ? {} : { finished_at: trx.fn.now() }),
           });
         if (moved === 0) return false;
-        if (close && UNFINISHED_WORKFLOW.includes(workflow.status as never)) {
+        if (close && unfinished(workflow)) {
           await trx('workflows').where({ id: workflowId }).update({ status: close.status, finished_at: trx.fn.now() });
           await closePendingStages(trx, workflowId, close.laterStages);
         }
@@ -208,7 +210,7 @@ export function createWorkflowStore(db: Knex, secretKey: Buffer): WorkflowStore 
     async finish(workflowId, close) {
       return db.transaction(async (trx) => {
         const workflow = await lockWorkflow(trx, workflowId);
-        if (!workflow || !UNFINISHED_WORKFLOW.includes(workflow.status as never)) return false;
+        if (!workflow || !unfinished(workflow)) return false;
         await trx('workflows').where({ id: workflowId }).update({ status: close.status, finished_at: trx.fn.now() });
         await closePendingStages(trx, workflowId, close.laterStages);
         return true;
