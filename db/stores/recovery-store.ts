@@ -1,31 +1,33 @@
 import type { Knex } from 'knex';
 import type { RecoveryStore } from '../../core/github/recovery-port.js';
 import { enqueueReplacing } from '../job-queue.js';
+import { sendSql } from '../send-sql.js';
 
 export const RECOVERY_JOB_KEY = 'github_delivery_recovery';
 
 export function createRecoveryStore(db: Knex): RecoveryStore {
   return {
     async acquireLease(owner, seconds) {
-      const { rows } = await db.raw(
-        `UPDATE github_recovery SET lease_owner = ?, lease_until = now() + make_interval(secs => ?), last_run_at = now()
+      const [row] = await sendSql<{ newest_delivery_seen: string | null }>(
+        db,
+        `UPDATE github_recovery SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::float8), last_run_at = now()
         WHERE id = 1 AND (lease_until IS NULL OR lease_until < now()) RETURNING newest_delivery_seen`,
         [owner, seconds],
       );
-      const row = rows[0] as { newest_delivery_seen: string | null } | undefined;
       if (!row) return null;
       return { newest_delivery_seen: row.newest_delivery_seen === null ? null : Number(row.newest_delivery_seen) };
     },
 
     async releaseLease(owner, newestSeen) {
-      await db.raw(
+      await sendSql(
+        db,
         `UPDATE github_recovery SET lease_owner = NULL, lease_until = NULL,
-          newest_delivery_seen = greatest(newest_delivery_seen, ?::bigint)
-        WHERE id = 1 AND lease_owner = ?`,
+          newest_delivery_seen = greatest(newest_delivery_seen, $1::bigint)
+        WHERE id = 1 AND lease_owner = $2`,
         [newestSeen, owner],
       );
       // GitHub redelivers only recent deliveries; older counts can go.
-      await db.raw(`DELETE FROM github_redeliveries WHERE requested_at < now() - interval '7 days'`);
+      await sendSql(db, `DELETE FROM github_redeliveries WHERE requested_at < now() - interval '7 days'`);
     },
 
     async claimed(guids) {
@@ -35,13 +37,14 @@ export function createRecoveryStore(db: Knex): RecoveryStore {
     },
 
     async countRedelivery(guid) {
-      const { rows } = await db.raw(
-        `INSERT INTO github_redeliveries (delivery_guid, attempts) VALUES (?, 1)
+      const [row] = await sendSql<{ before: number }>(
+        db,
+        `INSERT INTO github_redeliveries (delivery_guid, attempts) VALUES ($1, 1)
         ON CONFLICT (delivery_guid) DO UPDATE SET attempts = github_redeliveries.attempts + 1, requested_at = now()
         RETURNING attempts - 1 AS before`,
         [guid],
       );
-      return Number(rows[0].before);
+      return Number(row.before);
     },
 
     async scheduleNext(runAt) {
@@ -49,9 +52,10 @@ export function createRecoveryStore(db: Knex): RecoveryStore {
     },
 
     async ensureScheduled(runAt) {
-      await db.raw(
-        `SELECT graphile_worker.add_job('github_delivery_recovery', '{}'::json, run_at := ?::timestamptz, max_attempts := 1,
-          job_key := ?::text, job_key_mode := 'preserve_run_at')`,
+      await sendSql(
+        db,
+        `SELECT graphile_worker.add_job('github_delivery_recovery', '{}'::json, run_at := $1::timestamptz, max_attempts := 1,
+          job_key := $2::text, job_key_mode := 'preserve_run_at')`,
         [runAt.toISOString(), RECOVERY_JOB_KEY],
       );
     },
