@@ -41,8 +41,11 @@ export interface DeploymentStore {
   request(id: string): Promise<DeploymentRequest | null>;
   /** Requests still waiting for an answer on this commit. */
   waitingAt(repoRoot: string, commitSha: string): Promise<DeploymentRequest[]>;
-  /** Requests waiting since before `before` (the periodic re-check of deadlines). */
-  waitingSince(before: Date, limit: number): Promise<DeploymentRequest[]>;
+  /**
+   * Waiting requests with no review queued (their job was lost): the recovery job queues them
+   * again. A review that failed for good keeps its job record, so it is not retried every run.
+   */
+  orphaned(limit: number): Promise<DeploymentRequest[]>;
   /** Queues an evaluation of the request (one pending per request: a later call replaces it). */
   scheduleReview(id: string, options?: { runAt?: Date; attempt?: number }): Promise<void>;
   /**

@@ -52,8 +52,8 @@ async function newDeliveries(github: RecoveryGitHub, seen: number | null, now: D
  * Missed-delivery recovery, one runner at a time across replicas (a lease in the database):
  * lists the App's deliveries newer than the last run's high-water mark, asks GitHub to redeliver
  * each one that failed every attempt and that shipgate never claimed (at most 3 times per
- * delivery), sweeps the open pull requests for heads without shipgate's check run, and queues a
- * re-check of deployments still waiting. The mark moves once the
+ * delivery), sweeps the open pull requests for heads without shipgate's check run, and queues
+ * again the review of deployments waiting without one. The mark moves once the
  * redeliveries are asked for, so a failed run looks at the same deliveries again.
  */
 export async function recoverMissedDeliveries(deps: RecoveryDeps): Promise<RecoveryReport> {
@@ -79,7 +79,7 @@ export async function recoverMissedDeliveries(deps: RecoveryDeps): Promise<Recov
     if (redelivered.length > 0) deps.log('github_deliveries_redelivered', { count: redelivered.length, guids: redelivered });
     newestSeen = Math.max(newestSeen ?? 0, ...deliveries.map((d) => d.id)) || newestSeen;
     const swept = await sweepOpenPullRequests(deps);
-    for (const request of await deps.deployments.waitingSince(now, 500)) await deps.deployments.scheduleReview(request.id);
+    for (const request of await deps.deployments.orphaned(500)) await deps.deployments.scheduleReview(request.id);
     return { ran: true, examined: deliveries.length, redelivered, swept };
   } finally {
     await deps.recovery.releaseLease(deps.owner, newestSeen);

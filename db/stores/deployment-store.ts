@@ -54,8 +54,14 @@ export function createDeploymentStore(db: Knex): DeploymentStore {
       return rows.map(toDeploymentRequest);
     },
 
-    async waitingSince(before, limit) {
-      const rows = await table().where({ state: 'waiting' }).where('requested_at', '<', before).orderBy('requested_at').limit(limit);
+    async orphaned(limit) {
+      const rows = await table()
+        .where({ state: 'waiting' })
+        .whereRaw(
+          `NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = 'github_deployment_review:' || deployment_requests.id::text)`,
+        )
+        .orderBy('requested_at')
+        .limit(limit);
       return rows.map(toDeploymentRequest);
     },
 

@@ -114,6 +114,28 @@ describe('missed-delivery recovery', () => {
     expect(gh.deployments.redeliveryRequests.length - before).toBe(3);
   });
 
+  it('queues again the review of a waiting deployment whose job was lost', async () => {
+    const store = createDeploymentStore(t.deps.db);
+    const request = await store.recordRequest(
+      {
+        kind: 'deployment_protection_rule',
+        repo_root: 'acme/app',
+        installation_id: 77,
+        environment: 'staging',
+        commit_sha: sha('recovery-orphan'),
+        ref: 'main',
+        run_id: 4711,
+        deployment_id: 4711,
+      },
+      new Date(),
+    );
+    expect(await store.orphaned(10)).toMatchObject([{ id: request.id }]);
+    await recover();
+    await settle(t);
+    expect(gh.deployments.reviewsOf('acme/app', 4711)).toMatchObject([{ state: 'rejected', environment_name: 'staging' }]);
+    expect(await store.orphaned(10)).toEqual([]);
+  });
+
   it('runs one at a time across workers', async () => {
     const reports = await Promise.all([recover(), recover(), recover()]);
     expect(reports.filter((r) => r.ran)).toHaveLength(1);
