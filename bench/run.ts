@@ -8,6 +8,7 @@ import { runGovernanceBench } from './governance.js';
 import { measureAgainstFloor, startReleaseBenchEnv } from './lib/release-bench-env.js';
 import { CONNECTIONS, DURATION_SECONDS } from './lib/load.js';
 import { runWebhookBench } from './webhook.js';
+import { FULL_LEVELS, printGrowth, runGrowthBench } from './growth.js';
 
 console.log('Governance overhead per tool call (verify + certify + persist vs the ungoverned loop)');
 console.table(await runGovernanceBench());
@@ -25,3 +26,9 @@ try {
 }
 
 await runWebhookBench();
+
+// The full top level (100,000 commits / 1M executions) takes about 2 minutes to seed on the
+// development machine, which would push `npm run bench` past 5 minutes: here the history grows
+// to 30,000 commits / 300,000 executions; `npm run bench:growth` runs the full levels.
+const growthLevels = process.env.BENCH_GROWTH_COMMITS?.split(',').map(Number) ?? [FULL_LEVELS[0], FULL_LEVELS[1], 30_000];
+printGrowth(await runGrowthBench(growthLevels));

@@ -13,26 +13,42 @@ export const BENCH_GATE = gateSchema.parse({
 const REPO = (c: string) => `'bench/repo-' || (${c} % ${HISTORY.repos})`;
 const SHA = (c: string) => `left(encode(sha256(('commit-' || ${c})::bytea), 'hex'), 40)`;
 
+/** Which commits to seed (numbers from..to) and how many tool calls each execution gets. */
+export interface SeedRange {
+  from: number;
+  to: number;
+  toolCallsPerExecution: number;
+}
+
 /**
  * Seeds the release history with bulk INSERT ... SELECT generate_series: per commit two check
  * runs and an upload, a snapshot (every fifth attested), and ten executions (a reviewer and an
  * admitted release stage of one workflow, eight standalone workers) of ten tool calls each,
- * each with an execution certificate (`envelope`, signed by the server's key).
+ * each with an execution certificate (`envelope`, signed by the server's key). A later range
+ * grows the same history (the growth bench); the gates and branch heads come with commit 1.
  */
-export async function seedReleaseHistory(db: Knex, ownerId: string, envelope: unknown): Promise<void> {
-  const { commits, executionsPerCommit: e, toolCallsPerExecution: s } = HISTORY;
-  const series = `generate_series(1, ${commits}) c`;
-  await db.raw(
-    `INSERT INTO gate_versions (repo_root, version, digest, gate, source)
+export async function seedReleaseHistory(
+  db: Knex,
+  ownerId: string,
+  envelope: unknown,
+  range: SeedRange = { from: 1, to: HISTORY.commits, toolCallsPerExecution: HISTORY.toolCallsPerExecution },
+): Promise<void> {
+  const { executionsPerCommit: e } = HISTORY;
+  const s = range.toolCallsPerExecution;
+  const series = `generate_series(${range.from}, ${range.to}) c`;
+  if (range.from === 1)
+    await db.raw(
+      `INSERT INTO gate_versions (repo_root, version, digest, gate, source)
     SELECT 'bench/repo-' || r, 1, ?, ?::jsonb, 'api' FROM generate_series(0, ${HISTORY.repos - 1}) r`,
-    [gateDigest(BENCH_GATE), JSON.stringify(BENCH_GATE)],
-  );
+      [gateDigest(BENCH_GATE), JSON.stringify(BENCH_GATE)],
+    );
   await db.raw(`INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, external_id, produced_at)
     SELECT ${REPO('c')}, ${SHA('c')}, 'check_run', 'check_run', n, 'completed', 'success', c || n, now() - (c % 600) * interval '1 minute'
     FROM ${series}, unnest(ARRAY['ci/test', 'lint']) n`);
   await db.raw(`INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, produced_at)
     SELECT ${REPO('c')}, ${SHA('c')}, 'upload', 'sbom', 'sbom', 'passed', now() - (c % 600) * interval '1 minute' FROM ${series}`);
-  await db.raw(`INSERT INTO refs (repo_root, ref, commit_sha, observed_at)
+  if (range.from === 1)
+    await db.raw(`INSERT INTO refs (repo_root, ref, commit_sha, observed_at)
     SELECT DISTINCT ON (c % ${HISTORY.repos}) ${REPO('c')}, 'main', ${SHA('c')}, now() FROM ${series} ORDER BY c % ${HISTORY.repos}, c DESC`);
   await db.raw(`INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, status, seen_at, attested_at)
     SELECT ${REPO('c')}, ${SHA('c')}, md5('snapshot-' || c), 'SHIP', '[]',
@@ -60,7 +76,8 @@ export async function seedReleaseHistory(db: Knex, ownerId: string, envelope: un
     FROM ${series}, generate_series(1, ${e}) k`,
     [JSON.stringify(envelope)],
   );
-  await db.raw(`INSERT INTO tool_calls (execution_id, seq, call_id, tool, arguments, capability, verdict, result_digest, output, duration_ms)
+  if (s > 0)
+    await db.raw(`INSERT INTO tool_calls (execution_id, seq, call_id, tool, arguments, capability, verdict, result_digest, output, duration_ms)
     SELECT md5('exec-' || c || '-' || k)::uuid, q, 'call_' || q, 'repo_read', '{"path":"README.md"}', 'repo:read', 'allowed', repeat('0', 64), 'ok', 1
     FROM ${series}, generate_series(1, ${e}) k, generate_series(1, ${s}) q`);
   await db.raw('ANALYZE');

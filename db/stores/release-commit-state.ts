@@ -19,7 +19,7 @@ const HEAD = `id, repo_root, commit_sha, evidence_digest, decision, status, rele
 // two latest attested. json, not jsonb: the server only prints these, never queries them.
 // ORDER BY names table columns: the bare names would be the to_char outputs, sorted as text
 // after reading every row instead of walked in index order.
-const COMMIT_STATE = {
+export const COMMIT_STATE = {
   name: 'release_commit_state',
   text: `
 SELECT

@@ -1,0 +1,182 @@
+/**
+ * How the decision's cost grows (README, "Benchmarks"): with history (1k / 10k / 100k commits,
+ * 10 executions each: 10k / 100k / 1M executions, every one with an execution certificate) and
+ * with one commit's own evidence (1 / 50 / 500 check runs). The history grows in one database,
+ * level after level; at each, the same in-process decision (decideRelease on the PostgreSQL
+ * ports, one connection, no HTTP) polls sampled commits, and EXPLAIN (ANALYZE, BUFFERS) of the
+ * commit-state statement shows the work PostgreSQL does for one of them. Goals: flat in history
+ * (the largest level's median within 1.5x the smallest's), at most linear in the commit's
+ * evidence (500 check runs within 1.5 x 10 the cost of 50).
+ *
+ * Tool calls are not seeded here: the decision never reads them (the load bench stores 1M).
+ *
+ *   node bin/run-ts.js bench/growth.ts     (DATABASE_URL optional; else embedded PostgreSQL)
+ *   BENCH_GROWTH_COMMITS=1000,10000,100000 (the history levels)
+ */
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { Knex } from 'knex';
+import { createSigner } from '../core/certificates/create-signer.js';
+import { createVerifier } from '../core/certificates/create-verifier.js';
+import { publicJwkOf } from '../core/certificates/public-jwk.js';
+import { IN_TOTO_STATEMENT_TYPE } from '../core/certificates/types.js';
+import { decideRelease } from '../core/release/decide-release.js';
+import type { ReleasePorts } from '../core/release/release-ports.js';
+import { COMMIT_STATE } from '../db/stores/release-commit-state.js';
+import { createReleasePorts } from '../db/stores/release-ports.js';
+import { openBenchDatabase } from './lib/bench-database.js';
+import { commitRefs, HISTORY, seedReleaseHistory } from './lib/seed-release-history.js';
+
+/** History levels in commits (10 executions each); `npm run bench` passes a smaller top level to stay within 5 minutes. */
+export const FULL_LEVELS = [1_000, 10_000, 100_000];
+const levelsFromEnv = () => process.env.BENCH_GROWTH_COMMITS?.split(',').map(Number);
+const CHECK_RUNS = [1, 50, 500];
+const SAMPLE = 200;
+const POLLS = 600;
+const HISTORY_GOAL = 1.5;
+const LINEAR_SLACK = 1.5;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const ms = (v: number) => +v.toFixed(3);
+
+/** Median and p99 of polling `commits` (each decided once before, so nothing is written). */
+async function pollTimes(ports: ReleasePorts, commits: { repo: string; sha: string }[], polls = POLLS) {
+  for (const c of commits) await decideRelease(ports, c.repo, c.sha);
+  const times: number[] = [];
+  for (let i = 0; i < polls; i++) {
+    const c = commits[i % commits.length];
+    const started = performance.now();
+    await decideRelease(ports, c.repo, c.sha);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
+
+/** PostgreSQL's own time and buffers for the commit-state statement of one commit (planned as a prepared statement). */
+async function explain(db: Knex, c: { repo: string; sha: string }) {
+  const connection = await db.client.acquireConnection();
+  try {
+    await connection.query(`PREPARE growth_state(text, text) AS ${COMMIT_STATE.text}`);
+    const args = `${connection.escapeLiteral(c.repo)}, ${connection.escapeLiteral(c.sha)}`;
+    for (let i = 0; i < 6; i++) await connection.query(`EXECUTE growth_state(${args})`); // past the custom plans
+    const { rows } = await connection.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE growth_state(${args})`);
+    await connection.query('DEALLOCATE growth_state');
+    const plan = rows[0]['QUERY PLAN'][0];
+    return { sqlMs: ms(plan['Execution Time']), buffers: plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'] };
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
+
+/** Commit `sha` of bench/repo-0 with `n` successful check runs (two of them the required ones) and its SBOM. */
+async function seedEvidence(db: Knex, sha: string, n: number): Promise<void> {
+  await db.raw(
+    `INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, external_id, produced_at)
+    SELECT 'bench/repo-0', ?, 'check_run', 'check_run', CASE i WHEN 1 THEN 'ci/test' WHEN 2 THEN 'lint' ELSE 'check-' || i END,
+      'completed', 'success', ? || '-' || i, now() FROM generate_series(1, ?::int) i`,
+    [sha, sha, n],
+  );
+  await db.raw(
+    `INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, produced_at) VALUES ('bench/repo-0', ?, 'upload', 'sbom', 'sbom', 'passed', now())`,
+    [sha],
+  );
+}
+
+export interface GrowthTables {
+  history: Record<string, string | number>[];
+  evidence: Record<string, string | number>[];
+}
+
+export async function runGrowthBench(
+  levels: number[] = levelsFromEnv() ?? FULL_LEVELS,
+  log: (line: string) => void = console.log,
+): Promise<GrowthTables> {
+  const database = await openBenchDatabase();
+  try {
+    const key = generateKeyPairSync('ed25519').privateKey;
+    const pem = key.export({ format: 'pem', type: 'pkcs8' }) as string;
+    const signer = createSigner(createPrivateKey(pem));
+    const ports = createReleasePorts(database.db, signer, createVerifier([publicJwkOf(key)]));
+    const [{ id: ownerId }] = await database
+      .db('users')
+      .insert({ email: 'bench@example.com', name: 'bench', role: 'OPERATOR', password_hash: 'unused' })
+      .returning('id');
+    const envelope = signer.sign({
+      _type: IN_TOTO_STATEMENT_TYPE,
+      subject: [{ name: 'bench', digest: { sha256: '0'.repeat(64) } }],
+      predicateType: 'https://shipgate.dev/attestations/final-output-safe/v1',
+      predicate: {},
+    });
+
+    const history: GrowthTables['history'] = [];
+    let seeded = 0;
+    for (const commits of levels) {
+      const started = Date.now();
+      await seedReleaseHistory(database.db, ownerId, envelope, { from: seeded + 1, to: commits, toolCallsPerExecution: 0 });
+      seeded = commits;
+      log(
+        `growth: ${commits} commits / ${commits * HISTORY.executionsPerCommit} executions seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      const sample = await commitRefs(
+        database.db,
+        Array.from({ length: SAMPLE }, (_, i) => 1 + Math.floor((i * commits) / SAMPLE)),
+      );
+      const { median, p99 } = await pollTimes(ports, sample);
+      history.push({
+        commits,
+        executions: commits * HISTORY.executionsPerCommit,
+        'decision median ms': ms(median),
+        'decision p99 ms': ms(p99),
+        ...(await explain(database.db, sample[0])),
+      });
+    }
+    const base = history[0]['decision median ms'] as number;
+    for (const row of history) {
+      const ratio = (row['decision median ms'] as number) / base;
+      row['vs smallest'] = `${ratio.toFixed(2)}x`;
+      row.result = row === history[0] ? '' : ratio <= HISTORY_GOAL ? `PASS (<= ${HISTORY_GOAL}x)` : `FAIL (> ${HISTORY_GOAL}x)`;
+    }
+
+    const evidence: GrowthTables['evidence'] = [];
+    for (const n of CHECK_RUNS) {
+      const sha = `e${String(n).padStart(39, '0')}`;
+      await seedEvidence(database.db, sha, n);
+      const commit = { repo: 'bench/repo-0', sha };
+      const { median, p99 } = await pollTimes(ports, [commit], POLLS / 3);
+      evidence.push({
+        'check runs': n,
+        'decision median ms': ms(median),
+        'decision p99 ms': ms(p99),
+        ...(await explain(database.db, commit)),
+      });
+    }
+    const at = (n: number) => evidence.find((r) => r['check runs'] === n)!['decision median ms'] as number;
+    for (const row of evidence) {
+      const n = row['check runs'] as number;
+      const ratio = at(n) / at(1);
+      row['vs 1 check run'] = `${ratio.toFixed(2)}x`;
+      row.result = '';
+    }
+    // At most linear: ten times the check runs cost at most ten times (with slack for noise).
+    const linear = at(500) / at(50);
+    evidence[evidence.length - 1].result =
+      linear <= 10 * LINEAR_SLACK
+        ? `PASS (500 vs 50: ${linear.toFixed(2)}x <= ${10 * LINEAR_SLACK}x)`
+        : `FAIL (500 vs 50: ${linear.toFixed(2)}x)`;
+    return { history, evidence };
+  } finally {
+    await database.close();
+  }
+}
+
+export function printGrowth(tables: GrowthTables): void {
+  console.log(
+    `Decision cost vs history (in-process, one connection, ${POLLS} polls over ${SAMPLE} commits per level; SQL = EXPLAIN ANALYZE of one commit's state)`,
+  );
+  console.table(tables.history);
+  console.log("Decision cost vs one commit's evidence (check runs of one commit, in the largest history)");
+  console.table(tables.evidence);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) printGrowth(await runGrowthBench());
