@@ -4,10 +4,11 @@
  * in-memory journal and on the PostgreSQL journal. One iteration = one provider turn + one tool
  * call; its time is the gap between two provider requests.
  *
- * The goal (median <= 2 ms) applies to "verify + certify + persist": the governed loop on the
- * PostgreSQL journal above the floor, the loop with neither governance nor a database. The
- * table splits it into persisting the step and governance proper, and shows the floor of one
- * round trip and of one durable commit on the same pool.
+ * The goal applies to "verify + certify + persist": the governed loop on the PostgreSQL journal
+ * above the loop with neither governance nor a database, at most 1.5x the floor of persisting a
+ * call (two durable commits on the same pool, measured in the same run). The table splits it
+ * into persisting the step and governance proper, and shows the floor of one round trip and of
+ * one durable commit on the same pool.
  *
  *   node bin/run-ts.js bench/governance.ts     (PostgreSQL: DATABASE_URL's server, else an embedded one)
  */
@@ -34,7 +35,8 @@ import { publicWeb } from '../net/public-web.js';
 
 const CALLS_PER_RUN = 200;
 const ROUNDS = 5;
-const GOAL_MS = 2;
+/** Governance overhead per call at most this multiple of the floor of persisting a call (two durable commits). */
+const GOAL_VS_COMMITS = 1.5;
 
 const noop = defineTool({
   name: 'noop',
@@ -273,6 +275,7 @@ function governanceRows(modes: { name: string; samples: number[] }[], floors: { 
   });
   const overhead = postgresGoverned.median_ms - floor.median_ms;
   const commit = measured("one durable commit on the journal's pool (1-row INSERT)", floors.commit);
+  const ratio = overhead / (2 * commit.median_ms);
   return [
     floor,
     memoryGoverned,
@@ -282,13 +285,13 @@ function governanceRows(modes: { name: string; samples: number[] }[], floors: { 
       'GOVERNANCE OVERHEAD: verify + certify + persist (PostgreSQL governed - floor)',
       postgresGoverned,
       floor,
-      overhead <= GOAL_MS ? `PASS (<= ${GOAL_MS} ms)` : `FAIL (> ${GOAL_MS} ms by ${ms(overhead - GOAL_MS)} ms)`,
+      `${ratio.toFixed(2)}x two commits: ${ratio <= GOAL_VS_COMMITS ? 'PASS' : 'FAIL'} (goal <= ${GOAL_VS_COMMITS}x)`,
     ),
     difference('  of which persisting the turn and the tool call (PostgreSQL off - floor)', postgresOff, floor),
     difference('  of which verify + certify, certificate stored (PostgreSQL governed - off)', postgresGoverned, postgresOff),
     difference('verify + certify alone (in-memory governed - floor)', memoryGoverned, floor),
     commit,
-    { ...commit, measure: 'floor of persisting a call: two durable commits', median_ms: ms(2 * commit.median_ms), p90_ms: null },
+    { ...commit, measure: 'FLOOR of persisting a call: two durable commits', median_ms: ms(2 * commit.median_ms), p90_ms: null },
     measured("one round trip on the journal's pool (SELECT 1)", floors.roundTrip),
   ];
 }

@@ -94,7 +94,8 @@ export async function startReleaseBenchEnv(log: (line: string) => void = console
 export interface Goal {
   /** Minimum share of the floor's throughput. */
   minFloorShare: number;
-  maxP99Ms?: number;
+  /** Maximum p99 latency as a multiple of the floor's p99 (the mean of its two runs). */
+  maxP99VsFloor?: number;
 }
 
 /**
@@ -109,21 +110,30 @@ export async function measureAgainstFloor(env: ReleaseBenchEnv, targets: { targe
   for (const { target } of targets) measured.push(await load(env.baseUrl, target));
   const after = await load(env.baseUrl, env.floor);
   const floorRps = (before.rps + after.rps) / 2;
+  const floorP99 = (before.p99_ms + after.p99_ms) / 2;
   const rows = [before, ...measured, after].map((r) => {
     const goal = targets.find((t) => t.target.name === r.name)?.goal;
     const share = r.rps / floorRps;
-    const pass = goal
-      ? share >= goal.minFloorShare && (goal.maxP99Ms === undefined || r.p99_ms <= goal.maxP99Ms) && r.errors === 0 && r.non2xx === 0
-      : undefined;
+    const p99Ratio = r.p99_ms / floorP99;
+    const failed = goal
+      ? [
+          share < goal.minFloorShare && `throughput ${Math.round(share * 100)}% < ${goal.minFloorShare * 100}%`,
+          goal.maxP99VsFloor !== undefined && p99Ratio > goal.maxP99VsFloor && `p99 ${p99Ratio.toFixed(2)}x > ${goal.maxP99VsFloor}x`,
+          r.errors + r.non2xx > 0 && 'errors',
+        ].filter(Boolean)
+      : [];
     return {
       endpoint: r.name,
       'req/s': r.rps,
       'p50 ms': r.p50_ms,
       'p99 ms': r.p99_ms,
       errors: r.errors + r.non2xx,
-      'vs floor': `${Math.round(share * 100)}%`,
-      goal: goal ? `>= ${goal.minFloorShare * 100}% of floor${goal.maxP99Ms ? `, p99 <= ${goal.maxP99Ms} ms` : ''}` : '',
-      result: pass === undefined ? '' : pass ? 'PASS' : 'FAIL',
+      'rps vs floor': `${Math.round(share * 100)}%`,
+      'p99 vs floor': `${p99Ratio.toFixed(2)}x`,
+      goal: goal
+        ? `rps >= ${goal.minFloorShare * 100}% of floor${goal.maxP99VsFloor ? `, p99 <= ${goal.maxP99VsFloor}x floor's` : ''}`
+        : '',
+      result: goal ? (failed.length === 0 ? 'PASS' : `FAIL (${failed.join(', ')})`) : '',
     };
   });
   return rows;
