@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../core/errors.js';
-import { assertCanCancel, assertMayListAll, visibleOwnedResource } from '../../core/executions/execution-access.js';
+import { assertCanCancel, visibleOwnedResource } from '../../core/executions/execution-access.js';
+import { listOwnedResources } from '../list-owned-resources.js';
 import { defineRoute } from '../route.js';
 import {
   decodeSeqCursor,
@@ -12,10 +13,9 @@ import {
   toolCallPageQuerySchema,
   toolCallSchema,
 } from '../schemas/execution-schemas.js';
-import { linkNext, pageRequest } from '../schemas/pagination-schemas.js';
+import { linkNext, linkNextHeader } from '../schemas/pagination-schemas.js';
 
 const tags = ['executions'];
-const linkHeader = { Link: { description: '`<...>; rel="next"` when another page exists.' } };
 
 export const executionRoutes = [
   defineRoute({
@@ -32,19 +32,10 @@ export const executionRoutes = [
       200: {
         description: 'A page of executions; the next one is in the Link header.',
         schema: z.array(executionSummarySchema),
-        headers: linkHeader,
+        headers: linkNextHeader,
       },
     },
-    async handler({ query, caller, ctx, deps }) {
-      if (query.scope === 'all') assertMayListAll(caller);
-      const page = await deps.executions.list({
-        ownerId: query.scope === 'all' ? undefined : caller.user.id,
-        status: query.status,
-        page: pageRequest(query),
-      });
-      linkNext(ctx, page.next);
-      return { body: page.items };
-    },
+    handler: ({ query, caller, ctx, deps }) => listOwnedResources(deps.executions, query, caller, ctx),
   }),
   defineRoute({
     method: 'get',
@@ -69,7 +60,7 @@ export const executionRoutes = [
       'Paged for long runs. Unlike other lists this one is oldest first (it is a transcript); the next page is in the Link header.',
     params: executionIdParamsSchema,
     query: toolCallPageQuerySchema,
-    responses: { 200: { description: 'A page of tool calls by seq.', schema: z.array(toolCallSchema), headers: linkHeader } },
+    responses: { 200: { description: 'A page of tool calls by seq.', schema: z.array(toolCallSchema), headers: linkNextHeader } },
     async handler({ params, query, caller, ctx, deps }) {
       visibleOwnedResource(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
       const page = await deps.executions.listToolCalls(params.execution_id, {

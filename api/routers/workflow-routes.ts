@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { assertCanCancel, assertMayListAll, visibleOwnedResource } from '../../core/executions/execution-access.js';
+import { assertCanCancel, visibleOwnedResource } from '../../core/executions/execution-access.js';
 import { signPackage } from '../../core/certificates/sign-package.js';
 import { verifyCertificateChain } from '../../core/certificates/verify-certificate-chain.js';
 import { NotFoundError } from '../../core/errors.js';
@@ -8,8 +8,9 @@ import { buildWorkflowPackage, type StageEvidence } from '../../core/workflows/b
 import { createWorkflow } from '../../core/workflows/create-workflow.js';
 import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
 import type { Deps } from '../deps.js';
+import { listOwnedResources } from '../list-owned-resources.js';
 import { defineRoute } from '../route.js';
-import { linkNext, pageRequest } from '../schemas/pagination-schemas.js';
+import { linkNextHeader } from '../schemas/pagination-schemas.js';
 import {
   workflowCancelSchema,
   workflowIdParamsSchema,
@@ -80,19 +81,10 @@ export const workflowRoutes = [
       200: {
         description: 'A page of workflows; the next one is in the Link header.',
         schema: z.array(workflowSchema),
-        headers: { Link: { description: '`<...>; rel="next"` when another page exists.' } },
+        headers: linkNextHeader,
       },
     },
-    async handler({ query, caller, ctx, deps }) {
-      if (query.scope === 'all') assertMayListAll(caller);
-      const page = await deps.workflows.list({
-        ownerId: query.scope === 'all' ? undefined : caller.user.id,
-        status: query.status,
-        page: pageRequest(query),
-      });
-      linkNext(ctx, page.next);
-      return { body: page.items };
-    },
+    handler: ({ query, caller, ctx, deps }) => listOwnedResources(deps.workflows, query, caller, ctx),
   }),
   defineRoute({
     method: 'get',

@@ -13,6 +13,9 @@ export const pageQuerySchema = z.object({
     .meta({ description: "Opaque cursor from the previous page's Link header." }),
 });
 
+/** The documented `Link` header of a paged list. */
+export const linkNextHeader = { Link: { description: '`<...>; rel="next"` when another page exists.' } };
+
 export function pageRequest(query: { limit: number; cursor?: string }): PageRequest {
   return { limit: query.limit, cursor: query.cursor ? decodeCursor(query.cursor) : undefined };
 }
