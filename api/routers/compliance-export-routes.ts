@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { visibleOwnedResource } from '../../core/executions/execution-access.js';
-import { signPackage } from '../../core/certificates/sign-package.js';
 import { verifyCertificateChain } from '../../core/certificates/verify-certificate-chain.js';
 import { buildAuditPackage } from '../../core/executions/build-audit-package.js';
+import { auditPackageDownload, auditPackageResponse } from '../audit-package-download.js';
 import { defineRoute } from '../route.js';
 import { auditPackageSchema, executionIdParamsSchema } from '../schemas/execution-schemas.js';
 
@@ -18,13 +18,7 @@ export const complianceExportRoutes = [
       'applied, an attestation of the proofs required and present, the public keys, and a DSSE-signed manifest over the digest of ' +
       'every member. Served as an attachment; `shipgate verify <file>` checks it offline. Owner, ADMIN and AUDITOR; anyone else gets 404.',
     params: executionIdParamsSchema,
-    responses: {
-      200: {
-        description: 'The audit package (Content-Disposition: attachment).',
-        schema: auditPackageSchema,
-        headers: { 'Content-Disposition': { description: 'attachment; filename="shipgate-execution-<id>.json"' } },
-      },
-    },
+    responses: { 200: auditPackageResponse(auditPackageSchema, 'execution') },
     async handler({ params, caller, deps }) {
       const execution = visibleOwnedResource(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id);
       const [policy, publicKeys] = await Promise.all([
@@ -39,10 +33,7 @@ export const complianceExportRoutes = [
         checks: verifyCertificateChain(execution.certificates, deps.verifier, execution.tool_calls),
         publicKeys,
       });
-      return {
-        body: signPackage(pkg, deps.signer),
-        headers: { 'Content-Disposition': `attachment; filename="shipgate-execution-${execution.id}.json"` },
-      };
+      return auditPackageDownload(pkg, deps.signer, 'execution', execution.id);
     },
   }),
 ];

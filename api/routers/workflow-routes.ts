@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { assertCanCancel, visibleOwnedResource } from '../../core/executions/execution-access.js';
-import { signPackage } from '../../core/certificates/sign-package.js';
 import { verifyCertificateChain } from '../../core/certificates/verify-certificate-chain.js';
 import { NotFoundError } from '../../core/errors.js';
 import { buildWorkflowPackage, type StageEvidence } from '../../core/workflows/build-workflow-package.js';
 import { createWorkflow } from '../../core/workflows/create-workflow.js';
 import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
 import type { Deps } from '../deps.js';
+import { auditPackageDownload, auditPackageResponse } from '../audit-package-download.js';
 import { listOwnedResources } from '../list-owned-resources.js';
 import { defineRoute } from '../route.js';
 import { linkNextHeader } from '../schemas/pagination-schemas.js';
@@ -140,21 +140,12 @@ export const workflowRoutes = [
       'DSSE-signed manifest over the digest of every member. Served as an attachment; `shipgate verify <file>` checks it offline. ' +
       'Owner, ADMIN and AUDITOR; anyone else gets 404.',
     params: workflowIdParamsSchema,
-    responses: {
-      200: {
-        description: 'The audit package (Content-Disposition: attachment).',
-        schema: workflowPackageSchema,
-        headers: { 'Content-Disposition': { description: 'attachment; filename="shipgate-workflow-<id>.json"' } },
-      },
-    },
+    responses: { 200: auditPackageResponse(workflowPackageSchema, 'workflow') },
     async handler({ params, caller, deps }) {
       const workflow = visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
       const [stages, publicKeys] = await Promise.all([stageEvidence(deps, workflow), deps.keys.list()]);
       const pkg = buildWorkflowPackage({ packageId: randomUUID(), generatedAt: new Date().toISOString(), workflow, stages, publicKeys });
-      return {
-        body: signPackage(pkg, deps.signer),
-        headers: { 'Content-Disposition': `attachment; filename="shipgate-workflow-${workflow.id}.json"` },
-      };
+      return auditPackageDownload(pkg, deps.signer, 'workflow', workflow.id);
     },
   }),
 ];
