@@ -1,6 +1,6 @@
 import { createTask } from '../../core/executions/create-task.js';
-import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
 import { defineRoute } from '../route.js';
+import { runPlanningPorts } from '../run-planning-ports.js';
 import { executionSchema, taskRequestSchema } from '../schemas/execution-schemas.js';
 
 export const taskRoutes = [
@@ -21,16 +21,7 @@ export const taskRoutes = [
       403: "The caller's role is not ADMIN or OPERATOR, or requested permissions exceed the policy (structured detail with the denied list).",
     },
     async handler({ body, caller, deps }) {
-      const execution = await createTask(
-        {
-          policies: deps.policies,
-          executions: deps.executions,
-          resolvePermissions,
-          defaults: { provider: deps.config.providers.defaultProvider, model: deps.config.providers.defaultModel },
-        },
-        caller,
-        body,
-      );
+      const execution = await createTask({ ...runPlanningPorts(deps), executions: deps.executions }, caller, body);
       return { status: 201, body: execution, headers: { Location: `/api/v1/executions/${execution.id}` } };
     },
   }),

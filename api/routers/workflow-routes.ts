@@ -5,11 +5,11 @@ import { verifyCertificateChain } from '../../core/certificates/verify-certifica
 import { NotFoundError } from '../../core/errors.js';
 import { buildWorkflowPackage, type StageEvidence } from '../../core/workflows/build-workflow-package.js';
 import { createWorkflow } from '../../core/workflows/create-workflow.js';
-import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
 import type { Deps } from '../deps.js';
 import { auditPackageDownload, auditPackageResponse } from '../audit-package-download.js';
 import { listOwnedResources } from '../list-owned-resources.js';
 import { defineRoute } from '../route.js';
+import { runPlanningPorts } from '../run-planning-ports.js';
 import { linkNextHeader } from '../schemas/pagination-schemas.js';
 import {
   workflowCancelSchema,
@@ -55,16 +55,7 @@ export const workflowRoutes = [
     body: workflowRequestSchema,
     responses: { 201: { description: 'The queued workflow.', schema: workflowSchema } },
     async handler({ body, caller, deps }) {
-      const workflow = await createWorkflow(
-        {
-          policies: deps.policies,
-          workflows: deps.workflows,
-          resolvePermissions,
-          defaults: { provider: deps.config.providers.defaultProvider, model: deps.config.providers.defaultModel },
-        },
-        caller,
-        body,
-      );
+      const workflow = await createWorkflow({ ...runPlanningPorts(deps), workflows: deps.workflows }, caller, body);
       deps.logger.info({ workflow_id: workflow.id, stages: workflow.stages.length, by: caller.user.id }, 'workflow created');
       return { status: 201, body: workflow, headers: { Location: `/api/v1/workflows/${workflow.id}` } };
     },
