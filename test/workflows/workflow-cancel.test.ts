@@ -1,40 +1,25 @@
-import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
 import { waitFor } from '../executions/support/wait-for.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { reviewedRelease, stageModel } from './support/stage-model.js';
+import { useWorkflowApp } from './support/workflow-app.js';
 
-let llm: FakeLlm;
-let t: TestApp;
-let operator: TestUser;
+const app = useWorkflowApp();
 
-beforeAll(async () => {
-  llm = await startFakeLlm();
-  t = await createTestApp(llm.env(), { worker: true });
-  operator = await t.user('OPERATOR');
-});
-afterEach(() => llm.reset());
-afterAll(async () => {
-  await t.close();
-  await llm.close();
-});
-
-const get = async (id: string) => (await t.request.get(`/api/v1/workflows/${id}`).set(operator.auth)).body;
-const cancel = (id: string) => t.request.delete(`/api/v1/workflows/${id}`).set(operator.auth);
+const cancel = (id: string) => app.t.request.delete(`/api/v1/workflows/${id}`).set(app.operator.auth);
 
 describe('DELETE /workflows/{id}', () => {
   it('cancels a running workflow within 2 s: the provider request is aborted, pending stages cancelled', async () => {
     const model = stageModel();
     // The reviewer's model call hangs until the run is cancelled.
-    llm.otherwise((request) =>
+    app.llm.otherwise((request) =>
       JSON.stringify(request.body).includes('Review the change') ? { text: 'never', delayMs: 120_000 } : model(request),
     );
-    const created = await t.request.post('/api/v1/workflows').set(operator.auth).send(reviewedRelease());
+    const created = await app.t.request.post('/api/v1/workflows').set(app.operator.auth).send(reviewedRelease());
     await waitFor(
-      () => llm.requests.length,
+      () => app.llm.requests.length,
       (n) => n === 1,
       30_000,
     );
-    const running = await get(created.body.id);
+    const running = await app.get(created.body.id);
     expect(running.status).toBe('running');
     expect(running.stages[0].status).toBe('running');
 
@@ -42,15 +27,15 @@ describe('DELETE /workflows/{id}', () => {
     const res = await cancel(created.body.id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: created.body.id, status: 'cancelled', cancelled_stage_ids: ['review', 'release', 'announce'] });
-    const aborted = await llm.whenAborted();
+    const aborted = await app.llm.whenAborted();
     expect(Date.now() - startedAt).toBeLessThan(2000);
-    expect(aborted).toBe(llm.requests[0]);
+    expect(aborted).toBe(app.llm.requests[0]);
 
-    const after = await get(created.body.id);
+    const after = await app.get(created.body.id);
     expect(after.status).toBe('cancelled');
     expect(after.stages.map((s: { status: string }) => s.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     const reviewer = await waitFor(
-      async () => (await t.request.get(`/api/v1/executions/${after.stages[0].execution_id}`).set(operator.auth)).body,
+      async () => (await app.t.request.get(`/api/v1/executions/${after.stages[0].execution_id}`).set(app.operator.auth)).body,
       (e) => e.status === 'cancelled',
     );
     expect(reviewer.finished_at).not.toBeNull();
@@ -60,24 +45,24 @@ describe('DELETE /workflows/{id}', () => {
     expect([again.status, again.body]).toEqual([200, { id: created.body.id, status: 'cancelled', cancelled_stage_ids: [] }]);
     // Nothing ran after the cancel: no stage got an execution later.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await get(created.body.id)).toEqual(after);
-    expect(llm.requests).toHaveLength(1);
+    expect(await app.get(created.body.id)).toEqual(after);
+    expect(app.llm.requests).toHaveLength(1);
   });
 
   it("cancels the workflow when its running stage's execution is cancelled directly", async () => {
-    llm.otherwise((request) =>
+    app.llm.otherwise((request) =>
       JSON.stringify(request.body).includes('Review the change') ? { text: 'never', delayMs: 120_000 } : stageModel()(request),
     );
-    const created = await t.request.post('/api/v1/workflows').set(operator.auth).send(reviewedRelease());
+    const created = await app.t.request.post('/api/v1/workflows').set(app.operator.auth).send(reviewedRelease());
     const running = await waitFor(
-      () => get(created.body.id),
+      () => app.get(created.body.id),
       (w) => w.stages[0].execution_id !== null,
       30_000,
     );
-    const res = await t.request.delete(`/api/v1/executions/${running.stages[0].execution_id}`).set(operator.auth);
+    const res = await app.t.request.delete(`/api/v1/executions/${running.stages[0].execution_id}`).set(app.operator.auth);
     expect(res.body.status).toBe('cancelled');
     const after = await waitFor(
-      () => get(created.body.id),
+      () => app.get(created.body.id),
       (w) => w.status !== 'running',
       10_000,
     );
@@ -86,15 +71,15 @@ describe('DELETE /workflows/{id}', () => {
   });
 
   it('leaves a completed workflow as it is, answering 200', async () => {
-    llm.otherwise(stageModel());
-    const created = await t.request.post('/api/v1/workflows').set(operator.auth).send(reviewedRelease());
+    app.llm.otherwise(stageModel());
+    const created = await app.t.request.post('/api/v1/workflows').set(app.operator.auth).send(reviewedRelease());
     const done = await waitFor(
-      () => get(created.body.id),
+      () => app.get(created.body.id),
       (w) => w.status === 'completed',
       60_000,
     );
     const res = await cancel(created.body.id);
     expect([res.status, res.body]).toEqual([200, { id: done.id, status: 'completed', cancelled_stage_ids: [] }]);
-    expect(await get(created.body.id)).toEqual(done);
+    expect(await app.get(created.body.id)).toEqual(done);
   });
 });

@@ -1,49 +1,24 @@
-import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
-import { waitFor } from '../executions/support/wait-for.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { decide, sha } from '../release/release-api.js';
 import { reviewedRelease, stageModel } from './support/stage-model.js';
+import { useWorkflowApp } from './support/workflow-app.js';
 
-let llm: FakeLlm;
-let t: TestApp;
-let operator: TestUser;
+const app = useWorkflowApp();
 const repo = 'acme/gated';
 
-beforeAll(async () => {
-  llm = await startFakeLlm();
-  t = await createTestApp(llm.env(), { worker: true });
-  operator = await t.user('OPERATOR');
-});
-afterEach(() => llm.reset());
-afterAll(async () => {
-  await t.close();
-  await llm.close();
-});
-
-async function runBound(commit: string) {
-  const created = await t.request
-    .post('/api/v1/workflows')
-    .set(operator.auth)
-    .send(reviewedRelease({ repo_root: `https://github.com/Acme/Gated`, commit_sha: commit.toUpperCase() }));
-  expect(created.status).toBe(201);
-  return waitFor(
-    async () => (await t.request.get(`/api/v1/workflows/${created.body.id}`).set(operator.auth)).body,
-    (w) => !['queued', 'running'].includes(w.status),
-    60_000,
-  );
-}
+const runBound = (commit: string) =>
+  app.runToEnd(reviewedRelease({ repo_root: `https://github.com/Acme/Gated`, commit_sha: commit.toUpperCase() }));
 const codes = (decision: { blockers: { code: string }[] }) => decision.blockers.map((b) => b.code);
 
 describe('the release gate sees workflows bound to a commit (default gate: require_reviewed_release)', () => {
   it('a completed reviewed release turns the decision from NO_SHIP to SHIP', async () => {
     const commit = sha('reviewed-release');
-    const before = await decide(t, repo, commit);
+    const before = await decide(app.t, repo, commit);
     expect(before).toMatchObject({ decision: 'NO_SHIP', gate: { source: 'default', require_reviewed_release: true } });
 
-    llm.otherwise(stageModel());
+    app.llm.otherwise(stageModel());
     const workflow = await runBound(commit);
     expect(workflow).toMatchObject({ status: 'completed', repo_root: repo, commit_sha: commit });
-    const after = await decide(t, repo, commit);
+    const after = await decide(app.t, repo, commit);
     expect(after).toMatchObject({ decision: 'SHIP', blockers: [] });
     expect(after.snapshot_id).not.toBe(before.snapshot_id);
     expect(after.provenance.workflows).toEqual([
@@ -64,10 +39,10 @@ describe('the release gate sees workflows bound to a commit (default gate: requi
 
   it('a blocked release keeps it NO_SHIP with a blocker naming the stage', async () => {
     const commit = sha('blocked-release');
-    llm.otherwise(stageModel({ approve: false }));
+    app.llm.otherwise(stageModel({ approve: false }));
     const workflow = await runBound(commit);
     expect(workflow.status).toBe('failed');
-    const decision = await decide(t, repo, commit);
+    const decision = await decide(app.t, repo, commit);
     expect(decision.decision).toBe('NO_SHIP');
     expect(codes(decision)).toContain('release_not_admitted');
     const blocker = decision.blockers.find((b: { component: string }) => b.component === `workflow:${workflow.id}`);
@@ -77,9 +52,9 @@ describe('the release gate sees workflows bound to a commit (default gate: requi
 
   it('a workflow failed before its release names the failed stage (workflow_incomplete)', async () => {
     const commit = sha('failed-review');
-    llm.otherwise(stageModel({ failing: 'Review' }));
+    app.llm.otherwise(stageModel({ failing: 'Review' }));
     const workflow = await runBound(commit);
-    const decision = await decide(t, repo, commit);
+    const decision = await decide(app.t, repo, commit);
     expect(decision.decision).toBe('NO_SHIP');
     const blocker = decision.blockers.find((b: { component: string }) => b.component === `workflow:${workflow.id}`);
     expect(blocker).toMatchObject({ code: 'workflow_incomplete' });

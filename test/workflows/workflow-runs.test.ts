@@ -1,42 +1,18 @@
-import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
-import { waitFor } from '../executions/support/wait-for.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { predicateOf } from '../agent/support/predicate-of.js';
 import { reviewedRelease, stageModel } from './support/stage-model.js';
+import { useWorkflowApp } from './support/workflow-app.js';
 
-let llm: FakeLlm;
-let t: TestApp;
-let operator: TestUser;
-
-beforeAll(async () => {
-  llm = await startFakeLlm();
-  t = await createTestApp(llm.env(), { worker: true });
-  operator = await t.user('OPERATOR');
-});
-afterEach(() => llm.reset());
-afterAll(async () => {
-  await t.close();
-  await llm.close();
-});
+const app = useWorkflowApp();
 
 type Stage = { id: string; status: string; execution_id: string | null; blocked_reasons: string[]; output_summary: string | null };
 
-async function run(body: Record<string, unknown>) {
-  const created = await t.request.post('/api/v1/workflows').set(operator.auth).send(body);
-  expect(created.status).toBe(201);
-  return waitFor(
-    async () => (await t.request.get(`/api/v1/workflows/${created.body.id}`).set(operator.auth)).body,
-    (w) => !['queued', 'running'].includes(w.status),
-    60_000,
-  );
-}
-const execution = async (id: string) => (await t.request.get(`/api/v1/executions/${id}`).set(operator.auth)).body;
+const execution = async (id: string) => (await app.t.request.get(`/api/v1/executions/${id}`).set(app.operator.auth)).body;
 const statuses = (w: { stages: Stage[] }) => w.stages.map((s) => [s.id, s.status]);
 
 describe('a reviewed-release workflow, end to end with the fake LLM', () => {
   it('admits the release after an approving compliant review and completes, binding the reviewer to the release', async () => {
-    llm.otherwise(stageModel());
-    const done = await run(reviewedRelease());
+    app.llm.otherwise(stageModel());
+    const done = await app.runToEnd(reviewedRelease());
     expect(done.status).toBe('completed');
     expect(statuses(done)).toEqual([
       ['review', 'completed'],
@@ -65,8 +41,8 @@ describe('a reviewed-release workflow, end to end with the fake LLM', () => {
   });
 
   it('blocks the release when the reviewer does not approve: not_approved, later stages skipped', async () => {
-    llm.otherwise(stageModel({ approve: false }));
-    const done = await run(reviewedRelease());
+    app.llm.otherwise(stageModel({ approve: false }));
+    const done = await app.runToEnd(reviewedRelease());
     expect(done.status).toBe('failed');
     expect(statuses(done)).toEqual([
       ['review', 'completed'],
@@ -79,8 +55,8 @@ describe('a reviewed-release workflow, end to end with the fake LLM', () => {
 
   it('blocks the release when the reviewer is non-compliant: non_compliant', async () => {
     // Under sox a denied call is blocking: the reviewer approves but overreaches.
-    llm.otherwise(stageModel({ reviewerOverreaches: true }));
-    const done = await run(reviewedRelease({}, 'sox'));
+    app.llm.otherwise(stageModel({ reviewerOverreaches: true }));
+    const done = await app.runToEnd(reviewedRelease({}, 'sox'));
     expect(done.status).toBe('failed');
     expect((await execution(done.stages[0].execution_id)).verdict).toBe('non_compliant');
     expect(statuses(done)).toEqual([
@@ -92,8 +68,8 @@ describe('a reviewed-release workflow, end to end with the fake LLM', () => {
   });
 
   it('fails the workflow when a stage fails, and skips the rest', async () => {
-    llm.otherwise(stageModel({ failing: 'Review' }));
-    const done = await run(reviewedRelease());
+    app.llm.otherwise(stageModel({ failing: 'Review' }));
+    const done = await app.runToEnd(reviewedRelease());
     expect(done.status).toBe('failed');
     expect(statuses(done)).toEqual([
       ['review', 'failed'],
@@ -103,17 +79,17 @@ describe('a reviewed-release workflow, end to end with the fake LLM', () => {
   });
 
   it('shows a stage key override to nobody and erases it once the stage ended', async () => {
-    llm.otherwise(stageModel());
+    app.llm.otherwise(stageModel());
     const key = 'sk-workflow-stage-key-123456';
     const body = reviewedRelease();
     (body.stages[2] as Record<string, unknown>).api_key = key;
-    const done = await run(body);
+    const done = await app.runToEnd(body);
     expect(done.status).toBe('completed');
-    expect(llm.requests.some((r) => r.headers.authorization === `Bearer ${key}`)).toBe(true);
+    expect(app.llm.requests.some((r) => r.headers.authorization === `Bearer ${key}`)).toBe(true);
     expect((await execution(done.stages[2].execution_id)).api_key_override).toBe(true);
-    const rows = await t.database.db('workflow_stages').where({ workflow_id: done.id });
+    const rows = await app.t.database.db('workflow_stages').where({ workflow_id: done.id });
     expect(rows.map((r: { api_key_ciphertext: string | null }) => r.api_key_ciphertext)).toEqual([null, null, null]);
-    const executions = await t.database.db('executions').where({ workflow_id: done.id });
+    const executions = await app.t.database.db('executions').where({ workflow_id: done.id });
     expect(executions.every((e: { api_key_ciphertext: string | null }) => e.api_key_ciphertext === null)).toBe(true);
   });
 });
