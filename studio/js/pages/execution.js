@@ -1,9 +1,6 @@
-import { download, getJson, send } from '../api.js';
+import { getJson, send } from '../api.js';
 import { cents, facts, h, link, pill, pre, replace, table, when } from '../dom.js';
-import { hasRole, session } from '../session.js';
-
-const LIVE = new Set(['queued', 'running']);
-export const POLL_MS = 1000;
+import { LIVE, pollWhileLive, runActions } from './run-page.js';
 
 function toolCallTimeline(calls) {
   if (calls.length === 0) return h('p.muted', {}, 'No tool calls yet.');
@@ -104,43 +101,26 @@ function content(e, actions) {
 
 /** One execution, refreshed every second while it is queued or running. */
 export async function executionPage(view, { id }) {
-  const me = session.me();
   const message = h('p.notice', { role: 'status' });
-  let execution = await getJson(`executions/${encodeURIComponent(id)}`, { signal: view.signal });
+  const path = `executions/${encodeURIComponent(id)}`;
+  let execution = await getJson(path, { signal: view.signal });
 
   function actions(e) {
-    const mine = e.owner_id === me.id;
-    return h(
-      'div.actions',
-      {},
-      LIVE.has(e.status) && (mine || hasRole('ADMIN'))
-        ? h(
-            'button.danger',
-            {
-              type: 'button',
-              id: 'cancel-execution',
-              onclick: async () => {
-                draw(await send('DELETE', `executions/${e.id}`));
-                message.textContent = 'Cancellation requested.';
-              },
-            },
-            'Cancel',
-          )
-        : null,
-      mine || hasRole('ADMIN', 'AUDITOR')
-        ? h(
-            'button.secondary',
-            {
-              type: 'button',
-              id: 'download-audit',
-              onclick: async () => {
-                message.textContent = `Downloaded ${await download(`/api/v1/compliance/${e.id}/export`, `shipgate-execution-${e.id}.json`)}`;
-              },
-            },
-            'Download audit package',
-          )
-        : null,
-    );
+    return runActions(e, message, {
+      cancel: {
+        id: 'cancel-execution',
+        onclick: async () => {
+          draw(await send('DELETE', `executions/${e.id}`));
+          message.textContent = 'Cancellation requested.';
+        },
+      },
+      auditPackage: {
+        id: 'download-audit',
+        label: 'Download audit package',
+        url: `/api/v1/compliance/${e.id}/export`,
+        filename: `shipgate-execution-${e.id}.json`,
+      },
+    });
   }
 
   function draw(e) {
@@ -152,9 +132,5 @@ export async function executionPage(view, { id }) {
   }
 
   draw(execution);
-  view.every(POLL_MS, async () => {
-    if (!LIVE.has(execution.status)) return false;
-    draw(await getJson(`executions/${encodeURIComponent(id)}`, { signal: view.signal }));
-    return LIVE.has(execution.status);
-  });
+  pollWhileLive(view, path, () => execution, draw);
 }

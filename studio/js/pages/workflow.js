@@ -1,9 +1,6 @@
-import { download, getJson, send } from '../api.js';
+import { getJson, send } from '../api.js';
 import { facts, h, link, pill, replace, when } from '../dom.js';
-import { hasRole, session } from '../session.js';
-import { POLL_MS } from './execution.js';
-
-const LIVE = new Set(['queued', 'running']);
+import { pollWhileLive, runActions } from './run-page.js';
 
 function stageItem(stage) {
   return h(
@@ -39,52 +36,34 @@ function stageItem(stage) {
 
 /** A workflow's stage timeline, refreshed while it runs; cancel and export. */
 export async function workflowPage(view, { id }) {
-  const me = session.me();
   const message = h('p.notice', { role: 'status' });
   const path = `workflows/${encodeURIComponent(id)}`;
   let workflow = await getJson(path, { signal: view.signal });
 
   function draw(w) {
     workflow = w;
-    const mine = w.owner_id === me.id;
     replace(
       view.root,
       h(
         'div.heading',
         {},
         h('h1', {}, w.name),
-        h(
-          'div.actions',
-          {},
-          LIVE.has(w.status) && (mine || hasRole('ADMIN'))
-            ? h(
-                'button.danger',
-                {
-                  type: 'button',
-                  id: 'cancel-workflow',
-                  onclick: async () => {
-                    const cancelled = await send('DELETE', path);
-                    message.textContent = `Cancelled stages: ${cancelled.cancelled_stage_ids.join(', ') || 'none'}.`;
-                    draw(await getJson(path));
-                  },
-                },
-                'Cancel',
-              )
-            : null,
-          mine || hasRole('ADMIN', 'AUDITOR')
-            ? h(
-                'button.secondary',
-                {
-                  type: 'button',
-                  id: 'export-workflow',
-                  onclick: async () => {
-                    message.textContent = `Downloaded ${await download(`/api/v1/${path}/export`, `shipgate-workflow-${w.id}.json`)}`;
-                  },
-                },
-                'Export audit package',
-              )
-            : null,
-        ),
+        runActions(w, message, {
+          cancel: {
+            id: 'cancel-workflow',
+            onclick: async () => {
+              const cancelled = await send('DELETE', path);
+              message.textContent = `Cancelled stages: ${cancelled.cancelled_stage_ids.join(', ') || 'none'}.`;
+              draw(await getJson(path));
+            },
+          },
+          auditPackage: {
+            id: 'export-workflow',
+            label: 'Export audit package',
+            url: `/api/v1/${path}/export`,
+            filename: `shipgate-workflow-${w.id}.json`,
+          },
+        }),
       ),
       w.description ? h('p', {}, w.description) : null,
       facts([
@@ -104,9 +83,5 @@ export async function workflowPage(view, { id }) {
   }
 
   draw(workflow);
-  view.every(POLL_MS, async () => {
-    if (!LIVE.has(workflow.status)) return false;
-    draw(await getJson(path, { signal: view.signal }));
-    return LIVE.has(workflow.status);
-  });
+  pollWhileLive(view, path, () => workflow, draw);
 }
