@@ -1,6 +1,7 @@
-import { ApiError, getJson, send } from '../api.js';
+import { getJson, send } from '../api.js';
 import { field, h, replace, select } from '../dom.js';
 import { capabilityList, optional } from './form-values.js';
+import { onSubmit } from './submit-form.js';
 
 /** The policy, budget, permission and provider fields shared by a task and a workflow stage. */
 export function runFields(policies, defaults = {}) {
@@ -45,23 +46,6 @@ export function runFields(policies, defaults = {}) {
   return { element, values, clearSecret: () => (controls.apiKey.value = '') };
 }
 
-/** The server's refusal, with the denied permissions listed one per line. */
-export function errorBox(error) {
-  const box = h('div.error', { role: 'alert' });
-  const denied = error instanceof ApiError && error.detail && typeof error.detail === 'object' ? error.detail.denied : undefined;
-  if (Array.isArray(denied)) {
-    box.append(
-      h('p', {}, error.detail.message),
-      h(
-        'ul',
-        {},
-        denied.map((d) => h('li', {}, `${d.permission}: ${d.reason}`, d.detail ? ` — ${d.detail}` : '')),
-      ),
-    );
-  } else box.append(h('p', {}, error.message));
-  return box;
-}
-
 export async function newTaskPage(view) {
   const policies = await getJson('policies', { signal: view.signal });
   const task = h('textarea', { name: 'task', rows: 6, required: true, maxlength: 20000 });
@@ -77,18 +61,10 @@ export async function newTaskPage(view) {
     problem,
     submit,
   );
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    submit.disabled = true;
-    replace(problem);
-    try {
-      const execution = await send('POST', 'tasks', { task: task.value, ...run.values() });
-      run.clearSecret();
-      view.go(`#/executions/${execution.id}`);
-    } catch (error) {
-      replace(problem, errorBox(error));
-      submit.disabled = false;
-    }
+  onSubmit(form, submit, problem, async () => {
+    const execution = await send('POST', 'tasks', { task: task.value, ...run.values() });
+    run.clearSecret();
+    view.go(`#/executions/${execution.id}`);
   });
   replace(view.root, form);
 }

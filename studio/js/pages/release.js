@@ -1,7 +1,7 @@
 import { getJson, send } from '../api.js';
 import { field, h, pill, pre, replace, select, when } from '../dom.js';
 import { hasRole } from '../session.js';
-import { errorBox } from './new-task.js';
+import { errorBox } from './submit-form.js';
 import { blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable, validTargets } from './release-parts.js';
 
 /** Repository + commit -> the decision page. */

@@ -1,7 +1,8 @@
 import { getJson, send } from '../api.js';
 import { field, h, replace, select } from '../dom.js';
 import { optional } from './form-values.js';
-import { errorBox, runFields } from './new-task.js';
+import { runFields } from './new-task.js';
+import { onSubmit } from './submit-form.js';
 
 const STAGE_ROLES = ['worker', 'intake', 'reviewer', 'release'];
 const MAX_STAGES = 12;
@@ -100,10 +101,7 @@ export async function newWorkflowPage(view) {
     problem,
     submit,
   );
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    submit.disabled = true;
-    replace(problem);
+  onSubmit(form, submit, problem, async () => {
     const ids = stages.map((s) => s.id());
     const body = {
       name: name.value.trim(),
@@ -112,13 +110,8 @@ export async function newWorkflowPage(view) {
       repo_root: optional(repoRoot),
       commit_sha: optional(commitSha),
     };
-    try {
-      const workflow = await send('POST', 'workflows', body);
-      view.go(`#/workflows/${workflow.id}`);
-    } catch (error) {
-      replace(problem, errorBox(error));
-      submit.disabled = false;
-    }
+    const workflow = await send('POST', 'workflows', body);
+    view.go(`#/workflows/${workflow.id}`);
   });
   replace(view.root, form);
 }

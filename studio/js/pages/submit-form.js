@@ -1,0 +1,37 @@
+import { ApiError } from '../api.js';
+import { h, replace } from '../dom.js';
+
+/** The server's refusal, with the denied permissions listed one per line. */
+export function errorBox(error) {
+  const box = h('div.error', { role: 'alert' });
+  const denied = error instanceof ApiError && error.detail && typeof error.detail === 'object' ? error.detail.denied : undefined;
+  if (Array.isArray(denied)) {
+    box.append(
+      h('p', {}, error.detail.message),
+      h(
+        'ul',
+        {},
+        denied.map((d) => h('li', {}, `${d.permission}: ${d.reason}`, d.detail ? ` — ${d.detail}` : '')),
+      ),
+    );
+  } else box.append(h('p', {}, error.message));
+  return box;
+}
+
+/**
+ * Sends a form once per press: the button is disabled while `send` runs; a refusal is shown in
+ * `problem` and the button enabled again (`send` moves to the next page on success).
+ */
+export function onSubmit(form, submit, problem, send) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    submit.disabled = true;
+    replace(problem);
+    try {
+      await send();
+    } catch (error) {
+      replace(problem, errorBox(error));
+      submit.disabled = false;
+    }
+  });
+}
