@@ -5,15 +5,16 @@ import type { ExecutionJournal } from '../../core/agent/journal.js';
 import { BUILT_IN_PRICES } from '../../core/agent/prices.js';
 import { runExecution } from '../../core/agent/run-execution.js';
 import type { RuntimeDeps } from '../../core/agent/runtime-deps.js';
-import { canonicalDigest } from '../../core/canonical-json.js';
 import { createCertifier } from '../../core/certificates/create-certifier.js';
 import { createSigner } from '../../core/certificates/create-signer.js';
-import type { Artifact, ToolCallEntry } from '../../core/executions/execution.js';
 import type { ExecutionStore, NewExecution } from '../../core/executions/execution-store.js';
 import { fenceJournal, JournalFencedError } from '../../core/executions/fence-journal.js';
+import { policyRef } from '../../core/policies/policy-digest.js';
 import { createExecutionJournal } from '../../db/stores/execution-journal.js';
 import { createExecutionStore } from '../../db/stores/execution-store.js';
 import { defaultPolicy } from '../agent/support/agent-harness.js';
+import { insertOwner, newExecution as newExecutionOf } from './support/execution-fixtures.js';
+import { reportStep as reportStepOf } from './support/report-step.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { call, finalAnswer, ScriptedProvider, toolTurn, type ScriptStep } from '../helpers/scripted-provider.js';
 import { publicWeb } from '../../net/public-web.js';
@@ -29,29 +30,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   store = createExecutionStore(database.db, secretKey);
   journal = createExecutionJournal(database.db, secretKey, { get: async () => policy });
-  [{ id: ownerId }] = await database
-    .db('users')
-    .insert({ email: 'owner@example.com', name: 'O', role: 'OPERATOR', password_hash: 'x' })
-    .returning('id');
+  ownerId = await insertOwner(database.db);
 });
 afterAll(async () => {
   await database.drop();
 });
 
-function newExecution(overrides: Partial<NewExecution> = {}): NewExecution {
-  return {
-    owner_id: ownerId,
-    task: 'Write two reports.',
-    policy: { name: policy.name, version: policy.version, digest: canonicalDigest(policy) },
-    stage_role: 'worker',
-    permissions: ['*'],
-    dropped_permissions: [],
-    budget_cents: 1500,
-    provider: 'openai',
-    model: 'gpt-4o-mini',
-    ...overrides,
-  };
-}
+const newExecution = (overrides: Partial<NewExecution> = {}) => newExecutionOf(ownerId, policyRef(policy), overrides);
 
 /** The real journal, failing the n-th call of one method before it writes (a worker dying there). */
 function crashingJournal(method: 'recordTurn' | 'recordToolCall' | 'finish', nth: number): ExecutionJournal {
@@ -92,7 +77,6 @@ describe('execution journal on PostgreSQL', () => {
     const sealed = await database.db('executions').where({ id: created.id }).first('api_key_ciphertext');
     expect(sealed.api_key_ciphertext).toEqual(expect.any(String));
     expect(sealed.api_key_ciphertext).not.toContain('sk-override');
-    expect((await journal.load(created.id)).apiKeyOverride).toBe('sk-override-123456');
 
     const { deps, provider } = runtime([toolTurn([report('c1'), report('c2')]), finalAnswer('Both stored.')]);
     await runExecution(deps, created.id);
@@ -120,7 +104,6 @@ describe('execution journal on PostgreSQL', () => {
     const after = await database.db('executions').where({ id: created.id }).first('api_key_ciphertext');
     expect(after.api_key_ciphertext).toBeNull();
     const state = await journal.load(created.id);
-    expect(state.apiKeyOverride).toBeUndefined();
     expect(state.transcript.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant']);
     expect(provider.requests).toHaveLength(2);
   });
@@ -150,8 +133,6 @@ describe('execution journal on PostgreSQL', () => {
 });
 
 describe('each step in one statement', () => {
-  const certifier = createCertifier(createSigner(generateKeyPairSync('ed25519').privateKey));
-
   async function running(): Promise<string> {
     const { id } = await store.create(newExecution(), { enqueue: false });
     await journal.start(id);
@@ -159,42 +140,7 @@ describe('each step in one statement', () => {
     return id;
   }
 
-  /** The pieces of a recorded report call, as the runtime would pass them (`text` tells two attempts apart). */
-  function reportStep(id: string, seq: number, text: string) {
-    const entry: ToolCallEntry = {
-      seq,
-      call_id: `c${seq}`,
-      tool: 'write_report',
-      arguments: { name: `c${seq}`, content: text },
-      capability: 'document:write:reports',
-      verdict: 'allowed',
-      reason: null,
-      certificate_id: null,
-      result_digest: canonicalDigest(text),
-      output: text,
-      duration_ms: 1,
-      created_at: new Date().toISOString(),
-    };
-    const certificate = certifier.certifyToolCall({
-      executionId: id,
-      seq,
-      tool: entry.tool,
-      arguments: entry.arguments,
-      capability: entry.capability!,
-      capabilities: ['*'],
-      verifiedProperties: ['capability_granted'],
-      policy: { name: policy.name, version: policy.version, digest: canonicalDigest(policy) },
-      resultDigest: entry.result_digest!,
-      prev: null,
-    });
-    const artifact: Artifact = { kind: 'report', name: `c${seq}`, content: text, digest: canonicalDigest(text) };
-    return [
-      { ...entry, certificate_id: certificate.id },
-      { role: 'tool' as const, tool_call_id: `c${seq}`, content: text },
-      certificate,
-      artifact,
-    ] as const;
-  }
+  const reportStep = (id: string, seq: number, text: string) => reportStepOf(id, policy, seq, text);
 
   const transcriptOf = async (id: string) => (await journal.load(id)).transcript.map((m) => (m.role === 'tool' ? m.content : m.role));
 

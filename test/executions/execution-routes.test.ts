@@ -1,6 +1,7 @@
 import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { taskOf, writesReports } from './support/agent-replies.js';
+import { newExecution } from './support/execution-fixtures.js';
 import { waitFor } from './support/wait-for.js';
 
 let llm: FakeLlm;
@@ -93,17 +94,7 @@ describe('GET /executions', () => {
 
   it('filters by status and refuses an unknown one', async () => {
     const cancelled = await t.deps.executions.create(
-      {
-        owner_id: owner.id,
-        task: 'never run',
-        policy: (await get(owner, `/executions/${mine[0]}`)).body.policy,
-        stage_role: 'worker',
-        permissions: ['*'],
-        dropped_permissions: [],
-        budget_cents: 1500,
-        provider: 'openai',
-        model: 'gpt-4o-mini',
-      },
+      newExecution(owner.id, (await get(owner, `/executions/${mine[0]}`)).body.policy, { task: 'never run' }),
       { enqueue: false },
     );
     await del(owner, cancelled.id).expect(200);
@@ -183,21 +174,9 @@ describe('DELETE /executions/{execution_id}', () => {
     llm.reset();
     llm.otherwise((request) => (taskOf(request).startsWith('slow') ? { text: 'late', delayMs: 60_000 } : writesReports(1)(request)));
     const policy = { name: 'default', version: 1, digest: (await get(owner, '/executions?limit=1')).body[0].policy.digest };
-    const queued = await t.deps.executions.create(
-      {
-        owner_id: owner.id,
-        task: 'stays queued',
-        policy,
-        stage_role: 'worker',
-        permissions: ['*'],
-        dropped_permissions: [],
-        budget_cents: 1500,
-        provider: 'openai',
-        model: 'gpt-4o-mini',
-        api_key: 'sk-queued-override',
-      },
-      { enqueue: false },
-    );
+    const queued = await t.deps.executions.create(newExecution(owner.id, policy, { task: 'stays queued', api_key: 'sk-queued-override' }), {
+      enqueue: false,
+    });
     const running = await submit(owner, { task: 'slow one' });
     const completed = await submit(owner, { task: 'quick one' });
     const failed = await submit(owner, { task: 'unpriced', model: 'mystery-model-2' });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { canonicalDigest } from '../../core/canonical-json.js';
+import { policyRef } from '../../core/policies/policy-digest.js';
 import { createExecutionJournal } from '../../db/stores/execution-journal.js';
 import { createExecutionStore } from '../../db/stores/execution-store.js';
 import { defaultPolicy, testExecution } from '../agent/support/agent-harness.js';
 import { MemoryJournal } from '../helpers/memory-journal.js';
 import { createTestDatabase } from '../helpers/test-database.js';
+import { insertOwner, newExecution } from './support/execution-fixtures.js';
 import { journalContract } from './support/journal-contract.js';
 
 const policy = defaultPolicy();
@@ -13,29 +14,12 @@ journalContract('PostgreSQL journal (db/stores/execution-journal.ts)', async () 
   const database = await createTestDatabase();
   const secretKey = randomBytes(32);
   const store = createExecutionStore(database.db, secretKey);
-  const [{ id: ownerId }] = await database
-    .db('users')
-    .insert({ email: 'owner@example.com', name: 'O', role: 'OPERATOR', password_hash: 'x' })
-    .returning('id');
+  const ownerId = await insertOwner(database.db);
   return {
     journal: createExecutionJournal(database.db, secretKey, { get: async () => policy }),
     policy,
     async create(task, apiKey) {
-      const created = await store.create(
-        {
-          owner_id: ownerId,
-          task,
-          policy: { name: policy.name, version: policy.version, digest: canonicalDigest(policy) },
-          stage_role: 'worker',
-          permissions: ['*'],
-          dropped_permissions: [],
-          budget_cents: 1500,
-          provider: 'openai',
-          model: 'gpt-4o-mini',
-          api_key: apiKey,
-        },
-        { enqueue: false },
-      );
+      const created = await store.create(newExecution(ownerId, policyRef(policy), { task, api_key: apiKey }), { enqueue: false });
       return created.id;
     },
     async cancel(id) {
