@@ -4,6 +4,11 @@ import type { DsseEnvelope, VerificationResult, Verifier } from '../../core/cert
 export interface CachingVerifier extends Verifier {
   /** Verifies an envelope given as its JSON text (as stored), parsing it only when not remembered. */
   verifyJson(envelopeJson: string): VerificationResult;
+  /**
+   * The remembered result for the envelope whose JSON text has this SHA-256 (hex), if any: lets
+   * the database send the digest of a stored envelope instead of the envelope itself.
+   */
+  rememberedBySha256(sha256Hex: string): VerificationResult | undefined;
 }
 
 /**
@@ -15,7 +20,7 @@ export interface CachingVerifier extends Verifier {
 export function createCachingVerifier(verifier: Verifier, capacity = 50_000): CachingVerifier {
   const results = new Map<string, VerificationResult>();
   function remembered(json: string, verify: () => VerificationResult): VerificationResult {
-    const key = createHash('sha256').update(json).digest('hex');
+    const key = createHash('sha256').update(json, 'utf8').digest('hex');
     const known = results.get(key);
     if (known) return known;
     const result = verify();
@@ -36,6 +41,9 @@ export function createCachingVerifier(verifier: Verifier, capacity = 50_000): Ca
     },
     verifyJson(envelopeJson: string): VerificationResult {
       return remembered(envelopeJson, () => verifier.verify(JSON.parse(envelopeJson) as DsseEnvelope));
+    },
+    rememberedBySha256(sha256Hex: string): VerificationResult | undefined {
+      return results.get(sha256Hex);
     },
   };
 }

@@ -82,7 +82,7 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
               ...(workflow_run ? { workflow_run } : {}),
             })),
         },
-        workflows: toBoundWorkflows(executions, workflows, verifier),
+        workflows: await toBoundWorkflows(db, executions, workflows, verifier),
         latest,
         attested,
       };

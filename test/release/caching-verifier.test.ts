@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { createSigner } from '../../core/certificates/create-signer.js';
 import { createVerifier } from '../../core/certificates/create-verifier.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
@@ -50,6 +50,21 @@ describe('createCachingVerifier', () => {
     expect(inner.calls()).toBe(1);
     const forged = JSON.stringify({ ...envelope, signatures: [{ ...envelope.signatures[0], sig: Buffer.alloc(64).toString('base64') }] });
     expect(cached.verifyJson(forged)).toMatchObject({ verified: false, reason: 'bad_signature' });
+    expect(inner.calls()).toBe(2);
+  });
+
+  it('answers by the SHA-256 of the stored JSON text only what it verified, and nothing for any other text', () => {
+    const inner = counting(createVerifier([publicJwkOf(privateKey)]));
+    const cached = createCachingVerifier(inner.verifier);
+    const json = JSON.stringify(envelope);
+    const digestOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    expect(cached.rememberedBySha256(digestOf(json))).toBeUndefined();
+    expect(cached.verifyJson(json).verified).toBe(true);
+    expect(cached.rememberedBySha256(digestOf(json))).toMatchObject({ verified: true });
+    const forged = JSON.stringify({ ...envelope, signatures: [{ ...envelope.signatures[0], sig: Buffer.alloc(64).toString('base64') }] });
+    expect(cached.rememberedBySha256(digestOf(forged))).toBeUndefined();
+    expect(cached.verifyJson(forged).verified).toBe(false);
+    expect(cached.rememberedBySha256(digestOf(forged))).toMatchObject({ verified: false });
     expect(inner.calls()).toBe(2);
   });
 

@@ -255,4 +255,37 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
     await t.database.db('certificates').insert({ ...row, id: randomUUID(), envelope });
     expect(codes(await decide(t, repo, commit))).toEqual([]);
   });
+
+  it('certificate_invalid when a certificate that verified is altered in place afterwards (the remembered result is not reused)', async () => {
+    const commit = sha('certificate-altered');
+    const { release } = await ready(commit);
+    const statement = {
+      _type: 'https://in-toto.io/Statement/v1' as const,
+      subject: [{ name: release, digest: { sha256: '2'.repeat(64) } }],
+      predicateType: 'x',
+      predicate: {},
+    };
+    const envelope = t.deps.signer.sign(statement);
+    const id = randomUUID();
+    await t.database.db('certificates').insert({
+      id,
+      execution_id: release,
+      kind: 'execution',
+      theorem: 'final_output_safe',
+      plan_hash: 'x',
+      prover: 'shipgate-rules/1',
+      issued_at: new Date(),
+      digest: 'x',
+      envelope,
+    });
+    expect(codes(await decide(t, repo, commit))).toEqual([]);
+    expect(codes(await decide(t, repo, commit))).toEqual([]);
+    const forged = { ...envelope, payload: Buffer.from(JSON.stringify({ ...statement, predicate: { forged: true } })).toString('base64') };
+    await t.database.db('certificates').where({ id }).update({ envelope: forged });
+    expect((await decide(t, repo, commit)).blockers).toEqual([
+      expect.objectContaining({ code: 'certificate_invalid', component: `execution:${release}` }),
+    ]);
+    await t.database.db('certificates').where({ id }).update({ envelope });
+    expect(codes(await decide(t, repo, commit))).toEqual([]);
+  });
 });
