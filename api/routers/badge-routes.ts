@@ -3,7 +3,7 @@ import { makeBadge } from 'badge-maker';
 import { z } from 'zod';
 import { BADGE_COLOURS, trustBadgeLevel, type BadgeLevel } from '../../core/release/badge-level.js';
 import { defineRoute } from '../route.js';
-import { badgeQuerySchema } from '../schemas/release-schemas.js';
+import { badgeQuerySchema } from '../schemas/badge-schemas.js';
 
 interface RenderedBadge {
   svg: string;

@@ -3,7 +3,7 @@ import { gateSchema } from '../../core/release/gate.js';
 import { gateInForce } from '../../core/release/gate-in-force.js';
 import { setGate } from '../../core/release/set-gate.js';
 import { defineRoute } from '../route.js';
-import { gateParamsSchema, gateQuerySchema, gateVersionSchema } from '../schemas/release-schemas.js';
+import { gateParamsSchema, gateQuerySchema, gateVersionSchema } from '../schemas/release-gate-schemas.js';
 
 const tags = ['releases'];
 

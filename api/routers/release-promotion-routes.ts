@@ -1,7 +1,12 @@
 import { promoteSnapshot } from '../../core/release/promote-snapshot.js';
 import { defineRoute } from '../route.js';
 import { linkNext, pageRequest } from '../schemas/pagination-schemas.js';
-import { promotionListSchema, promotionRequestSchema, promotionResponseSchema, promotionsQuerySchema } from '../schemas/release-schemas.js';
+import {
+  promotionListSchema,
+  promotionRequestSchema,
+  promotionResponseSchema,
+  promotionsQuerySchema,
+} from '../schemas/release-promotion-schemas.js';
 
 const tags = ['releases'];
 

@@ -3,14 +3,10 @@ import { decideRelease } from '../../core/release/decide-release.js';
 import { recordEvidence } from '../../core/release/record-evidence.js';
 import { releaseHealth } from '../../core/release/release-health.js';
 import { defineRoute } from '../route.js';
-import {
-  decisionQuerySchema,
-  decisionResponseSchema,
-  evidenceRequestSchema,
-  evidenceResponseSchema,
-  healthQuerySchema,
-  healthResponseSchema,
-} from '../schemas/release-schemas.js';
+import { decisionResponseSchema } from '../schemas/release-decision-schemas.js';
+import { evidenceRequestSchema, evidenceResponseSchema } from '../schemas/release-evidence-schemas.js';
+import { healthQuerySchema, healthResponseSchema } from '../schemas/release-health-schemas.js';
+import { decisionQuerySchema } from '../schemas/release-schemas.js';
 
 const tags = ['releases'];
 

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { BLOCKER_CODES } from '../../core/release/blocker.js';
+import { gateSchema } from '../../core/release/gate.js';
+import { SNAPSHOT_STATUSES } from '../../core/release/snapshot.js';
+import { workflowRunSchema } from './release-evidence-schemas.js';
+import { timestamp } from './release-schemas.js';
+
+export const blockerSchema = z
+  .object({
+    code: z.enum(BLOCKER_CODES),
+    component: z
+      .string()
+      .meta({ description: '`commit`, `check:<name>`, `evidence:<name>`, `workflows`, `workflow:<id>` or `execution:<id>`.' }),
+    reason: z.string(),
+    remediation_suggestion: z.string(),
+  })
+  .meta({ id: 'ReleaseBlocker' });
+
+export const requirementSchema = z
+  .object({
+    policy: z.string().meta({ description: 'The gate field the requirement comes from, or `evidence` / `bound_workflows`.' }),
+    requirement: z.string(),
+    satisfied: z.boolean(),
+    remediation: z.string().nullable(),
+  })
+  .meta({ id: 'ReleaseRequirement' });
+
+export const baselineSchema = z
+  .object({
+    snapshot_id: z.uuid(),
+    commit_sha: z.string(),
+    release_label: z.string().nullable(),
+    attested_at: timestamp,
+  })
+  .meta({ id: 'ReleaseBaseline', description: "The repository's latest attested (or promoted) snapshot other than this one." });
+
+const checkRunSchema = z
+  .object({
+    name: z.string(),
+    status: z.string(),
+    conclusion: z.string().nullable(),
+    produced_at: timestamp,
+    details_url: z.string().nullable(),
+    external_id: z.string().nullable(),
+  })
+  .meta({ id: 'ReleaseCheckRun' });
+
+const uploadedEvidenceSchema = z
+  .object({
+    kind: z.string(),
+    name: z.string(),
+    status: z.enum(['passed', 'failed']),
+    digest: z.string().nullable(),
+    uri: z.string().nullable(),
+    produced_at: timestamp,
+    workflow_run: workflowRunSchema.optional().meta({ description: 'Present only for evidence a workflow recorded with its OIDC token.' }),
+  })
+  .meta({ id: 'ReleaseUploadedEvidence' });
+
+const boundWorkflowSchema = z
+  .object({
+    workflow_id: z.string(),
+    standalone: z.boolean().meta({ description: 'A single execution bound to the commit, counted as a one-stage workflow.' }),
+    owner_id: z.uuid(),
+    status: z.string(),
+    executions: z.array(
+      z.object({
+        execution_id: z.uuid(),
+        stage_id: z.string().nullable(),
+        stage_role: z.string(),
+        status: z.string(),
+        verdict: z.string().nullable(),
+        certificate_valid: z.boolean().nullable(),
+      }),
+    ),
+    release: z.object({ admission: z.enum(['admitted', 'not_admitted', 'none']), reasons: z.array(z.string()) }),
+    stages: z
+      .array(
+        z.object({
+          stage_id: z.string(),
+          stage_role: z.string(),
+          status: z.string(),
+          blocked_reasons: z.array(z.string()),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'For a workflow created with POST /workflows: every stage in order, including those that never ran (blocked, skipped).',
+      }),
+  })
+  .meta({ id: 'ReleaseBoundWorkflow' });
+
+export const decisionResponseSchema = z
+  .object({
+    decision: z.enum(['SHIP', 'NO_SHIP']),
+    repo_root: z.string(),
+    commit_sha: z.string(),
+    snapshot_id: z.uuid(),
+    snapshot_status: z.enum(SNAPSHOT_STATUSES),
+    blockers: z.array(blockerSchema).meta({ description: 'Distinct by (code, component); empty if and only if the decision is SHIP.' }),
+    explanation: z.array(requirementSchema).meta({ description: 'Every requirement of the gate and whether it is met.' }),
+    provenance: z.object({
+      evidence_digest: z.string().meta({ description: 'SHA-256 of the evaluated evidence and outcome; it addresses the snapshot.' }),
+      gate: z.object({ version: z.number().int(), digest: z.string() }),
+      check_runs: z.array(checkRunSchema),
+      evidence: z.array(uploadedEvidenceSchema),
+      workflows: z.array(boundWorkflowSchema),
+    }),
+    baseline: baselineSchema.nullable(),
+    gate: gateSchema.extend({ version: z.number().int(), digest: z.string(), source: z.string() }).meta({ id: 'ReleaseGateApplied' }),
+    evaluated_at: timestamp,
+  })
+  .meta({ id: 'ReleaseDecisionResponse' });

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { gateSchema } from '../../core/release/gate.js';
+import { isRepoName, isRepoOwner } from '../../core/release/repo-names.js';
+import { timestamp } from './release-schemas.js';
+
+export const gateParamsSchema = z.object({
+  owner: z
+    .string()
+    .refine(isRepoOwner, 'Not a GitHub owner name.')
+    .transform((v) => v.toLowerCase()),
+  repo: z
+    .string()
+    .refine(isRepoName, 'Not a GitHub repository name.')
+    .transform((v) => v.toLowerCase()),
+});
+
+export const gateQuerySchema = z.object({
+  version: z.coerce.number().int().min(1).optional().meta({ description: 'A recorded version; the newest when omitted.' }),
+});
+
+export const gateVersionSchema = z
+  .object({
+    repo_root: z.string(),
+    version: z.number().int().meta({ description: '0 is the built-in default (no gate recorded).' }),
+    digest: z.string().meta({ description: "SHA-256 of the gate's canonical JSON." }),
+    gate: gateSchema,
+    source: z.enum(['default', 'api', 'config_file']),
+    created_by: z.uuid().nullable(),
+    created_at: timestamp.nullable(),
+  })
+  .meta({ id: 'ReleaseGateVersion' });
