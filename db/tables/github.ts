@@ -1,0 +1,52 @@
+// What the GitHub App records: claimed deliveries, pull request heads, merge groups, deployment requests.
+
+export interface GitHubDeliveryRow {
+  delivery_id: string;
+  event: string;
+  action: string | null;
+  repo_root: string | null;
+  installation_id: string | null;
+  outcome: 'queued' | 'ignored';
+  reason: string | null;
+  received_at: Date;
+}
+
+export interface GitHubPullRequestRow {
+  repo_root: string;
+  number: number;
+  head_sha: string;
+  head_ref: string;
+  base_ref: string;
+  state: 'open' | 'closed';
+  /** bigint: pg returns it as a string. */
+  installation_id: string | null;
+  updated_at: Date;
+}
+
+export interface GitHubMergeGroupRow {
+  repo_root: string;
+  head_sha: string;
+  head_ref: string;
+  base_ref: string;
+  installation_id: string | null;
+  created_at: Date;
+}
+
+export interface DeploymentRequestRow {
+  id: string;
+  repo_root: string;
+  environment: string;
+  commit_sha: string;
+  ref: string | null;
+  /** bigint columns: pg returns them as strings. */
+  run_id: string;
+  deployment_id: string;
+  installation_id: string;
+  state: 'waiting' | 'approved' | 'rejected';
+  decision: 'SHIP' | 'NO_SHIP' | null;
+  snapshot_id: string | null;
+  timed_out: boolean;
+  comment: string | null;
+  requested_at: Date;
+  answered_at: Date | null;
+}

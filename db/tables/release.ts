@@ -1,0 +1,73 @@
+import type { WorkflowRun } from '../../core/release/evidence.js';
+
+// The release gate: gate versions, evidence, refs, snapshots and promotions.
+
+export interface GateVersionRow {
+  repo_root: string;
+  version: number;
+  digest: string;
+  /** The Gate as JSON, every field present. */
+  gate: Record<string, unknown>;
+  source: string;
+  created_by: string | null;
+  created_at: Date;
+}
+
+export interface EvidenceRow {
+  id: string;
+  repo_root: string;
+  commit_sha: string;
+  /** `check_run` (from GitHub) or `upload` (POST /releases/evidence). */
+  source: string;
+  kind: string;
+  name: string;
+  /** Uploads: passed | failed. Check runs: GitHub's status. */
+  status: string;
+  conclusion: string | null;
+  digest: string | null;
+  uri: string | null;
+  details_url: string | null;
+  external_id: string | null;
+  ref: string | null;
+  produced_at: Date;
+  recorded_by: string | null;
+  /** Uploads by a workflow through its OIDC token: the run that recorded it. */
+  workflow_run: WorkflowRun | null;
+  created_at: Date;
+}
+
+export interface RefRow {
+  repo_root: string;
+  ref: string;
+  commit_sha: string;
+  observed_at: Date;
+}
+
+export interface SnapshotRow {
+  id: string;
+  repo_root: string;
+  commit_sha: string;
+  evidence_digest: string;
+  decision: string;
+  blockers: unknown[];
+  provenance: Record<string, unknown>;
+  status: string;
+  release_label: string | null;
+  created_at: Date;
+  seen_at: Date;
+  attested_at: Date | null;
+}
+
+export interface PromotionRow {
+  id: string;
+  snapshot_id: string;
+  repo_root: string;
+  commit_sha: string;
+  from_status: string;
+  status: string;
+  release_label: string | null;
+  metadata: Record<string, unknown>;
+  promoted_by: string;
+  attestation: { payloadType: string; payload: string; signatures: { keyid: string; sig: string }[] };
+  created_at: Date;
+}
