@@ -1,53 +1,31 @@
 import { jest } from '@jest/globals';
 import { verifyPackage } from '../../core/certificates/verify-package.js';
-import { startFakeLlm, type FakeLlm, type FakeReply, type LlmRequest } from '../fakes/fake-llm-server.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import type { FakeReply, LlmRequest } from '../fakes/fake-llm-server.js';
 import { taskOf, toolAnswers, writesReports } from './support/agent-replies.js';
+import { useApiWithWorkerProcesses } from './support/api-with-worker-processes.js';
 import { waitFor } from './support/wait-for.js';
-import { sharedKeys, startWorkerProcess, type WorkerProcess } from './support/worker-process.js';
 
 jest.setTimeout(180_000);
 
-let llm: FakeLlm;
-let t: TestApp;
-let operator: TestUser;
-let env: Record<string, string>;
-const workers: WorkerProcess[] = [];
-
-beforeAll(async () => {
-  llm = await startFakeLlm();
-  env = { ...llm.env(), ...sharedKeys() };
-  // The API in this process queues; only the worker processes run jobs.
-  t = await createTestApp(env);
-  operator = await t.user('OPERATOR');
-});
+// The API in this process queues; only the worker processes run jobs.
+const app = useApiWithWorkerProcesses();
 afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
-  llm.reset();
+  await app.stopWorkers();
+  app.llm.reset();
 });
-afterAll(async () => {
-  await t.close();
-  await llm.close();
-});
-
-async function worker(extraEnv: Record<string, string> = {}): Promise<WorkerProcess> {
-  const started = await startWorkerProcess(t.database.url, { ...env, ...extraEnv });
-  workers.push(started);
-  return started;
-}
 
 async function submit(task: string): Promise<string> {
-  const res = await t.request.post('/api/v1/tasks').set(operator.auth).send({ task });
+  const res = await app.t.request.post('/api/v1/tasks').set(app.operator.auth).send({ task });
   expect(res.status).toBe(201);
   return res.body.id;
 }
 
-const execution = async (id: string) => (await t.request.get(`/api/v1/executions/${id}`).set(operator.auth)).body;
+const execution = async (id: string) => (await app.t.request.get(`/api/v1/executions/${id}`).set(app.operator.auth)).body;
 
 describe('a worker killed mid-run (kill -9)', () => {
   it('leaves the job to another worker, which resumes it without losing or repeating a recorded step', async () => {
     let held = false;
-    llm.otherwise((request: LlmRequest): FakeReply => {
+    app.llm.otherwise((request: LlmRequest): FakeReply => {
       if (toolAnswers(request) === 0) return writesReports(2)(request);
       if (!held) {
         held = true; // the first worker dies while this answer is pending
@@ -55,10 +33,10 @@ describe('a worker killed mid-run (kill -9)', () => {
       }
       return { text: 'Resumed and done.' };
     });
-    const first = await worker();
+    const first = await app.worker();
     const id = await submit('Write two reports, then conclude.');
     await waitFor(
-      () => llm.requests.length,
+      () => app.llm.requests.length,
       (n) => n === 2,
       60_000,
     );
@@ -67,10 +45,10 @@ describe('a worker killed mid-run (kill -9)', () => {
     first.child.kill('SIGKILL');
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
     // graphile-worker alone would keep the dead worker's lock for four hours.
-    const locked = await t.database.db.raw('SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL');
+    const locked = await app.t.database.db.raw('SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL');
     expect(locked.rows[0].n).toBe(1);
 
-    await worker();
+    await app.worker();
     const done = await waitFor(
       () => execution(id),
       (e) => e.status !== 'running',
@@ -81,7 +59,7 @@ describe('a worker killed mid-run (kill -9)', () => {
     expect(new Set(done.tool_calls.map((c: { call_id: string }) => c.call_id)).size).toBe(2);
     expect(done.artifacts.map((a: { name: string }) => a.name)).toEqual(['report-1', 'report-2']);
     expect(done.certificates.map((c: { kind: string }) => c.kind)).toEqual(['tool_call', 'tool_call', 'execution']);
-    const messages = await t.database.db('execution_messages').where({ execution_id: id }).orderBy('idx');
+    const messages = await app.t.database.db('execution_messages').where({ execution_id: id }).orderBy('idx');
     expect(messages.map((m: { idx: number; message: { role: string } }) => [m.idx, m.message.role])).toEqual([
       [0, 'assistant'],
       [1, 'tool'],
@@ -89,21 +67,21 @@ describe('a worker killed mid-run (kill -9)', () => {
       [3, 'assistant'],
     ]);
     // The resumed request carried the recorded transcript: both tool answers, once each.
-    expect(llm.requests).toHaveLength(3);
-    expect(llm.requests[1].aborted).toBe(true);
-    expect(toolAnswers(llm.requests[2])).toBe(2);
-    const pkg = (await t.request.get(`/api/v1/compliance/${id}/export`).set(operator.auth)).body;
+    expect(app.llm.requests).toHaveLength(3);
+    expect(app.llm.requests[1].aborted).toBe(true);
+    expect(toolAnswers(app.llm.requests[2])).toBe(2);
+    const pkg = (await app.t.request.get(`/api/v1/compliance/${id}/export`).set(app.operator.auth)).body;
     expect(verifyPackage(pkg, pkg.public_keys)).toMatchObject({ ok: true });
   });
 });
 
 describe('two worker processes on one database', () => {
   it('never run the same execution twice', async () => {
-    llm.otherwise((request) => ({ ...writesReports(1)(request), delayMs: 300 }));
+    app.llm.otherwise((request) => ({ ...writesReports(1)(request), delayMs: 300 }));
     // One job at a time each, and slow replies: neither worker can drain the queue alone, so
     // both compete for every job (a slow-starting worker on a busy machine still gets work).
     const oneAtATime = { SHIPGATE_WORKER_CONCURRENCY: '1' };
-    const [a, b] = await Promise.all([worker(oneAtATime), worker(oneAtATime)]);
+    const [a, b] = await Promise.all([app.worker(oneAtATime), app.worker(oneAtATime)]);
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push(await submit(`Parallel task ${i}`));
     await waitFor(
@@ -115,7 +93,7 @@ describe('two worker processes on one database', () => {
 
     // Each run asked the model exactly twice (tool turn, final answer) and recorded one call.
     for (const [i, id] of ids.entries()) {
-      expect(llm.requests.filter((r) => taskOf(r) === `Parallel task ${i}`).length).toBe(2);
+      expect(app.llm.requests.filter((r) => taskOf(r) === `Parallel task ${i}`).length).toBe(2);
       expect((await execution(id)).tool_calls).toHaveLength(1);
     }
     await waitFor(

@@ -1,47 +1,24 @@
 import { jest } from '@jest/globals';
 import { verifyPackage } from '../../core/certificates/verify-package.js';
-import { startFakeLlm, type FakeLlm, type FakeReply, type LlmRequest } from '../fakes/fake-llm-server.js';
+import type { FakeReply, LlmRequest } from '../fakes/fake-llm-server.js';
+import { useApiWithWorkerProcesses } from '../executions/support/api-with-worker-processes.js';
 import { taskOf, toolAnswers } from '../executions/support/agent-replies.js';
 import { waitFor } from '../executions/support/wait-for.js';
-import { sharedKeys, startWorkerProcess, type WorkerProcess } from '../executions/support/worker-process.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { reviewedRelease, stageModel } from './support/stage-model.js';
 
 jest.setTimeout(180_000);
 
-let llm: FakeLlm;
-let t: TestApp;
-let operator: TestUser;
-let env: Record<string, string>;
-const workers: WorkerProcess[] = [];
+// The API in this process only queues; the workflow runs in worker processes.
+const app = useApiWithWorkerProcesses();
 
-beforeAll(async () => {
-  llm = await startFakeLlm();
-  env = { ...llm.env(), ...sharedKeys() };
-  // The API in this process only queues; the workflow runs in worker processes.
-  t = await createTestApp(env);
-  operator = await t.user('OPERATOR');
-});
-afterAll(async () => {
-  await Promise.all(workers.map((w) => w.stop()));
-  await t.close();
-  await llm.close();
-});
-
-async function worker(): Promise<WorkerProcess> {
-  const started = await startWorkerProcess(t.database.url, env);
-  workers.push(started);
-  return started;
-}
-
-const get = async (id: string) => (await t.request.get(`/api/v1/workflows/${id}`).set(operator.auth)).body;
-const requestsOf = (prefix: string) => llm.requests.filter((r) => taskOf(r).startsWith(prefix));
+const get = async (id: string) => (await app.t.request.get(`/api/v1/workflows/${id}`).set(app.operator.auth)).body;
+const requestsOf = (prefix: string) => app.llm.requests.filter((r) => taskOf(r).startsWith(prefix));
 
 describe('a worker process killed mid-workflow (kill -9)', () => {
   it('leaves the workflow to another worker, which finishes it; every stage ran exactly once', async () => {
     const model = stageModel();
     let held = false;
-    llm.otherwise((request: LlmRequest): FakeReply => {
+    app.llm.otherwise((request: LlmRequest): FakeReply => {
       // The release stage's answer after its tool calls never arrives at the first worker: it dies waiting.
       if (taskOf(request).startsWith('Release') && toolAnswers(request) > 0 && !held) {
         held = true;
@@ -49,8 +26,8 @@ describe('a worker process killed mid-workflow (kill -9)', () => {
       }
       return model(request);
     });
-    const first = await worker();
-    const created = await t.request.post('/api/v1/workflows').set(operator.auth).send(reviewedRelease());
+    const first = await app.worker();
+    const created = await app.t.request.post('/api/v1/workflows').set(app.operator.auth).send(reviewedRelease());
     expect(created.status).toBe(201);
     await waitFor(
       () => requestsOf('Release').length,
@@ -62,7 +39,7 @@ describe('a worker process killed mid-workflow (kill -9)', () => {
 
     first.child.kill('SIGKILL');
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    const second = await worker();
+    const second = await app.worker();
     const done = await waitFor(
       () => get(created.body.id),
       (w) => !['queued', 'running'].includes(w.status),
@@ -73,7 +50,7 @@ describe('a worker process killed mid-workflow (kill -9)', () => {
     expect(done.stages.map((s: { status: string }) => s.status)).toEqual(['completed', 'completed', 'completed']);
 
     // One execution per stage, the one the stage names, each finished once across both workers.
-    const executions = await t.database.db('executions').where({ workflow_id: created.body.id }).orderBy('created_at');
+    const executions = await app.t.database.db('executions').where({ workflow_id: created.body.id }).orderBy('created_at');
     expect(executions.map((e: { stage_id: string }) => e.stage_id)).toEqual(['review', 'release', 'announce']);
     expect(executions.map((e: { id: string }) => e.id)).toEqual(done.stages.map((s: { execution_id: string }) => s.execution_id));
     const finished = [...first.finished(), ...second.finished()];
@@ -86,14 +63,14 @@ describe('a worker process killed mid-workflow (kill -9)', () => {
     expect(requestsOf('Release')[1].aborted).toBe(true);
     expect(toolAnswers(requestsOf('Release')[2])).toBe(2);
     expect(requestsOf('Announce')).toHaveLength(1);
-    const release = (await t.request.get(`/api/v1/executions/${executions[1].id}`).set(operator.auth)).body;
+    const release = (await app.t.request.get(`/api/v1/executions/${executions[1].id}`).set(app.operator.auth)).body;
     expect(release.tool_calls.map((c: { seq: number; tool: string }) => [c.seq, c.tool])).toEqual([
       [1, 'read_upstream'],
       [2, 'publish_release_notes'],
     ]);
     expect(release.upstream_execution_ids).toEqual([executions[0].id]);
 
-    const pkg = (await t.request.get(`/api/v1/workflows/${created.body.id}/export`).set(operator.auth)).body;
+    const pkg = (await app.t.request.get(`/api/v1/workflows/${created.body.id}/export`).set(app.operator.auth)).body;
     expect(verifyPackage(pkg, pkg.public_keys)).toMatchObject({ ok: true });
   });
 });
