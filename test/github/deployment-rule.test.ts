@@ -105,7 +105,13 @@ describe('custom deployment protection rule', () => {
     expect(renamed.body.status).toBe('queued');
     await settle(t);
     expect(reviewsOf(REPO, runId)).toHaveLength(1);
-    expect(t.logs.text()).not.toContain('No pending custom deployment protection rule');
+    // Not even tried twice (GitHub would refuse the second answer): one request row, one call.
+    const calls = gh.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/repos/${REPO}/actions/runs/${runId}/deployment_protection_rule`,
+    );
+    expect(calls).toHaveLength(1);
+    const { rows } = await t.deps.db.raw('SELECT count(*)::int AS n FROM deployment_requests WHERE run_id = ?', [runId]);
+    expect(rows[0].n).toBe(1);
 
     // Two workers answering one waiting request at the same moment: one sends, the other sees it held.
     const store = createDeploymentStore(t.deps.db);
