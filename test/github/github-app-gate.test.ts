@@ -1,45 +1,14 @@
 import { githubAccessFromConfig } from '../../app/github-access-from-config.js';
 import { buildRuntimeDeps } from '../../worker/build-runtime-deps.js';
-import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import {
-  appEnv,
-  appPrivateKey,
-  checkRunPayload,
-  deliver,
-  examplePayload,
-  pullRequestPayload,
-  settle,
-  writes,
-} from '../helpers/github-deliveries.js';
+import { createTestApp } from '../helpers/test-app.js';
+import { checkRunPayload, examplePayload, pullRequestPayload, writes } from '../helpers/github-deliveries.js';
+import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
 
-const SECRET = 'gate-secret';
 const GATE = 'required_checks: [ci]\nrequire_reviewed_release: false\n';
 
-let gh: FakeGitHub;
-let t: TestApp;
+const stack = useAppWithFakeGitHub({ secret: 'gate-secret', installationId: 88, gate: GATE });
+const { repository, send } = stack;
 let runIds = 20000;
-
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-  t = await createTestApp(appEnv(gh, SECRET, appPrivateKey()), { worker: true });
-});
-afterAll(async () => {
-  await t.close();
-  await gh.close();
-});
-
-function repository(repo: string, gate = GATE): string {
-  gh.app.installations.set(repo, 88);
-  return gh.repos.commit(repo, { files: { '.github/shipgate.yml': gate, 'README.md': `${repo}\n` } });
-}
-
-async function send(event: string, payload: unknown, app = t) {
-  const res = await deliver(app, event, payload, { secret: app === t ? SECRET : null });
-  expect(res.status).toBe(202);
-  await settle(app);
-  return res.body as { status: string; reason?: string };
-}
 
 function mergeGroup(repo: string, headSha: string, headRef: string) {
   const payload = examplePayload('merge_group', 'checks_requested', repo, 88);
@@ -57,34 +26,34 @@ describe('merge queues', () => {
     repository(repo);
     await send('pull_request', pullRequestPayload('opened', { number: 104, sha: prHead }, repo));
     await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'ci', sha: prHead }, repo));
-    expect(gh.app.checkRunsOn(repo, prHead)[0].conclusion).toBe('success');
+    expect(stack.gh.app.checkRunsOn(repo, prHead)[0].conclusion).toBe('success');
 
     expect(await send('merge_group', mergeGroup(repo, group, queueRef))).toEqual({ status: 'queued' });
-    const [first] = gh.app.checkRunsOn(repo, group);
+    const [first] = stack.gh.app.checkRunsOn(repo, group);
     expect(first.conclusion).toBe('failure'); // nothing has run on the group commit yet: never an unconditional pass
     expect(first.output.summary).toContain('Merge group for pull request #104');
 
     await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'ci', sha: group, conclusion: 'failure' }, repo));
-    const failed = gh.app.checkRunsOn(repo, group);
+    const failed = stack.gh.app.checkRunsOn(repo, group);
     expect(failed).toHaveLength(1);
     expect(failed[0].conclusion).toBe('failure');
     expect(failed[0].output.summary).toContain('| `required_check_failed` | check:ci | PR #104: Required check');
 
     await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'ci', sha: group, conclusion: 'success' }, repo));
-    expect(gh.app.checkRunsOn(repo, group)[0].conclusion).toBe('success');
-    expect(gh.app.commentsOn(repo, 104).filter((c) => c.body.includes('shipgate:release-gate'))).toHaveLength(1);
+    expect(stack.gh.app.checkRunsOn(repo, group)[0].conclusion).toBe('success');
+    expect(stack.gh.app.commentsOn(repo, 104).filter((c) => c.body.includes('shipgate:release-gate'))).toHaveLength(1);
   });
 
   it('a group whose pull request cannot be identified fails closed, saying why', async () => {
     const odd = '3'.repeat(40);
     await send('merge_group', mergeGroup(repo, odd, 'refs/heads/some-queue/main'));
-    const [run] = gh.app.checkRunsOn(repo, odd);
+    const [run] = stack.gh.app.checkRunsOn(repo, odd);
     expect(run.conclusion).toBe('failure');
     expect(run.output.summary).toContain('is not a merge queue branch (gh-readonly-queue/<base>/pr-<N>-<sha>)');
 
     const unknown = '4'.repeat(40);
     await send('merge_group', mergeGroup(repo, unknown, `refs/heads/gh-readonly-queue/main/pr-999-${'8'.repeat(40)}`));
-    const [closed] = gh.app.checkRunsOn(repo, unknown);
+    const [closed] = stack.gh.app.checkRunsOn(repo, unknown);
     expect(closed.conclusion).toBe('failure');
     expect(closed.output.summary).toContain('Pull request #999 of the merge group could not be found.');
   });
@@ -95,19 +64,21 @@ describe('GitHub failures while posting', () => {
     const repo = 'acme/flaky';
     const sha = '5'.repeat(40);
     repository(repo);
-    gh.app.failNext('POST', /\/check-runs$/, { status: 502, body: { message: 'Server Error' } });
-    gh.app.failNext('POST', /\/issues\/\d+\/comments$/, {
+    stack.gh.app.failNext('POST', /\/check-runs$/, { status: 502, body: { message: 'Server Error' } });
+    stack.gh.app.failNext('POST', /\/issues\/\d+\/comments$/, {
       status: 403,
       body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
       headers: { 'retry-after': '1' },
     });
     const started = Date.now();
     await send('pull_request', pullRequestPayload('opened', { number: 1, sha }, repo));
-    expect(gh.app.checkRunsOn(repo, sha)).toHaveLength(1);
-    expect(gh.app.commentsOn(repo, 1)).toHaveLength(1);
-    const statuses = gh.requests.filter((r) => r.method === 'POST' && r.path.startsWith(`/repos/${repo}/`)).map((r) => r.status);
+    expect(stack.gh.app.checkRunsOn(repo, sha)).toHaveLength(1);
+    expect(stack.gh.app.commentsOn(repo, 1)).toHaveLength(1);
+    const statuses = stack.gh.requests.filter((r) => r.method === 'POST' && r.path.startsWith(`/repos/${repo}/`)).map((r) => r.status);
     expect(statuses).toEqual([502, 201, 403, 201]);
-    const retries = t.logs.lines.filter((l) => l.includes('"event":"github_publish_retry"') && l.includes(repo)).map((l) => JSON.parse(l));
+    const retries = stack.t.logs.lines
+      .filter((l) => l.includes('"event":"github_publish_retry"') && l.includes(repo))
+      .map((l) => JSON.parse(l));
     expect(retries.map((r) => r.delay_seconds)).toEqual([2, 1]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
   });
@@ -119,31 +90,31 @@ describe('.github/shipgate.yml', () => {
     const sha = '6'.repeat(40);
     repository(repo, 'required_checks: [ci]\nevidence_max_age_seconds: soon\n');
     await send('pull_request', pullRequestPayload('opened', { number: 3, sha }, repo));
-    const [run] = gh.app.checkRunsOn(repo, sha);
+    const [run] = stack.gh.app.checkRunsOn(repo, sha);
     expect([run.conclusion, run.output.title]).toEqual(['failure', 'NO_SHIP: .github/shipgate.yml is invalid']);
     expect(run.output.summary).toMatch(/`\.github\/shipgate\.yml:2: evidence_max_age_seconds: [^`]+`/);
 
     repository(repo, 'required_checks: [ci\n');
     await send('check_suite', { ...examplePayload('check_suite', 'rerequested', repo, 88), check_suite: { head_sha: sha } });
-    expect(gh.app.checkRunsOn(repo, sha)[0].output.summary).toMatch(/`\.github\/shipgate\.yml:\d+: /);
+    expect(stack.gh.app.checkRunsOn(repo, sha)[0].output.summary).toMatch(/`\.github\/shipgate\.yml:\d+: /);
   });
 
   it('a config change on the pull request branch does not change the gate (only the default branch counts)', async () => {
     const repo = 'acme/loosen';
     const sha = repository(repo);
-    const loosened = gh.repos.commit(repo, {
+    const loosened = stack.gh.repos.commit(repo, {
       branch: 'loosen',
       parent: sha,
       files: { '.github/shipgate.yml': 'required_checks: []\nrequire_reviewed_release: false\n' },
     });
     await send('pull_request', pullRequestPayload('opened', { number: 4, sha: loosened, ref: 'loosen' }, repo));
     await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'lint', sha: loosened }, repo));
-    const [run] = gh.app.checkRunsOn(repo, loosened);
+    const [run] = stack.gh.app.checkRunsOn(repo, loosened);
     expect(run.conclusion).toBe('failure');
     expect(run.output.summary).toContain('| `required_check_missing` | check:ci |');
-    const gate = await t.request.get(`/api/v1/releases/gates/${repo}`).set(t.admin.auth);
+    const gate = await stack.t.request.get(`/api/v1/releases/gates/${repo}`).set(stack.t.admin.auth);
     expect(gate.body.required_checks ?? gate.body.gate?.required_checks).toEqual(['ci']);
-    const reads = gh.requests
+    const reads = stack.gh.requests
       .filter((r) => decodeURIComponent(r.path) === `/repos/${repo}/contents/.github/shipgate.yml`)
       .map((r) => r.query.get('ref'));
     expect(reads.length).toBeGreaterThan(0);
@@ -153,29 +124,29 @@ describe('.github/shipgate.yml', () => {
 
 describe('credentials', () => {
   it("the agent's repository tools read through the installation token where the App is installed, else GITHUB_TOKEN", async () => {
-    gh.app.installations.set('acme/tools', 31);
-    gh.repos.commit('acme/tools', { files: { 'README.md': 'tools\n' } });
-    gh.repos.commit('acme/elsewhere', { files: { 'README.md': 'elsewhere\n' } });
-    const config = { ...t.deps.config, github: { ...t.deps.config.github, token: 'ghp_fallback' } };
-    const runtime = buildRuntimeDeps({ ...t.deps, config, github: githubAccessFromConfig(config, t.deps.logger) });
-    gh.requests.length = 0;
+    stack.gh.app.installations.set('acme/tools', 31);
+    stack.gh.repos.commit('acme/tools', { files: { 'README.md': 'tools\n' } });
+    stack.gh.repos.commit('acme/elsewhere', { files: { 'README.md': 'elsewhere\n' } });
+    const config = { ...stack.t.deps.config, github: { ...stack.t.deps.config.github, token: 'ghp_fallback' } };
+    const runtime = buildRuntimeDeps({ ...stack.t.deps, config, github: githubAccessFromConfig(config, stack.t.deps.logger) });
+    stack.gh.requests.length = 0;
     expect(await runtime.repoReader!.readFile('acme/tools', 'main', 'README.md')).toBe('tools\n');
     expect(await runtime.repoReader!.readFile('acme/elsewhere', 'main', 'README.md')).toBe('elsewhere\n');
-    const reads = gh.requests.filter((r) => r.path.endsWith('/contents/README.md'));
+    const reads = stack.gh.requests.filter((r) => r.path.endsWith('/contents/README.md'));
     expect(reads.map((r) => r.headers.authorization)).toEqual(['token ghs_installation_31', 'token ghp_fallback']);
   });
 
   it('without App credentials, GITHUB_TOKEN posts', async () => {
-    const app = await createTestApp({ ...gh.env(), SHIPGATE_PUBLIC_URL: 'https://shipgate.example' }, { worker: true });
+    const app = await createTestApp({ ...stack.gh.env(), SHIPGATE_PUBLIC_URL: 'https://shipgate.example' }, { worker: true });
     try {
       const repo = 'acme/tokenonly';
       const sha = '7'.repeat(40);
-      gh.repos.commit(repo, { files: { '.github/shipgate.yml': GATE } });
-      gh.requests.length = 0;
+      stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': GATE } });
+      stack.gh.requests.length = 0;
       await send('pull_request', pullRequestPayload('opened', { number: 8, sha }, repo), app);
-      expect(gh.app.checkRunsOn(repo, sha)).toHaveLength(1);
-      expect(gh.app.commentsOn(repo, 8)).toHaveLength(1);
-      expect(new Set(gh.requests.map((r) => r.headers.authorization))).toEqual(new Set(['token ghp_fake_github_token']));
+      expect(stack.gh.app.checkRunsOn(repo, sha)).toHaveLength(1);
+      expect(stack.gh.app.commentsOn(repo, 8)).toHaveLength(1);
+      expect(new Set(stack.gh.requests.map((r) => r.headers.authorization))).toEqual(new Set(['token ghp_fake_github_token']));
     } finally {
       await app.close();
     }
@@ -186,7 +157,7 @@ describe('credentials', () => {
     try {
       const repo = 'acme/nocreds';
       const sha = '8'.repeat(40);
-      gh.requests.length = 0;
+      stack.gh.requests.length = 0;
       await send('pull_request', pullRequestPayload('opened', { number: 1, sha }, repo), app);
       await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'ci', sha }, repo), app);
       const { rows: evidence } = await app.deps.db.raw('SELECT name FROM evidence WHERE repo_root = ?', [repo]);
@@ -199,7 +170,7 @@ describe('credentials', () => {
       const told = app.logs.lines.filter((l) => l.includes('"event":"github_cannot_post"'));
       expect(told).toHaveLength(1);
       expect(told[0]).toContain('Neither the GitHub App (APP_ID with PRIVATE_KEY or PRIVATE_KEY_PATH) nor GITHUB_TOKEN is configured');
-      expect(writes(gh)).toEqual([]);
+      expect(writes(stack.gh)).toEqual([]);
     } finally {
       await app.close();
     }

@@ -1,45 +1,12 @@
-import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import {
-  appEnv,
-  appPrivateKey,
-  checkRunPayload,
-  deliver,
-  examplePayload,
-  pullRequestPayload,
-  settle,
-  writes,
-} from '../helpers/github-deliveries.js';
+import { checkRunPayload, examplePayload, pullRequestPayload, writes } from '../helpers/github-deliveries.js';
+import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
 
-const SECRET = 'posting-secret';
 const NAME = 'shipgate / release gate';
 const GATE = 'required_checks: [ci]\nrequire_reviewed_release: false\n';
 
-let gh: FakeGitHub;
-let t: TestApp;
+const stack = useAppWithFakeGitHub({ secret: 'posting-secret', installationId: 77, gate: GATE });
+const { repository, send } = stack;
 let runIds = 9000;
-
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-  t = await createTestApp(appEnv(gh, SECRET, appPrivateKey()), { worker: true });
-});
-afterAll(async () => {
-  await t.close();
-  await gh.close();
-});
-
-/** A repository with the gate file on its default branch and the App installed (id 77). */
-function repository(repo: string, gate = GATE): string {
-  gh.app.installations.set(repo, 77);
-  return gh.repos.commit(repo, { files: { '.github/shipgate.yml': gate, 'README.md': `${repo}\n` } });
-}
-
-async function send(event: string, payload: unknown) {
-  const res = await deliver(t, event, payload, { secret: SECRET });
-  expect(res.status).toBe(202);
-  await settle(t);
-  return res.body as { status: string; reason?: string };
-}
 
 const ci = (repo: string, sha: string, action: 'created' | 'completed', conclusion = 'success') =>
   send('check_run', checkRunPayload(action, { id: runIds++, name: 'ci', sha, conclusion }, repo));
@@ -51,80 +18,80 @@ describe('one comment and one check run per pull request', () => {
 
   it('PR opened -> one comment and one check run, authenticated as the installation', async () => {
     repository(repo);
-    gh.requests.length = 0;
+    stack.gh.requests.length = 0;
     expect(await send('pull_request', pullRequestPayload('opened', { number: 5, sha: head }, repo))).toEqual({ status: 'queued' });
-    const [run] = gh.app.checkRunsOn(repo, head);
-    expect(gh.app.checkRunsOn(repo, head)).toHaveLength(1);
+    const [run] = stack.gh.app.checkRunsOn(repo, head);
+    expect(stack.gh.app.checkRunsOn(repo, head)).toHaveLength(1);
     expect(run).toMatchObject({ name: NAME, status: 'completed', conclusion: 'failure' });
     expect(run.details_url).toBe(`https://shipgate.example/studio#/releases/${repo}/${head}`);
     expect(run.output.summary).toContain('| `no_evidence` | commit |');
     expect(run.output.summary).toContain('Baseline: no attested release of this repository yet.');
     expect(run.output.summary).toContain(`[View the decision](https://shipgate.example/studio#/releases/${repo}/${head})`);
-    const comments = gh.app.commentsOn(repo, 5);
+    const comments = stack.gh.app.commentsOn(repo, 5);
     expect(comments).toHaveLength(1);
     expect(comments[0].body).toContain('<!-- shipgate:release-gate -->');
     expect(comments[0].body).toContain('**Decision: NO_SHIP**');
     // Posting used the installation token Probot obtained for installation 77.
-    expect(gh.requests.some((r) => r.method === 'POST' && r.path === '/app/installations/77/access_tokens')).toBe(true);
-    const posted = gh.requests.filter((r) => r.path === `/repos/${repo}/check-runs`);
+    expect(stack.gh.requests.some((r) => r.method === 'POST' && r.path === '/app/installations/77/access_tokens')).toBe(true);
+    const posted = stack.gh.requests.filter((r) => r.path === `/repos/${repo}/check-runs`);
     expect(posted.map((r) => r.headers.authorization)).toEqual(['token ghs_installation_77']);
   });
 
   it('a pending required check -> in_progress; completed -> the same comment and check run updated to SHIP', async () => {
     await ci(repo, head, 'created');
-    const [waiting] = gh.app.checkRunsOn(repo, head);
+    const [waiting] = stack.gh.app.checkRunsOn(repo, head);
     expect([waiting.status, waiting.conclusion, waiting.output.title]).toEqual(['in_progress', null, 'Waiting for ci']);
     await ci(repo, head, 'completed');
-    const runs = gh.app.checkRunsOn(repo, head);
+    const runs = stack.gh.app.checkRunsOn(repo, head);
     expect(runs).toHaveLength(1);
     expect([runs[0].id, runs[0].status, runs[0].conclusion, runs[0].output.title]).toEqual([waiting.id, 'completed', 'success', 'SHIP']);
-    const comments = gh.app.commentsOn(repo, 5);
+    const comments = stack.gh.app.commentsOn(repo, 5);
     expect(comments).toHaveLength(1);
     expect(comments[0].body).toContain('**Decision: SHIP**');
     expect(comments[0].body).toContain('Every requirement of the gate is met.');
   });
 
   it('an unchanged re-evaluation writes nothing to GitHub', async () => {
-    gh.requests.length = 0;
+    stack.gh.requests.length = 0;
     expect(await send('check_suite', { ...examplePayload('check_suite', 'rerequested', repo), check_suite: { head_sha: head } })).toEqual({
       status: 'queued',
     });
-    expect(gh.requests.some((r) => r.path.endsWith('/check-runs') && r.method === 'GET')).toBe(true);
-    expect(writes(gh)).toEqual([]);
+    expect(stack.gh.requests.some((r) => r.path.endsWith('/check-runs') && r.method === 'GET')).toBe(true);
+    expect(writes(stack.gh)).toEqual([]);
   });
 
   it('a new push -> a new check run for the new head, still one comment', async () => {
     await send('pull_request', pullRequestPayload('synchronize', { number: 5, sha: next }, repo));
-    expect(gh.app.checkRunsOn(repo, next)).toHaveLength(1);
-    expect(gh.app.checkRunsOn(repo, head)).toHaveLength(1);
-    const comments = gh.app.commentsOn(repo, 5);
+    expect(stack.gh.app.checkRunsOn(repo, next)).toHaveLength(1);
+    expect(stack.gh.app.checkRunsOn(repo, head)).toHaveLength(1);
+    const comments = stack.gh.app.commentsOn(repo, 5);
     expect(comments).toHaveLength(1);
     expect(comments[0].body).toContain(next.slice(0, 12));
   });
 
   it('a check run finishing on the old head after the push does not touch the comment', async () => {
-    const before = gh.app.commentsOn(repo, 5)[0].body;
+    const before = stack.gh.app.commentsOn(repo, 5)[0].body;
     await ci(repo, head, 'completed', 'failure');
-    expect(gh.app.commentsOn(repo, 5)[0].body).toBe(before);
+    expect(stack.gh.app.commentsOn(repo, 5)[0].body).toBe(before);
   });
 
   it('a pull request with 150 comments still gets no second comment (found on page 2)', async () => {
     const sha = 'd'.repeat(40);
-    for (let i = 0; i < 120; i += 1) gh.app.addComment(repo, 9, `comment ${i}`);
+    for (let i = 0; i < 120; i += 1) stack.gh.app.addComment(repo, 9, `comment ${i}`);
     await send('pull_request', pullRequestPayload('opened', { number: 9, sha }, repo));
-    for (let i = 120; i < 150; i += 1) gh.app.addComment(repo, 9, `comment ${i}`);
-    expect(gh.app.commentsOn(repo, 9).filter((c) => c.body.includes('shipgate:release-gate'))).toHaveLength(1);
-    gh.requests.length = 0;
+    for (let i = 120; i < 150; i += 1) stack.gh.app.addComment(repo, 9, `comment ${i}`);
+    expect(stack.gh.app.commentsOn(repo, 9).filter((c) => c.body.includes('shipgate:release-gate'))).toHaveLength(1);
+    stack.gh.requests.length = 0;
     await ci(repo, sha, 'completed');
-    const ours = gh.app.commentsOn(repo, 9).filter((c) => c.body.includes('shipgate:release-gate'));
+    const ours = stack.gh.app.commentsOn(repo, 9).filter((c) => c.body.includes('shipgate:release-gate'));
     expect(ours).toHaveLength(1);
     expect(ours[0].body).toContain('**Decision: SHIP**');
-    const pages = gh.requests.filter((r) => r.method === 'GET' && r.path === `/repos/${repo}/issues/9/comments`);
+    const pages = stack.gh.requests.filter((r) => r.method === 'GET' && r.path === `/repos/${repo}/issues/9/comments`);
     expect(pages.map((r) => r.query.get('page') ?? '1')).toEqual(['1', '2']);
-    expect(writes(gh)).toEqual(
+    expect(writes(stack.gh)).toEqual(
       [
         `PATCH /repos/${repo}/issues/comments/${ours[0].id}`,
-        `PATCH /repos/${repo}/check-runs/${gh.app.checkRunsOn(repo, sha)[0].id}`,
+        `PATCH /repos/${repo}/check-runs/${stack.gh.app.checkRunsOn(repo, sha)[0].id}`,
       ].reverse(),
     );
   });
@@ -140,59 +107,59 @@ describe('re-checks and our own check run', () => {
   });
 
   it('events about our own check run are ignored and cause nothing', async () => {
-    const [ours] = gh.app.checkRunsOn(repo, head);
-    gh.requests.length = 0;
-    const created = checkRunPayload('created', { id: ours.id, name: NAME, sha: head, appId: gh.app.appId }, repo);
+    const [ours] = stack.gh.app.checkRunsOn(repo, head);
+    stack.gh.requests.length = 0;
+    const created = checkRunPayload('created', { id: ours.id, name: NAME, sha: head, appId: stack.gh.app.appId }, repo);
     expect(await send('check_run', created)).toEqual({
       status: 'ignored',
       reason: 'Events about shipgate’s own check run are not evidence.',
     });
-    const completed = checkRunPayload('completed', { id: ours.id, name: NAME, sha: head, appId: gh.app.appId }, repo);
+    const completed = checkRunPayload('completed', { id: ours.id, name: NAME, sha: head, appId: stack.gh.app.appId }, repo);
     expect((await send('check_run', completed)).status).toBe('ignored');
-    expect(gh.requests).toEqual([]);
-    const { rows } = await t.deps.db.raw('SELECT count(*)::int AS n FROM evidence WHERE name = ?', [NAME]);
+    expect(stack.gh.requests).toEqual([]);
+    const { rows } = await stack.t.deps.db.raw('SELECT count(*)::int AS n FROM evidence WHERE name = ?', [NAME]);
     expect(rows[0].n).toBe(0);
   });
 
   it('"Re-run" of our check run and "Re-run all checks" re-evaluate (and pick up the gate file)', async () => {
-    expect(gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('failure');
-    gh.repos.commit(repo, { files: { '.github/shipgate.yml': 'required_checks: []\nrequire_reviewed_release: false\n' } });
+    expect(stack.gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('failure');
+    stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': 'required_checks: []\nrequire_reviewed_release: false\n' } });
     await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'lint', sha: head }, repo));
-    expect(gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('success');
+    expect(stack.gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('success');
 
-    gh.repos.commit(repo, { files: { '.github/shipgate.yml': GATE } });
-    const [ours] = gh.app.checkRunsOn(repo, head);
-    const rerun = checkRunPayload('rerequested', { id: ours.id, name: NAME, sha: head, appId: gh.app.appId }, repo);
+    stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': GATE } });
+    const [ours] = stack.gh.app.checkRunsOn(repo, head);
+    const rerun = checkRunPayload('rerequested', { id: ours.id, name: NAME, sha: head, appId: stack.gh.app.appId }, repo);
     expect(await send('check_run', rerun)).toEqual({ status: 'queued' });
-    expect(gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('failure');
+    expect(stack.gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('failure');
 
-    gh.repos.commit(repo, { files: { '.github/shipgate.yml': 'required_checks: [lint]\nrequire_reviewed_release: false\n' } });
+    stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': 'required_checks: [lint]\nrequire_reviewed_release: false\n' } });
     const suite = { ...examplePayload('check_suite', 'rerequested', repo), check_suite: { head_sha: head } };
     expect(await send('check_suite', suite)).toEqual({ status: 'queued' });
-    expect(gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('success');
+    expect(stack.gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('success');
   });
 
   it('`/shipgate recheck` by a writer re-evaluates; by a reader it does nothing', async () => {
-    gh.repos.commit(repo, { files: { '.github/shipgate.yml': GATE } });
-    gh.app.setPullRequest(repo, { number: 2, head_sha: head, head_ref: 'feature-2', base_ref: 'main', state: 'open' });
-    gh.app.permissions.set('reader', 'read');
-    gh.app.permissions.set('writer', 'write');
+    stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': GATE } });
+    stack.gh.app.setPullRequest(repo, { number: 2, head_sha: head, head_ref: 'feature-2', base_ref: 'main', state: 'open' });
+    stack.gh.app.permissions.set('reader', 'read');
+    stack.gh.app.permissions.set('writer', 'write');
     const comment = (login: string) => {
       const payload = examplePayload('issue_comment', 'created', repo);
       payload.issue = { ...payload.issue, number: 2, pull_request: { url: `https://api.github.com/repos/${repo}/pulls/2` } };
       payload.comment = { ...payload.comment, body: 'please\n/shipgate recheck\n', user: { ...payload.comment.user, login, type: 'User' } };
       return payload;
     };
-    gh.requests.length = 0;
+    stack.gh.requests.length = 0;
     expect(await send('issue_comment', comment('reader'))).toEqual({ status: 'queued' });
-    expect(gh.requests.map((r) => `${r.method} ${r.path}`).filter((p) => !p.includes('/app/'))).toEqual([
+    expect(stack.gh.requests.map((r) => `${r.method} ${r.path}`).filter((p) => !p.includes('/app/'))).toEqual([
       `GET /repos/${repo}/collaborators/reader/permission`,
     ]);
-    expect(gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('success');
+    expect(stack.gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('success');
 
     await send('issue_comment', comment('writer'));
-    expect(gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('failure');
-    expect(gh.app.commentsOn(repo, 2).filter((c) => c.body.includes('shipgate:release-gate'))).toHaveLength(1);
+    expect(stack.gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('failure');
+    expect(stack.gh.app.commentsOn(repo, 2).filter((c) => c.body.includes('shipgate:release-gate'))).toHaveLength(1);
 
     const plain = comment('writer');
     plain.comment.body = 'LGTM';
