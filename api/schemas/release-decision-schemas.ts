@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BLOCKER_CODES } from '../../core/release/blocker.js';
 import { gateSchema } from '../../core/release/gate.js';
 import { SNAPSHOT_STATUSES } from '../../core/release/snapshot.js';
-import { workflowRunSchema } from './release-evidence-schemas.js';
+import { evidenceFactFields, workflowRunSchema } from './release-evidence-schemas.js';
 import { timestamp } from './release-schemas.js';
 
 export const blockerSchema = z
@@ -47,12 +47,7 @@ const checkRunSchema = z
 
 const uploadedEvidenceSchema = z
   .object({
-    kind: z.string(),
-    name: z.string(),
-    status: z.enum(['passed', 'failed']),
-    digest: z.string().nullable(),
-    uri: z.string().nullable(),
-    produced_at: timestamp,
+    ...evidenceFactFields,
     workflow_run: workflowRunSchema.optional().meta({ description: 'Present only for evidence a workflow recorded with its OIDC token.' }),
   })
   .meta({ id: 'ReleaseUploadedEvidence' });

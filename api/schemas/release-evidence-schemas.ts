@@ -3,6 +3,16 @@ import { commitShaSchema, optionalTextSchema, repoRootSchema, timestamp } from '
 
 const FUTURE_SKEW_MS = 5 * 60 * 1000;
 
+/** What a piece of evidence states: in its record and in a decision's provenance alike. */
+export const evidenceFactFields = {
+  kind: z.string(),
+  name: z.string(),
+  status: z.enum(['passed', 'failed']),
+  digest: z.string().nullable(),
+  uri: z.string().nullable(),
+  produced_at: timestamp,
+};
+
 export const workflowRunSchema = z
   .object({
     repository: z.string(),
@@ -48,12 +58,7 @@ export const evidenceResponseSchema = z
     repo_root: z.string(),
     commit_sha: z.string(),
     ref: z.string().nullable(),
-    kind: z.string(),
-    name: z.string(),
-    status: z.enum(['passed', 'failed']),
-    digest: z.string().nullable(),
-    uri: z.string().nullable(),
-    produced_at: timestamp,
+    ...evidenceFactFields,
     recorded_by: z.uuid().nullable().meta({ description: 'The user whose API key recorded it; null when a workflow did.' }),
     workflow_run: workflowRunSchema.nullable(),
     created_at: timestamp,
