@@ -12,7 +12,7 @@
  *
  *   node bin/run-ts.js bench/governance.ts     (PostgreSQL: DATABASE_URL's server, else an embedded one)
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -29,6 +29,7 @@ import { builtInPolicy } from '../core/policies/built-in-policies.js';
 import type { Policy } from '../core/policies/policy.js';
 import { createExecutionJournal } from '../db/stores/execution-journal.js';
 import { createExecutionStore } from '../db/stores/execution-store.js';
+import { testExecution } from '../test/agent/support/agent-harness.js';
 import { MemoryJournal } from '../test/helpers/memory-journal.js';
 import { openBenchDatabase, type BenchDatabase } from './lib/bench-database.js';
 import { publicWeb } from '../net/public-web.js';
@@ -90,41 +91,12 @@ function memoryBenchJournal(): BenchJournal {
   return {
     journal,
     async seed(policy) {
-      const now = new Date().toISOString();
       const state: RunState = {
         policy,
         transcript: [],
         upstreamArtifacts: [],
         upstreamCertificateDigests: [],
-        execution: {
-          id: randomUUID(),
-          owner_id: randomUUID(),
-          workflow_id: null,
-          stage_id: null,
-          task: 'bench',
-          status: 'queued',
-          verdict: null,
-          policy: policyRef(policy),
-          stage_role: 'worker',
-          permissions: ['*'],
-          dropped_permissions: [],
-          budget_cents: 1_000_000,
-          cost_cents: 0,
-          provider: 'openai',
-          model: 'bench-free',
-          api_key_override: false,
-          upstream_execution_ids: [],
-          repo_root: null,
-          commit_sha: null,
-          tool_calls: [],
-          certificates: [],
-          artifacts: [],
-          output: null,
-          error: null,
-          created_at: now,
-          started_at: null,
-          finished_at: null,
-        },
+        execution: testExecution(policy, { task: 'bench', permissions: ['*'], budget_cents: 1_000_000, model: 'bench-free' }),
       };
       return journal.add(state);
     },
