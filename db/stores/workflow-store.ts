@@ -36,9 +36,20 @@ async function stagesOf(db: Knex, workflowIds: string[]): Promise<Map<string, St
   return byWorkflow;
 }
 
+/**
+ * A workflow row and its stage rows are read in one snapshot: a stage's end and its workflow's
+ * close commit together, and two separate reads could show one without the other (a `failed`
+ * workflow whose stage is still `running`).
+ */
+function inOneSnapshot<T>(db: Knex, read: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(read, { isolationLevel: 'repeatable read', readOnly: true });
+}
+
 async function loadWorkflow(db: Knex, id: string): Promise<Workflow | null> {
-  const [row, stages] = await Promise.all([db<WorkflowRow>('workflows').where({ id }).first(), stagesOf(db, [id])]);
-  return row ? toWorkflow(row, stages.get(id) ?? []) : null;
+  return inOneSnapshot(db, async (trx) => {
+    const row = await trx<WorkflowRow>('workflows').where({ id }).first();
+    return row ? toWorkflow(row, (await stagesOf(trx, [id])).get(id) ?? []) : null;
+  });
 }
 
 /** Locks the workflow row (workflows, then stages, then executions: every transaction here takes them in that order). */
@@ -97,15 +108,17 @@ export function createWorkflowStore(db: Knex, secretKey: Buffer): WorkflowStore 
     get: (id) => loadWorkflow(db, id),
 
     async list({ ownerId, status, page }) {
-      const query = db<WorkflowRow>('workflows').select('*');
-      if (ownerId) query.where({ owner_id: ownerId });
-      if (status) query.where({ status });
-      const rows = await keysetPage(query, page, (row: WorkflowRow) => row);
-      const stages = await stagesOf(
-        db,
-        rows.items.map((r) => r.id),
-      );
-      return { items: rows.items.map((row) => toWorkflow(row, stages.get(row.id) ?? [])), next: rows.next };
+      return inOneSnapshot(db, async (trx) => {
+        const query = trx<WorkflowRow>('workflows').select('*');
+        if (ownerId) query.where({ owner_id: ownerId });
+        if (status) query.where({ status });
+        const rows = await keysetPage(query, page, (row: WorkflowRow) => row);
+        const stages = await stagesOf(
+          trx,
+          rows.items.map((r) => r.id),
+        );
+        return { items: rows.items.map((row) => toWorkflow(row, stages.get(row.id) ?? [])), next: rows.next };
+      });
     },
 
     async cancel(id) {

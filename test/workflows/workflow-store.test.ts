@@ -55,4 +55,28 @@ describe('the workflow state machine', () => {
     expect(workflow!.status).toBe('failed');
     expect(workflow!.stages.map((s) => s.status)).toEqual(['failed', 'skipped', 'skipped']);
   });
+
+  it('reads a workflow and its stages from one snapshot: never a failed workflow with its stage still running', async () => {
+    const id = await queued();
+    const store = t.deps.workflows;
+    await store.start(id);
+    await store.startStage(id, 'review', []);
+    // A close that commits while a read is under way: the stages table is held until it commits,
+    // so a read that fetched the workflow row first meets the stages only after the close.
+    const close = await t.database.db.transaction();
+    await close.raw('LOCK TABLE workflow_stages IN ACCESS EXCLUSIVE MODE');
+    await close('workflow_stages').where({ workflow_id: id, stage_id: 'review' }).update({ status: 'failed' });
+    await close('workflow_stages').where({ workflow_id: id, status: 'pending' }).update({ status: 'skipped' });
+    await close('workflows').where({ id }).update({ status: 'failed' });
+    const reading = store.get(id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await close.commit();
+    const seen = await reading;
+    const shown = [seen!.status, ...seen!.stages.map((s) => s.status)];
+    expect([
+      ['running', 'running', 'pending', 'pending'],
+      ['failed', 'failed', 'skipped', 'skipped'],
+    ]).toContainEqual(shown);
+    expect((await store.get(id))!.status).toBe('failed');
+  });
 });
