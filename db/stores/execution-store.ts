@@ -5,6 +5,7 @@ import type { ExecutionStore, NewExecution } from '../../core/executions/executi
 import { sealSecret } from '../../core/executions/seal-secret.js';
 import { enqueue } from '../job-queue.js';
 import { keysetPage } from '../keyset-page.js';
+import { readInOneSnapshot } from '../read-in-one-snapshot.js';
 import type { ArtifactRow, CertificateRow, ExecutionRow, ToolCallRow } from '../tables.js';
 import { toExecution, toExecutionSummary, toToolCall } from './execution-rows.js';
 
@@ -13,17 +14,18 @@ export const UNFINISHED = ['queued', 'running'] as const;
 /** The job key of an execution's run: at most one such job exists at a time. */
 export const runJobKey = (executionId: string) => `run_execution:${executionId}`;
 
-/** The full record (children in order), or null. Reads run in parallel on the pool. */
+/** The full record (children in order), or null, read in one snapshot: a step and its certificate commit together. */
 export async function loadExecution(db: Knex, id: string): Promise<Execution | null> {
-  const [row, toolCalls, certificates, artifacts] = await Promise.all([
-    db<ExecutionRow>('executions').where({ id }).first(),
-    db<ToolCallRow>('tool_calls').where({ execution_id: id }).orderBy('seq'),
-    db<CertificateRow>('certificates').where({ execution_id: id }).orderBy('ordinal'),
-    db<ArtifactRow>('artifacts')
+  return readInOneSnapshot(db, async (trx) => {
+    const row = await trx<ExecutionRow>('executions').where({ id }).first();
+    if (!row) return null;
+    const toolCalls = await trx<ToolCallRow>('tool_calls').where({ execution_id: id }).orderBy('seq');
+    const certificates = await trx<CertificateRow>('certificates').where({ execution_id: id }).orderBy('ordinal');
+    const artifacts = await trx<ArtifactRow>('artifacts')
       .where({ execution_id: id })
-      .orderBy([{ column: 'seq' }, { column: 'created_at' }]),
-  ]);
-  return row ? toExecution(row, toolCalls, certificates, artifacts) : null;
+      .orderBy([{ column: 'seq' }, { column: 'created_at' }]);
+    return toExecution(row, toolCalls, certificates, artifacts);
+  });
 }
 
 /** Row values for a new execution; a key override is sealed to the row id. */

@@ -7,6 +7,7 @@ import { OUTPUT_SUMMARY_CHARS, UNFINISHED_WORKFLOW, type NewWorkflow, type Workf
 import type { WorkflowStore } from '../../core/workflows/workflow-store.js';
 import { enqueue } from '../job-queue.js';
 import { keysetPage } from '../keyset-page.js';
+import { readInOneSnapshot } from '../read-in-one-snapshot.js';
 import type { WorkflowRow, WorkflowStageRow } from '../tables.js';
 import { executionInsertValues, UNFINISHED } from './execution-store.js';
 import { toWorkflow, type StageRowWithSummary } from './workflow-rows.js';
@@ -36,17 +37,9 @@ async function stagesOf(db: Knex, workflowIds: string[]): Promise<Map<string, St
   return byWorkflow;
 }
 
-/**
- * A workflow row and its stage rows are read in one snapshot: a stage's end and its workflow's
- * close commit together, and two separate reads could show one without the other (a `failed`
- * workflow whose stage is still `running`).
- */
-function inOneSnapshot<T>(db: Knex, read: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(read, { isolationLevel: 'repeatable read', readOnly: true });
-}
-
+/** A workflow and its stages, read in one snapshot (a stage's end and its workflow's close commit together). */
 async function loadWorkflow(db: Knex, id: string): Promise<Workflow | null> {
-  return inOneSnapshot(db, async (trx) => {
+  return readInOneSnapshot(db, async (trx) => {
     const row = await trx<WorkflowRow>('workflows').where({ id }).first();
     return row ? toWorkflow(row, (await stagesOf(trx, [id])).get(id) ?? []) : null;
   });
@@ -108,7 +101,7 @@ export function createWorkflowStore(db: Knex, secretKey: Buffer): WorkflowStore 
     get: (id) => loadWorkflow(db, id),
 
     async list({ ownerId, status, page }) {
-      return inOneSnapshot(db, async (trx) => {
+      return readInOneSnapshot(db, async (trx) => {
         const query = trx<WorkflowRow>('workflows').select('*');
         if (ownerId) query.where({ owner_id: ownerId });
         if (status) query.where({ status });
