@@ -14,6 +14,29 @@ afterAll(async () => {
 const codes = (body: { blockers: { code: string }[] }) => body.blockers.map((b) => b.code);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86400_000).toISOString();
 
+/** An execution certificate row for `executionId`, signed by the service, and the same envelope with a forged payload. */
+function executionCertificate(executionId: string, digestDigit: string) {
+  const statement = {
+    _type: 'https://in-toto.io/Statement/v1' as const,
+    subject: [{ name: executionId, digest: { sha256: digestDigit.repeat(64) } }],
+    predicateType: 'x',
+    predicate: {},
+  };
+  const envelope = t.deps.signer.sign(statement);
+  const forged = { ...envelope, payload: Buffer.from(JSON.stringify({ ...statement, predicate: { forged: true } })).toString('base64') };
+  const row = {
+    id: randomUUID(),
+    execution_id: executionId,
+    kind: 'execution',
+    theorem: 'final_output_safe',
+    plan_hash: 'x',
+    prover: 'shipgate-rules/1',
+    issued_at: new Date(),
+    digest: 'x',
+  };
+  return { row, envelope, forged };
+}
+
 describe('GET /releases/decision: input', () => {
   it('answers 401 without a key and 200 for every role', async () => {
     const commit = sha('roles');
@@ -230,24 +253,7 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
   it('certificate_invalid when an execution certificate does not verify, cleared by a valid one', async () => {
     const commit = sha('certificate');
     const { release } = await ready(commit);
-    const statement = {
-      _type: 'https://in-toto.io/Statement/v1' as const,
-      subject: [{ name: release, digest: { sha256: '1'.repeat(64) } }],
-      predicateType: 'x',
-      predicate: {},
-    };
-    const envelope = t.deps.signer.sign(statement);
-    const forged = { ...envelope, payload: Buffer.from(JSON.stringify({ ...statement, predicate: { forged: true } })).toString('base64') };
-    const row = {
-      id: randomUUID(),
-      execution_id: release,
-      kind: 'execution',
-      theorem: 'final_output_safe',
-      plan_hash: 'x',
-      prover: 'shipgate-rules/1',
-      issued_at: new Date(),
-      digest: 'x',
-    };
+    const { row, envelope, forged } = executionCertificate(release, '1');
     await t.database.db('certificates').insert({ ...row, envelope: forged });
     expect((await decide(t, repo, commit)).blockers).toEqual([
       expect.objectContaining({ code: 'certificate_invalid', component: `execution:${release}` }),
@@ -259,28 +265,11 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
   it('certificate_invalid when a certificate that verified is altered in place afterwards (the remembered result is not reused)', async () => {
     const commit = sha('certificate-altered');
     const { release } = await ready(commit);
-    const statement = {
-      _type: 'https://in-toto.io/Statement/v1' as const,
-      subject: [{ name: release, digest: { sha256: '2'.repeat(64) } }],
-      predicateType: 'x',
-      predicate: {},
-    };
-    const envelope = t.deps.signer.sign(statement);
-    const id = randomUUID();
-    await t.database.db('certificates').insert({
-      id,
-      execution_id: release,
-      kind: 'execution',
-      theorem: 'final_output_safe',
-      plan_hash: 'x',
-      prover: 'shipgate-rules/1',
-      issued_at: new Date(),
-      digest: 'x',
-      envelope,
-    });
+    const { row, envelope, forged } = executionCertificate(release, '2');
+    const { id } = row;
+    await t.database.db('certificates').insert({ ...row, envelope });
     expect(codes(await decide(t, repo, commit))).toEqual([]);
     expect(codes(await decide(t, repo, commit))).toEqual([]);
-    const forged = { ...envelope, payload: Buffer.from(JSON.stringify({ ...statement, predicate: { forged: true } })).toString('base64') };
     await t.database.db('certificates').where({ id }).update({ envelope: forged });
     expect((await decide(t, repo, commit)).blockers).toEqual([
       expect.objectContaining({ code: 'certificate_invalid', component: `execution:${release}` }),
