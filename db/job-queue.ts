@@ -72,6 +72,20 @@ export async function enqueue<T extends keyof JobPayloads>(db: Knex, task: T, pa
   );
 }
 
+/**
+ * Queues several jobs of one task with one call (graphile-worker's add_jobs), inside the
+ * caller's transaction when `db` is one: one statement and one wake-up notification for all.
+ */
+export async function enqueueMany<T extends keyof JobPayloads>(db: Knex, task: T, payloads: JobPayloads[T][]): Promise<void> {
+  if (payloads.length === 0) return;
+  await sendSql(
+    db,
+    `SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(
+      SELECT ROW($1::text, payload::json, NULL, NULL, $3::smallint, NULL, NULL, NULL)::graphile_worker.job_spec FROM unnest($2::text[]) AS payload))`,
+    [task, payloads.map((payload) => JSON.stringify(payload)), JOB_MAX_ATTEMPTS],
+  );
+}
+
 export interface JobOptions {
   /** A job with this key not yet started is replaced (its payload and run time), so work coalesces. */
   jobKey: string;

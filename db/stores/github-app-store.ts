@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
-import type { GitHubAppStore, RecordedPullRequest } from '../../core/github/github-app-store.js';
-import { enqueue, enqueueReplacing } from '../job-queue.js';
+import type { DeliveryClaim, GitHubAppStore, RecordedPullRequest } from '../../core/github/github-app-store.js';
+import { groupCommit } from '../group-commit.js';
+import { enqueueReplacing } from '../job-queue.js';
 import { sendSql } from '../send-sql.js';
 import type { GitHubMergeGroupRow, GitHubPullRequestRow } from '../tables.js';
+import { claimDeliveries } from './claim-deliveries.js';
 
 function toPullRequest(row: GitHubPullRequestRow): RecordedPullRequest {
   return {
@@ -18,34 +20,8 @@ function toPullRequest(row: GitHubPullRequestRow): RecordedPullRequest {
 
 export function createGitHubAppStore(db: Knex): GitHubAppStore {
   return {
-    async claimDelivery(claim) {
-      return db.transaction(async (trx) => {
-        const { outcome } = claim;
-        const [row] = await sendSql<{ received_at: Date }>(
-          trx,
-          `INSERT INTO github_deliveries (delivery_id, event, action, repo_root, installation_id, outcome, reason)
-          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id) DO NOTHING RETURNING received_at`,
-          [
-            claim.delivery_id,
-            claim.event,
-            claim.action,
-            claim.repo_root,
-            claim.installation_id,
-            outcome.status,
-            outcome.status === 'ignored' ? outcome.reason : null,
-          ],
-        );
-        if (!row) return false;
-        if (outcome.status === 'queued') {
-          await enqueue(trx, 'github_delivery', {
-            delivery_id: claim.delivery_id,
-            received_at: row.received_at.toISOString(),
-            intent: outcome.intent,
-          });
-        }
-        return true;
-      });
-    },
+    // Claims arriving while one commits are claimed together by the next (db/group-commit.ts).
+    claimDelivery: groupCommit((claims: DeliveryClaim[]) => claimDeliveries(db, claims)),
 
     async recordPullRequest(pr, observedAt) {
       await sendSql(

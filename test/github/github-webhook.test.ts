@@ -81,6 +81,40 @@ describe('webhook signatures', () => {
       const get = await t.request.get('/api/v1/releases/github-webhook');
       expect([get.status, get.headers.allow]).toEqual([405, 'POST']);
     });
+    it('claims a burst of concurrent deliveries together: each answered once durable, a repeated id once, an unstorable one alone', async () => {
+      const { rows: before } = await t.deps.db.raw(
+        "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'github_delivery'",
+      );
+      const ids = Array.from({ length: 30 }, (_, i) => `burst-${i}`);
+      const unstorable = { ...examplePayload('pull_request', 'labeled'), action: 'lab\u0000eled' };
+      const answers = await Promise.all([
+        ...ids.map((id, i) =>
+          deliver(t, 'pull_request', pullRequestPayload('opened', { number: 100 + i, sha: SHA }), { secret: SECRET, id }),
+        ),
+        deliver(t, 'pull_request', pullRequestPayload('opened', { number: 100, sha: SHA }), { secret: SECRET, id: ids[0] }),
+        deliver(t, 'pull_request', unstorable, { secret: SECRET, id: 'burst-unstorable' }),
+      ]);
+      const statuses = answers.slice(0, 31).map((a) => `${a.status} ${a.body.status}`);
+      expect(statuses.filter((s) => s === '202 queued')).toHaveLength(30);
+      expect(statuses.filter((s) => s === '202 duplicate')).toHaveLength(1);
+      expect(answers[31].status).toBe(422);
+      const { rows: jobs } = await t.deps.db.raw(
+        `SELECT j.payload->>'delivery_id' AS id, j.payload->>'received_at' AS received_at, d.received_at AS recorded
+        FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks task ON task.id = j.task_id
+        JOIN github_deliveries d ON d.delivery_id = j.payload->>'delivery_id'
+        WHERE task.identifier = 'github_delivery' AND j.payload->>'delivery_id' LIKE 'burst-%'`,
+      );
+      expect(jobs.map((j: { id: string }) => j.id).sort()).toEqual([...ids].sort());
+      for (const job of jobs) expect(job.received_at).toBe(job.recorded.toISOString());
+      const { rows: after } = await t.deps.db.raw(
+        "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'github_delivery'",
+      );
+      expect(after[0].n - before[0].n).toBe(30);
+      const { rows: rejected } = await t.deps.db.raw(
+        "SELECT count(*)::int AS n FROM github_deliveries WHERE delivery_id = 'burst-unstorable'",
+      );
+      expect(rejected[0].n).toBe(0);
+    });
   });
 
   it('NODE_ENV=production refuses to start without WEBHOOK_SECRET unless unsigned deliveries are explicitly allowed', () => {
