@@ -9,6 +9,7 @@ import * as m008 from './008-github-app.js';
 import * as m009 from './009-evidence-workflow-run.js';
 import * as m007 from './007-workflows.js';
 import * as m011 from './011-deployments-and-recovery.js';
+import * as m012 from './012-decision-read-paths.js';
 
 export interface Migration {
   name: string;
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   { name: '009-evidence-workflow-run', up: m009.up },
   { name: '007-workflows', up: m007.up },
   { name: '011-deployments-and-recovery', up: m011.up },
+  { name: '012-decision-read-paths', up: m012.up },
 ];

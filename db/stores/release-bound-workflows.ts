@@ -5,29 +5,39 @@ import type { BoundWorkflow } from '../../core/release/bound-workflow.js';
 import { sendSql } from '../send-sql.js';
 import type { CachingVerifier } from './release-caching-verifier.js';
 
-/** One execution bound to the commit, as BOUND_EXECUTIONS aggregates it. */
-export type BoundExecutionJson = Omit<BoundExecutionFacts, 'certificate_valid'> & {
-  /** The newest execution certificate: its id and the SHA-256 (hex) of its envelope's JSON text as stored; or null. */
-  certificate: { id: string; sha256: string } | null;
-};
+/** One execution bound to the commit as BOUND_EXECUTIONS reports it: positional, see there. */
+export type BoundExecutionTuple = [
+  id: string,
+  owner_id: string,
+  workflow_id: string | null,
+  stage_id: string | null,
+  stage_role: string,
+  status: BoundExecutionFacts['status'],
+  verdict: BoundExecutionFacts['verdict'],
+  certificate_id: string | null,
+  certificate_sha256: string | null,
+  upstreams: BoundExecutionFacts['upstreams'],
+];
 
 /**
- * The executions of commit ($1 repo_root, $2 commit_sha) as ONE json array, oldest first: each
- * with its newest execution certificate, named by the SHA-256 of its envelope's stored JSON
- * text (the verification cache's key: only a miss fetches and verifies the envelope itself),
- * and, for release stages, the state of every upstream it names.
+ * The executions of commit ($1 repo_root, $2 commit_sha) as ONE json array of positional
+ * tuples (keys would be most of the bytes), oldest first: each with its newest execution
+ * certificate, named by the SHA-256 of its envelope's stored JSON text (the verification
+ * cache's key: only a miss fetches and verifies the envelope itself), and, for release stages,
+ * the state of every upstream it names. Both lookups are served from indexes (migration 012):
+ * the executions by commit with the columns read here, the certificate with its digest.
  */
 export const BOUND_EXECUTIONS = `(
-SELECT coalesce(json_agg(json_build_object('id', e.id, 'owner_id', e.owner_id, 'workflow_id', e.workflow_id, 'stage_id', e.stage_id,
-    'stage_role', e.stage_role, 'status', e.status, 'verdict', e.verdict,
-    'certificate', (SELECT json_build_object('id', c.id, 'sha256', encode(sha256(convert_to(c.envelope::text, 'UTF8')), 'hex'))
-      FROM certificates c WHERE c.execution_id = e.id AND c.kind = 'execution' ORDER BY c.ordinal DESC LIMIT 1),
-    'upstreams', CASE WHEN e.stage_role = 'release' THEN (
+SELECT coalesce(json_agg(json_build_array(e.id, e.owner_id, e.workflow_id, e.stage_id, e.stage_role, e.status, e.verdict, c.id, c.envelope_sha256,
+    CASE WHEN e.stage_role = 'release' THEN (
       SELECT coalesce(json_agg(json_build_object('id', up.id, 'stage_id', u.stage_id, 'status', u.status, 'verdict', u.verdict,
         'approved', EXISTS (SELECT 1 FROM artifacts a WHERE a.execution_id = u.id AND a.kind = 'review' AND a.approved_for_release))), '[]'::json)
       FROM jsonb_array_elements_text(e.upstream_execution_ids) AS up(id) LEFT JOIN executions u ON u.id = up.id::uuid
     ) END) ORDER BY e.created_at, e.id), '[]'::json)
-FROM executions e WHERE e.repo_root = $1 AND e.commit_sha = $2)`;
+FROM executions e
+LEFT JOIN LATERAL (SELECT c.id, c.envelope_sha256 FROM certificates c
+  WHERE c.execution_id = e.id AND c.kind = 'execution' ORDER BY c.ordinal DESC LIMIT 1) c ON true
+WHERE e.repo_root = $1 AND e.commit_sha = $2)`;
 
 /** The workflow records bound to commit ($1, $2), each with its stages in order, as ONE json array. */
 export const BOUND_WORKFLOW_RECORDS = `(
@@ -48,14 +58,14 @@ const CERTIFICATE_ENVELOPES = {
  * fetched and verified (and remembered by the digest of the text actually verified, so an
  * envelope altered in between is judged as fetched). A certificate gone meanwhile is not valid.
  */
-async function certificateValidity(db: Knex, executions: BoundExecutionJson[], verifier: CachingVerifier): Promise<Map<string, boolean>> {
+async function certificateValidity(db: Knex, executions: BoundExecutionTuple[], verifier: CachingVerifier): Promise<Map<string, boolean>> {
   const valid = new Map<string, boolean>();
   const missing: string[] = [];
-  for (const { certificate } of executions) {
-    if (!certificate) continue;
-    const known = verifier.rememberedBySha256(certificate.sha256);
-    if (known) valid.set(certificate.id, known.verified);
-    else missing.push(certificate.id);
+  for (const [, , , , , , , certificateId, sha256] of executions) {
+    if (certificateId === null) continue;
+    const known = verifier.rememberedBySha256(sha256!);
+    if (known) valid.set(certificateId, known.verified);
+    else missing.push(certificateId);
   }
   if (missing.length === 0) return valid;
   const rows = await sendSql<{ id: string; envelope: string }>(db, CERTIFICATE_ENVELOPES, [missing]);
@@ -67,15 +77,22 @@ async function certificateValidity(db: Knex, executions: BoundExecutionJson[], v
 /** The bound workflows from what the commit-state statement read; the rules are core's (core/workflows/bound-workflows.ts). */
 export async function toBoundWorkflows(
   db: Knex,
-  executions: BoundExecutionJson[],
+  executions: BoundExecutionTuple[],
   workflows: BoundWorkflowFacts[],
   verifier: CachingVerifier,
 ): Promise<BoundWorkflow[]> {
   const valid = await certificateValidity(db, executions, verifier);
   return boundWorkflows(
-    executions.map(({ certificate, ...facts }) => ({
-      ...facts,
-      certificate_valid: certificate === null ? null : valid.get(certificate.id)!,
+    executions.map(([id, owner_id, workflow_id, stage_id, stage_role, status, verdict, certificateId, , upstreams]) => ({
+      id,
+      owner_id,
+      workflow_id,
+      stage_id,
+      stage_role,
+      status,
+      verdict,
+      certificate_valid: certificateId === null ? null : valid.get(certificateId)!,
+      upstreams,
     })),
     workflows,
   );

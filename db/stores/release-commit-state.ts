@@ -4,7 +4,7 @@ import type { CommitState } from '../../core/release/release-store.js';
 import type { SnapshotHead } from '../../core/release/snapshot.js';
 import type { GateVersionRow } from '../tables.js';
 import type { BoundWorkflowFacts } from '../../core/workflows/bound-workflows.js';
-import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundWorkflows, type BoundExecutionJson } from './release-bound-workflows.js';
+import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundWorkflows, type BoundExecutionTuple } from './release-bound-workflows.js';
 import type { CachingVerifier } from './release-caching-verifier.js';
 import { sendSql } from '../send-sql.js';
 import { toGateVersion } from './release-rows.js';
@@ -40,7 +40,7 @@ type EvidenceJson = CheckRun &
 interface CommitStateRow {
   gate: (Omit<GateVersionRow, 'created_at'> & { created_at: string }) | null;
   evidence: EvidenceJson[];
-  executions: BoundExecutionJson[];
+  executions: BoundExecutionTuple[];
   workflows: BoundWorkflowFacts[];
   latest: SnapshotHead | null;
   attested: SnapshotHead[];
