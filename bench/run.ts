@@ -6,7 +6,7 @@ import { badgeTarget, BADGE_GOAL } from './badge.js';
 import { decisionTarget, DECISION_GOAL } from './decision.js';
 import { runGovernanceBench } from './governance.js';
 import { measureAgainstFloor, startReleaseBenchEnv } from './lib/release-bench-env.js';
-import { CONNECTIONS, DURATION_SECONDS } from './lib/load.js';
+import { CONNECTIONS, DURATION_SECONDS, ROUNDS } from './lib/load.js';
 import { runWebhookBench } from './webhook.js';
 import { FULL_LEVELS, printGrowth, runGrowthBench } from './growth.js';
 
@@ -19,7 +19,7 @@ try {
     { target: decisionTarget(env), goal: DECISION_GOAL },
     { target: badgeTarget(env), goal: BADGE_GOAL },
   ]);
-  console.log(`Release gate under load (${CONNECTIONS} connections, ${DURATION_SECONDS} s each; floor measured before and after)`);
+  console.log(`Release gate under load (${CONNECTIONS} connections, ${DURATION_SECONDS} s each in ${ROUNDS} turns with the floor)`);
   console.table(rows);
 } finally {
   await env.close();

@@ -24,7 +24,7 @@ import { migrateJobQueue } from '../db/job-queue.js';
 import { startWorker } from '../worker/start-worker.js';
 import { startFakeGitHub, type FakeGitHub } from '../test/fakes/fake-github-server.js';
 import { openBenchDatabase } from './lib/bench-database.js';
-import { CONNECTIONS, DURATION_SECONDS, load, type LoadTarget } from './lib/load.js';
+import { CONNECTIONS, DURATION_SECONDS, load, loadInTurns, ROUNDS, type LoadTarget } from './lib/load.js';
 import { startServer } from './lib/release-bench-env.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,12 +91,9 @@ export async function webhookAckBench() {
     };
     await load(url, webhook, 3);
     await load(url, floor, 3);
-    const before = await load(url, floor);
-    const measured = await load(url, webhook);
-    const after = await load(url, floor);
-    const floorP99 = (before.p99_ms + after.p99_ms) / 2;
-    const ratio = measured.p99_ms / floorP99;
-    return [before, measured, after].map((r) => ({
+    const [floorResult, measured] = await loadInTurns(url, [floor, webhook]);
+    const ratio = measured.p99_ms / floorResult.p99_ms;
+    return [floorResult, measured].map((r) => ({
       endpoint: r.name,
       'req/s': r.rps,
       'p50 ms': r.p50_ms,
@@ -244,7 +241,7 @@ export async function webhookProcessingBench() {
 }
 
 export async function runWebhookBench(): Promise<void> {
-  console.log(`GitHub webhook ack latency (${CONNECTIONS} connections, ${DURATION_SECONDS} s each; floor before and after)`);
+  console.log(`GitHub webhook ack latency (${CONNECTIONS} connections, ${DURATION_SECONDS} s each in ${ROUNDS} turns with the floor)`);
   console.table(await webhookAckBench());
   console.log('GitHub webhook processing: 1,000 check_run deliveries for 100 pull requests, posted to a fake GitHub');
   console.table(await webhookProcessingBench());

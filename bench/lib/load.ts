@@ -23,7 +23,9 @@ export interface LoadResult {
 }
 
 export const CONNECTIONS = 32;
-export const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+/** Seconds of load per endpoint in all, split over ROUNDS turns. */
+export const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 12);
+export const ROUNDS = 3;
 
 /** Drives `target` with autocannon at 32 connections for `seconds`. */
 export async function load(baseUrl: string, target: LoadTarget, seconds = DURATION_SECONDS): Promise<LoadResult> {
@@ -53,4 +55,29 @@ export async function load(baseUrl: string, target: LoadTarget, seconds = DURATI
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Drives the targets in turns, ROUNDS times, DURATION_SECONDS / ROUNDS each turn, so a change in
+ * the machine's load during the run hits every target alike (a floor measured only before and
+ * after drifts with it). Per target: requests and errors summed, req/s over its whole time, p50
+ * and p99 the median of its turns'.
+ */
+export async function loadInTurns(baseUrl: string, targets: LoadTarget[]): Promise<LoadResult[]> {
+  const seconds = Math.max(1, Math.round(DURATION_SECONDS / ROUNDS));
+  const turns = targets.map(() => [] as LoadResult[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, target] of targets.entries()) turns[i].push(await load(baseUrl, target, seconds));
+  }
+  return turns.map((results, i) => ({
+    name: targets[i].name,
+    requests: results.reduce((sum, r) => sum + r.requests, 0),
+    rps: Math.round(results.reduce((sum, r) => sum + r.requests, 0) / (seconds * results.length)),
+    p50_ms: median(results.map((r) => r.p50_ms)),
+    p99_ms: median(results.map((r) => r.p99_ms)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+  }));
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createSigner } from '../../core/certificates/create-signer.js';
 import { IN_TOTO_STATEMENT_TYPE } from '../../core/certificates/types.js';
 import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
-import { load, type LoadResult, type LoadTarget } from './load.js';
+import { load, loadInTurns, type LoadTarget } from './load.js';
 import { commitRefs, HISTORY, seedReleaseHistory } from './seed-release-history.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -94,24 +94,21 @@ export async function startReleaseBenchEnv(log: (line: string) => void = console
 export interface Goal {
   /** Minimum share of the floor's throughput. */
   minFloorShare: number;
-  /** Maximum p99 latency as a multiple of the floor's p99 (the mean of its two runs). */
+  /** Maximum p99 latency as a multiple of the floor's p99. */
   maxP99VsFloor?: number;
 }
 
 /**
- * Runs the floor before and after the targets (its mean is the reference, so drift over the run
- * cancels out) and scores each target against its goal.
+ * Measures the floor and the targets in turns (bench/lib/load.ts, loadInTurns) and scores each
+ * target against its goal as a ratio to the floor.
  */
 export async function measureAgainstFloor(env: ReleaseBenchEnv, targets: { target: LoadTarget; goal: Goal }[]) {
   for (const { target } of targets) await load(env.baseUrl, target, 3); // warm-up: JIT, pools, caches
   await load(env.baseUrl, env.floor, 3);
-  const before = await load(env.baseUrl, env.floor);
-  const measured: LoadResult[] = [];
-  for (const { target } of targets) measured.push(await load(env.baseUrl, target));
-  const after = await load(env.baseUrl, env.floor);
-  const floorRps = (before.rps + after.rps) / 2;
-  const floorP99 = (before.p99_ms + after.p99_ms) / 2;
-  const rows = [before, ...measured, after].map((r) => {
+  const [floor, ...measured] = await loadInTurns(env.baseUrl, [env.floor, ...targets.map((t) => t.target)]);
+  const floorRps = floor.rps;
+  const floorP99 = floor.p99_ms;
+  const rows = [floor, ...measured].map((r) => {
     const goal = targets.find((t) => t.target.name === r.name)?.goal;
     const share = r.rps / floorRps;
     const p99Ratio = r.p99_ms / floorP99;
