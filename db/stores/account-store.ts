@@ -12,6 +12,12 @@ import type { UserRow } from '../tables.js';
 
 const FIRST_USER_LOCK = 7_140_001;
 
+// Every authenticated request runs it: named, so PostgreSQL parses and plans it once per connection.
+const FIND_USER_BY_KEY_HASH = {
+  name: 'account_user_by_key_hash',
+  text: 'SELECT u.* FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL LIMIT 1',
+};
+
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
@@ -58,11 +64,7 @@ export function createAccountStore(db: Knex): AccountStore {
       return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
     },
     async findUserByKeyHash(keyHash) {
-      const row = await db('api_keys as k')
-        .join('users as u', 'u.id', 'k.user_id')
-        .where('k.key_hash', keyHash)
-        .whereNull('k.revoked_at')
-        .first<UserRow>('u.*');
+      const [row] = await sendSql<UserRow>(db, FIND_USER_BY_KEY_HASH, [keyHash]);
       return row ? toUser(row) : null;
     },
     async findUser(id) {
