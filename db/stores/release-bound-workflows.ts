@@ -53,19 +53,38 @@ const CERTIFICATE_ENVELOPES = {
   text: 'SELECT id, envelope::text AS envelope FROM certificates WHERE id = ANY($1::uuid[])',
 };
 
+/** An execution's facts, and its newest execution certificate (id and envelope digest) if it has one. */
+type BoundExecution = Omit<BoundExecutionFacts, 'certificate_valid'> & { certificate: { id: string; sha256: string } | null };
+
+function toBoundExecution([
+  id,
+  owner_id,
+  workflow_id,
+  stage_id,
+  stage_role,
+  status,
+  verdict,
+  certificateId,
+  sha256,
+  upstreams,
+]: BoundExecutionTuple): BoundExecution {
+  const certificate = certificateId === null ? null : { id: certificateId, sha256: sha256! };
+  return { id, owner_id, workflow_id, stage_id, stage_role, status, verdict, certificate, upstreams };
+}
+
 /**
  * Whether each execution's certificate verifies: remembered by its envelope's digest, else
  * fetched and verified (and remembered by the digest of the text actually verified, so an
  * envelope altered in between is judged as fetched). A certificate gone meanwhile is not valid.
  */
-async function certificateValidity(db: Knex, executions: BoundExecutionTuple[], verifier: CachingVerifier): Promise<Map<string, boolean>> {
+async function certificateValidity(db: Knex, executions: BoundExecution[], verifier: CachingVerifier): Promise<Map<string, boolean>> {
   const valid = new Map<string, boolean>();
   const missing: string[] = [];
-  for (const [, , , , , , , certificateId, sha256] of executions) {
-    if (certificateId === null) continue;
-    const known = verifier.rememberedBySha256(sha256!);
-    if (known) valid.set(certificateId, known.verified);
-    else missing.push(certificateId);
+  for (const { certificate } of executions) {
+    if (!certificate) continue;
+    const known = verifier.rememberedBySha256(certificate.sha256);
+    if (known) valid.set(certificate.id, known.verified);
+    else missing.push(certificate.id);
   }
   if (missing.length === 0) return valid;
   const rows = await sendSql<{ id: string; envelope: string }>(db, CERTIFICATE_ENVELOPES, [missing]);
@@ -77,22 +96,16 @@ async function certificateValidity(db: Knex, executions: BoundExecutionTuple[], 
 /** The bound workflows from what the commit-state statement read; the rules are core's (core/workflows/bound-workflows.ts). */
 export async function toBoundWorkflows(
   db: Knex,
-  executions: BoundExecutionTuple[],
+  tuples: BoundExecutionTuple[],
   workflows: BoundWorkflowFacts[],
   verifier: CachingVerifier,
 ): Promise<BoundWorkflow[]> {
+  const executions = tuples.map(toBoundExecution);
   const valid = await certificateValidity(db, executions, verifier);
   return boundWorkflows(
-    executions.map(([id, owner_id, workflow_id, stage_id, stage_role, status, verdict, certificateId, , upstreams]) => ({
-      id,
-      owner_id,
-      workflow_id,
-      stage_id,
-      stage_role,
-      status,
-      verdict,
-      certificate_valid: certificateId === null ? null : valid.get(certificateId)!,
-      upstreams,
+    executions.map(({ certificate, ...facts }) => ({
+      ...facts,
+      certificate_valid: certificate === null ? null : valid.get(certificate.id)!,
     })),
     workflows,
   );
