@@ -37,7 +37,11 @@ export interface ExecutionJournal {
   load(executionId: string): Promise<RunState>;
   /** queued -> running (no-op when already running); false when the run must not proceed (cancelled/finished). */
   start(executionId: string): Promise<boolean>;
-  /** A provider turn: the assistant message appended to the transcript and its cost added, atomically. */
+  /**
+   * A provider turn: the assistant message appended to the transcript and its cost added,
+   * atomically. Seen at once; an implementation may make it durable only with the run's next
+   * write (a tool call or the end), which the runtime always makes before the next provider call.
+   */
   recordTurn(executionId: string, assistant: ChatMessage & { role: 'assistant' }, costCents: number): Promise<void>;
   /**
    * One verified tool call: its entry, the tool message answering it, its certificate (allowed

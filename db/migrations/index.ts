@@ -10,6 +10,7 @@ import * as m009 from './009-evidence-workflow-run.js';
 import * as m007 from './007-workflows.js';
 import * as m011 from './011-deployments-and-recovery.js';
 import * as m012 from './012-decision-read-paths.js';
+import * as m013 from './013-journal-write-path.js';
 
 export interface Migration {
   name: string;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { name: '007-workflows', up: m007.up },
   { name: '011-deployments-and-recovery', up: m011.up },
   { name: '012-decision-read-paths', up: m012.up },
+  { name: '013-journal-write-path', up: m013.up },
 ];

@@ -11,6 +11,10 @@ const NEXT_IDX = `coalesce((SELECT max(idx) FROM execution_messages WHERE execut
 
 // One statement, so one round trip and atomic without BEGIN/COMMIT. The UPDATE locks the row
 // (a concurrent cancel or finish is waited for and re-checked); status comes back either way.
+// Its commit does not wait for the WAL flush (synchronous_commit off for this transaction only):
+// what follows a turn before the next provider call is a tool call's write, whose commit waits
+// for the flush of all WAL before it, the turn's included; a run ending instead ends with a
+// flushing write too (finish). See ARCHITECTURE.md, "Sending SQL".
 // $1 execution id, $2 cost in cents, $3 the assistant message.
 const RECORD_TURN = `
 WITH execution AS (
@@ -18,7 +22,8 @@ WITH execution AS (
 ), message AS (
   INSERT INTO execution_messages (execution_id, idx, message) SELECT id, ${NEXT_IDX}, $3::jsonb FROM execution
 )
-SELECT coalesce((SELECT status FROM execution), (SELECT status FROM executions WHERE id = $1)) AS status`;
+SELECT coalesce((SELECT status FROM execution), (SELECT status FROM executions WHERE id = $1)) AS status,
+  set_config('synchronous_commit', 'off', true) AS commit_mode`;
 
 // One statement: the entry keyed by (execution_id, seq) feeds its answer, certificate and
 // artifact, so a replayed seq inserts nothing at all. FOR SHARE waits out a concurrent finish.

@@ -199,3 +199,57 @@ describe('each step in one statement', () => {
     expect(stored.cost_cents).toBe(3);
   });
 });
+
+// A turn's commit does not wait for its WAL flush (db/stores/record-journal-step.ts): these check
+// that the write that always follows it before the next provider call, or the run's end, does.
+describe('durability of a turn', () => {
+  /** Where the WAL ends now: a commit already made ends at or before it. */
+  const walEnd = async (): Promise<string> => (await database.db.raw('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn;
+  const flushedTo = async (lsn: string): Promise<boolean> =>
+    (await database.db.raw('SELECT pg_current_wal_flush_lsn() >= ?::pg_lsn AS flushed', [lsn])).rows[0].flushed;
+
+  it('is flushed to disk before the next provider call', async () => {
+    const { id } = await store.create(newExecution(), { enqueue: false });
+    const turnEnds: string[] = [];
+    const noting: ExecutionJournal = {
+      ...journal,
+      recordTurn: async (...args) => {
+        await journal.recordTurn(...args);
+        turnEnds.push(await walEnd());
+      },
+    };
+    const flushedAtRequest: boolean[] = [];
+    const checkThenAnswer = (answer: ScriptStep) => async () => {
+      flushedAtRequest.push(await flushedTo(turnEnds.at(-1)!));
+      return typeof answer === 'function' ? answer({} as never) : (answer as ReturnType<typeof finalAnswer>);
+    };
+    const { deps, provider } = runtime(
+      [toolTurn([report('c1')]), checkThenAnswer(toolTurn([report('c2')])), checkThenAnswer(finalAnswer('done'))],
+      noting,
+    );
+    await runExecution(deps, id);
+    expect(provider.requests).toHaveLength(3);
+    expect(flushedAtRequest).toEqual([true, true]);
+    expect((await store.get(id))!.status).toBe('completed');
+  });
+
+  it('is flushed when the run ends, even when it was cancelled before the turn was recorded', async () => {
+    const { id } = await store.create(newExecution(), { enqueue: false });
+    await journal.start(id);
+    await store.cancel(id);
+    await journal.recordTurn(id, { role: 'assistant', content: 'the last words', tool_calls: [] }, 2);
+    const turnEnd = await walEnd();
+    await journal.finish(id, {
+      status: 'completed',
+      verdict: 'compliant',
+      output: 'the last words',
+      error: null,
+      certificate: null,
+      violations: [],
+    });
+    expect(await flushedTo(turnEnd)).toBe(true);
+    // The cancellation stands; the turn it let through is kept.
+    expect((await store.get(id))!).toMatchObject({ status: 'cancelled', cost_cents: 2 });
+    expect((await journal.load(id)).transcript.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+});
