@@ -129,8 +129,8 @@ export function createExecutionJournal(db: Knex, secretKey: Buffer, policies: Pi
           })
           .returning('id');
         if (ended.length > 0 && outcome.certificate) await trx('certificates').insert(certificateValues(outcome.certificate, executionId));
-        // Ended meanwhile (cancelled): this commit writes nothing yet must still wait for the
-        // flush of the run's last turn, whose own commit did not (record-journal-step.ts).
+        // Ended meanwhile (cancelled): write anyway. A commit that writes nothing does not wait
+        // for the WAL flush, and the run's last turn may still need one (record-journal-step.ts).
         if (ended.length === 0)
           await trx('executions')
             .where({ id: executionId })
