@@ -167,7 +167,7 @@ async function iterationTimes(mode: Mode): Promise<number[]> {
 /**
  * The floor of persisting anything on this machine, sent the way the journal sends its steps
  * (a named statement through pg on a connection of the same pool): one round trip (SELECT 1)
- * and one durable commit (a one-row INSERT, waiting for its WAL flush like every step).
+ * and one durable commit (a one-row INSERT, waiting for its WAL flush as a tool call's step does).
  */
 async function roundTripTimes(db: Knex): Promise<{ roundTrip: number[]; commit: number[] }> {
   const roundTrip: number[] = [];
@@ -274,5 +274,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     `Governance overhead per tool call (${ROUNDS} runs x ${CALLS_PER_RUN} calls per mode; a call = one provider turn + one no-op tool call)`,
   );
   console.table(rows);
-  console.log('Each call persists two steps (the turn, the tool call), one statement and one durable commit each.');
+  console.log(
+    'Each call persists two steps, one statement each: the turn (its commit does not wait for the WAL flush) and the tool call (a durable commit, flushing the turn too).',
+  );
 }
