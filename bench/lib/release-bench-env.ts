@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,10 +21,19 @@ export interface ReleaseBenchEnv {
   close(): Promise<void>;
 }
 
-/** The bench server (bench/lib/release-bench-server.ts) in its own process. */
+/** The Node flags `npm start` gives the server (package.json's `start` script: `node <flags> bin/shipgate.js serve`). */
+function startNodeFlags(): string[] {
+  const start: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const flags = /^node((?: --\S+)*) bin\/shipgate\.js\b/.exec(start);
+  if (!flags) throw new Error(`package.json's start script is not "node <flags> bin/shipgate.js ...": ${start}`);
+  return flags[1].split(' ').filter(Boolean);
+}
+
+/** The bench server (bench/lib/release-bench-server.ts) in its own process, with the Node flags of `npm start`. */
 export function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there.
-  const execArgv = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const execArgv = [...startNodeFlags(), ...profile];
   const child = fork(path.join(ROOT, 'bin/run-ts.js'), [path.join(ROOT, 'bench/lib/release-bench-server.ts')], {
     env,
     execArgv,
