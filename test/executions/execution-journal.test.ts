@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import type { ExecutionJournal } from '../../core/agent/journal.js';
+import type { ProviderResponse } from '../../core/agent/provider.js';
 import { BUILT_IN_PRICES } from '../../core/agent/prices.js';
 import { runExecution } from '../../core/agent/run-execution.js';
 import type { RuntimeDeps } from '../../core/agent/runtime-deps.js';
@@ -219,9 +220,9 @@ describe('durability of a turn', () => {
       },
     };
     const flushedAtRequest: boolean[] = [];
-    const checkThenAnswer = (answer: ScriptStep) => async () => {
+    const checkThenAnswer = (answer: ProviderResponse) => async () => {
       flushedAtRequest.push(await flushedTo(turnEnds.at(-1)!));
-      return typeof answer === 'function' ? answer({} as never) : (answer as ReturnType<typeof finalAnswer>);
+      return answer;
     };
     const { deps, provider } = runtime(
       [toolTurn([report('c1')]), checkThenAnswer(toolTurn([report('c2')])), checkThenAnswer(finalAnswer('done'))],
