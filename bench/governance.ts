@@ -1,8 +1,9 @@
 /**
  * Governance overhead per tool call (README, "Benchmarks"): the same agent loop run with a fake provider
- * that always calls a no-op tool, with governance (verify + certify) on and off, each on an
- * in-memory journal and on the PostgreSQL journal. One iteration = one provider turn + one tool
- * call; its time is the gap between two provider requests.
+ * that always calls a no-op in-process tool, with governance (verify + certify) on and off, each on an
+ * in-memory journal and on the PostgreSQL journal, plus the governed PostgreSQL loop with the tool
+ * declared as reaching outside the process (its turn is then written on its own first). One
+ * iteration = one provider turn + one tool call; its time is the gap between two provider requests.
  *
  * The goal applies to "verify + certify + persist": the governed loop on the PostgreSQL journal
  * above the loop with neither governance nor a database, at most 1.5x the floor of persisting a
@@ -21,7 +22,7 @@ import type { ExecutionJournal, RunState } from '../core/agent/journal.js';
 import type { Provider, ProviderRequest, ProviderResponse } from '../core/agent/provider.js';
 import { runExecution } from '../core/agent/run-execution.js';
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
-import { defineTool } from '../core/agent/tools/tool.js';
+import { defineTool, type Tool } from '../core/agent/tools/tool.js';
 import { policyRef } from '../core/policies/policy-digest.js';
 import { createCertifier } from '../core/certificates/create-certifier.js';
 import { createSigner } from '../core/certificates/create-signer.js';
@@ -39,13 +40,18 @@ const ROUNDS = 5;
 /** Governance overhead per call at most this multiple of the floor of persisting a call (two durable commits). */
 const GOAL_VS_COMMITS = 1.5;
 
+/** An in-process tool (as write_report): its turn is recorded in the same write as the call. */
 const noop = defineTool({
   name: 'noop',
   description: 'does nothing',
   capability: 'bench:noop',
+  inProcess: true,
   schema: z.strictObject({ n: z.number().int() }),
   run: async ({ n }) => ({ output: `ok ${n}` }),
 });
+
+/** The same no-op declared as reaching outside the process (as http_get): its turn is recorded first, on its own. */
+const outsideNoop: Tool = { ...noop, inProcess: false };
 
 /** Governance off: the tool is looked up and its arguments parsed, nothing is checked or certified. */
 const UNGOVERNED: Governance = {
@@ -140,6 +146,7 @@ interface Mode {
   name: string;
   governance: Governance;
   store: BenchJournal;
+  tool: Tool;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
@@ -157,7 +164,7 @@ async function iterationTimes(mode: Mode): Promise<number[]> {
     httpAllowlist: [],
     web: publicWeb,
     cancelPollMs: 60_000,
-    tools: [noop],
+    tools: [mode.tool],
     log: () => undefined,
   };
   await runExecution(deps, id, mode.governance);
@@ -210,12 +217,13 @@ export async function runGovernanceBench(): Promise<GovernanceRow[]> {
     const memory = memoryBenchJournal();
     const postgres = postgresBenchJournal(database);
     const modes: Mode[] = [
-      { name: 'loop, in-memory journal, governance off (floor)', governance: UNGOVERNED, store: memory },
-      { name: 'loop, in-memory journal, governed', governance: GOVERNED, store: memory },
-      { name: 'loop, PostgreSQL journal, governance off', governance: UNGOVERNED, store: postgres },
-      { name: 'loop, PostgreSQL journal, governed', governance: GOVERNED, store: postgres },
+      { name: 'loop, in-memory journal, governance off (floor)', governance: UNGOVERNED, store: memory, tool: noop },
+      { name: 'loop, in-memory journal, governed', governance: GOVERNED, store: memory, tool: noop },
+      { name: 'loop, PostgreSQL journal, governance off', governance: UNGOVERNED, store: postgres, tool: noop },
+      { name: 'loop, PostgreSQL journal, governed', governance: GOVERNED, store: postgres, tool: noop },
+      { name: 'loop, PostgreSQL journal, governed, tool outside the process', governance: GOVERNED, store: postgres, tool: outsideNoop },
     ];
-    await iterationTimes(modes[3]); // warm-up: JIT, key generation, prepared statements
+    for (const mode of modes.slice(3)) await iterationTimes(mode); // warm-up: JIT, key generation, prepared statements
     const samples = modes.map(() => [] as number[]);
     const floors = { roundTrip: [] as number[], commit: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
@@ -238,7 +246,7 @@ function governanceRows(modes: { name: string; samples: number[] }[], floors: { 
     const sorted = [...values].sort((a, b) => a - b);
     return { measure: name, median_ms: ms(percentile(sorted, 0.5)), p90_ms: ms(percentile(sorted, 0.9)), goal: '' };
   };
-  const [floor, memoryGoverned, postgresOff, postgresGoverned] = modes.map((m) => measured(m.name, m.samples));
+  const [floor, memoryGoverned, postgresOff, postgresGoverned, outsideGoverned] = modes.map((m) => measured(m.name, m.samples));
   const difference = (name: string, from: GovernanceRow, to: GovernanceRow, goal = ''): GovernanceRow => ({
     measure: name,
     median_ms: ms(from.median_ms - to.median_ms),
@@ -253,6 +261,7 @@ function governanceRows(modes: { name: string; samples: number[] }[], floors: { 
     memoryGoverned,
     postgresOff,
     postgresGoverned,
+    outsideGoverned,
     difference(
       'GOVERNANCE OVERHEAD: verify + certify + persist (PostgreSQL governed - floor)',
       postgresGoverned,
@@ -262,6 +271,11 @@ function governanceRows(modes: { name: string; samples: number[] }[], floors: { 
     difference('  of which persisting the turn and the tool call (PostgreSQL off - floor)', postgresOff, floor),
     difference('  of which verify + certify, certificate stored (PostgreSQL governed - off)', postgresGoverned, postgresOff),
     difference('verify + certify alone (in-memory governed - floor)', memoryGoverned, floor),
+    difference(
+      'tool outside the process: verify + certify + persist (no goal: the tool waits on the network anyway)',
+      outsideGoverned,
+      floor,
+    ),
     commit,
     { ...commit, measure: 'FLOOR of persisting a call: two durable commits', median_ms: ms(2 * commit.median_ms), p90_ms: null },
     measured("one round trip on the journal's pool (SELECT 1)", floors.roundTrip),
@@ -275,6 +289,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   );
   console.table(rows);
   console.log(
-    'Each call persists two steps, one statement each: the turn (its commit does not wait for the WAL flush) and the tool call (a durable commit, flushing the turn too).',
+    'A call to an in-process tool persists its turn and itself in one statement (one durable commit). A tool outside the process waits for its turn to be written first (a commit that does not wait for the WAL flush); its own write flushes both.',
   );
 }

@@ -3,7 +3,7 @@ import type { Execution, ToolCallEntry } from '../executions/execution.js';
 import { capabilityMatches } from '../policies/capability-matches.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import type { Governance } from './governance.js';
-import type { RunState } from './journal.js';
+import type { RunState, TurnStep } from './journal.js';
 import type { ChatMessage, ToolCallRequest, ToolDefinition } from './provider.js';
 import type { RuntimeDeps } from './runtime-deps.js';
 import { BUILT_IN_TOOLS } from './tools/built-in-tools.js';
@@ -19,6 +19,11 @@ export interface AgentRun {
   toolCalls: ToolCallEntry[];
   certificates: Certificate[];
   costCents: number;
+  /**
+   * The latest turn while it is in the transcript and the cost but not yet in the journal: it
+   * asked for tool calls and is recorded with the first of them (record-turn-unless-carried.ts).
+   */
+  unrecordedTurn: TurnStep | null;
   /** The execution's budget, capped by the policy's maximum. */
   budgetCents: number;
   tools: ReadonlyMap<string, Tool>;
@@ -49,6 +54,7 @@ export function createAgentRun(deps: RuntimeDeps, state: RunState, governance: G
     toolCalls: [...execution.tool_calls],
     certificates: [...execution.certificates],
     costCents: execution.cost_cents,
+    unrecordedTurn: null,
     budgetCents,
     tools: new Map(tools.map((tool) => [tool.name, tool])),
     definitions: grantedTools(tools, state).map(toolDefinition),

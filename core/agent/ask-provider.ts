@@ -17,8 +17,8 @@ function providerFailure(run: AgentRun, error: unknown): RunEnd {
 
 /**
  * One provider turn: reserve its worst case against the remaining budget, ask (aborting if the
- * execution is cancelled meanwhile), price the reported usage, and record the turn. Returns how
- * the run ends when it does, or null to go on.
+ * execution is cancelled meanwhile), price the reported usage, and record the turn (or hold
+ * it for its first tool call's write). Returns how the run ends when it does, or null to go on.
  */
 export async function askProvider(run: AgentRun, provider: Provider, price: ModelPrice): Promise<RunEnd | null> {
   const { deps, execution } = run;
@@ -56,7 +56,9 @@ export async function askProvider(run: AgentRun, provider: Provider, price: Mode
     );
   const cost = usageCents(price, response.usage);
   const turn: ChatMessage & { role: 'assistant' } = { role: 'assistant', content: response.text, tool_calls: response.toolCalls };
-  await deps.journal.recordTurn(execution.id, turn, cost);
+  // A turn that asks for tool calls is recorded before or with its first call (handleToolCall).
+  if (turn.tool_calls.length > 0) run.unrecordedTurn = { assistant: turn, costCents: cost };
+  else await deps.journal.recordTurn(execution.id, turn, cost);
   run.transcript.push(turn);
   run.costCents += cost;
   deps.log('agent.turn', {

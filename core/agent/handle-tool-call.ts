@@ -3,6 +3,7 @@ import type { Certificate } from '../certificates/types.js';
 import type { Artifact, ToolCallEntry } from '../executions/execution.js';
 import { lastCertificateDigest, nextSeq, type AgentRun } from './agent-run.js';
 import type { ChatMessage, ToolCallRequest } from './provider.js';
+import { recordTurnUnlessCarried } from './record-turn-unless-carried.js';
 import { runTool } from './run-tool.js';
 import type { ToolContext } from './tools/tool.js';
 import { truncateUtf8 } from './truncate-utf8.js';
@@ -24,7 +25,8 @@ function toolContext(run: AgentRun): Omit<ToolContext, 'signal'> {
 
 /**
  * One tool call, start to end: verify, run it if allowed, certify it, and record the entry
- * together with the answer the model gets (a denial is answered "DENIED: <reason>").
+ * together with the answer the model gets (a denial is answered "DENIED: <reason>"), and with
+ * the turn that asked for it when that turn is not recorded yet.
  */
 export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Promise<ToolCallEntry> {
   const { deps, execution } = run;
@@ -32,6 +34,7 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
   const createdAt = new Date().toISOString();
   const started = performance.now();
   const context = toolContext(run);
+  await recordTurnUnlessCarried(run, call);
   const verification = await run.governance.verify(call, {
     tools: run.tools,
     policy: run.state.policy,
@@ -84,7 +87,8 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
     tool_call_id: call.id,
     content: output === null ? `DENIED: ${entry.reason}` : truncateUtf8(output, ANSWER_OUTPUT_BYTES),
   };
-  await deps.journal.recordToolCall(execution.id, entry, answer, certificate, artifact);
+  await deps.journal.recordToolCall(execution.id, entry, answer, certificate, artifact, run.unrecordedTurn ?? undefined);
+  run.unrecordedTurn = null;
   run.toolCalls.push(entry);
   run.transcript.push(answer);
   if (certificate) run.certificates.push(certificate);

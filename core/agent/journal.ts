@@ -17,6 +17,12 @@ export interface RunState {
   upstreamCertificateDigests: { execution_id: string; digest: string }[];
 }
 
+/** A provider turn as the journal records it: the assistant message and what it cost. */
+export interface TurnStep {
+  assistant: ChatMessage & { role: 'assistant' };
+  costCents: number;
+}
+
 export interface FinishOutcome {
   status: 'completed' | 'failed' | 'cancelled';
   verdict: Verdict | null;
@@ -38,14 +44,17 @@ export interface ExecutionJournal {
   /** queued -> running (no-op when already running); false when the run must not proceed (cancelled/finished). */
   start(executionId: string): Promise<boolean>;
   /**
-   * A provider turn: the assistant message appended to the transcript and its cost added,
-   * atomically. Seen at once; an implementation may make it durable only with the run's next
-   * write (a tool call or the end), which the runtime always makes before the next provider call.
+   * A provider turn on its own: the assistant message appended to the transcript and its cost
+   * added, atomically. Seen at once; an implementation may make it durable only with the run's
+   * next write (a tool call or the end), which the runtime always makes before the next provider
+   * call.
    */
   recordTurn(executionId: string, assistant: ChatMessage & { role: 'assistant' }, costCents: number): Promise<void>;
   /**
    * One verified tool call: its entry, the tool message answering it, its certificate (allowed
-   * calls) and any artifact, atomically. Recording the same seq twice is a no-op.
+   * calls) and any artifact, atomically. Recording the same seq twice is a no-op. With `turn`,
+   * the provider turn that asked for the call is recorded first in the same atomic write (its
+   * first call, when that call's tool runs in process: see record-turn-unless-carried.ts).
    */
   recordToolCall(
     executionId: string,
@@ -53,6 +62,7 @@ export interface ExecutionJournal {
     answer: ChatMessage & { role: 'tool' },
     certificate: Certificate | null,
     artifact: Artifact | null,
+    turn?: TurnStep,
   ): Promise<void>;
   /** Ends the run (erasing any key override); a no-op if it already ended (e.g. cancelled meanwhile). */
   finish(executionId: string, outcome: FinishOutcome): Promise<void>;

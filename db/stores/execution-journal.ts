@@ -61,8 +61,8 @@ async function upstreamOf(db: Knex, ids: string[]): Promise<Pick<RunState, 'upst
 }
 
 /**
- * The run journal in PostgreSQL. Each step is one statement (one round trip, atomic); tool
- * calls are keyed by (execution_id, seq), so a resumed run that replays a recorded step changes
+ * The run journal in PostgreSQL. Each step is one statement (one round trip, atomic), a turn
+ * carried by its first tool call included; tool calls are keyed by (execution_id, seq), so a resumed run that replays a recorded step changes
  * nothing. The cancellation check right after a step reuses the status that step's write
  * returned instead of reading it again; every other check (the polls during a provider call)
  * reads the database.
@@ -101,7 +101,7 @@ export function createExecutionJournal(db: Knex, secretKey: Buffer, policies: Pi
       stepStatus.seen(executionId, await recordJournalStep(db, 'turn', [executionId, costCents, JSON.stringify(assistant)]));
     },
 
-    async recordToolCall(executionId, entry, answer, certificate, artifact) {
+    async recordToolCall(executionId, entry, answer, certificate, artifact, turn) {
       const values = [
         executionId,
         JSON.stringify(entry),
@@ -109,7 +109,10 @@ export function createExecutionJournal(db: Knex, secretKey: Buffer, policies: Pi
         certificate && JSON.stringify(certificate),
         artifact && JSON.stringify(artifact),
       ];
-      stepStatus.seen(executionId, await recordJournalStep(db, 'tool_call', values));
+      const status = turn
+        ? await recordJournalStep(db, 'turn_and_tool_call', [...values, turn.costCents, JSON.stringify(turn.assistant)])
+        : await recordJournalStep(db, 'tool_call', values);
+      stepStatus.seen(executionId, status);
     },
 
     async finish(executionId, outcome) {

@@ -161,6 +161,40 @@ describe('each step in one statement', () => {
     expect(await transcriptOf(id)).toEqual(['user', 'assistant', 'first']);
   });
 
+  it('records a turn with its first tool call in one round trip: the turn, then the call and its answer', async () => {
+    const { id } = await store.create(newExecution(), { enqueue: false });
+    await journal.start(id);
+    const turn = { assistant: { role: 'assistant' as const, content: null, tool_calls: [report('c1')] }, costCents: 5 };
+    const sent = jest.spyOn(pg.Client.prototype, 'query');
+    try {
+      await journal.recordToolCall(id, ...reportStep(id, 1, 'first'), turn);
+      expect(await journal.isCancelled(id)).toBe(false);
+      expect(sent).toHaveBeenCalledTimes(1);
+    } finally {
+      sent.mockRestore();
+    }
+    const stored = (await store.get(id))!;
+    expect(stored).toMatchObject({ cost_cents: 5, tool_calls: [{ seq: 1, call_id: 'c1' }], artifacts: [{ name: 'c1' }] });
+    expect(await transcriptOf(id)).toEqual(['user', 'assistant', 'first']);
+    const rows = await database.db('execution_messages').where({ execution_id: id }).orderBy('idx').select('idx');
+    expect(rows.map((r: { idx: number }) => r.idx)).toEqual([0, 1]);
+  });
+
+  it('stores neither a turn nor the call it carries when any part of the write cannot be stored', async () => {
+    const id = await running();
+    const first = reportStep(id, 1, 'first');
+    await journal.recordToolCall(id, ...first);
+    const [entry, answer, , artifact] = reportStep(id, 2, 'second');
+    const turn = (content: string) => ({ assistant: { role: 'assistant' as const, content, tool_calls: [report('c2')] }, costCents: 40 });
+    // The certificate id is taken already; then a turn jsonb cannot hold (a NUL character).
+    await expect(journal.recordToolCall(id, entry, answer, first[2], artifact, turn('next'))).rejects.toThrow();
+    await expect(journal.recordToolCall(id, ...reportStep(id, 2, 'second'), turn('nul \u0000'))).rejects.toThrow();
+    const stored = (await store.get(id))!;
+    expect(stored.tool_calls.map((c) => c.seq)).toEqual([1]);
+    expect(stored.cost_cents).toBe(3);
+    expect(await transcriptOf(id)).toEqual(['user', 'assistant', 'first']);
+  });
+
   it('sees a cancellation made after the last step at the latest on the second check', async () => {
     const id = await running();
     await journal.recordToolCall(id, ...reportStep(id, 1, 'first'));
@@ -209,27 +243,40 @@ describe('durability of a turn', () => {
   const flushedTo = async (lsn: string): Promise<boolean> =>
     (await database.db.raw('SELECT pg_current_wal_flush_lsn() >= ?::pg_lsn AS flushed', [lsn])).rows[0].flushed;
 
-  it('is flushed to disk before the next provider call', async () => {
+  it('is flushed to disk before the next provider call, on its own or carried by a tool call', async () => {
     const { id } = await store.create(newExecution(), { enqueue: false });
-    const turnEnds: string[] = [];
+    const writeEnds: string[] = [];
+    const writes: string[] = [];
     const noting: ExecutionJournal = {
       ...journal,
       recordTurn: async (...args) => {
         await journal.recordTurn(...args);
-        turnEnds.push(await walEnd());
+        writes.push('turn');
+        writeEnds.push(await walEnd());
+      },
+      recordToolCall: async (...args) => {
+        await journal.recordToolCall(...args);
+        writes.push(args[5] ? 'turn+call' : 'call');
+        writeEnds.push(await walEnd());
       },
     };
     const flushedAtRequest: boolean[] = [];
     const checkThenAnswer = (answer: ProviderResponse) => async () => {
-      flushedAtRequest.push(await flushedTo(turnEnds.at(-1)!));
+      flushedAtRequest.push(await flushedTo(writeEnds.at(-1)!));
       return answer;
     };
+    // http_get reaches outside the process (denied here: no allowlist), so its turn is written first.
     const { deps, provider } = runtime(
-      [toolTurn([report('c1')]), checkThenAnswer(toolTurn([report('c2')])), checkThenAnswer(finalAnswer('done'))],
+      [
+        toolTurn([call('h1', 'http_get', { url: 'https://example.com/' })]),
+        checkThenAnswer(toolTurn([report('c2')])),
+        checkThenAnswer(finalAnswer('done')),
+      ],
       noting,
     );
     await runExecution(deps, id);
     expect(provider.requests).toHaveLength(3);
+    expect(writes).toEqual(['turn', 'call', 'turn+call', 'turn']);
     expect(flushedAtRequest).toEqual([true, true]);
     expect((await store.get(id))!.status).toBe('completed');
   });

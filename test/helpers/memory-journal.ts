@@ -1,4 +1,4 @@
-import type { FinishOutcome, ExecutionJournal, RunState } from '../../core/agent/journal.js';
+import type { FinishOutcome, ExecutionJournal, RunState, TurnStep } from '../../core/agent/journal.js';
 import type { ChatMessage } from '../../core/agent/provider.js';
 import type { Certificate } from '../../core/certificates/types.js';
 import type { Artifact, ToolCallEntry } from '../../core/executions/execution.js';
@@ -57,6 +57,10 @@ export class MemoryJournal implements ExecutionJournal {
 
   async recordTurn(id: string, assistant: ChatMessage & { role: 'assistant' }, costCents: number): Promise<void> {
     this.step('recordTurn');
+    this.appendTurn(id, { assistant, costCents });
+  }
+
+  private appendTurn(id: string, { assistant, costCents }: TurnStep): void {
     const run = this.get(id);
     if (run.execution.verdict !== null) return; // as the PostgreSQL journal: a certified run takes no more steps
     run.transcript.push(structuredClone(assistant));
@@ -69,8 +73,10 @@ export class MemoryJournal implements ExecutionJournal {
     answer: ChatMessage & { role: 'tool' },
     certificate: Certificate | null,
     artifact: Artifact | null,
+    turn?: TurnStep,
   ): Promise<void> {
     this.step('recordToolCall');
+    if (turn) this.appendTurn(id, turn);
     const run = this.get(id);
     if (run.execution.verdict !== null || run.execution.tool_calls.some((e) => e.seq === entry.seq)) return;
     run.execution.tool_calls.push(structuredClone(entry));

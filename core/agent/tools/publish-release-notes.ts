@@ -6,6 +6,7 @@ export const publishReleaseNotes = defineTool({
   name: 'publish_release_notes',
   description: 'Publish the release notes of this release (the release stage artifact).',
   capability: 'release:write',
+  inProcess: true,
   schema: z.strictObject({
     content: z
       .string()

@@ -5,6 +5,7 @@ export const readUpstream = defineTool({
   name: 'read_upstream',
   description: "Read the approved artifacts of this stage's upstream stages (reviews, reports).",
   capability: 'lineage:read',
+  inProcess: true,
   schema: z.strictObject({}),
   run: async (_args, ctx) => ({
     output: ctx.upstreamArtifacts.length === 0 ? 'This execution has no upstream stages.' : JSON.stringify(ctx.upstreamArtifacts),

@@ -6,6 +6,7 @@ export const submitReview = defineTool({
   name: 'submit_review',
   description: "Submit the reviewer's verdict: whether the change is approved for release, with a summary of the review.",
   capability: 'review:submit',
+  inProcess: true,
   schema: z.strictObject({
     approved_for_release: z.boolean().describe('True only when the change may be released'),
     summary: z

@@ -29,6 +29,12 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   description: string;
   capability: string;
   schema: S;
+  /**
+   * Runs in this process and touches nothing outside the run (no network, no I/O), so it ends
+   * within microseconds: the turn that called it is recorded in the same write as the call
+   * (ARCHITECTURE.md, "Sending SQL"). Any other tool waits until its turn is recorded.
+   */
+  inProcess?: boolean;
   /** Upper bound on one run; the call is answered with an error when it is exceeded. */
   timeoutMs?: number;
   /** Verification's argument rule: the rule the arguments break (denied as `argument_rule:<rule>`), or null. */

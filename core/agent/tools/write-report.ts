@@ -6,6 +6,7 @@ export const writeReport = defineTool({
   name: 'write_report',
   description: 'Store a text report as an artifact of this execution (hashed with SHA-256).',
   capability: 'document:write:reports',
+  inProcess: true,
   schema: z.strictObject({
     name: z.string().min(1).max(120).describe('Short name of the report'),
     content: z
