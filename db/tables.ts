@@ -2,7 +2,15 @@ import type { UserRow, ApiKeyRow, LoginFailureRow, RateLimitRow } from './tables
 import type { WorkerHeartbeatRow, SigningKeyRow } from './tables/operations.js';
 import type { PolicyRow } from './tables/policies.js';
 import type { ExecutionRow, ExecutionMessageRow, ToolCallRow, CertificateRow, ArtifactRow } from './tables/executions.js';
-import type { GateVersionRow, EvidenceRow, RefRow, SnapshotRow, PromotionRow } from './tables/release.js';
+import type {
+  GateVersionRow,
+  EvidenceRow,
+  RefRow,
+  SnapshotRow,
+  PromotionRow,
+  ReleaseCommitVersionRow,
+  ReleaseRepoVersionRow,
+} from './tables/release.js';
 import type { WorkflowRow, WorkflowStageRow } from './tables/workflows.js';
 import type { GitHubDeliveryRow, GitHubPullRequestRow, GitHubMergeGroupRow, DeploymentRequestRow } from './tables/github.js';
 
@@ -33,6 +41,8 @@ export interface Tables {
   refs: RefRow;
   snapshots: SnapshotRow;
   promotions: PromotionRow;
+  release_commit_versions: ReleaseCommitVersionRow;
+  release_repo_versions: ReleaseRepoVersionRow;
   github_deliveries: GitHubDeliveryRow;
   github_pull_requests: GitHubPullRequestRow;
   github_merge_groups: GitHubMergeGroupRow;

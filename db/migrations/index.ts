@@ -11,6 +11,7 @@ import * as m007 from './007-workflows.js';
 import * as m011 from './011-deployments-and-recovery.js';
 import * as m012 from './012-decision-read-paths.js';
 import * as m013 from './013-journal-write-path.js';
+import * as m014 from './014-release-state-versions.js';
 
 export interface Migration {
   name: string;
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   { name: '011-deployments-and-recovery', up: m011.up },
   { name: '012-decision-read-paths', up: m012.up },
   { name: '013-journal-write-path', up: m013.up },
+  { name: '014-release-state-versions', up: m014.up },
 ];

@@ -25,14 +25,17 @@ export type BoundExecutionTuple = [
  * certificate, named by the SHA-256 of its envelope's stored JSON text (the verification
  * cache's key: only a miss fetches and verifies the envelope itself), and, for release stages,
  * the state of every upstream it names. Both lookups are served from indexes (migration 012):
- * the executions by commit with the columns read here, the certificate with its digest.
+ * the executions by commit with the columns read here, the certificate with its digest. Each
+ * upstream is looked up by its id (LIMIT 1 keeps the lookup a nested index probe: joined
+ * plainly, a small table's statistics made PostgreSQL hash the whole executions table).
  */
 export const BOUND_EXECUTIONS = `(
 SELECT coalesce(json_agg(json_build_array(e.id, e.owner_id, e.workflow_id, e.stage_id, e.stage_role, e.status, e.verdict, c.id, c.envelope_sha256,
     CASE WHEN e.stage_role = 'release' THEN (
       SELECT coalesce(json_agg(json_build_object('id', up.id, 'stage_id', u.stage_id, 'status', u.status, 'verdict', u.verdict,
         'approved', EXISTS (SELECT 1 FROM artifacts a WHERE a.execution_id = u.id AND a.kind = 'review' AND a.approved_for_release))), '[]'::json)
-      FROM jsonb_array_elements_text(e.upstream_execution_ids) AS up(id) LEFT JOIN executions u ON u.id = up.id::uuid
+      FROM jsonb_array_elements_text(e.upstream_execution_ids) AS up(id)
+      LEFT JOIN LATERAL (SELECT x.id, x.stage_id, x.status, x.verdict FROM executions x WHERE x.id = up.id::uuid LIMIT 1) u ON true
     ) END) ORDER BY e.created_at, e.id), '[]'::json)
 FROM executions e
 LEFT JOIN LATERAL (SELECT c.id, c.envelope_sha256 FROM certificates c

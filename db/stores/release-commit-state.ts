@@ -8,11 +8,22 @@ import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundWorkflows, type BoundE
 import type { CachingVerifier } from './release-caching-verifier.js';
 import { sendSql } from '../send-sql.js';
 import { toGateVersion } from './release-rows.js';
+import { createVersionedCache, type StateVersions } from './versioned-cache.js';
 
 /** RFC 3339 UTC with milliseconds, truncated like the pg driver's Date: both paths print alike. */
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const HEAD = `id, repo_root, commit_sha, evidence_digest, decision, status, release_label, ${iso('created_at')} AS created_at, ${iso('attested_at')} AS attested_at`;
+
+// The change counts of the commit ($1, $2) and of its repository (migration 014): a state read
+// at the same counts is still the state (ARCHITECTURE.md, "The decision's cache").
+const STATE_VERSION_COLUMNS = `(SELECT version FROM release_commit_versions WHERE repo_root = $1 AND commit_sha = $2) AS commit_version,
+  (SELECT version FROM release_repo_versions WHERE repo_root = $1) AS repo_version`;
+
+const STATE_VERSIONS = { name: 'release_state_versions', text: `SELECT ${STATE_VERSION_COLUMNS}` };
+
+/** Commits whose state a server keeps (about 5 KB each with ten bound executions). */
+const CACHED_COMMITS = 2_000;
 
 // Everything a decision reads about a commit ($1 repo_root, $2 commit_sha) in ONE round trip:
 // the gate, the newest evidence of each name, the bound executions, the latest snapshot and the
@@ -31,13 +42,14 @@ SELECT
   ${BOUND_WORKFLOW_RECORDS} AS workflows,
   (SELECT row_to_json(s) FROM (SELECT ${HEAD} FROM snapshots WHERE repo_root = $1 AND commit_sha = $2 ORDER BY seen_at DESC LIMIT 1) s) AS latest,
   (SELECT coalesce(json_agg(s), '[]') FROM (SELECT ${HEAD} FROM snapshots
-     WHERE repo_root = $1 AND status IN ('attested', 'promoted') ORDER BY snapshots.attested_at DESC LIMIT 2) s) AS attested`,
+     WHERE repo_root = $1 AND status IN ('attested', 'promoted') ORDER BY snapshots.attested_at DESC LIMIT 2) s) AS attested,
+  ${STATE_VERSION_COLUMNS}`,
 };
 
 type EvidenceJson = CheckRun &
   Omit<UploadedEvidence, 'workflow_run'> & { source: 'check_run' | 'upload'; workflow_run: WorkflowRun | null };
 
-interface CommitStateRow {
+interface CommitStateRow extends StateVersions {
   gate: (Omit<GateVersionRow, 'created_at'> & { created_at: string }) | null;
   evidence: EvidenceJson[];
   executions: BoundExecutionTuple[];
@@ -48,15 +60,28 @@ interface CommitStateRow {
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
+/**
+ * Reads a commit's state in one round trip, or, when this server read it before, only its change
+ * counts, reusing the state read at the same counts (ARCHITECTURE.md, "The decision's cache").
+ */
 export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
+  const cache = createVersionedCache<CommitStateRow>(CACHED_COMMITS);
+  async function stateRow(repoRoot: string, commitSha: string): Promise<CommitStateRow> {
+    const key = `${repoRoot}\n${commitSha}`;
+    if (cache.has(key)) {
+      const [versions] = await sendSql<StateVersions>(db, STATE_VERSIONS, [repoRoot, commitSha]);
+      const cached = cache.get(key, versions);
+      if (cached) return cached;
+    }
+    const [row] = await sendSql<CommitStateRow>(db, COMMIT_STATE, [repoRoot, commitSha]);
+    // Code-unit order, not the database collation: the digest of these lists must not depend on the server.
+    row.evidence.sort(byName);
+    cache.set(key, { commit_version: row.commit_version, repo_version: row.repo_version }, row);
+    return row;
+  }
   return {
     async commitState(repoRoot: string, commitSha: string): Promise<CommitState> {
-      const [{ gate, evidence, executions, workflows, latest, attested }] = await sendSql<CommitStateRow>(db, COMMIT_STATE, [
-        repoRoot,
-        commitSha,
-      ]);
-      // Code-unit order, not the database collation: the digest of these lists must not depend on the server.
-      evidence.sort(byName);
+      const { gate, evidence, executions, workflows, latest, attested } = await stateRow(repoRoot, commitSha);
       return {
         gate: gate ? toGateVersion({ ...gate, created_at: new Date(gate.created_at) }) : null,
         evidence: {

@@ -71,3 +71,17 @@ export interface PromotionRow {
   attestation: { payloadType: string; payload: string; signatures: { keyid: string; sig: string }[] };
   created_at: Date;
 }
+
+/** Changes to one commit's release state, counted by triggers (migration 014). */
+export interface ReleaseCommitVersionRow {
+  repo_root: string;
+  commit_sha: string;
+  /** bigint: pg returns it as a string. */
+  version: string;
+}
+
+/** Changes to one repository's release state (its gates, its attested snapshots), counted by triggers (migration 014). */
+export interface ReleaseRepoVersionRow {
+  repo_root: string;
+  version: string;
+}

@@ -245,24 +245,28 @@ describe('durability of a turn', () => {
 
   it('is flushed to disk before the next provider call, on its own or carried by a tool call', async () => {
     const { id } = await store.create(newExecution(), { enqueue: false });
-    const writeEnds: string[] = [];
+    // Where the WAL ended right after each turn written on its own (its commit does not flush it;
+    // the tool call's that follows must). A carried turn commits with its tool call, a durable
+    // commit like any tool call's; for it only the WAL before that write is checked: read after
+    // it, the cluster's WAL end could include another session's records no commit of ours flushes.
+    const turnEnds: string[] = [];
     const writes: string[] = [];
     const noting: ExecutionJournal = {
       ...journal,
       recordTurn: async (...args) => {
         await journal.recordTurn(...args);
         writes.push('turn');
-        writeEnds.push(await walEnd());
+        turnEnds.push(await walEnd());
       },
       recordToolCall: async (...args) => {
+        if (args[5]) turnEnds.push(await walEnd());
         await journal.recordToolCall(...args);
         writes.push(args[5] ? 'turn+call' : 'call');
-        writeEnds.push(await walEnd());
       },
     };
     const flushedAtRequest: boolean[] = [];
     const checkThenAnswer = (answer: ProviderResponse) => async () => {
-      flushedAtRequest.push(await flushedTo(writeEnds.at(-1)!));
+      flushedAtRequest.push(await flushedTo(turnEnds.at(-1)!));
       return answer;
     };
     // http_get reaches outside the process (denied here: no allowlist), so its turn is written first.
