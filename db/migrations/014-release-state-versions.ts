@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Change counters for what a release decision reads (ARCHITECTURE.md, "The decision's cache"):
+ * Change counters for what a release decision reads (ARCHITECTURE.md, "Process-local state",
+ * the decision's cache):
  * `release_commit_versions` counts the changes to one commit's state (its evidence, executions
  * and their execution certificates and review artifacts, workflows and stages, snapshots),
  * `release_repo_versions` those to a repository's (its gates, its attested or promoted

@@ -16,7 +16,8 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const HEAD = `id, repo_root, commit_sha, evidence_digest, decision, status, release_label, ${iso('created_at')} AS created_at, ${iso('attested_at')} AS attested_at`;
 
 // The change counts of the commit ($1, $2) and of its repository (migration 014): a state read
-// at the same counts is still the state (ARCHITECTURE.md, "The decision's cache").
+// at the same counts is still the state (ARCHITECTURE.md, "Process-local state", the
+// decision's cache).
 const STATE_VERSION_COLUMNS = `(SELECT version FROM release_commit_versions WHERE repo_root = $1 AND commit_sha = $2) AS commit_version,
   (SELECT version FROM release_repo_versions WHERE repo_root = $1) AS repo_version`;
 
@@ -62,7 +63,8 @@ const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? 
 
 /**
  * Reads a commit's state in one round trip, or, when this server read it before, only its change
- * counts, reusing the state read at the same counts (ARCHITECTURE.md, "The decision's cache").
+ * counts, reusing the state read at the same counts (ARCHITECTURE.md, "Process-local state",
+ * the decision's cache).
  */
 export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
   const cache = createVersionedCache<CommitStateRow>(CACHED_COMMITS);

@@ -8,9 +8,9 @@ export interface StateVersions {
 
 /**
  * A bounded map of values read from the database together with the change counts they were
- * read at (ARCHITECTURE.md, "The decision's cache"): an entry is served only to a caller that
- * read the same counts since. Oldest entries go first; an entry is frozen, since every caller
- * shares it.
+ * read at (ARCHITECTURE.md, "Process-local state", the decision's cache): an entry is served
+ * only to a caller that read the same counts since. Oldest entries go first; an entry is
+ * frozen, since every caller shares it.
  */
 export function createVersionedCache<T extends object>(capacity: number) {
   const entries = new Map<string, { versions: StateVersions; value: T }>();

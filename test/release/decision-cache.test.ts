@@ -11,9 +11,9 @@ import { COMMIT_STATE, createCommitStateReader } from '../../db/stores/release-c
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 // A server keeps each commit's state with the change counts it was read at (migration 014) and
-// serves it while they are unchanged (ARCHITECTURE.md, "The decision's cache"). Each test
-// changes one thing a decision reads, straight in the database as another replica would, and
-// expects the next read to see it.
+// serves it while they are unchanged (ARCHITECTURE.md, "Process-local state", the decision's
+// cache). Each test changes one thing a decision reads, straight in the database as another
+// replica would, and expects the next read to see it.
 const key = generateKeyPairSync('ed25519').privateKey;
 const signer = createSigner(key);
 const envelope = JSON.stringify(

@@ -134,7 +134,7 @@ describe('query count', () => {
     const largeCount = await queriesForOneDecision(large, target);
     expect(largeCount).toBe(smallCount);
     // The caller's key lookup and the commit's change counts: its state is the one this server read
-    // at the same counts (ARCHITECTURE.md, "The decision's cache").
+    // at the same counts (ARCHITECTURE.md, "Process-local state", the decision's cache).
     expect(largeCount).toBeLessThanOrEqual(2);
   });
 
