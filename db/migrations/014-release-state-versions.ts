@@ -74,33 +74,35 @@ export async function up(db: Knex): Promise<void> {
       RETURN NULL;
     END
     $$;
-
-    CREATE CONSTRAINT TRIGGER release_state_changed AFTER INSERT OR UPDATE OR DELETE ON gate_versions
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION shipgate_release_state_changed();
-    CREATE CONSTRAINT TRIGGER release_state_changed AFTER INSERT OR UPDATE OR DELETE ON evidence
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION shipgate_release_state_changed();
-    CREATE CONSTRAINT TRIGGER release_state_changed AFTER INSERT OR UPDATE OR DELETE ON workflows
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION shipgate_release_state_changed();
-    CREATE CONSTRAINT TRIGGER release_state_changed AFTER INSERT OR UPDATE OR DELETE ON workflow_stages
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION shipgate_release_state_changed();
-    CREATE CONSTRAINT TRIGGER release_state_changed AFTER INSERT OR UPDATE OR DELETE ON snapshots
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION shipgate_release_state_changed();
-    -- Every column the decision reads; not cost_cents, which each provider turn updates.
-    CREATE CONSTRAINT TRIGGER release_state_changed
-      AFTER INSERT OR DELETE OR UPDATE OF id, owner_id, workflow_id, stage_id, stage_role, status, verdict, upstream_execution_ids, repo_root, commit_sha, created_at
-      ON executions DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION shipgate_release_state_changed();
-    -- Only execution certificates and review artifacts are read; a tool call's are not.
-    CREATE CONSTRAINT TRIGGER release_state_inserted AFTER INSERT ON certificates
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.kind = 'execution') EXECUTE FUNCTION shipgate_release_state_changed();
-    CREATE CONSTRAINT TRIGGER release_state_updated AFTER UPDATE ON certificates
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.kind = 'execution' OR NEW.kind = 'execution') EXECUTE FUNCTION shipgate_release_state_changed();
-    CREATE CONSTRAINT TRIGGER release_state_deleted AFTER DELETE ON certificates
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.kind = 'execution') EXECUTE FUNCTION shipgate_release_state_changed();
-    CREATE CONSTRAINT TRIGGER release_state_inserted AFTER INSERT ON artifacts
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.kind = 'review') EXECUTE FUNCTION shipgate_release_state_changed();
-    CREATE CONSTRAINT TRIGGER release_state_updated AFTER UPDATE ON artifacts
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.kind = 'review' OR NEW.kind = 'review') EXECUTE FUNCTION shipgate_release_state_changed();
-    CREATE CONSTRAINT TRIGGER release_state_deleted AFTER DELETE ON artifacts
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.kind = 'review') EXECUTE FUNCTION shipgate_release_state_changed();
   `);
+  await db.raw(
+    [
+      ...['gate_versions', 'evidence', 'workflows', 'workflow_stages', 'snapshots'].map((table) =>
+        counted('release_state_changed', 'INSERT OR UPDATE OR DELETE', table),
+      ),
+      // Every column the decision reads; not cost_cents, which each provider turn updates.
+      counted(
+        'release_state_changed',
+        'INSERT OR DELETE OR UPDATE OF id, owner_id, workflow_id, stage_id, stage_role, status, verdict, upstream_execution_ids, repo_root, commit_sha, created_at',
+        'executions',
+      ),
+      ...countedOfKind('certificates', 'execution'),
+      ...countedOfKind('artifacts', 'review'),
+    ].join('\n'),
+  );
+}
+
+/** A deferred constraint trigger that bumps the change counters (shipgate_release_state_changed). */
+function counted(name: string, events: string, table: string, when?: string): string {
+  return `CREATE CONSTRAINT TRIGGER ${name} AFTER ${events} ON ${table}
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW ${when ? `WHEN (${when}) ` : ''}EXECUTE FUNCTION shipgate_release_state_changed();`;
+}
+
+/** Only rows of `kind` are read by the decision (execution certificates, reviews); a tool call's are not. */
+function countedOfKind(table: string, kind: string): string[] {
+  return [
+    counted('release_state_inserted', 'INSERT', table, `NEW.kind = '${kind}'`),
+    counted('release_state_updated', 'UPDATE', table, `OLD.kind = '${kind}' OR NEW.kind = '${kind}'`),
+    counted('release_state_deleted', 'DELETE', table, `OLD.kind = '${kind}'`),
+  ];
 }

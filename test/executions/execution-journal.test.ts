@@ -1,13 +1,8 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import type { ExecutionJournal } from '../../core/agent/journal.js';
-import type { ProviderResponse } from '../../core/agent/provider.js';
-import { BUILT_IN_PRICES } from '../../core/agent/prices.js';
 import { runExecution } from '../../core/agent/run-execution.js';
-import type { RuntimeDeps } from '../../core/agent/runtime-deps.js';
-import { createCertifier } from '../../core/certificates/create-certifier.js';
-import { createSigner } from '../../core/certificates/create-signer.js';
 import type { ExecutionStore, NewExecution } from '../../core/executions/execution-store.js';
 import { fenceJournal, JournalFencedError } from '../../core/executions/fence-journal.js';
 import { policyRef } from '../../core/policies/policy-digest.js';
@@ -17,8 +12,8 @@ import { defaultPolicy } from '../agent/support/agent-harness.js';
 import { insertOwner, newExecution as newExecutionOf } from './support/execution-fixtures.js';
 import { reportStep as reportStepOf } from './support/report-step.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
-import { call, finalAnswer, ScriptedProvider, toolTurn, type ScriptStep } from '../helpers/scripted-provider.js';
-import { publicWeb } from '../../net/public-web.js';
+import { call, finalAnswer, toolTurn, type ScriptStep } from '../helpers/scripted-provider.js';
+import { journalRuntime } from './support/journal-runtime.js';
 
 const policy = defaultPolicy();
 const secretKey = randomBytes(32);
@@ -51,26 +46,13 @@ function crashingJournal(method: 'recordTurn' | 'recordToolCall' | 'finish', nth
   };
 }
 
-function runtime(steps: ScriptStep[], journalUsed: ExecutionJournal = journal): { deps: RuntimeDeps; provider: ScriptedProvider } {
-  const provider = new ScriptedProvider(steps);
-  const deps: RuntimeDeps = {
-    journal: journalUsed,
-    providers: () => provider,
-    certifier: createCertifier(createSigner(generateKeyPairSync('ed25519').privateKey)),
-    prices: BUILT_IN_PRICES,
-    pricesHint: 'SHIPGATE_PRICES_FILE',
-    httpAllowlist: [],
-    web: publicWeb,
-    cancelPollMs: 20,
-    log: () => {},
-  };
-  return { deps, provider };
-}
+const runtime = (steps: ScriptStep[], journalUsed: ExecutionJournal = journal) => journalRuntime(steps, journalUsed);
 
 const report = (id: string) => call(id, 'write_report', { name: id, content: `report ${id}` });
 
 // What every journal must do is the shared contract (test/executions/journal-contract.test.ts);
-// this file holds what only the PostgreSQL journal promises: crash safety, atomic steps, round trips.
+// this file holds what only the PostgreSQL journal promises: crash safety, atomic steps, round trips
+// (and turn-durability.test.ts, when a turn's WAL is flushed).
 describe('execution journal on PostgreSQL', () => {
   it('records a whole run: transcript, tool calls, artifacts, certificates, cost, and erases the key override', async () => {
     const created = await store.create(newExecution({ api_key: 'sk-override-123456' }), { enqueue: false });
@@ -232,76 +214,5 @@ describe('each step in one statement', () => {
     const stored = (await store.get(id))!;
     expect(stored.tool_calls.map((c) => c.output)).toEqual(['before the stop']);
     expect(stored.cost_cents).toBe(3);
-  });
-});
-
-// A turn's commit does not wait for its WAL flush (db/stores/record-journal-step.ts): these check
-// that the write that always follows it before the next provider call, or the run's end, does.
-describe('durability of a turn', () => {
-  /** Where the WAL ends now: a commit already made ends at or before it. */
-  const walEnd = async (): Promise<string> => (await database.db.raw('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn;
-  const flushedTo = async (lsn: string): Promise<boolean> =>
-    (await database.db.raw('SELECT pg_current_wal_flush_lsn() >= ?::pg_lsn AS flushed', [lsn])).rows[0].flushed;
-
-  it('is flushed to disk before the next provider call, on its own or carried by a tool call', async () => {
-    const { id } = await store.create(newExecution(), { enqueue: false });
-    // Where the WAL ended right after each turn written on its own (its commit does not flush it;
-    // the tool call's that follows must). A carried turn commits with its tool call, a durable
-    // commit like any tool call's; for it only the WAL before that write is checked: read after
-    // it, the cluster's WAL end could include another session's records no commit of ours flushes.
-    const turnEnds: string[] = [];
-    const writes: string[] = [];
-    const noting: ExecutionJournal = {
-      ...journal,
-      recordTurn: async (...args) => {
-        await journal.recordTurn(...args);
-        writes.push('turn');
-        turnEnds.push(await walEnd());
-      },
-      recordToolCall: async (...args) => {
-        if (args[5]) turnEnds.push(await walEnd());
-        await journal.recordToolCall(...args);
-        writes.push(args[5] ? 'turn+call' : 'call');
-      },
-    };
-    const flushedAtRequest: boolean[] = [];
-    const checkThenAnswer = (answer: ProviderResponse) => async () => {
-      flushedAtRequest.push(await flushedTo(turnEnds.at(-1)!));
-      return answer;
-    };
-    // http_get reaches outside the process (denied here: no allowlist), so its turn is written first.
-    const { deps, provider } = runtime(
-      [
-        toolTurn([call('h1', 'http_get', { url: 'https://example.com/' })]),
-        checkThenAnswer(toolTurn([report('c2')])),
-        checkThenAnswer(finalAnswer('done')),
-      ],
-      noting,
-    );
-    await runExecution(deps, id);
-    expect(provider.requests).toHaveLength(3);
-    expect(writes).toEqual(['turn', 'call', 'turn+call', 'turn']);
-    expect(flushedAtRequest).toEqual([true, true]);
-    expect((await store.get(id))!.status).toBe('completed');
-  });
-
-  it('is flushed when the run ends, even when it was cancelled before the turn was recorded', async () => {
-    const { id } = await store.create(newExecution(), { enqueue: false });
-    await journal.start(id);
-    await store.cancel(id);
-    await journal.recordTurn(id, { role: 'assistant', content: 'the last words', tool_calls: [] }, 2);
-    const turnEnd = await walEnd();
-    await journal.finish(id, {
-      status: 'completed',
-      verdict: 'compliant',
-      output: 'the last words',
-      error: null,
-      certificate: null,
-      violations: [],
-    });
-    expect(await flushedTo(turnEnd)).toBe(true);
-    // The cancellation stands; the turn it let through is kept.
-    expect((await store.get(id))!).toMatchObject({ status: 'cancelled', cost_cents: 2 });
-    expect((await journal.load(id)).transcript.map((m) => m.role)).toEqual(['user', 'assistant']);
   });
 });
