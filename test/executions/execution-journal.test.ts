@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import type { ExecutionJournal } from '../../core/agent/journal.js';
@@ -6,27 +5,22 @@ import { runExecution } from '../../core/agent/run-execution.js';
 import type { ExecutionStore, NewExecution } from '../../core/executions/execution-store.js';
 import { fenceJournal, JournalFencedError } from '../../core/executions/fence-journal.js';
 import { policyRef } from '../../core/policies/policy-digest.js';
-import { createExecutionJournal } from '../../db/stores/execution-journal.js';
-import { createExecutionStore } from '../../db/stores/execution-store.js';
 import { defaultPolicy } from '../agent/support/agent-harness.js';
-import { insertOwner, newExecution as newExecutionOf } from './support/execution-fixtures.js';
+import { newExecution as newExecutionOf } from './support/execution-fixtures.js';
 import { reportStep as reportStepOf } from './support/report-step.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import type { TestDatabase } from '../helpers/test-database.js';
+import { openJournalDatabase } from './support/journal-database.js';
 import { call, finalAnswer, toolTurn, type ScriptStep } from '../helpers/scripted-provider.js';
 import { journalRuntime } from './support/journal-runtime.js';
 
 const policy = defaultPolicy();
-const secretKey = randomBytes(32);
 let database: TestDatabase;
 let store: ExecutionStore;
 let journal: ExecutionJournal;
 let ownerId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  store = createExecutionStore(database.db, secretKey);
-  journal = createExecutionJournal(database.db, secretKey, { get: async () => policy });
-  ownerId = await insertOwner(database.db);
+  ({ database, store, journal, ownerId } = await openJournalDatabase(policy));
 });
 afterAll(async () => {
   await database.drop();

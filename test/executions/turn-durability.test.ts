@@ -1,47 +1,33 @@
-import { randomBytes } from 'node:crypto';
 import type { ExecutionJournal } from '../../core/agent/journal.js';
 import type { ProviderResponse } from '../../core/agent/provider.js';
 import { runExecution } from '../../core/agent/run-execution.js';
-import type { ExecutionStore } from '../../core/executions/execution-store.js';
 import { policyRef } from '../../core/policies/policy-digest.js';
-import { createExecutionJournal } from '../../db/stores/execution-journal.js';
-import { createExecutionStore } from '../../db/stores/execution-store.js';
 import { defaultPolicy } from '../agent/support/agent-harness.js';
 import { call, finalAnswer, toolTurn } from '../helpers/scripted-provider.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
-import { insertOwner, newExecution as newExecutionOf } from './support/execution-fixtures.js';
+import { openJournalDatabase, type JournalDatabase } from './support/journal-database.js';
+import { newExecution as newExecutionOf } from './support/execution-fixtures.js';
 import { journalRuntime } from './support/journal-runtime.js';
 
 const policy = defaultPolicy();
-const secretKey = randomBytes(32);
-let database: TestDatabase;
-let store: ExecutionStore;
-let journal: ExecutionJournal;
-let ownerId: string;
-
+let t: JournalDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  store = createExecutionStore(database.db, secretKey);
-  journal = createExecutionJournal(database.db, secretKey, { get: async () => policy });
-  ownerId = await insertOwner(database.db);
+  t = await openJournalDatabase(policy);
 });
-afterAll(async () => {
-  await database.drop();
-});
+afterAll(() => t.database.drop());
 
-const newExecution = () => newExecutionOf(ownerId, policyRef(policy));
+const newExecution = () => newExecutionOf(t.ownerId, policyRef(policy));
 const report = (id: string) => call(id, 'write_report', { name: id, content: `report ${id}` });
 
 // A turn's commit does not wait for its WAL flush (db/stores/record-journal-step.ts): these check
 // that the write that always follows it before the next provider call, or the run's end, does.
 describe('durability of a turn', () => {
   /** Where the WAL ends now: a commit already made ends at or before it. */
-  const walEnd = async (): Promise<string> => (await database.db.raw('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn;
+  const walEnd = async (): Promise<string> => (await t.database.db.raw('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn;
   const flushedTo = async (lsn: string): Promise<boolean> =>
-    (await database.db.raw('SELECT pg_current_wal_flush_lsn() >= ?::pg_lsn AS flushed', [lsn])).rows[0].flushed;
+    (await t.database.db.raw('SELECT pg_current_wal_flush_lsn() >= ?::pg_lsn AS flushed', [lsn])).rows[0].flushed;
 
   it('is flushed to disk before the next provider call, on its own or carried by a tool call', async () => {
-    const { id } = await store.create(newExecution(), { enqueue: false });
+    const { id } = await t.store.create(newExecution(), { enqueue: false });
     // Where the WAL ended right after each turn written on its own (its commit does not flush it;
     // the tool call's that follows must). A carried turn commits with its tool call, a durable
     // commit like any tool call's; for it only the WAL before that write is checked: read after
@@ -49,15 +35,15 @@ describe('durability of a turn', () => {
     const turnEnds: string[] = [];
     const writes: string[] = [];
     const noting: ExecutionJournal = {
-      ...journal,
+      ...t.journal,
       recordTurn: async (...args) => {
-        await journal.recordTurn(...args);
+        await t.journal.recordTurn(...args);
         writes.push('turn');
         turnEnds.push(await walEnd());
       },
       recordToolCall: async (...args) => {
         if (args[5]) turnEnds.push(await walEnd());
-        await journal.recordToolCall(...args);
+        await t.journal.recordToolCall(...args);
         writes.push(args[5] ? 'turn+call' : 'call');
       },
     };
@@ -79,16 +65,16 @@ describe('durability of a turn', () => {
     expect(provider.requests).toHaveLength(3);
     expect(writes).toEqual(['turn', 'call', 'turn+call', 'turn']);
     expect(flushedAtRequest).toEqual([true, true]);
-    expect((await store.get(id))!.status).toBe('completed');
+    expect((await t.store.get(id))!.status).toBe('completed');
   });
 
   it('is flushed when the run ends, even when it was cancelled before the turn was recorded', async () => {
-    const { id } = await store.create(newExecution(), { enqueue: false });
-    await journal.start(id);
-    await store.cancel(id);
-    await journal.recordTurn(id, { role: 'assistant', content: 'the last words', tool_calls: [] }, 2);
+    const { id } = await t.store.create(newExecution(), { enqueue: false });
+    await t.journal.start(id);
+    await t.store.cancel(id);
+    await t.journal.recordTurn(id, { role: 'assistant', content: 'the last words', tool_calls: [] }, 2);
     const turnEnd = await walEnd();
-    await journal.finish(id, {
+    await t.journal.finish(id, {
       status: 'completed',
       verdict: 'compliant',
       output: 'the last words',
@@ -98,7 +84,7 @@ describe('durability of a turn', () => {
     });
     expect(await flushedTo(turnEnd)).toBe(true);
     // The cancellation stands; the turn it let through is kept.
-    expect((await store.get(id))!).toMatchObject({ status: 'cancelled', cost_cents: 2 });
-    expect((await journal.load(id)).transcript.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect((await t.store.get(id))!).toMatchObject({ status: 'cancelled', cost_cents: 2 });
+    expect((await t.journal.load(id)).transcript.map((m) => m.role)).toEqual(['user', 'assistant']);
   });
 });
