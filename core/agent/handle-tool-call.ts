@@ -30,11 +30,11 @@ function toolContext(run: AgentRun): Omit<ToolContext, 'signal'> {
  */
 export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Promise<ToolCallEntry> {
   const { deps, execution } = run;
+  await recordTurnUnlessCarried(run, call);
   const seq = nextSeq(run);
   const createdAt = new Date().toISOString();
   const started = performance.now();
   const context = toolContext(run);
-  await recordTurnUnlessCarried(run, call);
   const verification = await run.governance.verify(call, {
     tools: run.tools,
     policy: run.state.policy,
