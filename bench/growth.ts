@@ -5,8 +5,8 @@
  * level after level; at each, the same in-process decision (decideRelease on the PostgreSQL
  * ports, one connection, no HTTP) polls sampled commits, each poll after a change to its commit
  * (so the state is read from the database, not the server's cache; the cached figure is shown
- * beside it), and EXPLAIN (ANALYZE, BUFFERS) of the
- * commit-state statement shows the work PostgreSQL does for one of them. Goals: flat in history
+ * beside it), and EXPLAIN (ANALYZE, BUFFERS) of the commit-state statement shows the work
+ * PostgreSQL does for one of them. Goals: flat in history
  * (the largest level's median within 1.5x the smallest's), at most linear in the commit's
  * evidence (500 check runs within 1.5 x 10 the cost of 50).
  *

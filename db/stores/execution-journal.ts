@@ -62,10 +62,10 @@ async function upstreamOf(db: Knex, ids: string[]): Promise<Pick<RunState, 'upst
 
 /**
  * The run journal in PostgreSQL. Each step is one statement (one round trip, atomic), a turn
- * carried by its first tool call included; tool calls are keyed by (execution_id, seq), so a resumed run that replays a recorded step changes
- * nothing. The cancellation check right after a step reuses the status that step's write
- * returned instead of reading it again; every other check (the polls during a provider call)
- * reads the database.
+ * carried by its first tool call included; tool calls are keyed by (execution_id, seq), so a
+ * resumed run that replays a recorded step changes nothing. The cancellation check right after
+ * a step reuses the status that step's write returned instead of reading it again; every other
+ * check (the polls during a provider call) reads the database.
  */
 export function createExecutionJournal(db: Knex, secretKey: Buffer, policies: Pick<PolicyStore, 'get'>): ExecutionJournal {
   const stepStatus = stepStatuses();
