@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { signPackage } from '../core/certificates/sign-package.js';
 import type { Signer } from '../core/certificates/types.js';
 import type { ResponseSpec, RouteResult } from './route.js';
@@ -13,7 +13,7 @@ export function auditPackageResponse(schema: z.ZodType, kind: string): ResponseS
   return {
     description: 'The audit package (Content-Disposition: attachment).',
     schema,
-    headers: { 'Content-Disposition': { description: `attachment; filename="${fileName(kind, '<id>')}"` } },
+    headers: { 'Content-Disposition': { description: `attachment; filename="${fileName(kind, '<id>')}"`, schema: z.string() } },
   };
 }
 

@@ -1,8 +1,10 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { API_PREFIX } from './mount-routes.js';
-import type { ResponseSpec, RouteDef } from './route.js';
+import { API_TAGS } from './openapi-tags.js';
+import type { ResponseHeader, ResponseSpec, RouteDef } from './route.js';
 import { errorSchema, validationErrorSchema } from './schemas/error-schemas.js';
+import { retryAfterHeader } from './schemas/header-schemas.js';
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed JSON body.',
@@ -16,6 +18,15 @@ const ERROR_TEXT: Record<number, string> = {
   500: 'Internal server error (detail and request_id only).',
   503: 'Database unavailable.',
 };
+
+const ERROR_HEADERS: Record<number, Record<string, ResponseHeader>> = { 429: retryAfterHeader, 503: retryAfterHeader };
+
+/** Header objects with their schemas (zod-openapi sets `required` unless the schema is optional). */
+function headers(declared: Record<string, ResponseHeader> | undefined) {
+  if (!declared) return undefined;
+  const shape = Object.entries(declared).map(([name, h]) => [name, h.schema.meta({ header: { description: h.description } })]);
+  return z.object(Object.fromEntries(shape));
+}
 
 function content(spec: ResponseSpec) {
   if (!spec.schema) return undefined;
@@ -34,18 +45,19 @@ function errorStatuses(route: RouteDef): number[] {
 function operation(route: RouteDef) {
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(route.responses)) {
-    responses[status] = { description: spec.description, content: content(spec), headers: spec.headers };
+    responses[status] = { description: spec.description, content: content(spec), headers: headers(spec.headers) };
   }
   for (const status of errorStatuses(route)) {
     responses[String(status)] = {
       description: route.errors?.[status] ?? ERROR_TEXT[status] ?? 'Error.',
       content: { 'application/json': { schema: status === 422 ? validationErrorSchema : errorSchema } },
+      headers: headers(ERROR_HEADERS[status]),
     };
   }
   return {
     summary: route.summary,
     description: route.description,
-    tags: route.tags,
+    tags: [...route.tags],
     operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/[/_-]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
     security: route.auth === 'public' ? [] : [{ bearer: [] }, { apiKeyHeader: [] }],
     requestParams: {
@@ -69,10 +81,13 @@ export function buildOpenApiDocument(routeGroups: RouteDef[][], extraPaths: Reco
     info: {
       title: 'shipgate',
       version: '1.0.0',
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+      contact: { name: 'shipgate', url: 'https://github.com/shipgate/shipgate' },
       description:
         'Release gate for teams that let LLM agents take part in shipping software. Errors are always `{"detail": ...}`. Lists are bare JSON arrays, newest first; the next page is in the `Link: <...>; rel="next"` header.',
     },
     servers: [{ url: '/' }],
+    tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         bearer: {

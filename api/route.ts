@@ -4,6 +4,7 @@ import type { WorkflowIdentity, WorkflowPermission } from '../core/accounts/oidc
 import type { Role } from '../core/accounts/roles.js';
 import type { Principal } from '../core/accounts/user.js';
 import type { Deps } from './deps.js';
+import type { ApiTag } from './openapi-tags.js';
 
 export type Auth = 'public' | 'any' | readonly Role[];
 
@@ -12,7 +13,16 @@ export interface ResponseSpec {
   schema?: z.ZodType;
   /** Defaults to application/json. */
   contentType?: string;
-  headers?: Record<string, { description: string }>;
+  headers?: Record<string, ResponseHeader>;
+}
+
+/**
+ * A documented response header. OpenAPI requires a schema for every header (and linters check it),
+ * so one cannot be declared without it; an optional schema means "not always sent".
+ */
+export interface ResponseHeader {
+  description: string;
+  schema: z.ZodType;
 }
 
 export interface RouteInput<B, Q, P, A extends Auth> {
@@ -45,8 +55,10 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, A extends Auth 
   /** OpenAPI style, relative to /api/v1: `/workflows/{workflow_id}`. */
   path: string;
   summary: string;
-  description?: string;
-  tags: string[];
+  /** What a caller needs beyond the summary: rules, limits, what each outcome means. */
+  description: string;
+  /** From the one declared list (api/openapi-tags.ts). */
+  tags: readonly ApiTag[];
   auth: A;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;

@@ -13,7 +13,7 @@ import {
   userResponseSchema,
 } from '../schemas/account-schemas.js';
 
-const tags = ['auth'];
+const tags = ['auth'] as const;
 
 export const authRoutes = [
   defineRoute({
@@ -90,6 +90,8 @@ export const authRoutes = [
     tags,
     auth: 'any',
     summary: 'The calling user',
+    description:
+      'The account the calling key belongs to, with its role and whether it is active: what a client checks before offering role-gated actions.',
     responses: { 200: { description: 'The user.', schema: userResponseSchema } },
     handler: ({ caller }) => ({ body: caller.user }),
   }),

@@ -39,7 +39,7 @@ export const badgeRoutes = [
         description: 'The badge.',
         contentType: 'image/svg+xml',
         schema: z.string().meta({ description: 'SVG' }),
-        headers: { ETag: { description: 'Changes with the level.' } },
+        headers: { ETag: { description: 'Changes with the level.', schema: z.string() } },
       },
       304: { description: 'Not modified (If-None-Match matched).' },
     },

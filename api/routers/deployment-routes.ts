@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DeploymentRequest } from '../../core/github/deployment-store.js';
 import { defineRoute } from '../route.js';
 import { deploymentResponseSchema, deploymentsQuerySchema } from '../schemas/deployment-schemas.js';
-import { linkNext, pageRequest } from '../schemas/pagination-schemas.js';
+import { linkNext, linkNextHeader, pageRequest } from '../schemas/pagination-schemas.js';
 
 /** An answered request as the API shows it (installation ids stay inside). */
 function toResponse({ installation_id: _installation, ...answered }: DeploymentRequest) {
@@ -25,7 +25,7 @@ export const deploymentRoutes = [
       200: {
         description: 'A page of answered deployments.',
         schema: z.array(deploymentResponseSchema),
-        headers: { Link: { description: '`<...>; rel="next"` when another page exists.' } },
+        headers: linkNextHeader,
       },
     },
     async handler({ query, ctx, deps }) {

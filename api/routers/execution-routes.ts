@@ -15,7 +15,7 @@ import {
 } from '../schemas/execution-schemas.js';
 import { linkNext, linkNextHeader } from '../schemas/pagination-schemas.js';
 
-const tags = ['executions'];
+const tags = ['executions'] as const;
 
 export const executionRoutes = [
   defineRoute({

@@ -5,7 +5,7 @@ import { setGate } from '../../core/release/set-gate.js';
 import { defineRoute } from '../route.js';
 import { gateParamsSchema, gateQuerySchema, gateVersionSchema } from '../schemas/release-gate-schemas.js';
 
-const tags = ['releases'];
+const tags = ['releases'] as const;
 
 export const gateRoutes = [
   defineRoute({

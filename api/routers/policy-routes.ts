@@ -4,6 +4,7 @@ import { BUILT_IN_POLICIES, isBuiltInPolicyName, POLICY_ALIASES } from '../../co
 import type { Policy } from '../../core/policies/policy.js';
 import { policyDigest } from '../../core/policies/policy-digest.js';
 import { defineRoute } from '../route.js';
+import { locationHeader } from '../schemas/header-schemas.js';
 import { policyCreateSchema, policyNameParamsSchema, policySchema, policyVersionQuerySchema } from '../schemas/policy-schemas.js';
 
 function policyResponse(policy: Policy) {
@@ -30,6 +31,9 @@ export const policyRoutes = [
     tags: ['policies'],
     auth: 'any',
     summary: 'Every policy: the built-in presets, then the newest version of each custom policy',
+    description:
+      'Presets are immutable (version 1) and carry `built_in: true` and their aliases; each custom policy appears once, at its newest version. ' +
+      '`digest` identifies the exact version an execution ran under.',
     responses: { 200: { description: 'Built-in presets first, then custom policies by name.', schema: z.array(policySchema) } },
     async handler({ deps }) {
       return { body: (await deps.policies.list()).map(policyResponse) };
@@ -41,6 +45,9 @@ export const policyRoutes = [
     tags: ['policies'],
     auth: 'any',
     summary: 'One policy (by name or alias), its newest version unless ?version= is given',
+    description:
+      'Versions are immutable, so `?version=` returns exactly what an execution recorded in its `policy`. An unknown name, or a version ' +
+      'that does not exist (a preset has only version 1), answers 404.',
     params: policyNameParamsSchema,
     query: policyVersionQuerySchema,
     responses: { 200: { description: 'The policy.', schema: policySchema } },
@@ -60,7 +67,7 @@ export const policyRoutes = [
       'Versions are immutable: every call stores a new version (previous + 1, or 1). Executions created afterwards use the newest version; running ones keep theirs.',
     body: policyCreateSchema,
     responses: {
-      201: { description: 'The stored version.', schema: policySchema, headers: { Location: { description: "The new version's URL." } } },
+      201: { description: 'The stored version.', schema: policySchema, headers: locationHeader("The new version's URL.") },
     },
     errors: { 409: 'The name is a built-in preset (or its alias).' },
     async handler({ body, caller, deps }) {

@@ -1,6 +1,6 @@
 import { promoteSnapshot } from '../../core/release/promote-snapshot.js';
 import { defineRoute } from '../route.js';
-import { linkNext, pageRequest } from '../schemas/pagination-schemas.js';
+import { linkNext, linkNextHeader, pageRequest } from '../schemas/pagination-schemas.js';
 import {
   promotionListSchema,
   promotionRequestSchema,
@@ -8,7 +8,7 @@ import {
   promotionsQuerySchema,
 } from '../schemas/release-promotion-schemas.js';
 
-const tags = ['releases'];
+const tags = ['releases'] as const;
 
 export const releasePromotionRoutes = [
   defineRoute({
@@ -42,7 +42,7 @@ export const releasePromotionRoutes = [
     summary: 'Promotion history, newest first',
     description: 'Filter by repo_root and/or commit_sha. The next page is announced in the Link header.',
     query: promotionsQuerySchema,
-    responses: { 200: { description: 'Promotions.', schema: promotionListSchema, headers: { Link: { description: 'rel="next"' } } } },
+    responses: { 200: { description: 'Promotions.', schema: promotionListSchema, headers: linkNextHeader } },
     async handler({ query, ctx, deps }) {
       const page = await deps.release.store.listPromotions(
         { repo_root: query.repo_root, commit_sha: query.commit_sha },

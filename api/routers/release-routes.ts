@@ -8,7 +8,7 @@ import { evidenceRequestSchema, evidenceResponseSchema } from '../schemas/releas
 import { healthQuerySchema, healthResponseSchema } from '../schemas/release-health-schemas.js';
 import { decisionQuerySchema } from '../schemas/release-schemas.js';
 
-const tags = ['releases'];
+const tags = ['releases'] as const;
 
 export const releaseRoutes = [
   defineRoute({

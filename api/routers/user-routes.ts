@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { defineRoute } from '../route.js';
 import { userIdParamsSchema, userPatchSchema, userResponseSchema } from '../schemas/account-schemas.js';
-import { linkNext, pageQuerySchema, pageRequest } from '../schemas/pagination-schemas.js';
+import { linkNext, linkNextHeader, pageQuerySchema, pageRequest } from '../schemas/pagination-schemas.js';
 
-const tags = ['users'];
+const tags = ['users'] as const;
 
 export const userRoutes = [
   defineRoute({
@@ -13,12 +13,13 @@ export const userRoutes = [
     tags,
     auth: ['ADMIN'],
     summary: 'List users (ADMIN)',
+    description: 'Every account, deactivated ones included, newest first; `limit` and `cursor` page through them.',
     query: pageQuerySchema,
     responses: {
       200: {
         description: 'Users, newest first; next page in the Link header.',
         schema: z.array(userResponseSchema),
-        headers: { Link: { description: 'rel="next"' } },
+        headers: linkNextHeader,
       },
     },
     async handler({ query, ctx, deps }) {

@@ -10,6 +10,7 @@ import { auditPackageDownload, auditPackageResponse } from '../audit-package-dow
 import { listOwnedResources } from '../list-owned-resources.js';
 import { defineRoute } from '../route.js';
 import { runPlanningPorts } from '../run-planning-ports.js';
+import { locationHeader } from '../schemas/header-schemas.js';
 import { linkNextHeader } from '../schemas/pagination-schemas.js';
 import {
   workflowCancelSchema,
@@ -21,7 +22,7 @@ import {
 } from '../schemas/workflow-schemas.js';
 import type { Workflow } from '../../core/workflows/workflow.js';
 
-const tags = ['workflows'];
+const tags = ['workflows'] as const;
 
 /** Every stage's execution with its policy and its certificates re-verified now. */
 async function stageEvidence(deps: Deps, workflow: Workflow): Promise<Map<string, StageEvidence>> {
@@ -53,7 +54,7 @@ export const workflowRoutes = [
       'dropped. With repo_root and commit_sha the workflow is release evidence for that commit. Every violation answers 422 with the ' +
       "field's `loc`.",
     body: workflowRequestSchema,
-    responses: { 201: { description: 'The queued workflow.', schema: workflowSchema } },
+    responses: { 201: { description: 'The queued workflow.', schema: workflowSchema, headers: locationHeader("The workflow's URL.") } },
     async handler({ body, caller, deps }) {
       const workflow = await createWorkflow({ ...runPlanningPorts(deps), workflows: deps.workflows }, caller, body);
       deps.logger.info({ workflow_id: workflow.id, stages: workflow.stages.length, by: caller.user.id }, 'workflow created');

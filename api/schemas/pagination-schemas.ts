@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { z } from 'zod';
+import type { ResponseHeader } from '../route.js';
 import { decodeCursor, encodeCursor, type Cursor, type PageRequest } from '../../core/pagination.js';
 
 /** `limit` (1-100, default 20) and the opaque `cursor`; extend it with a resource's filters. */
@@ -13,8 +14,10 @@ export const pageQuerySchema = z.object({
     .meta({ description: "Opaque cursor from the previous page's Link header." }),
 });
 
-/** The documented `Link` header of a paged list. */
-export const linkNextHeader = { Link: { description: '`<...>; rel="next"` when another page exists.' } };
+/** The documented `Link` header of a paged list (absent on the last page). */
+export const linkNextHeader: Record<string, ResponseHeader> = {
+  Link: { description: '`<...>; rel="next"` when another page exists.', schema: z.string().optional() },
+};
 
 export function pageRequest(query: { limit: number; cursor?: string }): PageRequest {
   return { limit: query.limit, cursor: query.cursor ? decodeCursor(query.cursor) : undefined };

@@ -24,9 +24,10 @@ import { buildGitHubApp } from '../../server/github-app.js';
 const floorRoute = defineRoute({
   method: 'get',
   path: '/bench/floor',
-  tags: ['bench'],
+  tags: ['releases'],
   auth: 'any',
   summary: 'bench floor',
+  description: "The decision's validation and auth, then one indexed query: what the decision costs at least.",
   query: decisionQuerySchema,
   responses: { 200: { description: 'latest snapshot', schema: z.unknown() } },
   async handler({ query, deps }) {

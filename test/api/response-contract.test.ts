@@ -60,9 +60,10 @@ describe('checkResponseContract', () => {
   const route = defineRoute({
     method: 'post',
     path: '/things',
-    tags: ['test'],
+    tags: ['executions'],
     auth: 'any',
     summary: 'test route',
+    description: 'A route that exists only in this test.',
     responses: {
       200: { description: 'unchanged', schema: item },
       201: { description: 'created', schema: item },
