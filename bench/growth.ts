@@ -21,6 +21,7 @@ import type { Knex } from 'knex';
 import { createSigner } from '../core/certificates/create-signer.js';
 import { createVerifier } from '../core/certificates/create-verifier.js';
 import { publicJwkOf } from '../core/certificates/public-jwk.js';
+import { resourceUris } from '../core/certificates/resource-uris.js';
 import { IN_TOTO_STATEMENT_TYPE } from '../core/certificates/types.js';
 import { decideRelease } from '../core/release/decide-release.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
@@ -113,7 +114,7 @@ export async function runGrowthBench(
     const key = generateKeyPairSync('ed25519').privateKey;
     const pem = key.export({ format: 'pem', type: 'pkcs8' }) as string;
     const signer = createSigner(createPrivateKey(pem));
-    const ports = createReleasePorts(database.db, signer, createVerifier([publicJwkOf(key)]));
+    const ports = createReleasePorts(database.db, signer, createVerifier([publicJwkOf(key)]), resourceUris());
     const [{ id: ownerId }] = await database
       .db('users')
       .insert({ email: 'bench@example.com', name: 'bench', role: 'OPERATOR', password_hash: 'unused' })

@@ -11,6 +11,11 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   publicUrl: string;
+  /**
+   * SHIPGATE_PUBLIC_URL as configured, without a trailing slash; unset when `publicUrl` is only the
+   * listen address. Attestations name resources by URL only under it (docs/attestations.md, "URIs").
+   */
+  configuredPublicUrl?: string;
   registration: 'open' | 'closed';
   defaultRole: Role;
   corsOrigins: string[];

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createCertifier } from '../core/certificates/create-certifier.js';
 import { createSigner } from '../core/certificates/create-signer.js';
 import { createVerifier } from '../core/certificates/create-verifier.js';
+import { resourceUris } from '../core/certificates/resource-uris.js';
 import { createAccountStore } from '../db/stores/account-store.js';
 import { createExecutionJournal } from '../db/stores/execution-journal.js';
 import { createWorkflowStore } from '../db/stores/workflow-store.js';
@@ -29,6 +30,7 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
   const verifier = createVerifier(signing.publicKeys);
   const secretKey = loadSecretKey(config);
   const policies = createPolicyStore(db);
+  const uris = resourceUris(config.configuredPublicUrl);
   return {
     config,
     db,
@@ -39,9 +41,9 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     keys: createSigningKeyStore(db),
     signer,
     verifier,
-    certifier: createCertifier(signer),
+    certifier: createCertifier(signer, uris),
     policies,
-    release: createReleasePorts(db, signer, verifier),
+    release: createReleasePorts(db, signer, verifier, uris),
     deployments: createDeploymentStore(db),
     executions: createExecutionStore(db, secretKey),
     journal: createExecutionJournal(db, secretKey, policies),

@@ -115,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.SHIPGATE_DATA_DIR),
     publicUrl: (e.SHIPGATE_PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    configuredPublicUrl: e.SHIPGATE_PUBLIC_URL?.replace(/\/$/, ''),
     registration: e.SHIPGATE_REGISTRATION,
     defaultRole: e.SHIPGATE_DEFAULT_ROLE,
     corsOrigins: e.SHIPGATE_CORS_ORIGINS.split(',')

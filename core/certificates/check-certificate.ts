@@ -1,5 +1,13 @@
 import { canonicalDigest } from '../canonical-json.js';
-import { ACTION_SAFE_PREDICATE, FINAL_OUTPUT_SAFE_PREDICATE, PROVER, VERIFICATION_SUMMARY_PREDICATE } from './predicate-types.js';
+import { certifiedClaims } from './certified-claims.js';
+import {
+  ACTION_SAFE_PREDICATE,
+  ACTION_SAFE_PREDICATE_V1,
+  FINAL_OUTPUT_SAFE_PREDICATE,
+  FINAL_OUTPUT_SAFE_PREDICATE_V1,
+  PROVER,
+  VERIFICATION_SUMMARY_PREDICATE,
+} from './predicate-types.js';
 import type { Certificate, InTotoStatement, Verifier } from './types.js';
 
 export interface CertificateCheck {
@@ -11,10 +19,11 @@ export interface CertificateCheck {
   detail?: string;
 }
 
-const PREDICATE_OF_KIND: Record<string, string> = {
-  tool_call: ACTION_SAFE_PREDICATE,
-  execution: FINAL_OUTPUT_SAFE_PREDICATE,
-  promotion: VERIFICATION_SUMMARY_PREDICATE,
+/** The predicate types a certificate of each kind may carry: certificates issued before v2 still verify. */
+const PREDICATES_OF_KIND: Record<string, readonly string[]> = {
+  tool_call: [ACTION_SAFE_PREDICATE, ACTION_SAFE_PREDICATE_V1],
+  execution: [FINAL_OUTPUT_SAFE_PREDICATE, FINAL_OUTPUT_SAFE_PREDICATE_V1],
+  promotion: [VERIFICATION_SUMMARY_PREDICATE],
 };
 
 function sameList(a: unknown, b: unknown): boolean {
@@ -24,13 +33,14 @@ function sameList(a: unknown, b: unknown): boolean {
 /** Which stored field disagrees with the signed statement, if any. */
 function recordMismatch(cert: Certificate, statement: InTotoStatement): string | undefined {
   const predicate = statement.predicate as Record<string, unknown>;
-  if (statement.predicateType !== PREDICATE_OF_KIND[cert.kind]) return 'kind';
+  if (!PREDICATES_OF_KIND[cert.kind]?.includes(statement.predicateType)) return 'kind';
   if (cert.prover !== PROVER) return 'prover';
   if (cert.kind === 'promotion') return undefined;
   if (predicate.theorem !== cert.theorem) return 'theorem';
   if (predicate.issued_at !== cert.issued_at) return 'issued_at';
   if (!sameList(predicate.verified_properties, cert.verified_properties)) return 'verified_properties';
-  const planHash = cert.kind === 'tool_call' ? statement.subject[0]?.digest?.sha256 : canonicalDigest(predicate.tool_calls ?? null);
+  const toolCalls = certifiedClaims(statement.predicateType, predicate).toolCalls;
+  const planHash = cert.kind === 'tool_call' ? statement.subject[0]?.digest?.sha256 : canonicalDigest(toolCalls ?? null);
   if (planHash !== cert.plan_hash) return 'plan_hash';
   return undefined;
 }

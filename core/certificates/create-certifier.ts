@@ -2,13 +2,23 @@ import type { Certifier, ExecutionFacts, ToolCallFacts } from '../agent/certifie
 import { canonicalDigest, sha256Hex } from '../canonical-json.js';
 import { issueCertificate } from './issue-certificate.js';
 import { planHash } from './plan-hash.js';
+import type { PolicyRef } from '../policies/policy.js';
 import { ACTION_SAFE_PREDICATE, FINAL_OUTPUT_SAFE_PREDICATE } from './predicate-types.js';
-import type { Signer } from './types.js';
+import { resourceUris, type ResourceUris } from './resource-uris.js';
+import type { DigestSet, ResourceDescriptor, Signer } from './types.js';
 
 /** What the runtime guarantees of every finished execution it certifies (README, "Governed agent executions"). */
 const EXECUTION_PROPERTIES = ['every_tool_call_verified', 'certificate_chain_linked', 'output_rules_applied', 'budget_enforced'];
 
-function certifyToolCall(signer: Signer, facts: ToolCallFacts, issuedAt: string) {
+const sha256 = (hex: string): DigestSet => ({ sha256: hex });
+const prevDigest = (prev: string | null): DigestSet | null => (prev === null ? null : sha256(prev));
+
+/** The policy the execution ran under, as a ResourceDescriptor (its version as an annotation). */
+function policyDescriptor(uris: ResourceUris, policy: PolicyRef): ResourceDescriptor {
+  return { name: policy.name, uri: uris.policy(policy), digest: sha256(policy.digest), annotations: { version: policy.version } };
+}
+
+function certifyToolCall(signer: Signer, uris: ResourceUris, facts: ToolCallFacts, issuedAt: string) {
   const plan_hash = planHash({ tool: facts.tool, arguments: facts.arguments, capabilities: facts.capabilities });
   return issueCertificate(signer, {
     kind: 'tool_call',
@@ -25,15 +35,15 @@ function certifyToolCall(signer: Signer, facts: ToolCallFacts, issuedAt: string)
       tool: facts.tool,
       capability: facts.capability,
       verified_properties: facts.verifiedProperties,
-      policy: facts.policy,
-      result_digest: facts.resultDigest,
-      prev: facts.prev,
+      policy: policyDescriptor(uris, facts.policy),
+      result_digest: sha256(facts.resultDigest),
+      prev: prevDigest(facts.prev),
       issued_at: issuedAt,
     },
   });
 }
 
-function certifyExecution(signer: Signer, facts: ExecutionFacts, issuedAt: string) {
+function certifyExecution(signer: Signer, uris: ResourceUris, facts: ExecutionFacts, issuedAt: string) {
   const verified_properties = facts.upstream.length > 0 ? [...EXECUTION_PROPERTIES, 'upstream_lineage_bound'] : EXECUTION_PROPERTIES;
   return issueCertificate(signer, {
     kind: 'execution',
@@ -48,21 +58,29 @@ function certifyExecution(signer: Signer, facts: ExecutionFacts, issuedAt: strin
       theorem: 'final_output_safe',
       execution_id: facts.executionId,
       verdict: facts.verdict,
-      tool_calls: facts.toolCallDigests,
+      tool_calls: facts.toolCallDigests.map(sha256),
       cost_cents: facts.costCents,
-      policy: facts.policy,
+      policy: policyDescriptor(uris, facts.policy),
       verified_properties,
-      materials: facts.upstream.map((u) => ({ uri: `execution/${u.execution_id}`, digest: { sha256: u.digest } })),
-      prev: facts.prev,
+      // Each upstream execution, pinned by the digest of its execution certificate.
+      upstream: facts.upstream.map((u) => ({
+        name: `execution/${u.execution_id}`,
+        uri: uris.execution(u.execution_id),
+        digest: sha256(u.digest),
+      })),
+      prev: prevDigest(facts.prev),
       issued_at: issuedAt,
     },
   });
 }
 
-/** The Certifier port (core/agent/certifier.ts): DSSE-signed in-toto certificates. */
-export function createCertifier(signer: Signer, now: () => Date = () => new Date()): Certifier {
+/**
+ * The Certifier port (core/agent/certifier.ts): DSSE-signed in-toto certificates with the v2
+ * predicates (docs/attestations.md); `uris` names what they point at.
+ */
+export function createCertifier(signer: Signer, uris: ResourceUris = resourceUris(), now: () => Date = () => new Date()): Certifier {
   return {
-    certifyToolCall: (facts) => certifyToolCall(signer, facts, now().toISOString()),
-    certifyExecution: (facts) => certifyExecution(signer, facts, now().toISOString()),
+    certifyToolCall: (facts) => certifyToolCall(signer, uris, facts, now().toISOString()),
+    certifyExecution: (facts) => certifyExecution(signer, uris, facts, now().toISOString()),
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { canonicalDigest } from '../canonical-json.js';
 import { PROVER } from './predicate-types.js';
-import { IN_TOTO_STATEMENT_TYPE, type Certificate, type ResourceDescriptor, type Signer } from './types.js';
+import { IN_TOTO_STATEMENT_TYPE, type Certificate, type Signer, type Subject } from './types.js';
 
 export interface CertificateClaim {
   kind: Certificate['kind'];
@@ -9,7 +9,7 @@ export interface CertificateClaim {
   plan_hash: string;
   verified_properties: string[];
   issued_at: string;
-  subject: ResourceDescriptor[];
+  subject: Subject[];
   predicateType: string;
   predicate: Record<string, unknown>;
 }

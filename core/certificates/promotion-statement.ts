@@ -1,15 +1,19 @@
 import { canonicalDigest } from '../canonical-json.js';
 import { issueCertificate } from './issue-certificate.js';
-import { VERIFICATION_SUMMARY_PREDICATE } from './predicate-types.js';
-import { IN_TOTO_STATEMENT_TYPE, type Certificate, type InTotoStatement, type Signer } from './types.js';
+import { PROMOTION_EXTENSION, VERIFICATION_SUMMARY_PREDICATE } from './predicate-types.js';
+import { IN_TOTO_STATEMENT_TYPE, type Certificate, type DigestSet, type InTotoStatement, type Signer } from './types.js';
 
 export interface PromotionFacts {
   /** `owner/repo`, lower case. */
   repoRoot: string;
   commitSha: string;
   snapshotId: string;
+  /** Digest (hex SHA-256) of the snapshot's evidence, as the snapshot records it. */
+  evidenceDigest: string;
   /** Digest (hex SHA-256) of the gate version the decision was evaluated under. */
   gateDigest: string;
+  /** Where that gate version is (ResourceUris.gate): the VSA's `policy.uri`. */
+  gateUri: string;
   /** The promotion's target status (`attested`, `promoted`, ...). */
   status: string;
   releaseLabel?: string | null;
@@ -21,8 +25,6 @@ export interface PromotionFacts {
   resourceUri?: string;
   /** Defaults to `SHIPGATE_RELEASE_GATE_PASSED` (custom levels must not start with `SLSA_`). */
   verifiedLevels?: string[];
-  /** The evidence the decision rested on (check runs, uploaded evidence, certificates). */
-  inputAttestations?: { uri: string; digest: Record<string, string> }[];
   /** PASSED unless the promotion records a failed verification (e.g. a revocation). */
   verificationResult?: 'PASSED' | 'FAILED';
 }
@@ -31,14 +33,18 @@ export interface VerificationSummary extends Record<string, unknown> {
   verifier: { id: string };
   timeVerified: string;
   resourceUri: string;
-  policy: { digest: { sha256: string } };
-  inputAttestations: { uri: string; digest: Record<string, string> }[];
+  policy: { uri: string; digest: DigestSet };
   verificationResult: 'PASSED' | 'FAILED';
   verifiedLevels: string[];
-  shipgate: { snapshot_id: string; status: string; release_label: string | null };
+  [PROMOTION_EXTENSION]: { snapshot_id: string; evidence_digest: DigestSet; status: string; release_label: string | null };
 }
 
-/** A SLSA Verification Summary (v1) statement: this commit of this repository passed the gate. */
+/**
+ * A SLSA Verification Summary (v1) statement: this commit of this repository passed the gate
+ * (docs/attestations.md, "Promotions"). No `inputAttestations` (optional in VSA v1): the
+ * snapshot does not record which certificates the decision verified, and a snapshot digest is
+ * not an attestation; the snapshot's evidence digest is in the extension field instead.
+ */
 export function buildPromotionStatement(facts: PromotionFacts): InTotoStatement<VerificationSummary> {
   return {
     _type: IN_TOTO_STATEMENT_TYPE,
@@ -48,11 +54,15 @@ export function buildPromotionStatement(facts: PromotionFacts): InTotoStatement<
       verifier: { id: facts.verifierId ?? 'https://shipgate.dev/release-gate' },
       timeVerified: facts.timeVerified,
       resourceUri: facts.resourceUri ?? `git+https://github.com/${facts.repoRoot}@${facts.commitSha}`,
-      policy: { digest: { sha256: facts.gateDigest } },
-      inputAttestations: facts.inputAttestations ?? [],
+      policy: { uri: facts.gateUri, digest: { sha256: facts.gateDigest } },
       verificationResult: facts.verificationResult ?? 'PASSED',
       verifiedLevels: facts.verifiedLevels ?? (facts.verificationResult === 'FAILED' ? ['FAILED'] : ['SHIPGATE_RELEASE_GATE_PASSED']),
-      shipgate: { snapshot_id: facts.snapshotId, status: facts.status, release_label: facts.releaseLabel ?? null },
+      [PROMOTION_EXTENSION]: {
+        snapshot_id: facts.snapshotId,
+        evidence_digest: { sha256: facts.evidenceDigest },
+        status: facts.status,
+        release_label: facts.releaseLabel ?? null,
+      },
     },
   };
 }

@@ -8,15 +8,30 @@ export interface DsseEnvelope {
 export const IN_TOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
 export const IN_TOTO_STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
 
+/** in-toto DigestSet: algorithm -> lower-case hex digest, e.g. `{"sha256": "..."}`. */
+export type DigestSet = Record<string, string>;
+
+/**
+ * in-toto ResourceDescriptor (https://github.com/in-toto/attestation/blob/main/spec/v1/resource_descriptor.md),
+ * the fields shipgate uses: at least one of `name`, `uri`, `digest`.
+ */
 export interface ResourceDescriptor {
+  name?: string;
+  uri?: string;
+  digest?: DigestSet;
+  annotations?: Record<string, unknown>;
+}
+
+/** A statement's subject: a named artifact with its digest. */
+export interface Subject extends ResourceDescriptor {
   name: string;
-  digest: Record<string, string>;
+  digest: DigestSet;
 }
 
 /** in-toto Statement v1. */
 export interface InTotoStatement<P = Record<string, unknown>> {
   _type: typeof IN_TOTO_STATEMENT_TYPE;
-  subject: ResourceDescriptor[];
+  subject: Subject[];
   predicateType: string;
   predicate: P;
 }

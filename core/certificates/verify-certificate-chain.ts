@@ -1,5 +1,6 @@
 import { canonicalDigest } from '../canonical-json.js';
 import type { ToolCallEntry } from '../executions/execution.js';
+import { certifiedClaims, type CertifiedClaims } from './certified-claims.js';
 import { checkCertificate, type CertificateCheck } from './check-certificate.js';
 import { decodeStrictBase64 } from './strict-base64.js';
 import { toolCallDigest } from './tool-call-digest.js';
@@ -8,21 +9,22 @@ import type { Certificate, InTotoStatement, Verifier } from './types.js';
 interface Link {
   index: number;
   cert: Certificate;
-  predicate: Record<string, unknown>;
+  claims: CertifiedClaims;
 }
 
-/** The predicate as written, verified or not: only used to put certificates in chain order. */
-function claimedPredicate(cert: Certificate): Record<string, unknown> {
+/** What the predicate claims, verified or not (the signature is checked apart), in either version. */
+function claimsOf(cert: Certificate): CertifiedClaims {
   try {
     const payload = decodeStrictBase64(cert.envelope.payload);
-    return (JSON.parse(payload!.toString('utf8')) as InTotoStatement).predicate ?? {};
+    const statement = JSON.parse(payload!.toString('utf8')) as InTotoStatement;
+    return certifiedClaims(statement.predicateType, statement.predicate ?? {});
   } catch {
-    return {};
+    return certifiedClaims(undefined, {});
   }
 }
 
 function chainOrder(a: Link, b: Link): number {
-  const rank = (l: Link) => (l.cert.kind === 'execution' ? Number.MAX_SAFE_INTEGER : Number(l.predicate.seq));
+  const rank = (l: Link) => (l.cert.kind === 'execution' ? Number.MAX_SAFE_INTEGER : Number(l.claims.seq));
   return rank(a) - rank(b) || a.index - b.index;
 }
 
@@ -34,20 +36,20 @@ function fail(results: CertificateCheck[], index: number, reason: string, detail
 function checkAgainstToolCalls(links: Link[], toolCalls: ToolCallEntry[], results: CertificateCheck[]): void {
   const ordered = [...toolCalls].sort((a, b) => a.seq - b.seq);
   for (const link of links) {
-    const p = link.predicate;
+    const p = link.claims;
     if (link.cert.kind === 'execution') {
       const expected = ordered.map(toolCallDigest);
-      if (canonicalDigest(p.tool_calls ?? null) !== canonicalDigest(expected)) {
+      if (canonicalDigest(p.toolCalls ?? null) !== canonicalDigest(expected)) {
         fail(
           results,
           link.index,
           'tool_calls_mismatch',
-          `the certified tool-call digests (${(p.tool_calls as unknown[] | undefined)?.length ?? 0}) do not match the ${expected.length} recorded tool calls`,
+          `the certified tool-call digests (${(p.toolCalls as unknown[] | undefined)?.length ?? 0}) do not match the ${expected.length} recorded tool calls`,
         );
       }
     } else {
       const entry = ordered.find((e) => e.seq === p.seq);
-      if (!entry || entry.verdict !== 'allowed' || entry.tool !== p.tool || entry.result_digest !== p.result_digest) {
+      if (!entry || entry.verdict !== 'allowed' || entry.tool !== p.tool || entry.result_digest !== p.resultDigest) {
         fail(results, link.index, 'tool_call_mismatch', `tool call ${String(p.seq)} is missing or differs from what was certified`);
       }
     }
@@ -68,17 +70,17 @@ export function verifyCertificateChain(certs: Certificate[], verifier: Verifier,
   const chains = new Map<string, Link[]>();
   certs.forEach((cert, index) => {
     if (cert?.kind !== 'tool_call' && cert?.kind !== 'execution') return;
-    const predicate = claimedPredicate(cert);
-    const key = String(predicate.execution_id);
-    chains.set(key, [...(chains.get(key) ?? []), { index, cert, predicate }]);
+    const claims = claimsOf(cert);
+    const key = String(claims.executionId);
+    chains.set(key, [...(chains.get(key) ?? []), { index, cert, claims }]);
   });
   for (const links of chains.values()) {
     links.sort(chainOrder);
     let prev: string | null = null;
     let prevName = 'the start of the chain';
     for (const link of links) {
-      const name = link.cert.kind === 'execution' ? 'the execution certificate' : `tool call ${String(link.predicate.seq)}`;
-      if (link.predicate.prev !== prev) fail(results, link.index, 'broken_chain', `prev of ${name} does not link to ${prevName}`);
+      const name = link.cert.kind === 'execution' ? 'the execution certificate' : `tool call ${String(link.claims.seq)}`;
+      if (link.claims.prev !== prev) fail(results, link.index, 'broken_chain', `prev of ${name} does not link to ${prevName}`);
       prev = canonicalDigest(link.cert.envelope ?? null);
       prevName = name;
     }

@@ -4,7 +4,7 @@ import { certifyPromotion } from '../certificates/promotion-statement.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { decideRelease } from './decide-release.js';
 import { DEFAULT_GATE } from './gate.js';
-import { transitionRefusal, type Promotion, type PromotionRequest } from './promotion.js';
+import { allowedPromotions, transitionRefusal, type Promotion, type PromotionRequest } from './promotion.js';
 import type { ReleasePorts } from './release-ports.js';
 import type { Snapshot } from './snapshot.js';
 
@@ -29,7 +29,7 @@ async function assertSeparationOfDuties(
 
 /** Only a SHIP snapshot that is still the commit's latest (evaluated now) can be attested. */
 async function assertAttestable(ports: ReleasePorts, snapshot: Snapshot, now: Date): Promise<void> {
-  if (snapshot.decision !== 'SHIP') {
+  if (!allowedPromotions(snapshot.status, snapshot.decision).includes('attested')) {
     throw new ConflictError(
       `Only a SHIP snapshot can be attested; this one is NO_SHIP (${snapshot.blockers.map((b) => b.code).join(', ')}).`,
     );
@@ -70,12 +70,13 @@ export async function promoteSnapshot(
       repoRoot: snapshot.repo_root,
       commitSha: snapshot.commit_sha,
       snapshotId: snapshot.id,
+      evidenceDigest: snapshot.evidence_digest,
       gateDigest: snapshot.provenance.gate.digest,
+      gateUri: ports.uris.gate(snapshot.repo_root, snapshot.provenance.gate.version),
       status: target,
       releaseLabel: request.release_label,
       timeVerified: now.toISOString(),
       verificationResult: target === 'rejected' || target === 'revoked' ? 'FAILED' : 'PASSED',
-      inputAttestations: [{ uri: `shipgate:snapshot/${snapshot.id}`, digest: { sha256: snapshot.evidence_digest } }],
     },
     () => now,
   );

@@ -1,3 +1,4 @@
+import type { ResourceUris } from '../certificates/resource-uris.js';
 import type { Signer, Verifier } from '../certificates/types.js';
 import type { ReleaseStore } from './release-store.js';
 
@@ -6,6 +7,8 @@ export interface ReleasePorts {
   store: ReleaseStore;
   signer: Signer;
   verifier: Verifier;
+  /** What promotion attestations name the gate version by (docs/attestations.md, "URIs"). */
+  uris: ResourceUris;
   /** When any worker was last seen, or null if none ever was. */
   latestWorkerHeartbeat(): Promise<Date | null>;
 }

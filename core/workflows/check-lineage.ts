@@ -1,3 +1,4 @@
+import { certifiedClaims } from '../certificates/certified-claims.js';
 import { decodeStrictBase64 } from '../certificates/strict-base64.js';
 import type { Certificate } from '../certificates/types.js';
 
@@ -15,14 +16,14 @@ interface LineageEntry {
   upstream?: { stage_id?: string; execution_id?: string; certificate_digest?: string | null }[];
 }
 
-/** The materials the execution certificate signs: `execution/<id>` -> certificate digest. */
-function signedMaterials(execution: PackagedExecution): Map<string, string> | null {
+/** The lineage the execution certificate signs (either predicate version): upstream execution id -> certificate digest. */
+function signedUpstream(execution: PackagedExecution): Map<string, string> | null {
   const certificate = execution.certificates?.findLast((c) => c?.kind === 'execution');
   const payload = certificate ? decodeStrictBase64(String(certificate.envelope?.payload)) : null;
   if (!payload) return null;
   try {
-    const materials = (JSON.parse(payload.toString('utf8')).predicate?.materials ?? []) as { uri?: string; digest?: { sha256?: string } }[];
-    return new Map(materials.map((m) => [String(m.uri), String(m.digest?.sha256)]));
+    const statement = JSON.parse(payload.toString('utf8')) as { predicateType?: unknown; predicate?: Record<string, unknown> };
+    return certifiedClaims(statement.predicateType, statement.predicate ?? {}).upstream;
   } catch {
     return null;
   }
@@ -34,7 +35,7 @@ const finalDigest = (execution: PackagedExecution | undefined) => execution?.cer
  * The review-then-release linkage of a workflow package, checked offline: every lineage entry
  * names its stage's packaged execution, each upstream's certificate digest is that upstream's
  * execution certificate, and the stage's own signed certificate names exactly those digests as
- * materials; a completed release stage's upstreams are compliant and approved the release.
+ * its upstream; a completed release stage's upstreams are compliant and approved the release.
  * Returns one line per problem (the certificates themselves are verified elsewhere).
  */
 export function checkLineage(pkg: Record<string, unknown>): string[] {
@@ -55,10 +56,10 @@ export function checkLineage(pkg: Record<string, unknown>): string[] {
       continue;
     }
     const upstream = entry.upstream ?? [];
-    const materials = signedMaterials(execution);
-    const expected = new Map(upstream.map((u) => [`execution/${String(u.execution_id)}`, String(u.certificate_digest)]));
-    if (materials && (materials.size !== expected.size || [...expected].some(([uri, digest]) => materials.get(uri) !== digest)))
-      problems.push(`${where}: its execution certificate's materials differ from the lineage's upstream certificate digests`);
+    const signed = signedUpstream(execution);
+    const expected = new Map(upstream.map((u) => [String(u.execution_id), String(u.certificate_digest)]));
+    if (signed && (signed.size !== expected.size || [...expected].some(([id, digest]) => signed.get(id) !== digest)))
+      problems.push(`${where}: its execution certificate's signed upstream differs from the lineage's upstream certificate digests`);
     if ((execution.upstream_execution_ids ?? []).join(',') !== upstream.map((u) => u.execution_id).join(','))
       problems.push(`${where}: upstream_execution_ids differ from the lineage`);
     const role = workflowStages.find((s) => s.id === entry.stage_id);

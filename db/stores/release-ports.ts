@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ResourceUris } from '../../core/certificates/resource-uris.js';
 import type { Signer, Verifier } from '../../core/certificates/types.js';
 import type { ReleasePorts } from '../../core/release/release-ports.js';
 import { createCachingVerifier } from './release-caching-verifier.js';
@@ -6,12 +7,13 @@ import { createReleaseStore } from './release-store.js';
 import { createWorkerHeartbeatStore } from './worker-heartbeat-store.js';
 
 /** The release gate's ports over PostgreSQL, signing with the service key. */
-export function createReleasePorts(db: Knex, signer: Signer, verifier: Verifier): ReleasePorts {
+export function createReleasePorts(db: Knex, signer: Signer, verifier: Verifier, uris: ResourceUris): ReleasePorts {
   const heartbeats = createWorkerHeartbeatStore(db);
   return {
     store: createReleaseStore(db, createCachingVerifier(verifier)),
     signer,
     verifier,
+    uris,
     latestWorkerHeartbeat: () => heartbeats.latest(),
   };
 }

@@ -84,9 +84,9 @@ describe('runExecution: one run with every kind of verdict', () => {
     expect(executionCert).toMatchObject({ kind: 'execution', theorem: 'final_output_safe' });
     expect(predicateOf(executionCert)).toMatchObject({
       verdict: 'compliant',
-      prev: toolCert.digest,
+      prev: { sha256: toolCert.digest },
       cost_cents: 2,
-      tool_calls: execution.tool_calls.map(toolCallDigest),
+      tool_calls: execution.tool_calls.map((call) => ({ sha256: toolCallDigest(call) })),
     });
   });
 });

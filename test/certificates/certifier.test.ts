@@ -20,7 +20,7 @@ describe('tool-call certificates', () => {
     expect(specVerify(first.envelope, [run.jwk])).toEqual({
       _type: 'https://in-toto.io/Statement/v1',
       subject: [{ name: `execution/${run.executionId}/tool-call/1`, digest: { sha256: planHash } }],
-      predicateType: 'https://shipgate.dev/attestations/action-safe/v1',
+      predicateType: 'https://shipgate.dev/attestations/action-safe/v2',
       predicate: {
         theorem: 'action_safe',
         execution_id: run.executionId,
@@ -28,8 +28,8 @@ describe('tool-call certificates', () => {
         tool: 'repo_read_file',
         capability: 'repo:read',
         verified_properties: ['capability_granted', 'arguments_valid'],
-        policy,
-        result_digest: sha256Hex('output 1'),
+        policy: { name: 'hipaa', uri: 'urn:shipgate:policy:hipaa:1', digest: { sha256: policy.digest }, annotations: { version: 1 } },
+        result_digest: { sha256: sha256Hex('output 1') },
         prev: null,
         issued_at: first.issued_at,
       },
@@ -47,7 +47,7 @@ describe('tool-call certificates', () => {
 
   it('carry the digest of their envelope, which the next certificate names as prev', () => {
     expect(first.digest).toBe(sha256Hex(canonicalJson(first.envelope)));
-    expect((specVerify(second.envelope, [run.jwk]) as { predicate: { prev: string } }).predicate.prev).toBe(first.digest);
+    expect((specVerify(second.envelope, [run.jwk]) as { predicate: { prev: unknown } }).predicate.prev).toEqual({ sha256: first.digest });
   });
 });
 
@@ -62,17 +62,24 @@ describe('execution certificates', () => {
       predicate: Record<string, unknown>;
     };
     expect(statement.subject).toEqual([{ name: `execution/${run.executionId}/output`, digest: { sha256: sha256Hex('final answer') } }]);
-    expect(statement.predicateType).toBe('https://shipgate.dev/attestations/final-output-safe/v1');
+    expect(statement.predicateType).toBe('https://shipgate.dev/attestations/final-output-safe/v2');
     expect(statement.predicate).toMatchObject({
       theorem: 'final_output_safe',
       execution_id: run.executionId,
       verdict: 'compliant',
       cost_cents: 42,
-      policy,
-      tool_calls: run.toolCalls.map((c) => canonicalDigest(c)),
-      materials: [{ uri: 'execution/22222222-2222-4222-8222-222222222222', digest: { sha256: 'ef'.repeat(32) } }],
-      prev: run.certificates[2].digest,
+      policy: { name: 'hipaa', uri: 'urn:shipgate:policy:hipaa:1', digest: { sha256: policy.digest } },
+      tool_calls: run.toolCalls.map((c) => ({ sha256: canonicalDigest(c) })),
+      upstream: [
+        {
+          name: 'execution/22222222-2222-4222-8222-222222222222',
+          uri: 'urn:shipgate:execution:22222222-2222-4222-8222-222222222222',
+          digest: { sha256: 'ef'.repeat(32) },
+        },
+      ],
+      prev: { sha256: run.certificates[2].digest },
     });
+    expect(statement.predicate).not.toHaveProperty('materials');
     expect(statement.predicate.tool_calls as string[]).toHaveLength(4); // the denied call too
     expect(cert).toMatchObject({
       kind: 'execution',
@@ -88,13 +95,15 @@ describe('promotion certificates', () => {
     repoRoot: 'acme/api',
     commitSha: 'a'.repeat(40),
     snapshotId: '33333333-3333-4333-8333-333333333333',
+    evidenceDigest: '34'.repeat(32),
     gateDigest: '12'.repeat(32),
+    gateUri: 'https://shipgate.example.com/api/v1/releases/gates/acme/api?version=3',
     status: 'attested',
     releaseLabel: 'v1.2.0',
     timeVerified: '2024-05-01T00:00:00.000Z',
   };
 
-  it('are SLSA verification summaries of the commit under the gate digest', () => {
+  it('are SLSA verification summaries of the commit under the gate version (uri and digest), with a URI-named extension', () => {
     expect(buildPromotionStatement(facts)).toEqual({
       _type: 'https://in-toto.io/Statement/v1',
       subject: [{ name: 'acme/api', digest: { gitCommit: 'a'.repeat(40) } }],
@@ -103,11 +112,15 @@ describe('promotion certificates', () => {
         verifier: { id: 'https://shipgate.dev/release-gate' },
         timeVerified: facts.timeVerified,
         resourceUri: `git+https://github.com/acme/api@${'a'.repeat(40)}`,
-        policy: { digest: { sha256: facts.gateDigest } },
-        inputAttestations: [],
+        policy: { uri: facts.gateUri, digest: { sha256: facts.gateDigest } },
         verificationResult: 'PASSED',
         verifiedLevels: ['SHIPGATE_RELEASE_GATE_PASSED'],
-        shipgate: { snapshot_id: facts.snapshotId, status: 'attested', release_label: 'v1.2.0' },
+        'https://shipgate.dev/attestations/promotion/v1': {
+          snapshot_id: facts.snapshotId,
+          evidence_digest: { sha256: facts.evidenceDigest },
+          status: 'attested',
+          release_label: 'v1.2.0',
+        },
       },
     });
   });

@@ -3,6 +3,7 @@ import { sha256Hex } from '../../core/canonical-json.js';
 import { createCertifier } from '../../core/certificates/create-certifier.js';
 import { createSigner } from '../../core/certificates/create-signer.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
+import { resourceUris, type ResourceUris } from '../../core/certificates/resource-uris.js';
 import { toolCallDigest } from '../../core/certificates/tool-call-digest.js';
 import type { Certificate, PublicJwk } from '../../core/certificates/types.js';
 import type { ToolCallEntry } from '../../core/executions/execution.js';
@@ -40,9 +41,10 @@ function entry(seq: number, verdict: 'allowed' | 'denied'): ToolCallEntry {
 export function certifiedRun(
   executionId = '11111111-1111-4111-8111-111111111111',
   upstream: { execution_id: string; digest: string }[] = [],
+  uris: ResourceUris = resourceUris(),
 ): Run {
   const privateKey = generateKeyPairSync('ed25519').privateKey;
-  const certifier = createCertifier(createSigner(privateKey));
+  const certifier = createCertifier(createSigner(privateKey), uris);
   const toolCalls = [entry(1, 'allowed'), entry(2, 'allowed'), entry(3, 'denied'), entry(4, 'allowed')];
   const certificates: Certificate[] = [];
   for (const call of toolCalls) {

@@ -141,6 +141,6 @@ describe('GET /workflows/{id}/export', () => {
     const forged = signPackage(body, t.deps.signer);
     const lineage = await shipgateVerify(write('lineage.json', forged));
     expect(lineage.code).toBe(1);
-    expect(lineage.output).toMatch(/FAIL member 'lineage': stage release: its execution certificate's materials differ/);
+    expect(lineage.output).toMatch(/FAIL member 'lineage': stage release: its execution certificate's signed upstream differs/);
   });
 });

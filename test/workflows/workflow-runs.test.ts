@@ -29,11 +29,15 @@ describe('a reviewed-release workflow, end to end with the fake LLM', () => {
     expect(released).toMatchObject({ workflow_id: done.id, stage_id: 'release', status: 'completed', verdict: 'compliant' });
     expect(released.upstream_execution_ids).toEqual([review.execution_id]);
     expect((await execution(announce.execution_id!)).upstream_execution_ids).toEqual([]);
-    // The reviewer's certificate is a material of the release's final certificate: the lineage is signed.
+    // The reviewer's certificate is the release's signed upstream: the lineage is signed.
     const reviewerCertificate = reviewer.certificates.find((c: { kind: string }) => c.kind === 'execution');
     const releaseCertificate = released.certificates.find((c: { kind: string }) => c.kind === 'execution');
-    expect(predicateOf(releaseCertificate).materials).toEqual([
-      { uri: `execution/${review.execution_id}`, digest: { sha256: reviewerCertificate.digest } },
+    expect(predicateOf(releaseCertificate).upstream).toEqual([
+      {
+        name: `execution/${review.execution_id}`,
+        uri: `urn:shipgate:execution:${review.execution_id}`,
+        digest: { sha256: reviewerCertificate.digest },
+      },
     ]);
     // read_upstream handed the release stage the approved review.
     const readUpstream = released.tool_calls.find((c: { tool: string }) => c.tool === 'read_upstream');
