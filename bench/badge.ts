@@ -1,5 +1,5 @@
 /**
- * Trust badge under load (README, "Benchmarks"): the same seeded history, 32 connections, against the
+ * Trust badge under load (docs/benchmarks.md): the same seeded history, 32 connections, against the
  * floor in the same run. Goal: >= 80% of the floor's throughput.
  *
  *   node bin/run-ts.js bench/badge.ts      (DATABASE_URL optional; else embedded PostgreSQL)

@@ -1,5 +1,5 @@
 /**
- * Decision endpoint under load (README, "Benchmarks"): 10,000 commits / 100,000 executions / 1,000,000
+ * Decision endpoint under load (docs/benchmarks.md): 10,000 commits / 100,000 executions / 1,000,000
  * tool calls stored, 32 connections, against a floor endpoint (auth + one indexed query) in the
  * same run. Goals: >= 70% of the floor's throughput and p99 <= 1.5x the floor's p99.
  *

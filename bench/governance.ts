@@ -1,5 +1,5 @@
 /**
- * Governance overhead per tool call (README, "Benchmarks"): the same agent loop run with a fake provider
+ * Governance overhead per tool call (docs/benchmarks.md): the same agent loop run with a fake provider
  * that always calls a no-op in-process tool, with governance (verify + certify) on and off, each on an
  * in-memory journal and on the PostgreSQL journal, plus the governed PostgreSQL loop with the tool
  * declared as reaching outside the process (its turn is then written on its own first). One

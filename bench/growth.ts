@@ -1,5 +1,5 @@
 /**
- * How the decision's cost grows (README, "Benchmarks"): with history (1k / 10k / 100k commits,
+ * How the decision's cost grows (docs/benchmarks.md): with history (1k / 10k / 100k commits,
  * 10 executions each: 10k / 100k / 1M executions, every one with an execution certificate) and
  * with one commit's own evidence (1 / 50 / 500 check runs). The history grows in one database,
  * level after level; at each, the same in-process decision (decideRelease on the PostgreSQL

@@ -1,5 +1,5 @@
 /**
- * GitHub webhook (README "Benchmarks"):
+ * GitHub webhook (docs/benchmarks.md):
  *  1. ack latency: signed check_run deliveries (each a new delivery id) at 32 connections against
  *     the floor route in the same run; goal p99 <= 2x the floor's p99.
  *  2. processing: 1,000 check_run deliveries for 100 pull requests (10 repositories, 5 required

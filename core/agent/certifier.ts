@@ -29,7 +29,7 @@ export interface ExecutionFacts {
   prev: string | null;
 }
 
-/** Issues signed certificates (DSSE + in-toto; README, "Governed agent executions": certificates). Implemented in core/certificates. */
+/** Issues signed certificates (DSSE + in-toto; docs/workflows.md, "Governed agent executions": certificates). Implemented in core/certificates. */
 export interface Certifier {
   certifyToolCall(facts: ToolCallFacts): Certificate;
   certifyExecution(facts: ExecutionFacts): Certificate;

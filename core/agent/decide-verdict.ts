@@ -19,7 +19,7 @@ export interface VerdictFacts {
 const FAILURES_IN_VIOLATION: readonly ExecutionErrorCode[] = ['budget_exceeded', 'usage_missing'];
 
 /**
- * The verdict of a finished run (README, "Governed agent executions": verdict), derived only from what was recorded, so a resumed
+ * The verdict of a finished run (docs/workflows.md, "Governed agent executions": verdict), derived only from what was recorded, so a resumed
  * run gets the same answer: non_compliant for a denied call under a blocking policy, an output
  * rule hit in a tool output, an artifact or the final output, or a budget overrun.
  */

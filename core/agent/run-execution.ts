@@ -42,7 +42,7 @@ async function drive(run: AgentRun): Promise<RunEnd> {
 }
 
 /**
- * Runs (or resumes) one execution to its end (README, "Governed agent executions"). Every step goes to the journal as it
+ * Runs (or resumes) one execution to its end (docs/workflows.md, "Governed agent executions"). Every step goes to the journal as it
  * happens; journal errors propagate so the queue retries the job, which resumes from there.
  */
 export async function runExecution(deps: RuntimeDeps, executionId: string, governance: Governance = GOVERNED): Promise<void> {

@@ -42,7 +42,7 @@ function parseArguments(text: string): { ok: true; value: unknown } | { ok: fals
 }
 
 /**
- * Verifies one tool call, failing closed, in a fixed order (README, "Governed agent executions"): unknown tool, unparsable
+ * Verifies one tool call, failing closed, in a fixed order (docs/workflows.md, "Governed agent executions"): unknown tool, unparsable
  * arguments, arguments failing the tool's schema, capability forbidden by the policy,
  * capability not granted, budget exhausted, tool-call limit reached, the tool's argument rule.
  */

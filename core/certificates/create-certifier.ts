@@ -7,7 +7,7 @@ import { ACTION_SAFE_PREDICATE, FINAL_OUTPUT_SAFE_PREDICATE } from './predicate-
 import { resourceUris, type ResourceUris } from './resource-uris.js';
 import type { DigestSet, ResourceDescriptor, Signer } from './types.js';
 
-/** What the runtime guarantees of every finished execution it certifies (README, "Governed agent executions"). */
+/** What the runtime guarantees of every finished execution it certifies (docs/workflows.md, "Governed agent executions"). */
 const EXECUTION_PROPERTIES = ['every_tool_call_verified', 'certificate_chain_linked', 'output_rules_applied', 'budget_enforced'];
 
 const sha256 = (hex: string): DigestSet => ({ sha256: hex });

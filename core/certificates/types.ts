@@ -67,7 +67,7 @@ export interface Verifier {
   verify(envelope: DsseEnvelope): VerificationResult;
 }
 
-/** A certificate as stored and returned (README, "Governed agent executions": certificates). */
+/** A certificate as stored and returned (docs/workflows.md, "Governed agent executions": certificates). */
 export interface Certificate {
   id: string;
   kind: 'tool_call' | 'execution' | 'promotion';

@@ -18,7 +18,7 @@ export interface Attestation {
 const FINAL_PROOF = 'final_output_safe:execution';
 
 /**
- * What an auditor can rely on for one execution (README, "Governed agent executions": audit export), from its certificates as they
+ * What an auditor can rely on for one execution (docs/workflows.md, "Governed agent executions": audit export), from its certificates as they
  * were just re-verified (`checks[i]` belongs to `execution.certificates[i]`).
  */
 export function buildAttestation(execution: Execution, checks: CertificateCheck[], retentionDays: number | null): Attestation {

@@ -16,7 +16,7 @@ export interface AuditPackageInput {
 }
 
 /**
- * The audit package of one execution (README, "Governed agent executions": audit export), unsigned: the caller adds the signed
+ * The audit package of one execution (docs/workflows.md, "Governed agent executions": audit export), unsigned: the caller adds the signed
  * manifest. `tool_calls` sit beside `certificates` so an offline verifier can hold each
  * certificate against the entry it certifies.
  */

@@ -34,7 +34,7 @@ export function defaultModelFor(provider: ProviderName, defaults: TaskPorts['def
 }
 
 /**
- * POST /tasks (README, "Governed agent executions"): resolves the policy and the permissions strictly (any dropped
+ * POST /tasks (docs/workflows.md, "Governed agent executions"): resolves the policy and the permissions strictly (any dropped
  * permission refuses the whole request, naming each), then queues the execution.
  */
 export async function createTask(ports: TaskPorts, caller: Principal, input: TaskInput): Promise<Execution> {

@@ -7,7 +7,7 @@ export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 export const FINISHED_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed', 'cancelled'];
 export type Verdict = 'compliant' | 'non_compliant';
 
-/** Codes an execution can fail with (README, "Governed agent executions"). */
+/** Codes an execution can fail with (docs/workflows.md, "Governed agent executions"). */
 export type ExecutionErrorCode =
   | 'budget_exceeded'
   | 'tool_call_limit'
@@ -26,7 +26,7 @@ export type DenialReason =
   | 'tool_call_limit'
   | `argument_rule:${string}`;
 
-/** One tool call the agent attempted, with its verify verdict (README, "Governed agent executions"). */
+/** One tool call the agent attempted, with its verify verdict (docs/workflows.md, "Governed agent executions"). */
 export interface ToolCallEntry {
   seq: number;
   /** The provider's id for the call (answers are matched by it). */
@@ -56,7 +56,7 @@ export interface Artifact {
   approved_for_release?: boolean;
 }
 
-/** The execution record (README, "Governed agent executions") as the API returns it. Never holds a provider key. */
+/** The execution record (docs/workflows.md, "Governed agent executions") as the API returns it. Never holds a provider key. */
 export interface Execution {
   id: string;
   owner_id: string;

@@ -22,7 +22,7 @@ function regulated(name: string, description: string, retention_days: number): P
   };
 }
 
-/** The built-in presets (README, "Governed agent executions": policies), in the order they are listed. Immutable: version 1. */
+/** The built-in presets (docs/workflows.md, "Governed agent executions": policies), in the order they are listed. Immutable: version 1. */
 export const BUILT_IN_POLICIES: readonly Policy[] = [
   {
     name: 'default',

@@ -1,5 +1,5 @@
 /**
- * Capability patterns (README, "Governed agent executions": permissions): colon-separated segments; a trailing `*` segment matches
+ * Capability patterns (docs/workflows.md, "Governed agent executions": permissions): colon-separated segments; a trailing `*` segment matches
  * any suffix (`network:*`), `*` alone matches everything, and a `*` segment elsewhere matches
  * exactly one segment.
  */

@@ -1,4 +1,4 @@
-/** A compliance policy (= preset): versioned, immutable data. See the README, "Governed agent executions": policies. */
+/** A compliance policy (= preset): versioned, immutable data. See docs/workflows.md, "Governed agent executions": policies. */
 export interface Policy {
   name: string;
   version: number;

@@ -13,7 +13,7 @@ function minimal(patterns: string[]): string[] {
 }
 
 /**
- * README, "Governed agent executions": effective = requested (or the policy's defaults when none are requested) ∩ policy
+ * docs/workflows.md, "Governed agent executions": effective = requested (or the policy's defaults when none are requested) ∩ policy
  * ceiling ∩ stage-role ceiling − forbidden. A request broader than a ceiling is narrowed to it
  * (`document:*` for a release stage holds `document:read:*`); one with nothing left is dropped
  * with its reason. Defaults are narrowed silently: they are the policy's, not the caller's.

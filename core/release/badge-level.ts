@@ -3,7 +3,7 @@ import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './repo-
 
 export type BadgeLevel = 'Assured' | 'Blocked' | 'Unknown';
 
-/** Badge colours (README, "Release gate": badge). */
+/** Badge colours (docs/release-gate.md, "Release gate": badge). */
 export const BADGE_COLOURS: Record<BadgeLevel, string> = { Assured: '#4c1', Blocked: '#e05d44', Unknown: '#9f9f9f' };
 
 /** `HEAD` falls back to the usual default branch names when no App recorded it. */

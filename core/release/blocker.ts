@@ -1,4 +1,4 @@
-/** Every reason a commit can be NO_SHIP (README, "Release gate": blockers). */
+/** Every reason a commit can be NO_SHIP (docs/release-gate.md, "Release gate": blockers). */
 export const BLOCKER_CODES = [
   'no_evidence',
   'required_check_missing',

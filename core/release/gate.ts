@@ -25,7 +25,7 @@ const environmentSchema = z
   .meta({ id: 'ReleaseGateEnvironment' });
 
 /**
- * A repository's release gate (README, "Release gate": gate fields). One schema validates the REST body and
+ * A repository's release gate (docs/release-gate.md, "Release gate": gate fields). One schema validates the REST body and
  * `.github/shipgate.yml`; every field has its default, so `{}` is the default gate.
  */
 export const gateSchema = z

@@ -5,7 +5,7 @@ import type { SnapshotStatus } from './snapshot.js';
 export const PROMOTION_TARGETS = ['attested', 'promoted', 'rejected', 'revoked'] as const satisfies readonly SnapshotStatus[];
 export type PromotionTarget = (typeof PROMOTION_TARGETS)[number];
 
-/** The statuses each target may be reached from (README, "Release gate": promotions). */
+/** The statuses each target may be reached from (docs/release-gate.md, "Release gate": promotions). */
 const ALLOWED_FROM: Record<PromotionTarget, readonly SnapshotStatus[]> = {
   attested: ['candidate'],
   promoted: ['attested'],

@@ -3,7 +3,7 @@ import type { CheckRun, UploadedEvidence, WorkflowRun } from './evidence.js';
 import type { EvidenceRecord, EvidenceStore } from './release-store.js';
 import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './repo-names.js';
 
-/** The App's own check run (README, "Release gate": check runs). It reports the decision, so it is never evidence for it. */
+/** The App's own check run (docs/release-gate.md, "Release gate": check runs). It reports the decision, so it is never evidence for it. */
 export const RELEASE_GATE_CHECK_NAME = 'shipgate / release gate';
 
 interface Target {

@@ -57,7 +57,7 @@ function missingFor(snapshot: Snapshot, gate: Gate): RuntimeEvidenceItem[] {
   ];
 }
 
-/** Release health (README, "Release gate": health): store reachable, latest attestation fresh, runtime evidence present. */
+/** Release health (docs/release-gate.md, "Release gate": health): store reachable, latest attestation fresh, runtime evidence present. */
 export async function releaseHealth(ports: ReleasePorts, repoRoot?: string, now = new Date()): Promise<ReleaseHealth> {
   const started = performance.now();
   const reachable = await ports.store.ping().then(

@@ -28,7 +28,7 @@ function finalCertificateDigest(execution: Execution | undefined): string | null
 }
 
 /**
- * The audit package of a workflow (README, "Workflows"), unsigned: the caller adds the signed
+ * The audit package of a workflow (docs/workflows.md, "Workflows: reviewed releases"), unsigned: the caller adds the signed
  * manifest. Each stage carries its full execution beside its tool calls, so an offline verifier
  * can check every certificate chain; `lineage` says which upstream executions each stage was
  * bound to, by the digests their certificates have.

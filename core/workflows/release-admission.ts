@@ -13,7 +13,7 @@ export interface UpstreamFacts {
 }
 
 /**
- * Reviewed-release admission (README, "Workflows"): a release stage may start only when every
+ * Reviewed-release admission (docs/workflows.md, "Workflows: reviewed releases"): a release stage may start only when every
  * upstream stage completed, compliant, approved the release and its certificates verify.
  * Returns why not, e.g. `not_approved:review`; empty when admitted. A release with no upstream
  * at all is never admitted.

@@ -8,7 +8,7 @@ export const UNFINISHED_WORKFLOW: readonly WorkflowStatus[] = ['queued', 'runnin
 export const STAGE_STATUSES = ['pending', 'running', 'completed', 'failed', 'blocked', 'skipped', 'cancelled'] as const;
 export type StageStatus = (typeof STAGE_STATUSES)[number];
 
-/** The interface's limits on a workflow request (see the README, "Workflows"). */
+/** The interface's limits on a workflow request (see docs/workflows.md, "Workflows: reviewed releases"). */
 export const WORKFLOW_LIMITS = {
   nameMax: 160,
   descriptionMax: 400,

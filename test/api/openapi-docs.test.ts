@@ -41,7 +41,7 @@ afterAll(async () => {
 const routes = allRoutes.flat();
 const name = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}`;
 
-/** What the README's "HTTP conventions" say each kind of route can answer besides its successes. */
+/** What docs/api.md, "HTTP conventions", says each kind of route can answer besides its successes. */
 function expectedErrors(route: RouteDef): string[] {
   const statuses = [429, 500, 503, ...Object.keys(route.errors ?? {}).map(Number)];
   if (route.auth !== 'public') statuses.push(401, 403);

@@ -115,7 +115,7 @@ describe('every route × a GitHub Actions OIDC caller (a workflow of acme/widget
   });
 });
 
-describe('who may do what (the README\'s "Roles" table)', () => {
+describe('who may do what (the "Roles" table of docs/api.md)', () => {
   const named = routes.filter((route) => designKey(route.method, route.path) in DESIGN_AUTH);
 
   it('is what the mounted routes declare, for every route it names that is mounted', () => {

@@ -78,7 +78,7 @@ describe('POST /releases/promote', () => {
     expect((await decide(t, repo, d.commit_sha)).snapshot_status).toBe('attested');
   });
 
-  it('allows every transition of the README "Release gate" section', async () => {
+  it('allows every transition of the "Release gate" section of docs/release-gate.md', async () => {
     const a = await snapshot();
     await moveTo(a.snapshot_id, 'attested', 'promoted', 'revoked');
     const b = await snapshot();

@@ -42,7 +42,7 @@ describe('repository and commit names', () => {
 });
 
 describe('gate', () => {
-  it('defaults every field (README, "Release gate")', () => {
+  it('defaults every field (docs/release-gate.md, "Release gate")', () => {
     expect(DEFAULT_GATE).toEqual({
       required_checks: [],
       required_evidence: [],
@@ -81,7 +81,7 @@ describe('promotion transitions', () => {
     ['promoted', 'revoked'],
   ];
 
-  it('allows exactly the transitions of the README "Release gate" section and explains every refusal', () => {
+  it('allows exactly the transitions of the "Release gate" section of docs/release-gate.md and explains every refusal', () => {
     for (const from of SNAPSHOT_STATUSES) {
       for (const to of PROMOTION_TARGETS) {
         const refusal = transitionRefusal(from, to);

@@ -35,7 +35,7 @@ afterEach(async () => {
 });
 
 afterAll(() => {
-  // As root the cluster may live outside the checkout (README, Quick start): remove it too.
+  // As root the cluster may live outside the checkout (docs/operations.md, "Embedded PostgreSQL"): remove it too.
   const cluster = path.join(checkout, '.shipgate', 'postgres');
   if (fs.lstatSync(cluster, { throwIfNoEntry: false })?.isSymbolicLink())
     fs.rmSync(fs.realpathSync(cluster), { recursive: true, force: true });

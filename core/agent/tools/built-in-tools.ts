@@ -7,7 +7,7 @@ import { submitReview } from './submit-review.js';
 import type { Tool } from './tool.js';
 import { writeReport } from './write-report.js';
 
-/** The tool registry (README, "Governed agent executions": tools); RuntimeDeps.tools replaces it (e.g. with extra tools). */
+/** The tool registry (docs/workflows.md, "Governed agent executions": tools); RuntimeDeps.tools replaces it (e.g. with extra tools). */
 export const BUILT_IN_TOOLS: readonly Tool[] = [
   readUpstream,
   repoReadFile,

@@ -23,7 +23,7 @@ export interface ToolResult {
   artifact?: Artifact;
 }
 
-/** One tool of the registry (README, "Governed agent executions": tools): its zod schema validates the arguments and is the model's JSON schema. */
+/** One tool of the registry (docs/workflows.md, "Governed agent executions": tools): its zod schema validates the arguments and is the model's JSON schema. */
 export interface Tool<S extends z.ZodType = z.ZodType> {
   name: string;
   description: string;

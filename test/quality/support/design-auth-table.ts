@@ -3,7 +3,7 @@ import type { Auth } from '../../../api/route.js';
 import type { WorkflowPermission } from '../../../core/accounts/oidc.js';
 
 /**
- * The README's "Roles" table (who may do what), as route auth. Keys are `method path` with path parameter names
+ * The "Roles" table of docs/api.md (who may do what), as route auth. Keys are `method path` with path parameter names
  * blanked (`/workflows/{}`), so a route matches whatever it calls its parameter. Routes whose
  * access also depends on ownership (executions, workflows, exports) are `any` at the route and
  * checked per resource in the handler.
@@ -44,7 +44,7 @@ export const DESIGN_AUTH: Record<string, Auth> = {
 };
 
 /**
- * GitHub Actions OIDC callers (README, "Keyless"): what a workflow may do, on its own repository
+ * GitHub Actions OIDC callers (docs/action.md, "Keyless: GitHub Actions OIDC"): what a workflow may do, on its own repository
  * only. Every other route answers such a caller 403.
  */
 export const DESIGN_WORKFLOWS: Record<string, WorkflowPermission> = {

@@ -1,5 +1,5 @@
 /**
- * Resources with an owner (README, "Roles"; core/executions/execution-access.ts: owner; ADMIN and AUDITOR read all; ADMIN may cancel all).
+ * Resources with an owner (docs/api.md, "Roles"; core/executions/execution-access.ts: owner; ADMIN and AUDITOR read all; ADMIN may cancel all).
  * A kind is tested once its create route is mounted, over every mounted route whose path names
  * its parameter, so routes added later are covered without editing the test.
  */

@@ -28,7 +28,7 @@ function errorBodyProblem(res: Response): string | undefined {
 }
 
 /**
- * What is wrong with an answer, by the README's "HTTP conventions": never a 5xx, every status one the OpenAPI document
+ * What is wrong with an answer, by docs/api.md, "HTTP conventions": never a 5xx, every status one the OpenAPI document
  * lists for the operation, every response with an X-Request-Id, every error `{detail}` as JSON and
  * every 422 a list of `{loc, msg, type}`. Undefined when nothing is.
  */
