@@ -98,7 +98,8 @@ const commands: Record<string, Command> = {
   },
   verify: {
     usage: VERIFY_USAGE,
-    summary: 'check an audit package offline with only public keys; exit 1 naming each failure',
+    summary:
+      'check an audit package offline with only public keys: exit 0 verified under --keys/--keyid, 1 failed (each failure named), 3 intact but origin unproven (no --keys/--keyid); `verify --help`',
     run: (args) => verifyCommand(args),
   },
   help: {

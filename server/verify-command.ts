@@ -1,8 +1,28 @@
 import fs from 'node:fs/promises';
-import type { VerificationJwk } from '../core/certificates/public-jwk.js';
+import { keyIdOfJwk, type VerificationJwk } from '../core/certificates/public-jwk.js';
 import { verifyPackage, type PackageFailure } from '../core/certificates/verify-package.js';
 
-export const VERIFY_USAGE = 'verify <export.json> [--keys <jwks.json>]';
+export const VERIFY_USAGE = 'verify <export.json> [--keys <jwks.json>] [--keyid <id>]...';
+
+/** The exit codes of `shipgate verify` (docs/api.md, "Verifying an export offline"). */
+export const VERIFY_EXIT = { verified: 0, failed: 1, usage: 2, originUnproven: 3 } as const;
+
+const HELP = `Usage: shipgate ${VERIFY_USAGE}
+
+Checks an audit package (a compliance or workflow export) offline: the signed manifest, every
+member, every certificate and chain, and a workflow's lineage.
+
+  --keys <jwks.json>  trust only these public keys: the JWK set of GET /api/v1/compliance/keys, e.g.
+                      curl <shipgate url>/api/v1/compliance/keys > keys.json
+  --keyid <id>        trust only the key with this keyid (hex SHA-256 of the raw public key, the
+                      JWK's kid); repeat it for each signer (the manifest's key and a retired one)
+
+Without --keys or --keyid the package is checked with the keys it carries itself: that proves it is
+intact as signed, not who signed it.
+
+Exit codes: 0 verified under the given keys; 1 verification failed (each failure is printed);
+2 usage error or unreadable file; 3 intact, but its origin is unproven (no --keys or --keyid).
+`;
 
 export interface VerifyOutput {
   out(line: string): void;
@@ -36,12 +56,51 @@ function jwkList(value: unknown): VerificationJwk[] | undefined {
   return Array.isArray(list) ? (list as VerificationJwk[]) : undefined;
 }
 
-function parseArgs(args: string[]): { file: string; keysFile?: string } {
-  const keysAt = args.indexOf('--keys');
-  const keysFile = keysAt >= 0 ? args[keysAt + 1] : undefined;
-  const rest = args.filter((_, i) => keysAt < 0 || (i !== keysAt && i !== keysAt + 1));
-  if (rest.length !== 1 || (keysAt >= 0 && !keysFile) || rest[0].startsWith('-')) throw new UsageError(`Usage: shipgate ${VERIFY_USAGE}`);
-  return { file: rest[0], keysFile };
+interface VerifyArgs {
+  file: string;
+  keysFile?: string;
+  keyids: string[];
+}
+
+function parseArgs(args: string[]): VerifyArgs {
+  const usage = new UsageError(`Usage: shipgate ${VERIFY_USAGE}`);
+  const files: string[] = [];
+  const keyids: string[] = [];
+  let keysFile: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--keys' || arg === '--keyid') {
+      const value = args[++i];
+      if (value === undefined || value.startsWith('-')) throw usage;
+      if (arg === '--keys') {
+        if (keysFile !== undefined) throw usage;
+        keysFile = value;
+      } else if (/^[0-9a-fA-F]{64}$/.test(value)) keyids.push(value.toLowerCase());
+      else throw new UsageError(`--keyid ${value} is not a keyid (64 hex digits: the SHA-256 of the raw public key)`);
+    } else if (arg.startsWith('-')) throw usage;
+    else files.push(arg);
+  }
+  if (files.length !== 1) throw usage;
+  return { file: files[0], keysFile, keyids };
+}
+
+/** The keys to verify with: from --keys or the package, narrowed to the pinned keyids if any. */
+async function trustedKeys(
+  pkg: Record<string, unknown>,
+  { keysFile, keyids }: VerifyArgs,
+  output: VerifyOutput,
+): Promise<VerificationJwk[]> {
+  const keys = keysFile ? jwkList(await readJson(keysFile, 'key file')) : jwkList(pkg.public_keys);
+  if (!keys)
+    throw new UsageError(
+      keysFile ? `key file ${keysFile} holds no JWK set ({"keys": [...]})` : 'the package carries no public_keys; pass --keys <jwks.json>',
+    );
+  if (keyids.length === 0) return keys;
+  // The keyid is computed from the key itself, so a key carried by the package is trusted only if it hashes to a pin.
+  const pinned = keys.filter((k) => typeof k?.x === 'string' && keyids.includes(keyIdOfJwk(k)));
+  const found = new Set(pinned.map(keyIdOfJwk));
+  for (const keyid of keyids) if (!found.has(keyid)) output.out(`no key with keyid ${keyid} in ${keysFile ?? "the package's public_keys"}`);
+  return pinned;
 }
 
 function failureLine(failure: PackageFailure): string {
@@ -49,36 +108,50 @@ function failureLine(failure: PackageFailure): string {
   return `FAIL certificate ${failure.certificate} (in ${failure.path}): ${failure.reason}${failure.detail ? ` - ${failure.detail}` : ''}`;
 }
 
+function source(file: string, args: VerifyArgs, count: number): string {
+  const pins = args.keyids.length > 0 ? `, pinned by --keyid` : '';
+  if (args.keysFile) return `Verifying ${file} with ${count} public key(s) from ${args.keysFile}${pins}.`;
+  if (pins) return `Verifying ${file} with ${count} public key(s) of the package's public_keys${pins}.`;
+  return `Verifying ${file} with the ${count} public key(s) the package itself carries (public_keys): this proves the package is intact as signed, not who signed it.`;
+}
+
 /**
- * `shipgate verify`: checks an audit package offline. Exit 0 when everything verifies, 1 when
- * anything fails (each failure printed), 2 for a usage error or an unreadable file.
+ * `shipgate verify`: checks an audit package offline. It says "verified" (exit 0) only under a
+ * trust anchor, --keys or --keyid; without one an intact package exits 3, because anyone could
+ * have re-signed it with keys of their own. Exit 1 when anything fails, 2 for a usage error.
  */
 export async function verifyCommand(args: string[], output: VerifyOutput = stdio): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    output.out(HELP.trimEnd());
+    return VERIFY_EXIT.verified;
+  }
   try {
-    const { file, keysFile } = parseArgs(args);
-    const pkg = await readJson(file, 'package');
-    if (typeof pkg !== 'object' || pkg === null || Array.isArray(pkg)) throw new UsageError(`package ${file} is not a JSON object`);
-    const keys = keysFile ? jwkList(await readJson(keysFile, 'key file')) : jwkList((pkg as { public_keys?: unknown }).public_keys);
-    if (!keys)
-      throw new UsageError(
-        keysFile
-          ? `key file ${keysFile} holds no JWK set ({"keys": [...]})`
-          : 'the package carries no public_keys; pass --keys <jwks.json>',
-      );
-    output.out(
-      keysFile
-        ? `Verifying ${file} with ${keys.length} public key(s) from ${keysFile}.`
-        : `Verifying ${file} with the ${keys.length} public key(s) the package itself carries (public_keys). This proves the package is intact as signed; to prove who signed it, compare the keyids with GET /api/v1/compliance/keys or pass --keys.`,
-    );
+    const parsed = parseArgs(args);
+    const pkg = await readJson(parsed.file, 'package');
+    if (typeof pkg !== 'object' || pkg === null || Array.isArray(pkg)) throw new UsageError(`package ${parsed.file} is not a JSON object`);
+    const keys = await trustedKeys(pkg as Record<string, unknown>, parsed, output);
+    const anchored = parsed.keysFile !== undefined || parsed.keyids.length > 0;
+    output.out(source(parsed.file, parsed, keys.length));
     const result = verifyPackage(pkg as Record<string, unknown>, keys);
     for (const failure of result.failures) output.out(failureLine(failure));
     if (result.manifestKeyid) output.out(`manifest signed by key ${result.manifestKeyid}`);
     output.out(`${result.certificatesChecked} certificate(s) checked`);
-    output.out(result.ok ? 'OK: the package verifies.' : `FAILED: ${result.failures.length} problem(s) found.`);
-    return result.ok ? 0 : 1;
+    if (!result.ok) {
+      output.out(`FAILED: ${result.failures.length} problem(s) found.`);
+      return VERIFY_EXIT.failed;
+    }
+    if (!anchored) {
+      output.out(
+        'ORIGIN UNPROVEN: the package is intact, but only under the keys it carries itself. To prove who signed it, ' +
+          'pass --keys with the JWK set of GET /api/v1/compliance/keys, or --keyid with the expected keyid (exit 3).',
+      );
+      return VERIFY_EXIT.originUnproven;
+    }
+    output.out('OK: the package verifies.');
+    return VERIFY_EXIT.verified;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     output.err(error.message);
-    return 2;
+    return VERIFY_EXIT.usage;
   }
 }

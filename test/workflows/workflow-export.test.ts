@@ -47,8 +47,8 @@ function write(name: string, value: unknown): string {
   fs.writeFileSync(file, JSON.stringify(value, null, 2));
   return file;
 }
-async function shipgateVerify(file: string) {
-  const proc = runShipgate(['verify', file], {});
+async function shipgateVerify(file: string, ...options: string[]) {
+  const proc = runShipgate(['verify', file, ...options], {});
   const { code } = await proc.exited;
   return { code, output: proc.output() };
 }
@@ -104,10 +104,14 @@ describe('GET /workflows/{id}/export', () => {
     ]);
   });
 
-  it('`shipgate verify` accepts the fresh export', async () => {
-    const { code, output } = await shipgateVerify(write('fresh.json', pkg));
+  it('`shipgate verify` accepts the fresh export under the published keys; without them it exits 3, origin unproven', async () => {
+    const keys = await t.request.get('/api/v1/compliance/keys');
+    const { code, output } = await shipgateVerify(write('fresh.json', pkg), '--keys', write('keys.json', keys.body));
     expect(output).toMatch(/OK: the package verifies\./);
     expect(code).toBe(0);
+    const unanchored = await shipgateVerify(write('fresh.json', pkg));
+    expect(unanchored.code).toBe(3);
+    expect(unanchored.output).toMatch(/ORIGIN UNPROVEN/);
     expect(verifyPackage(pkg, pkg.public_keys)).toMatchObject({ ok: true, certificatesChecked: expect.any(Number) });
   });
 
