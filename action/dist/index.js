@@ -20667,9 +20667,6 @@ function parseInputs(env = process.env) {
 
 // action/src/job-summary.ts
 var escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-function decisionUrl(inputs) {
-  return `${inputs.apiUrl}/studio#/releases/${inputs.repository}/${inputs.commitSha}`;
-}
 async function writeJobSummary(inputs, decision, evidence) {
   const summary2 = summary;
   const target = `${escapeHtml(inputs.repository)} @ <code>${inputs.commitSha.slice(0, 12)}</code>`;
@@ -20694,7 +20691,7 @@ async function writeJobSummary(inputs, decision, evidence) {
       ],
       ...decision.blockers.map((b) => [b.code, b.component, b.reason, b.remediation_suggestion].map(escapeHtml))
     ]);
-  if (decision) summary2.addLink("Open the decision in shipgate", decisionUrl(inputs));
+  if (decision) summary2.addLink("Open the decision in shipgate", decision.decision_url);
   try {
     await summary2.write();
   } catch (error2) {
@@ -20738,9 +20735,8 @@ async function recordEvidence(client, inputs, evidence) {
 }
 
 // action/src/wait-for-decision.ts
-var WAITABLE = /* @__PURE__ */ new Set(["no_evidence", "required_check_missing", "required_check_pending", "required_evidence_missing"]);
 function onlyWaiting(blockers) {
-  return blockers.length > 0 && blockers.every((blocker) => WAITABLE.has(blocker.code));
+  return blockers.length > 0 && blockers.every((blocker) => blocker.waitable);
 }
 async function waitForDecision(client, inputs, wait = sleep) {
   const deadline = Date.now() + inputs.waitTimeoutSeconds * 1e3;
@@ -20773,7 +20769,7 @@ async function run() {
     const evidence = inputs.evidence ? await recordEvidence(client, inputs, inputs.evidence) : void 0;
     if (!inputs.decide) return await writeJobSummary(inputs, void 0, evidence);
     const decision = await waitForDecision(client, inputs);
-    const url = decisionUrl(inputs);
+    const url = decision.decision_url;
     setOutput("decision", decision.decision);
     setOutput("snapshot-id", decision.snapshot_id);
     setOutput("blockers", JSON.stringify(decision.blockers));

@@ -4,11 +4,6 @@ import type { EvidenceRecord, ReleaseDecision } from './shipgate-types.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The studio page of one decision (the same link the GitHub App puts in check runs). */
-export function decisionUrl(inputs: ActionInputs): string {
-  return `${inputs.apiUrl}/studio#/releases/${inputs.repository}/${inputs.commitSha}`;
-}
-
 /** The job summary: the decision, what blocks it with how to fix each, and a link to the decision. */
 export async function writeJobSummary(inputs: ActionInputs, decision: ReleaseDecision | undefined, evidence: EvidenceRecord | undefined) {
   const summary = core.summary;
@@ -34,7 +29,7 @@ export async function writeJobSummary(inputs: ActionInputs, decision: ReleaseDec
       ],
       ...decision.blockers.map((b) => [b.code, b.component, b.reason, b.remediation_suggestion].map(escapeHtml)),
     ]);
-  if (decision) summary.addLink('Open the decision in shipgate', decisionUrl(inputs));
+  if (decision) summary.addLink('Open the decision in shipgate', decision.decision_url);
   try {
     await summary.write();
   } catch (error) {

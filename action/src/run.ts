@@ -3,7 +3,7 @@ import { ActionError } from './action-error.js';
 import { apiKeyCredential, oidcCredential } from './credential.js';
 import { createClient } from './http-client.js';
 import { parseInputs } from './inputs.js';
-import { decisionUrl, writeJobSummary } from './job-summary.js';
+import { writeJobSummary } from './job-summary.js';
 import { recordEvidence } from './record-evidence.js';
 import type { ReleaseDecision } from './shipgate-types.js';
 import { waitForDecision } from './wait-for-decision.js';
@@ -29,7 +29,7 @@ export async function run(): Promise<void> {
     if (!inputs.decide) return await writeJobSummary(inputs, undefined, evidence);
 
     const decision = await waitForDecision(client, inputs);
-    const url = decisionUrl(inputs);
+    const url = decision.decision_url;
     core.setOutput('decision', decision.decision);
     core.setOutput('snapshot-id', decision.snapshot_id);
     core.setOutput('blockers', JSON.stringify(decision.blockers));

@@ -4,6 +4,8 @@ export interface Blocker {
   component: string;
   reason: string;
   remediation_suggestion: string;
+  /** Time alone can clear it (the service decides which blockers are). */
+  waitable: boolean;
 }
 
 export interface ReleaseDecision {
@@ -12,6 +14,8 @@ export interface ReleaseDecision {
   commit_sha: string;
   snapshot_id: string;
   blockers: Blocker[];
+  /** The decision's page in the studio, under the service's public URL. */
+  decision_url: string;
 }
 
 export interface EvidenceRecord {

@@ -3,11 +3,9 @@ import { sleep, type ShipgateClient } from './http-client.js';
 import type { ActionInputs } from './inputs.js';
 import type { Blocker, ReleaseDecision } from './shipgate-types.js';
 
-// Blockers that more time can clear: a check still running or not reported yet, evidence not uploaded yet.
-const WAITABLE = new Set(['no_evidence', 'required_check_missing', 'required_check_pending', 'required_evidence_missing']);
-
+/** NO_SHIP only because of blockers the service marks `waitable` (docs/release-gate.md). */
 export function onlyWaiting(blockers: Blocker[]): boolean {
-  return blockers.length > 0 && blockers.every((blocker) => WAITABLE.has(blocker.code));
+  return blockers.length > 0 && blockers.every((blocker) => blocker.waitable);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { workflowRunOf } from '../../core/accounts/oidc.js';
 import { decideRelease } from '../../core/release/decide-release.js';
+import { decisionUrl } from '../../core/release/decision-url.js';
 import { recordEvidence } from '../../core/release/record-evidence.js';
 import { releaseHealth } from '../../core/release/release-health.js';
 import { defineRoute } from '../route.js';
@@ -27,7 +28,7 @@ export const releaseRoutes = [
     responses: { 200: { description: 'The decision.', schema: decisionResponseSchema } },
     async handler({ query, deps }) {
       const { decision } = await decideRelease(deps.release, query.repo_root, query.commit_sha);
-      return { body: decision };
+      return { body: { ...decision, decision_url: decisionUrl(deps.config.publicUrl, decision.repo_root, decision.commit_sha) } };
     },
   }),
   defineRoute({

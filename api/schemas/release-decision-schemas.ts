@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLOCKER_CODES } from '../../core/release/blocker.js';
 import { gateSchema } from '../../core/release/gate.js';
+import { PROMOTION_TARGETS } from '../../core/release/promotion.js';
 import { SNAPSHOT_STATUSES } from '../../core/release/snapshot.js';
 import { evidenceFactFields, workflowRunSchema } from './release-evidence-schemas.js';
 import { timestamp } from './release-schemas.js';
@@ -13,6 +14,10 @@ export const blockerSchema = z
       .meta({ description: '`commit`, `check:<name>`, `evidence:<name>`, `workflows`, `workflow:<id>` or `execution:<id>`.' }),
     reason: z.string(),
     remediation_suggestion: z.string(),
+    waitable: z.boolean().meta({
+      description:
+        'Time alone can clear it (nothing recorded yet, a required check missing or pending, required evidence missing): a client may ask again later. A failure is never waitable.',
+    }),
   })
   .meta({ id: 'ReleaseBlocker' });
 
@@ -93,6 +98,10 @@ export const decisionResponseSchema = z
     commit_sha: z.string(),
     snapshot_id: z.uuid(),
     snapshot_status: z.enum(SNAPSHOT_STATUSES),
+    allowed_promotions: z.array(z.enum(PROMOTION_TARGETS)).meta({
+      description:
+        'The target_status values POST /releases/promote accepts for this snapshot now (attested only for SHIP); separation of duties is checked when promoting.',
+    }),
     blockers: z.array(blockerSchema).meta({ description: 'Distinct by (code, component); empty if and only if the decision is SHIP.' }),
     explanation: z.array(requirementSchema).meta({ description: 'Every requirement of the gate and whether it is met.' }),
     provenance: z.object({
@@ -105,5 +114,9 @@ export const decisionResponseSchema = z
     baseline: baselineSchema.nullable(),
     gate: gateSchema.extend({ version: z.number().int(), digest: z.string(), source: z.string() }).meta({ id: 'ReleaseGateApplied' }),
     evaluated_at: timestamp,
+    decision_url: z.string().meta({
+      description:
+        "The decision's page in the studio, absolute under the service's public URL (SHIPGATE_PUBLIC_URL, else http://HOST:PORT); the check run links to the same page.",
+    }),
   })
   .meta({ id: 'ReleaseDecisionResponse' });

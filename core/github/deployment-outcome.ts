@@ -1,8 +1,9 @@
 import type { Blocker } from '../release/blocker.js';
+import { decisionUrl } from '../release/decision-url.js';
 import type { Gate } from '../release/gate.js';
 import type { SnapshotStatus } from '../release/snapshot.js';
 import { formatGateFileProblem, type GateFileProblem } from './gate-file-problems.js';
-import { decisionUrl, isWaiting, type DecisionView } from './release-check-content.js';
+import { isWaiting, waitingFor, type DecisionView } from './release-check-content.js';
 
 export interface DeploymentFacts {
   view: DecisionView;
@@ -28,9 +29,10 @@ const ATTESTED: SnapshotStatus[] = ['attested', 'promoted'];
 const blockerLine = (b: Blocker) => `${b.code} (${b.component}): ${b.reason}`;
 
 /**
- * Whether to answer a deployment now and how. While only pending required checks stand in the
- * way it waits, until `deployment_wait_seconds` after the request; then it is rejected as timed
- * out. SHIP approves unless the environment asks for more (`require_attested`: the decision's
+ * Whether to answer a deployment now and how. While only blockers time can clear stand in the
+ * way (`isWaiting`: checks pending or not reported yet, evidence not uploaded yet) it waits,
+ * until `deployment_wait_seconds` after the request; then it is rejected as timed out. SHIP
+ * approves unless the environment asks for more (`require_attested`: the decision's
  * snapshot must have been attested or promoted through /releases/promote).
  */
 export function deploymentOutcome(facts: DeploymentFacts): DeploymentOutcome {
@@ -47,12 +49,11 @@ export function deploymentOutcome(facts: DeploymentFacts): DeploymentOutcome {
   if (isWaiting(view)) {
     const until = new Date(facts.requested_at.getTime() + gate.deployment_wait_seconds * 1000);
     if (facts.now < until) return { kind: 'wait', until };
-    const checks = view.blockers.map((b) => b.component.replace(/^check:/, '')).join(', ');
     return {
       kind: 'answer',
       state: 'rejected',
       timed_out: true,
-      headline: `Timed out after ${gate.deployment_wait_seconds} s waiting for required checks: ${checks}`,
+      headline: `Timed out after ${gate.deployment_wait_seconds} s waiting for ${waitingFor(view.blockers)}`,
       reasons: view.blockers.map(blockerLine),
     };
   }

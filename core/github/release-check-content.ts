@@ -1,4 +1,5 @@
-import type { Blocker } from '../release/blocker.js';
+import { onlyWaitable, type Blocker } from '../release/blocker.js';
+import { decisionUrl } from '../release/decision-url.js';
 import type { Decision } from '../release/evaluate-decision.js';
 import type { Baseline } from '../release/snapshot.js';
 import { formatGateFileProblem, type GateFileProblem } from './gate-file-problems.js';
@@ -20,14 +21,17 @@ export interface DecisionView {
   config_problems: GateFileProblem[];
 }
 
-/** The studio's page for the decision (also where the check run's "Details" leads). */
-export function decisionUrl(publicUrl: string, repoRoot: string, commitSha: string): string {
-  return `${publicUrl}/studio#/releases/${repoRoot}/${commitSha}`;
+/** Only blockers time can clear stand between the commit and a decision (`onlyWaitable`): report it as still running. */
+export function isWaiting(view: DecisionView): boolean {
+  return view.config_problems.length === 0 && onlyWaitable(view.blockers);
 }
 
-/** Only pending required checks stand between the commit and a decision: report it as still running. */
-export function isWaiting(view: DecisionView): boolean {
-  return view.config_problems.length === 0 && view.blockers.length > 0 && view.blockers.every((b) => b.code === 'required_check_pending');
+/** What a waiting decision waits for, as people name it: `ci`, `evidence sbom`, `check runs or evidence`. */
+export function waitingFor(blockers: Blocker[]): string {
+  const names = blockers.map((b) =>
+    b.component === 'commit' ? 'check runs or evidence' : b.component.replace(/^check:/, '').replace(/^evidence:/, 'evidence '),
+  );
+  return names.join(', ');
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -35,7 +39,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, '
 function headline(view: DecisionView): string {
   if (view.config_problems.length > 0) return 'NO_SHIP: .github/shipgate.yml is invalid';
   if (view.decision === 'SHIP') return 'SHIP';
-  if (isWaiting(view)) return `Waiting for ${view.blockers.map((b) => b.component.replace(/^check:/, '')).join(', ')}`;
+  if (isWaiting(view)) return `Waiting for ${waitingFor(view.blockers)}`;
   return `NO_SHIP: ${view.blockers.length} blocker${view.blockers.length === 1 ? '' : 's'}`;
 }
 
@@ -64,7 +68,7 @@ export function decisionMarkdown(view: DecisionView, publicUrl: string): string 
   return lines.join('\n');
 }
 
-/** shipgate's check run for the commit: success (SHIP), failure (NO_SHIP), or in progress while only required checks are pending. */
+/** shipgate's check run for the commit: success (SHIP), failure (NO_SHIP), or in progress while only blockers time can clear stand. */
 export function checkRunContent(view: DecisionView, publicUrl: string): CheckRunContent {
   const waiting = isWaiting(view);
   const passed = view.decision === 'SHIP' && view.config_problems.length === 0;

@@ -16,6 +16,31 @@ export const BLOCKER_CODES = [
 
 export type BlockerCode = (typeof BLOCKER_CODES)[number];
 
+/**
+ * The blockers that time alone can clear: nothing recorded yet, a required check not reported
+ * yet or still running, required evidence not uploaded yet. Every other blocker needs someone to
+ * act (a failed check, stale evidence, a refused or unfinished workflow). The check run, the
+ * deployment rule and the API's `waitable` all read this (docs/release-gate.md, "What clients read
+ * from a decision").
+ */
+export const WAITABLE_BLOCKER_CODES = [
+  'no_evidence',
+  'required_check_missing',
+  'required_check_pending',
+  'required_evidence_missing',
+] as const satisfies readonly BlockerCode[];
+
+const waitable: ReadonlySet<BlockerCode> = new Set(WAITABLE_BLOCKER_CODES);
+
+export function isWaitable(blocker: Pick<Blocker, 'code'>): boolean {
+  return waitable.has(blocker.code);
+}
+
+/** NO_SHIP only because of blockers time can clear: report it as waiting, not failed. */
+export function onlyWaitable(blockers: readonly Pick<Blocker, 'code'>[]): boolean {
+  return blockers.length > 0 && blockers.every(isWaitable);
+}
+
 export interface Blocker {
   code: BlockerCode;
   /** What it is about: `commit`, `check:<name>`, `evidence:<name>`, `workflows`, `workflow:<id>`, `execution:<id>`. */

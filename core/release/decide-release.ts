@@ -1,7 +1,8 @@
-import type { Blocker, Requirement } from './blocker.js';
+import { isWaitable, type Blocker, type Requirement } from './blocker.js';
 import { evaluateDecision, type Decision } from './evaluate-decision.js';
 import type { Gate } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
+import { allowedPromotions, type PromotionTarget } from './promotion.js';
 import { provenanceDigest } from './provenance-digest.js';
 import type { ReleasePorts } from './release-ports.js';
 import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type SnapshotStatus } from './snapshot.js';
@@ -12,7 +13,10 @@ export interface ReleaseDecision {
   commit_sha: string;
   snapshot_id: string;
   snapshot_status: SnapshotStatus;
-  blockers: Blocker[];
+  /** Where the snapshot may be promoted to now (`allowedPromotions`). */
+  allowed_promotions: PromotionTarget[];
+  /** Each with whether time alone can clear it (`isWaitable`), so clients need not know the codes. */
+  blockers: (Blocker & { waitable: boolean })[];
   explanation: Requirement[];
   provenance: Provenance & { evidence_digest: string };
   baseline: Baseline | null;
@@ -63,7 +67,8 @@ export async function decideRelease(
       commit_sha: commitSha,
       snapshot_id: snapshot.id,
       snapshot_status: snapshot.status,
-      blockers: evaluation.blockers,
+      allowed_promotions: allowedPromotions(snapshot.status, evaluation.decision),
+      blockers: evaluation.blockers.map((b) => ({ ...b, waitable: isWaitable(b) })),
       explanation: evaluation.explanation,
       provenance: { evidence_digest: digest, ...provenance },
       baseline: baseline ? toBaseline(baseline) : null,

@@ -1,4 +1,5 @@
 import type { DsseEnvelope } from '../certificates/types.js';
+import type { Decision } from './evaluate-decision.js';
 import type { SnapshotStatus } from './snapshot.js';
 
 /** Every status but `candidate`, which only a decision creates. */
@@ -17,6 +18,15 @@ const ALLOWED_FROM: Record<PromotionTarget, readonly SnapshotStatus[]> = {
 export function transitionRefusal(from: SnapshotStatus, to: PromotionTarget): string | null {
   if (ALLOWED_FROM[to].includes(from)) return null;
   return `A ${from} snapshot cannot become ${to}: ${to} is reachable only from ${ALLOWED_FROM[to].join(' or ')}.`;
+}
+
+/**
+ * The targets a snapshot may move to from its status and decision: the transitions above, and
+ * attested only for SHIP. What the decision's `allowed_promotions` lists and promoting checks
+ * (separation of duties, which depends on who asks, is checked only when promoting).
+ */
+export function allowedPromotions(from: SnapshotStatus, decision: Decision): PromotionTarget[] {
+  return PROMOTION_TARGETS.filter((to) => ALLOWED_FROM[to].includes(from) && (to !== 'attested' || decision === 'SHIP'));
 }
 
 export interface PromotionRequest {

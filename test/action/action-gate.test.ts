@@ -13,9 +13,11 @@ let viewer: TestUser;
 let operator: TestUser;
 const CHECKS = 'acme/widgets';
 const SBOM = 'acme/sbom-gated';
+const PUBLIC_URL = 'https://shipgate.example';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The decision's link is the service's public URL, not the address the Action reached it at.
+  t = await createTestApp({ SHIPGATE_PUBLIC_URL: PUBLIC_URL });
   server = await listen(t.app);
   [viewer, operator] = [await t.user('VIEWER'), await t.user('OPERATOR')];
   await putGate(t, CHECKS, { required_checks: ['build'], required_evidence: [], require_reviewed_release: false });
@@ -41,10 +43,10 @@ describe('gating a job', () => {
       decision: 'SHIP',
       'snapshot-id': snapshot,
       blockers: '[]',
-      'decision-url': `${server.url}/studio#/releases/${CHECKS}/${commit}`,
+      'decision-url': `${PUBLIC_URL}/studio#/releases/${CHECKS}/${commit}`,
     });
     expect(run.summary).toContain('shipgate: ✅ SHIP');
-    expect(run.summary).toContain(`href="${server.url}/studio#/releases/${CHECKS}/${commit}"`);
+    expect(run.summary).toContain(`href="${PUBLIC_URL}/studio#/releases/${CHECKS}/${commit}"`);
   });
 
   it('NO_SHIP: exit 1 with the blockers in the log and in the summary table', async () => {
@@ -84,7 +86,7 @@ describe('gating a job', () => {
     expect([run.code, run.outputs.decision, run.outputs['decision-url']]).toEqual([
       0,
       'SHIP',
-      `${server.url}/studio#/releases/${CHECKS}/${head}`,
+      `${PUBLIC_URL}/studio#/releases/${CHECKS}/${head}`,
     ]);
   });
 

@@ -74,7 +74,8 @@ describe('GET /releases/decision: input', () => {
       commit_sha: sha('shape'),
       snapshot_id: expect.any(String),
       snapshot_status: 'candidate',
-      blockers: [expect.objectContaining({ code: 'no_evidence' })],
+      allowed_promotions: ['rejected'],
+      blockers: [expect.objectContaining({ code: 'no_evidence', waitable: true })],
       explanation: expect.any(Array),
       provenance: {
         evidence_digest: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -86,6 +87,7 @@ describe('GET /releases/decision: input', () => {
       baseline: null,
       gate: expect.objectContaining({ version: 0, source: 'default', require_reviewed_release: true }),
       evaluated_at: expect.any(String),
+      decision_url: `http://127.0.0.1:3000/studio#/releases/acme/shape/${sha('shape')}`,
     });
   });
 });

@@ -1,19 +1,5 @@
 import { facts, h, link, pill, table, when } from '../dom.js';
 
-/** Targets a snapshot may move to from its status (the server refuses the rest with 409). */
-export function validTargets(snapshotStatus, decision) {
-  switch (snapshotStatus) {
-    case 'candidate':
-      return decision === 'SHIP' ? ['attested', 'rejected'] : ['rejected'];
-    case 'attested':
-      return ['promoted', 'revoked'];
-    case 'promoted':
-      return ['revoked'];
-    default:
-      return [];
-  }
-}
-
 export function blockersList(blockers) {
   if (blockers.length === 0) return h('p.ok', { id: 'blockers' }, 'No blockers.');
   return h(
@@ -23,7 +9,14 @@ export function blockersList(blockers) {
       h(
         'li.blocker',
         {},
-        h('div', {}, h('code', {}, b.code), ' ', h('span.muted', {}, b.component)),
+        h(
+          'div',
+          {},
+          h('code', {}, b.code),
+          ' ',
+          h('span.muted', {}, b.component),
+          b.waitable ? [' ', h('span.pill.waitable', { title: 'Time alone can clear it: ask again later.' }, 'waiting')] : null,
+        ),
         h('p.reason', {}, b.reason),
         h('p.remediation', {}, 'Fix: ', b.remediation_suggestion),
       ),

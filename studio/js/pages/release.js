@@ -2,7 +2,7 @@ import { getJson, send } from '../api.js';
 import { field, h, pill, pre, replace, select, when } from '../dom.js';
 import { hasRole } from '../session.js';
 import { errorBox } from './submit-form.js';
-import { blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable, validTargets } from './release-parts.js';
+import { blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable } from './release-parts.js';
 
 /** Repository + commit -> the decision page. */
 export async function releaseLookupPage(view) {
@@ -25,10 +25,10 @@ export async function releaseLookupPage(view) {
   replace(view.root, form, h('h2', {}, 'Health'), healthSection(await getJson('releases/health', { signal: view.signal })));
 }
 
-function badgeSection(repoRoot, sha) {
+function badgeSection(d) {
+  const { repo_root: repoRoot, commit_sha: sha, decision_url: page } = d;
   const origin = location.origin;
   const badge = (commit) => `/api/v1/trust/badge?${new URLSearchParams({ repo: repoRoot, commit })}`;
-  const page = `${origin}/studio#/releases/${repoRoot}/${sha}`;
   return h(
     'div',
     { id: 'badge' },
@@ -41,7 +41,7 @@ function badgeSection(repoRoot, sha) {
 }
 
 function promoteForm(d, reload) {
-  const targets = validTargets(d.snapshot_status, d.decision);
+  const targets = d.allowed_promotions;
   if (targets.length === 0) return h('p.muted', {}, `A ${d.snapshot_status} snapshot cannot be promoted further.`);
   const target = select('target_status', targets, targets[0]);
   const label = h('input', { name: 'release_label', placeholder: 'e.g. v1.4.0', maxlength: 120 });
@@ -102,7 +102,7 @@ export async function releasePage(view, { owner, repo, sha }) {
       h('h2', {}, 'Provenance'),
       provenanceSection(d),
       h('h2', {}, 'Badge'),
-      badgeSection(d.repo_root, d.commit_sha),
+      badgeSection(d),
       h('h2', {}, 'Health'),
       healthSection(health),
     );
