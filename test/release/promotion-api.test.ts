@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { specVerify } from '../certificates/independent-dsse.js';
+import { statementProblems, verificationSummaryProblems } from '../certificates/in-toto-shapes.js';
+import { sigstoreVerify } from '../certificates/sigstore-verify.js';
 import { checkRun, decide, promote, putGate, reviewedRelease, sha } from './release-api.js';
 
 let t: TestApp;
+const PUBLIC_URL = 'https://shipgate.example.com';
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SHIPGATE_PUBLIC_URL: PUBLIC_URL });
 });
 afterAll(async () => {
   await t.close();
@@ -16,7 +19,7 @@ let n = 0;
 
 interface Statement {
   subject: unknown[];
-  predicate: { verificationResult: string };
+  predicate: { verificationResult: string } & Record<string, unknown>;
 }
 
 beforeAll(async () => {
@@ -31,7 +34,7 @@ async function snapshot(conclusion = 'success') {
 }
 
 /** The keys GET /compliance/keys publishes (public, no key needed). */
-async function publishedKeys(): Promise<{ x: string }[]> {
+async function publishedKeys(): Promise<{ x: string; kid: string }[]> {
   const res = await t.request.get('/api/v1/compliance/keys');
   expect(res.status).toBe(200);
   return res.body.keys;
@@ -73,8 +76,17 @@ describe('POST /releases/promote', () => {
       _type: 'https://in-toto.io/Statement/v1',
       subject: [{ name: repo, digest: { gitCommit: d.commit_sha } }],
       predicateType: 'https://slsa.dev/verification_summary/v1',
-      predicate: { verificationResult: 'PASSED', policy: { digest: { sha256: d.gate.digest } } },
+      predicate: {
+        verificationResult: 'PASSED',
+        policy: { uri: `${PUBLIC_URL}/api/v1/releases/gates/${repo}?version=${d.gate.version}`, digest: { sha256: d.gate.digest } },
+        'https://shipgate.dev/attestations/promotion/v1': { snapshot_id: d.snapshot_id, status: 'attested', release_label: 'v1.0.0' },
+      },
     });
+    // As a VSA v1 verifier reads it: required fields, URI-named extensions; and sigstore's verifier accepts the envelope.
+    expect(statementProblems(statement)).toEqual([]);
+    expect(verificationSummaryProblems(statement.predicate)).toEqual([]);
+    expect(statement.predicate).not.toHaveProperty('inputAttestations');
+    expect(sigstoreVerify(res.body.attestation, await publishedKeys())).toEqual(statement);
     expect((await decide(t, repo, d.commit_sha)).snapshot_status).toBe('attested');
   });
 
