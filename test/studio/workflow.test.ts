@@ -73,9 +73,16 @@ describeInBrowser('studio: workflows', (executablePath) => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-export-')), (await download).suggestedFilename());
     await (await download).saveAs(file);
     expect(path.basename(file)).toMatch(/^shipgate-workflow-[0-9a-f-]{36}\.json$/);
-    // `shipgate verify <file>`, in process (the CLI entry point itself is tested in test/certificates).
+    // The page shows how to verify it: fetch the published keys, then `shipgate verify <file> --keys keys.json`
+    // (run here in process; the CLI entry point itself is tested in test/certificates).
+    const shown = await page.locator('#verify-command').textContent();
+    expect(shown).toBe(
+      `curl ${studio.baseUrl}/api/v1/compliance/keys > keys.json && shipgate verify ${path.basename(file)} --keys keys.json`,
+    );
+    const keys = path.join(path.dirname(file), 'keys.json');
+    fs.writeFileSync(keys, JSON.stringify((await studio.t.request.get('/api/v1/compliance/keys')).body));
     const out: string[] = [];
-    expect(await verifyCommand([file], { out: (line) => out.push(line), err: (line) => out.push(line) })).toBe(0);
+    expect(await verifyCommand([file, '--keys', keys], { out: (line) => out.push(line), err: (line) => out.push(line) })).toBe(0);
     expect(out.join('\n')).toMatch(/OK: the package verifies\./);
     expectNoProblems(problems);
   });

@@ -10,7 +10,7 @@ const POLL_MS = 1000;
 /**
  * A run's buttons, shown as the API would allow (they only hide controls): "Cancel" while it is
  * queued or running, for its owner and ADMIN; its audit package for its owner, ADMIN and AUDITOR,
- * with the saved file's name in `message`.
+ * with the saved file's name and the command that verifies it against the published keys in `message`.
  */
 export function runActions(run, message, { cancel, auditPackage }) {
   const mine = run.owner_id === session.me()?.id;
@@ -27,7 +27,16 @@ export function runActions(run, message, { cancel, auditPackage }) {
             type: 'button',
             id: auditPackage.id,
             onclick: async () => {
-              message.textContent = `Downloaded ${await download(auditPackage.url, auditPackage.filename)}`;
+              const name = await download(auditPackage.url, auditPackage.filename);
+              // Without the service's published keys, `shipgate verify` proves integrity only (docs/api.md).
+              message.replaceChildren(
+                `Downloaded ${name}. To verify who signed it: `,
+                h(
+                  'code',
+                  { id: 'verify-command' },
+                  `curl ${location.origin}/api/v1/compliance/keys > keys.json && shipgate verify ${name} --keys keys.json`,
+                ),
+              );
             },
           },
           auditPackage.label,
