@@ -1,23 +1,56 @@
-import { GitHubRetryableError } from '../core/github/github-port.js';
+import { GitHubRejectedError, GitHubRetryableError } from '../core/github/github-port.js';
 
 interface OctokitErrorShape {
   status?: unknown;
   message?: unknown;
-  response?: { headers?: Record<string, string | number | undefined> };
+  request?: { method?: unknown; url?: unknown };
+  response?: { headers?: Record<string, string | number | undefined>; data?: unknown };
 }
+
+/** Enough of GitHub's message to say what it refused, not a whole echoed body. */
+const REJECTION_MESSAGE_MAX = 2_000;
 
 export function statusOf(error: unknown): number | undefined {
   const status = (error as OctokitErrorShape | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }
 
+/** GitHub's error body: `message`, and for a 422 usually `errors` with each field's own message. */
+function gitHubMessageOf(error: OctokitErrorShape): string {
+  const data = error.response?.data as { message?: unknown; errors?: unknown } | string | undefined;
+  if (typeof data === 'string') return data;
+  const details = Array.isArray(data?.errors)
+    ? data.errors.map((e: unknown) =>
+        typeof e === 'string'
+          ? e
+          : typeof (e as { message?: unknown })?.message === 'string'
+            ? (e as { message: string }).message
+            : JSON.stringify(e),
+      )
+    : [];
+  const message = typeof data?.message === 'string' ? data.message : String(error.message ?? '');
+  return [message, ...details].join(': ').slice(0, REJECTION_MESSAGE_MAX);
+}
+
+function requestOf(error: OctokitErrorShape): string {
+  const method = typeof error.request?.method === 'string' ? error.request.method : '?';
+  const url = typeof error.request?.url === 'string' ? error.request.url : '';
+  const path = URL.canParse(url) ? new URL(url).pathname : url;
+  return `${method} ${path}`;
+}
+
 /**
  * Turns octokit's answers worth retrying (5xx; 429; 403 for a primary or secondary rate limit)
- * into GitHubRetryableError with the wait GitHub asked for; anything else as it is.
+ * into GitHubRetryableError with the wait GitHub asked for, a 422 into GitHubRejectedError (never
+ * retried) with GitHub's message; anything else as it is.
  */
 export function asRetryable(error: unknown, now = Date.now()): unknown {
   const status = statusOf(error);
   if (status === undefined) return error;
+  if (status === 422) {
+    const shape = error as OctokitErrorShape;
+    return new GitHubRejectedError({ request: requestOf(shape), status, message: gitHubMessageOf(shape) });
+  }
   const headers = (error as OctokitErrorShape).response?.headers ?? {};
   const retryAfter = headers['retry-after'] === undefined ? null : Number(headers['retry-after']);
   const exhausted = String(headers['x-ratelimit-remaining']) === '0';

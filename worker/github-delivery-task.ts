@@ -6,6 +6,6 @@ import type { JobPayloads } from '../db/job-queue.js';
 export function githubDeliveryTask(deps: DeliveryDeps): Task {
   return async (payload) => {
     const job = payload as JobPayloads['github_delivery'];
-    await handleDelivery(deps, job.intent, new Date(job.received_at));
+    await handleDelivery(deps, job.delivery_id, job.intent, new Date(job.received_at));
   };
 }

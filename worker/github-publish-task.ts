@@ -7,13 +7,19 @@ import type { JobPayloads } from '../db/job-queue.js';
 /**
  * github_publish: evaluate a commit and post its check run and comment. A GitHub 5xx or rate
  * limit re-queues the job for when GitHub said to come back (Retry-After), rather than failing it
- * into graphile-worker's fixed backoff; anything else fails the job (retried with backoff).
+ * into graphile-worker's fixed backoff; a 422 to a write was handled by the publisher (recorded,
+ * never retried); anything else fails the job (retried with backoff).
  */
 export function githubPublishTask(deps: PublishDeps & { app: GitHubAppStore }): Task {
   const publish = createReleaseCheckPublisher(deps);
   return async (payload) => {
     const job = payload as JobPayloads['github_publish'];
-    const target = { repo_root: job.repo_root, commit_sha: job.commit_sha, installation_id: job.installation_id };
+    const target = {
+      repo_root: job.repo_root,
+      commit_sha: job.commit_sha,
+      installation_id: job.installation_id,
+      delivery_id: job.delivery_id ?? null,
+    };
     try {
       await publish(target);
     } catch (error) {

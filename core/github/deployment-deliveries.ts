@@ -2,8 +2,13 @@ import type { DeploymentRuleIntent } from './deployment-rule-intent.js';
 import type { DeploymentStore } from './deployment-store.js';
 
 /** A deployment protection request arrived: recorded once (redeliveries find it), evaluated by its job. */
-export async function acceptDeploymentRequest(deployments: DeploymentStore, intent: DeploymentRuleIntent, receivedAt: Date): Promise<void> {
-  const request = await deployments.recordRequest(intent, receivedAt);
+export async function acceptDeploymentRequest(
+  deployments: DeploymentStore,
+  intent: DeploymentRuleIntent,
+  receivedAt: Date,
+  deliveryId: string,
+): Promise<void> {
+  const request = await deployments.recordRequest(intent, receivedAt, deliveryId);
   if (request.state === 'waiting') await deployments.scheduleReview(request.id);
 }
 

@@ -1,5 +1,5 @@
 import type { DeliveryOutcome } from './delivery-intent.js';
-import type { PullRequestHead } from './github-port.js';
+import type { GitHubRejection, PullRequestHead } from './github-port.js';
 
 export interface DeliveryClaim {
   delivery_id: string;
@@ -14,6 +14,11 @@ export interface PublishTarget {
   repo_root: string;
   commit_sha: string;
   installation_id: number | null;
+  /**
+   * The delivery that asked for this evaluation (the newest, when several coalesced), where a
+   * refusal by GitHub is recorded; absent when recovery's sweep asked, or for jobs queued before.
+   */
+  delivery_id?: string | null;
 }
 
 export interface RecordedPullRequest extends PullRequestHead {
@@ -47,4 +52,6 @@ export interface GitHubAppStore {
    * job; posting for one repository runs one job at a time (no two writers race to create).
    */
   schedulePublish(target: PublishTarget, options?: { delaySeconds?: number; attempt?: number }): Promise<void>;
+  /** Records on the delivery that GitHub refused something posted for it (422). */
+  recordRejection(deliveryId: string, rejection: GitHubRejection): Promise<void>;
 }

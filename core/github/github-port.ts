@@ -72,3 +72,23 @@ export class GitHubRetryableError extends Error {
     this.name = 'GitHubRetryableError';
   }
 }
+
+/** What GitHub answered when it refused something shipgate posted (422), as recorded on the delivery. */
+export interface GitHubRejection {
+  /** Method and path, e.g. `POST /repos/acme/app/check-runs`. */
+  request: string;
+  status: number;
+  /** GitHub's own message, with the details of its `errors` list. */
+  message: string;
+}
+
+/**
+ * GitHub refused a request as invalid (422 Unprocessable Entity). Sending the same request again
+ * would be refused again, so it is never retried: it is logged and recorded on the delivery.
+ */
+export class GitHubRejectedError extends Error {
+  constructor(readonly rejection: GitHubRejection) {
+    super(`GitHub answered ${rejection.status} to ${rejection.request}: ${rejection.message}`);
+    this.name = 'GitHubRejectedError';
+  }
+}

@@ -21,14 +21,16 @@ export interface DeliveryDeps {
  * evidence, merge groups) and schedules an evaluation of each commit it concerns. Posting is the
  * publish job's, so many deliveries about one commit coalesce into one evaluation.
  */
-export async function handleDelivery(deps: DeliveryDeps, intent: DeliveryIntent, receivedAt: Date): Promise<void> {
+export async function handleDelivery(deps: DeliveryDeps, deliveryId: string, intent: DeliveryIntent, receivedAt: Date): Promise<void> {
   const { app } = deps;
   const target = { repo_root: intent.repo_root, installation_id: intent.installation_id };
+  // A refusal by GitHub while posting is recorded on the delivery that asked for the post.
+  const publish = (sha: string) => app.schedulePublish({ ...target, commit_sha: sha, delivery_id: deliveryId });
   switch (intent.kind) {
     case 'pull_request': {
       const { number, head_sha, head_ref, base_ref, state } = intent;
       await app.recordPullRequest({ ...target, number, head_sha, head_ref, base_ref, state }, new Date(intent.observed_at ?? receivedAt));
-      if (intent.evaluate) await app.schedulePublish({ ...target, commit_sha: head_sha });
+      if (intent.evaluate) await publish(head_sha);
       return;
     }
     case 'check_run': {
@@ -38,18 +40,18 @@ export async function handleDelivery(deps: DeliveryDeps, intent: DeliveryIntent,
       const concerned =
         (await app.openPullRequestsAt(intent.repo_root, intent.head_sha)).length > 0 ||
         (await app.mergeGroup(intent.repo_root, intent.head_sha)) !== null;
-      if (concerned) await app.schedulePublish({ ...target, commit_sha: intent.head_sha });
+      if (concerned) await publish(intent.head_sha);
       return;
     }
     case 'deployment_protection_rule':
-      await acceptDeploymentRequest(deps.deployments, intent, receivedAt);
+      await acceptDeploymentRequest(deps.deployments, intent, receivedAt, deliveryId);
       return;
     case 'recheck':
-      await app.schedulePublish({ ...target, commit_sha: intent.head_sha });
+      await publish(intent.head_sha);
       return;
     case 'merge_group':
       await app.recordMergeGroup({ ...target, head_sha: intent.head_sha, head_ref: intent.head_ref, base_ref: intent.base_ref });
-      await app.schedulePublish({ ...target, commit_sha: intent.head_sha });
+      await publish(intent.head_sha);
       return;
     case 'recheck_command': {
       const repo = await deps.access.repository(intent.repo_root, intent.installation_id);
@@ -65,7 +67,7 @@ export async function handleDelivery(deps: DeliveryDeps, intent: DeliveryIntent,
       const pr = await repo.pullRequest(intent.number);
       if (!pr || pr.state !== 'open') return;
       await app.recordPullRequest({ ...target, ...pr }, receivedAt);
-      await app.schedulePublish({ ...target, commit_sha: pr.head_sha });
+      await publish(pr.head_sha);
       return;
     }
   }

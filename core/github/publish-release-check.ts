@@ -6,7 +6,7 @@ import { GATE_FILE_PATH, setGateFromFile } from '../release/set-gate-from-file.j
 import { toBaseline } from '../release/snapshot.js';
 import { gateFileProblems, type GateFileProblem } from './gate-file-problems.js';
 import type { GitHubAppStore, PublishTarget } from './github-app-store.js';
-import type { GitHubAccess, GitHubRepository } from './github-port.js';
+import { GitHubRejectedError, type GitHubAccess, type GitHubRepository } from './github-port.js';
 import { evaluateMergeGroup, type GroupHead } from './merge-group-evaluation.js';
 import { parseMergeQueueRef } from './merge-queue-ref.js';
 import { postCheckRun, postComment, type WriteOutcome } from './post-release-check.js';
@@ -21,11 +21,36 @@ export interface PublishDeps {
   now?: () => Date;
 }
 
+/** `rejected`: GitHub refused the write (422); logged, recorded on the delivery, not retried. */
+export type PostOutcome = WriteOutcome | 'rejected';
+
 export interface PublishResult {
   view: DecisionView;
   /** null when nothing could be posted (no credentials). */
-  check_run: WriteOutcome | null;
-  comments: { number: number; outcome: WriteOutcome }[];
+  check_run: PostOutcome | null;
+  comments: { number: number; outcome: PostOutcome }[];
+}
+
+/**
+ * Runs one write to GitHub; a 422 is logged with GitHub's message and recorded on the delivery
+ * that asked (when one did) instead of failing the job: the same request would be refused again,
+ * so retrying it would only loop. The other writes of the evaluation still go ahead.
+ */
+async function unlessRejected(deps: PublishDeps, target: PublishTarget, write: () => Promise<WriteOutcome>): Promise<PostOutcome> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof GitHubRejectedError)) throw error;
+    const deliveryId = target.delivery_id ?? null;
+    deps.log('github_post_rejected', {
+      repo_root: target.repo_root,
+      commit_sha: target.commit_sha,
+      delivery_id: deliveryId,
+      ...error.rejection,
+    });
+    if (deliveryId) await deps.app.recordRejection(deliveryId, error.rejection);
+    return 'rejected';
+  }
 }
 
 /**
@@ -95,12 +120,12 @@ export function createReleaseCheckPublisher(deps: PublishDeps): (target: Publish
       toldWhyNot = true;
       return { view, check_run: null, comments: [] };
     }
-    const checkRun = await postCheckRun(repo, sha, checkRunContent(view, deps.publicUrl));
+    const checkRun = await unlessRejected(deps, target, () => postCheckRun(repo, sha, checkRunContent(view, deps.publicUrl)));
     const comments: PublishResult['comments'] = [];
     if (!group) {
       const body = commentBody(view, deps.publicUrl);
       for (const pr of await deps.app.openPullRequestsAt(repoRoot, sha)) {
-        comments.push({ number: pr.number, outcome: await postComment(repo, pr.number, body) });
+        comments.push({ number: pr.number, outcome: await unlessRejected(deps, target, () => postComment(repo, pr.number, body)) });
       }
     }
     deps.log('github_posted', { repo_root: repoRoot, commit_sha: sha, decision: view.decision, check_run: checkRun, comments });

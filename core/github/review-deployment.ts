@@ -3,7 +3,7 @@ import type { ReleasePorts } from '../release/release-ports.js';
 import { deploymentComment, deploymentOutcome } from './deployment-outcome.js';
 import type { DeploymentReviewer } from './deployment-reviewer.js';
 import type { DeploymentStore } from './deployment-store.js';
-import type { GitHubAccess } from './github-port.js';
+import { GitHubRejectedError, type GitHubAccess } from './github-port.js';
 import { syncGateFile } from './publish-release-check.js';
 
 export interface DeploymentDeps {
@@ -16,7 +16,7 @@ export interface DeploymentDeps {
   log(event: string, fields: Record<string, unknown>): void;
 }
 
-export type ReviewResult = 'answered' | 'waiting' | 'already_answered' | 'cannot_answer';
+export type ReviewResult = 'answered' | 'waiting' | 'already_answered' | 'cannot_answer' | 'rejected_by_github';
 
 /**
  * Evaluates a waiting deployment protection request and answers it when decided: approved
@@ -50,16 +50,25 @@ export async function reviewDeployment(deps: DeploymentDeps, requestId: string, 
     return 'waiting';
   }
   const comment = deploymentComment(outcome, view, deps.publicUrl);
-  const answered = await deps.deployments.answerOnce(
-    request.id,
-    { state: outcome.state, decision: decision.decision, snapshot_id: snapshot.id, timed_out: outcome.timed_out, comment },
-    () =>
-      deps.reviewer.review(request.installation_id, request.repo_root, request.run_id, {
-        environment_name: request.environment,
-        state: outcome.state,
-        comment,
-      }),
-  );
+  let answered: boolean;
+  try {
+    answered = await deps.deployments.answerOnce(
+      request.id,
+      { state: outcome.state, decision: decision.decision, snapshot_id: snapshot.id, timed_out: outcome.timed_out, comment },
+      () =>
+        deps.reviewer.review(request.installation_id, request.repo_root, request.run_id, {
+          environment_name: request.environment,
+          state: outcome.state,
+          comment,
+        }),
+    );
+  } catch (error) {
+    // The same answer would be refused again: record it and review this request no more.
+    if (!(error instanceof GitHubRejectedError)) throw error;
+    deps.log('github_post_rejected', { ...where, ...error.rejection });
+    await deps.deployments.recordRejection(request.id, error.rejection);
+    return 'rejected_by_github';
+  }
   if (!answered) return 'already_answered';
   deps.log('github_deployment_answered', { ...where, state: outcome.state, decision: decision.decision, timed_out: outcome.timed_out });
   return 'answered';

@@ -12,6 +12,7 @@ import * as m011 from './011-deployments-and-recovery.js';
 import * as m012 from './012-decision-read-paths.js';
 import * as m013 from './013-journal-write-path.js';
 import * as m014 from './014-release-state-versions.js';
+import * as m015 from './015-github-rejections.js';
 
 export interface Migration {
   name: string;
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   { name: '012-decision-read-paths', up: m012.up },
   { name: '013-journal-write-path', up: m013.up },
   { name: '014-release-state-versions', up: m014.up },
+  { name: '015-github-rejections', up: m015.up },
 ];

@@ -3,6 +3,7 @@ import type { DeploymentRequest, DeploymentStore } from '../../core/github/deplo
 import { enqueueReplacing } from '../job-queue.js';
 import { keysetPage } from '../keyset-page.js';
 import { sendSql } from '../send-sql.js';
+import { recordDeploymentRejection } from './record-github-rejection.js';
 import type { DeploymentRequestRow } from '../tables.js';
 
 function toDeploymentRequest(row: DeploymentRequestRow): DeploymentRequest {
@@ -28,7 +29,7 @@ function toDeploymentRequest(row: DeploymentRequestRow): DeploymentRequest {
 export function createDeploymentStore(db: Knex): DeploymentStore {
   const table = () => db<DeploymentRequestRow>('deployment_requests');
   return {
-    async recordRequest(intent, receivedAt) {
+    async recordRequest(intent, receivedAt, deliveryId = null) {
       const key = {
         repo_root: intent.repo_root,
         run_id: intent.run_id,
@@ -37,9 +38,19 @@ export function createDeploymentStore(db: Knex): DeploymentStore {
       };
       await sendSql(
         db,
-        `INSERT INTO deployment_requests (repo_root, environment, commit_sha, ref, run_id, deployment_id, installation_id, requested_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (repo_root, run_id, environment, deployment_id) DO NOTHING`,
-        [key.repo_root, key.environment, intent.commit_sha, intent.ref, key.run_id, key.deployment_id, intent.installation_id, receivedAt],
+        `INSERT INTO deployment_requests (repo_root, environment, commit_sha, ref, run_id, deployment_id, installation_id, requested_at, delivery_id)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (repo_root, run_id, environment, deployment_id) DO NOTHING`,
+        [
+          key.repo_root,
+          key.environment,
+          intent.commit_sha,
+          intent.ref,
+          key.run_id,
+          key.deployment_id,
+          intent.installation_id,
+          receivedAt,
+          deliveryId,
+        ],
       );
       return toDeploymentRequest((await table().where(key).first())!);
     },
@@ -50,13 +61,17 @@ export function createDeploymentStore(db: Knex): DeploymentStore {
     },
 
     async waitingAt(repoRoot, commitSha) {
-      const rows = await table().where({ repo_root: repoRoot, commit_sha: commitSha, state: 'waiting' }).orderBy('requested_at');
+      const rows = await table()
+        .where({ repo_root: repoRoot, commit_sha: commitSha, state: 'waiting' })
+        .whereNull('rejection')
+        .orderBy('requested_at');
       return rows.map(toDeploymentRequest);
     },
 
     async orphaned(limit) {
       const rows = await table()
         .where({ state: 'waiting' })
+        .whereNull('rejection')
         .whereRaw(
           `NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = 'github_deployment_review:' || deployment_requests.id::text)`,
         )
@@ -78,9 +93,11 @@ export function createDeploymentStore(db: Knex): DeploymentStore {
       return db.transaction(async (trx) => {
         // The row lock holds the request while GitHub is told: a second worker skips it, and a
         // failed send rolls back, leaving it waiting for the retry.
-        const held = await sendSql(trx, `SELECT id FROM deployment_requests WHERE id = $1 AND state = 'waiting' FOR UPDATE SKIP LOCKED`, [
-          id,
-        ]);
+        const held = await sendSql(
+          trx,
+          `SELECT id FROM deployment_requests WHERE id = $1 AND state = 'waiting' AND rejection IS NULL FOR UPDATE SKIP LOCKED`,
+          [id],
+        );
         if (held.length === 0) return false;
         await send();
         await sendSql(
@@ -92,6 +109,8 @@ export function createDeploymentStore(db: Knex): DeploymentStore {
         return true;
       });
     },
+
+    recordRejection: (id, rejection) => recordDeploymentRejection(db, id, rejection),
 
     async listAnswered(filter, page) {
       // Newest answer first: the keyset runs on answered_at, named created_at for the pager.

@@ -5,6 +5,7 @@ import { enqueueReplacing } from '../job-queue.js';
 import { sendSql } from '../send-sql.js';
 import type { GitHubMergeGroupRow, GitHubPullRequestRow } from '../tables.js';
 import { claimDeliveries } from './claim-deliveries.js';
+import { recordDeliveryRejection } from './record-github-rejection.js';
 
 function toPullRequest(row: GitHubPullRequestRow): RecordedPullRequest {
   return {
@@ -83,5 +84,7 @@ export function createGitHubAppStore(db: Knex): GitHubAppStore {
         },
       );
     },
+
+    recordRejection: (deliveryId, rejection) => recordDeliveryRejection(db, deliveryId, rejection),
   };
 }

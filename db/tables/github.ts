@@ -9,6 +9,15 @@ export interface GitHubDeliveryRow {
   outcome: 'queued' | 'ignored';
   reason: string | null;
   received_at: Date;
+  /** What GitHub refused (422) when posting for this delivery, oldest first; null: nothing (migration 015). */
+  rejections: GitHubDeliveryRejection[] | null;
+}
+
+export interface GitHubDeliveryRejection {
+  at: string;
+  request: string;
+  status: number;
+  message: string;
 }
 
 export interface GitHubPullRequestRow {
@@ -49,4 +58,8 @@ export interface DeploymentRequestRow {
   comment: string | null;
   requested_at: Date;
   answered_at: Date | null;
+  /** The delivery that first asked for the review (migration 015; null for older rows). */
+  delivery_id: string | null;
+  /** GitHub's refusal of the answer (422): the request is no longer reviewed. */
+  rejection: GitHubDeliveryRejection | null;
 }

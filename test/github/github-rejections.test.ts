@@ -1,0 +1,98 @@
+import { checkRunPayload, deliver, pullRequestPayload, settle } from '../helpers/github-deliveries.js';
+import { deploymentRulePayload } from '../helpers/deployment-deliveries.js';
+import { createDeploymentStore } from '../../db/stores/deployment-store.js';
+import { checkRun, sha } from '../release/release-api.js';
+import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
+
+const SECRET = 'rejections-secret';
+const stack = useAppWithFakeGitHub({ secret: SECRET, installationId: 77, gate: 'require_reviewed_release: false\n' });
+
+const posted = (method: string, path: RegExp) =>
+  stack.gh.requests.filter((r) => r.method === method && path.test(r.path)).map((r) => r.body as Record<string, unknown>);
+const loggedEvents = (event: string) =>
+  stack.t.logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === event);
+
+describe('a 422 from GitHub is logged, recorded on the delivery, and never retried', () => {
+  const repo = 'acme/refused';
+  const validationFailed = (message: string) => ({
+    status: 422,
+    body: {
+      message: 'Validation Failed',
+      errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message }],
+      documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment',
+      status: '422',
+    },
+  });
+  const rejectionsOf = async (deliveryId: string) => {
+    const { rows } = await stack.t.deps.db.raw('SELECT rejections FROM github_deliveries WHERE delivery_id = ?', [deliveryId]);
+    return rows[0].rejections as { at: string; request: string; status: number; message: string }[] | null;
+  };
+
+  beforeAll(() => stack.repository(repo));
+
+  it('a refused comment: one POST, the check run still posted, GitHub’s message in the log and on the delivery', async () => {
+    const head = sha('refused-comment');
+    stack.gh.app.failNext('POST', /\/issues\/4\/comments$/, validationFailed('body is too long (maximum is 65536 characters)'));
+    stack.gh.requests.length = 0;
+    const res = await deliver(stack.t, 'pull_request', pullRequestPayload('opened', { number: 4, sha: head }, repo), {
+      secret: SECRET,
+      id: 'refused-comment-delivery',
+    });
+    expect(res.status).toBe(202);
+    await settle(stack.t);
+
+    expect(posted('POST', /\/issues\/4\/comments$/)).toHaveLength(1);
+    expect(stack.gh.app.commentsOn(repo, 4)).toEqual([]);
+    expect(stack.gh.app.checkRunsOn(repo, head)).toHaveLength(1);
+    const message = 'Validation Failed: body is too long (maximum is 65536 characters)';
+    expect(loggedEvents('github_post_rejected')).toContainEqual(
+      expect.objectContaining({
+        delivery_id: 'refused-comment-delivery',
+        repo_root: repo,
+        status: 422,
+        request: `POST /api/v3/repos/${repo}/issues/4/comments`,
+        message,
+      }),
+    );
+    expect(await rejectionsOf('refused-comment-delivery')).toEqual([
+      { at: expect.any(String), request: `POST /api/v3/repos/${repo}/issues/4/comments`, status: 422, message },
+    ]);
+    // Not retried: no publish job is left to run again, and GitHub saw no second attempt.
+    const { rows } = await stack.t.deps.db.raw(
+      `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'github_publish'`,
+    );
+    expect(rows[0].n).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await settle(stack.t);
+    expect(posted('POST', /\/issues\/4\/comments$/)).toHaveLength(1);
+  });
+
+  it('a refused deployment review: one POST, recorded on the request and its delivery, not reviewed again when a check completes', async () => {
+    const head = sha('refused-deployment');
+    await checkRun(stack.t, { repo_root: repo, commit_sha: head, name: 'lint' });
+    const path = /\/actions\/runs\/7002\/deployment_protection_rule$/;
+    stack.gh.app.failNext('POST', path, validationFailed('comment is too long'), 5);
+    const payload = deploymentRulePayload(repo, { sha: head, environment: 'staging', runId: 7002 });
+    const res = await deliver(stack.t, 'deployment_protection_rule', payload, { secret: SECRET, id: 'refused-review-delivery' });
+    expect(res.status).toBe(202);
+    await settle(stack.t);
+
+    expect(posted('POST', path)).toHaveLength(1);
+    const rejection = {
+      request: `POST /api/v3/repos/${repo}/actions/runs/7002/deployment_protection_rule`,
+      status: 422,
+      message: 'Validation Failed: comment is too long',
+    };
+    expect(loggedEvents('github_post_rejected')).toContainEqual(expect.objectContaining({ commit_sha: head, ...rejection }));
+    expect(await rejectionsOf('refused-review-delivery')).toEqual([{ at: expect.any(String), ...rejection }]);
+    const { rows } = await stack.t.deps.db.raw('SELECT state, rejection FROM deployment_requests WHERE run_id = 7002');
+    expect(rows).toEqual([{ state: 'waiting', rejection: { at: expect.any(String), ...rejection } }]);
+
+    // A completed check run re-reviews the waiting requests of its commit, and recovery queues
+    // those whose job was lost: neither touches this one.
+    await stack.send('check_run', checkRunPayload('completed', { id: 7003, name: 'ci', sha: head }, repo));
+    expect(posted('POST', path)).toHaveLength(1);
+    const orphaned = await createDeploymentStore(stack.t.deps.db).orphaned(100);
+    expect(orphaned.filter((request) => request.run_id === 7002)).toEqual([]);
+  });
+});
