@@ -1,9 +1,7 @@
-import type { ProbotOctokit } from 'probot';
 import type { CheckRunContent, GitHubRepository, RepoPermission } from '../core/github/github-port.js';
+import { parseRepoRoot } from '../core/release/repo-names.js';
+import { GITHUB_RAW_MEDIA_TYPE, type RestOctokit } from './create-probot.js';
 import { asRetryable, statusOf } from './github-errors.js';
-
-/** Probot's octokit: REST methods under `.rest`, paginate. */
-export type RestOctokit = InstanceType<typeof ProbotOctokit>;
 
 const PERMISSIONS: RepoPermission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
 
@@ -36,8 +34,7 @@ function checkRunFields(content: CheckRunContent) {
 
 /** The GitHubRepository port over an authenticated octokit. `appId` narrows check run lists to our App's. */
 export function octokitGitHubRepository(octokit: RestOctokit, repoRoot: string, appId: number | null): GitHubRepository {
-  const [owner, repo] = repoRoot.split('/');
-  const where = { owner, repo };
+  const where = parseRepoRoot(repoRoot);
   return {
     listIssueComments: (number) =>
       call(async () => {
@@ -81,7 +78,7 @@ export function octokitGitHubRepository(octokit: RestOctokit, repoRoot: string, 
     async readDefaultBranchFile(path) {
       const { data: repository } = await call(() => octokit.rest.repos.get(where));
       const found = await orNullOn404(() =>
-        octokit.rest.repos.getContent({ ...where, path, ref: repository.default_branch, mediaType: { format: 'raw' } }),
+        octokit.rest.repos.getContent({ ...where, path, ref: repository.default_branch, headers: { accept: GITHUB_RAW_MEDIA_TYPE } }),
       );
       if (!found) return null;
       const raw: unknown = found.data;

@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { measureAgainstFloor, randomOf, startReleaseBenchEnv, type ReleaseBenchEnv } from './lib/release-bench-env.js';
 import type { LoadTarget } from './lib/load.js';
+import { runBench } from './lib/bench-database.js';
 
 /** Commit SHAs mostly, and a branch now and then (resolved through the recorded refs). */
 export function badgeTarget(env: ReleaseBenchEnv): LoadTarget {
@@ -22,10 +23,12 @@ export function badgeTarget(env: ReleaseBenchEnv): LoadTarget {
 export const BADGE_GOAL = { minFloorShare: 0.8 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const env = await startReleaseBenchEnv();
-  try {
-    console.table(await measureAgainstFloor(env, [{ target: badgeTarget(env), goal: BADGE_GOAL }]));
-  } finally {
-    await env.close();
-  }
+  await runBench(async () => {
+    const env = await startReleaseBenchEnv();
+    try {
+      console.table(await measureAgainstFloor(env, [{ target: badgeTarget(env), goal: BADGE_GOAL }]));
+    } finally {
+      await env.close();
+    }
+  });
 }

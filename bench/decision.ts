@@ -8,6 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { measureAgainstFloor, randomOf, startReleaseBenchEnv, type ReleaseBenchEnv } from './lib/release-bench-env.js';
 import type { LoadTarget } from './lib/load.js';
+import { runBench } from './lib/bench-database.js';
 
 export function decisionTarget(env: ReleaseBenchEnv): LoadTarget {
   return {
@@ -23,10 +24,12 @@ export function decisionTarget(env: ReleaseBenchEnv): LoadTarget {
 export const DECISION_GOAL = { minFloorShare: 0.7, maxP99VsFloor: 1.5 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const env = await startReleaseBenchEnv();
-  try {
-    console.table(await measureAgainstFloor(env, [{ target: decisionTarget(env), goal: DECISION_GOAL }]));
-  } finally {
-    await env.close();
-  }
+  await runBench(async () => {
+    const env = await startReleaseBenchEnv();
+    try {
+      console.table(await measureAgainstFloor(env, [{ target: decisionTarget(env), goal: DECISION_GOAL }]));
+    } finally {
+      await env.close();
+    }
+  });
 }

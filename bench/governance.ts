@@ -32,7 +32,7 @@ import { createExecutionJournal } from '../db/stores/execution-journal.js';
 import { createExecutionStore } from '../db/stores/execution-store.js';
 import { testExecution } from '../test/agent/support/agent-harness.js';
 import { MemoryJournal } from '../test/helpers/memory-journal.js';
-import { openBenchDatabase, type BenchDatabase } from './lib/bench-database.js';
+import { openBenchDatabase, runBench, type BenchDatabase } from './lib/bench-database.js';
 import { publicWeb } from '../net/public-web.js';
 
 const CALLS_PER_RUN = 200;
@@ -282,7 +282,7 @@ function governanceRows(modes: { name: string; samples: number[] }[], floors: { 
   ];
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+async function printGovernanceBench(): Promise<void> {
   const rows = await runGovernanceBench();
   console.log(
     `Governance overhead per tool call (${ROUNDS} runs x ${CALLS_PER_RUN} calls per mode; a call = one provider turn + one no-op tool call)`,
@@ -292,3 +292,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     'A call to an in-process tool persists its turn and itself in one statement (one durable commit). A tool outside the process waits for its turn to be written first (a commit that does not wait for the WAL flush); its own write flushes both.',
   );
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runBench(printGovernanceBench);

@@ -27,7 +27,7 @@ import { decideRelease } from '../core/release/decide-release.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import { COMMIT_STATE } from '../db/stores/release-commit-state.js';
 import { createReleasePorts } from '../db/stores/release-ports.js';
-import { openBenchDatabase } from './lib/bench-database.js';
+import { openBenchDatabase, runBench } from './lib/bench-database.js';
 import { commitRefs, HISTORY, seedReleaseHistory } from './lib/seed-release-history.js';
 
 /** History levels in commits (10 executions each); `npm run bench` passes a smaller top level to stay within 5 minutes. */
@@ -198,4 +198,5 @@ export function printGrowth(tables: GrowthTables): void {
   console.table(tables.evidence);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) printGrowth(await runGrowthBench());
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  await runBench(async () => printGrowth(await runGrowthBench()));

@@ -1,34 +1,38 @@
 /**
- * `npm run bench`: every benchmark, each printed as a table. The release benches share one
- * seeded database and one floor measurement run.
+ * `npm run bench`: every benchmark, each printed as a table, on one PostgreSQL (DATABASE_URL's
+ * server, else one embedded server for the run), named at the top. The release benches share
+ * one seeded database and one floor measurement run.
  */
 import { badgeTarget, BADGE_GOAL } from './badge.js';
 import { decisionTarget, DECISION_GOAL } from './decision.js';
 import { runGovernanceBench } from './governance.js';
+import { runBench } from './lib/bench-database.js';
 import { measureAgainstFloor, startReleaseBenchEnv } from './lib/release-bench-env.js';
 import { CONNECTIONS, DURATION_SECONDS, ROUNDS } from './lib/load.js';
 import { runWebhookBench } from './webhook.js';
 import { FULL_LEVELS, printGrowth, runGrowthBench } from './growth.js';
 
-console.log('Governance overhead per tool call (verify + certify + persist vs the ungoverned loop)');
-console.table(await runGovernanceBench());
+await runBench(async () => {
+  console.log('Governance overhead per tool call (verify + certify + persist vs the ungoverned loop)');
+  console.table(await runGovernanceBench());
 
-const env = await startReleaseBenchEnv();
-try {
-  const rows = await measureAgainstFloor(env, [
-    { target: decisionTarget(env), goal: DECISION_GOAL },
-    { target: badgeTarget(env), goal: BADGE_GOAL },
-  ]);
-  console.log(`Release gate under load (${CONNECTIONS} connections, ${DURATION_SECONDS} s each in ${ROUNDS} turns with the floor)`);
-  console.table(rows);
-} finally {
-  await env.close();
-}
+  const env = await startReleaseBenchEnv();
+  try {
+    const rows = await measureAgainstFloor(env, [
+      { target: decisionTarget(env), goal: DECISION_GOAL },
+      { target: badgeTarget(env), goal: BADGE_GOAL },
+    ]);
+    console.log(`Release gate under load (${CONNECTIONS} connections, ${DURATION_SECONDS} s each in ${ROUNDS} turns with the floor)`);
+    console.table(rows);
+  } finally {
+    await env.close();
+  }
 
-await runWebhookBench();
+  await runWebhookBench();
 
-// The full top level (100,000 commits / 1M executions) takes about 2 minutes to seed on the
-// development machine, which would push `npm run bench` past 5 minutes: here the history grows
-// to 30,000 commits / 300,000 executions; `npm run bench:growth` runs the full levels.
-const growthLevels = process.env.BENCH_GROWTH_COMMITS?.split(',').map(Number) ?? [FULL_LEVELS[0], FULL_LEVELS[1], 30_000];
-printGrowth(await runGrowthBench(growthLevels));
+  // The full top level (100,000 commits / 1M executions) takes about 2 minutes to seed on the
+  // development machine, which would push `npm run bench` past 5 minutes: here the history grows
+  // to 30,000 commits / 300,000 executions; `npm run bench:growth` runs the full levels.
+  const growthLevels = process.env.BENCH_GROWTH_COMMITS?.split(',').map(Number) ?? [FULL_LEVELS[0], FULL_LEVELS[1], 30_000];
+  printGrowth(await runGrowthBench(growthLevels));
+});

@@ -18,7 +18,7 @@ import { createLogger } from '../server/create-logger.js';
 import { buildDeps } from '../server/build-deps.js';
 import { loadConfig } from '../server/config.js';
 import { createMetrics } from '../server/create-metrics.js';
-import { buildGitHubApp } from '../server/github-app.js';
+import { buildGitHubWebhook } from '../server/github-app.js';
 import { createServer } from '../api/create-server.js';
 import { migrateJobQueue } from '../db/job-queue.js';
 import { startWorker } from '../worker/start-worker.js';
@@ -139,11 +139,10 @@ export async function webhookProcessingBench() {
   const logger = createLogger(config.logLevel);
   const metrics = createMetrics(false);
   const deps = buildDeps(config, database.db, logger, metrics);
-  const github = buildGitHubApp(config, database.db, logger);
-  const server = http.createServer(createServer(deps, { metrics, rawBodyMiddleware: [github.webhook] }).callback());
+  const server = http.createServer(createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps)] }).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const worker = await startWorker({ ...deps, github: github.access }, database.url);
+  const worker = await startWorker(deps, database.url);
   const post = async (event: string, body: string) => {
     const res = await fetch(`${url}/api/v1/releases/github-webhook`, {
       method: 'POST',

@@ -17,19 +17,29 @@ import { createOidcVerifier } from '../net/oidc-verifier.js';
 import type { Config } from '../core/config.js';
 import type { Metrics } from './create-metrics.js';
 import type { Deps } from '../api/deps.js';
+import { githubAccessFromConfig } from '../app/github-access-from-config.js';
+import type { GitHubAppAccess } from '../app/github-access.js';
 import { loadSecretKey } from './load-secret-key.js';
 import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
 
+/** What the process wires: the routes' Deps, and GitHub access for the webhook and the worker. */
+export interface ServiceDeps extends Deps {
+  /** Built here once for `serve` and `worker` alike: one Probot per credential, one installation-token cache. */
+  github: GitHubAppAccess;
+}
+
 /**
- * Wires the stores and services every route uses. Tests call it with their own database.
+ * Wires the stores and services every route and job uses. Tests call it with their own database.
  * `signing` comes from loadSigningKey (async, so the composition root runs it first); without
  * it certificates are signed with a throwaway key that nothing else can verify.
  */
-export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Metrics, signing: SigningKeys = ephemeralSigningKeys()): Deps {
+export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Metrics, signing: SigningKeys = ephemeralSigningKeys()): ServiceDeps {
   const signer = createSigner(signing.privateKey);
   const verifier = createVerifier(signing.publicKeys);
   const secretKey = loadSecretKey(config);
   const policies = createPolicyStore(db);
+  const github = githubAccessFromConfig(config, logger);
+  if (github.whyNot) logger.info({ event: 'github_posting_disabled' }, github.whyNot);
   const uris = resourceUris(config.configuredPublicUrl);
   return {
     config,
@@ -49,5 +59,6 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     journal: createExecutionJournal(db, secretKey, policies),
     oidc: config.oidc.owners.length > 0 ? createOidcVerifier(config.oidc) : undefined,
     workflows: createWorkflowStore(db, secretKey),
+    github,
   };
 }

@@ -18,7 +18,7 @@ import { decisionQuerySchema } from '../../api/schemas/release-schemas.js';
 import { createKnex } from '../../db/create-knex.js';
 import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
 import { migrateJobQueue } from '../../db/job-queue.js';
-import { buildGitHubApp } from '../../server/github-app.js';
+import { buildGitHubWebhook } from '../../server/github-app.js';
 
 /** The floor: the decision's own input validation and auth, then ONE indexed query. */
 const floorRoute = defineRoute({
@@ -47,7 +47,7 @@ const metrics = createMetrics();
 const deps = buildDeps(config, db, logger, metrics, await loadSigningKey(config, createSigningKeyStore(db)));
 // As `npm start` mounts it: the GitHub webhook ahead of the body parsers (deliveries queue jobs; no worker here).
 await migrateJobQueue(db, config.databaseUrl!);
-const app = createServer(deps, { metrics, rawBodyMiddleware: [buildGitHubApp(config, db, logger).webhook] });
+const app = createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps)] });
 mountRoutes(app, [[floorRoute]], deps);
 const server = http.createServer(app.callback());
 server.keepAliveTimeout = 60_000;
