@@ -23,7 +23,7 @@ import { createServer } from '../api/create-server.js';
 import { migrateJobQueue } from '../db/job-queue.js';
 import { startWorker } from '../worker/start-worker.js';
 import { startFakeGitHub, type FakeGitHub } from '../test/fakes/fake-github-server.js';
-import { openBenchDatabase } from './lib/bench-database.js';
+import { openBenchDatabase, runBench } from './lib/bench-database.js';
 import { CONNECTIONS, DURATION_SECONDS, load, loadInTurns, ROUNDS, type LoadTarget } from './lib/load.js';
 import { startServer } from './lib/release-bench-env.js';
 
@@ -246,4 +246,4 @@ export async function runWebhookBench(): Promise<void> {
   console.table(await webhookProcessingBench());
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runWebhookBench();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runBench(runWebhookBench);
