@@ -7,7 +7,6 @@ import { policyRoutes } from './routers/policy-routes.js';
 import { badgeRoutes } from './routers/badge-routes.js';
 import { deploymentRoutes } from './routers/deployment-routes.js';
 import { gateRoutes } from './routers/gate-routes.js';
-import { githubWebhookRoutes } from './routers/github-webhook-route.js';
 import { releasePromotionRoutes } from './routers/release-promotion-routes.js';
 import { releaseRoutes } from './routers/release-routes.js';
 import { taskRoutes } from './routers/task-routes.js';
@@ -24,7 +23,6 @@ export const allRoutes: RouteDef[][] = [
   releasePromotionRoutes,
   deploymentRoutes,
   gateRoutes,
-  githubWebhookRoutes,
   badgeRoutes,
   taskRoutes,
   executionRoutes,

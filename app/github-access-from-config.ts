@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Config } from '../core/config.js';
 import { createGitHubAccess, type GitHubAppAccess } from './github-access.js';
-import { githubApiBaseUrl } from './github-repo-reader.js';
+
+const GITHUB_API_BASE_URL = 'https://api.github.com';
+
+/** GHE_HOST / GHE_PROTOCOL point every GitHub call at GitHub Enterprise (or a test server), as Probot does. */
+export function githubApiBaseUrl(github: { gheHost?: string; gheProtocol?: 'http' | 'https' }): string {
+  return github.gheHost ? `${github.gheProtocol ?? 'https'}://${github.gheHost}/api/v3` : GITHUB_API_BASE_URL;
+}
 
 /** The App's private key: PRIVATE_KEY, else the file PRIVATE_KEY_PATH names. */
 export function privateKeyOf(github: Config['github']): string | undefined {
@@ -10,7 +16,7 @@ export function privateKeyOf(github: Config['github']): string | undefined {
   return github.privateKeyPath ? readFileSync(github.privateKeyPath, 'utf8') : undefined;
 }
 
-/** GitHub access built from the one configuration (never from process.env). */
+/** GitHub access built from the one configuration (never from process.env); server/build-deps.ts calls it once. */
 export function githubAccessFromConfig(config: Config, logger: Logger): GitHubAppAccess {
   return createGitHubAccess({
     appId: config.github.appId,

@@ -1,5 +1,6 @@
 import type { DeploymentReviewer } from '../core/github/deployment-reviewer.js';
-import type { GitHubAppClient } from './github-app-client.js';
+import { parseRepoRoot } from '../core/release/repo-names.js';
+import type { GitHubAppClient } from './github-access.js';
 import { asRetryable } from './github-errors.js';
 
 /** Answers deployment protection requests with the installation's token (an App reviews only its own rule). */
@@ -13,12 +14,10 @@ export function octokitDeploymentReviewer(client: GitHubAppClient | null): Deplo
   return {
     whyNot: null,
     async review(installationId, repoRoot, runId, review) {
-      const [owner, repo] = repoRoot.split('/');
       const octokit = await client.asInstallation(installationId);
       try {
         await octokit.request('POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule', {
-          owner,
-          repo,
+          ...parseRepoRoot(repoRoot),
           run_id: runId,
           ...review,
         });

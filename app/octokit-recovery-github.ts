@@ -1,6 +1,6 @@
 import type { RecoveryGitHub } from '../core/github/recovery-port.js';
-import { normalizeRepoRoot } from '../core/release/repo-names.js';
-import type { GitHubAppClient } from './github-app-client.js';
+import { normalizeRepoRoot, parseRepoRoot } from '../core/release/repo-names.js';
+import type { GitHubAppClient } from './github-access.js';
 import { asRetryable } from './github-errors.js';
 
 type Headers = Record<string, string | number | undefined>;
@@ -69,11 +69,14 @@ export function octokitRecoveryGitHub(client: GitHubAppClient): RecoveryGitHub {
       return names;
     },
     async openPullRequests(installationId, repoRoot) {
-      const [owner, repo] = repoRoot.split('/');
       const octokit = await client.asInstallation(installationId);
       const found: Awaited<ReturnType<RecoveryGitHub['openPullRequests']>> = [];
       await call(async () => {
-        for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, { owner, repo, state: 'open', per_page: 100 })) {
+        for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, {
+          ...parseRepoRoot(repoRoot),
+          state: 'open',
+          per_page: 100,
+        })) {
           note(installationId, page.headers as Headers);
           for (const pr of page.data) {
             found.push({

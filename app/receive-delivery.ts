@@ -17,7 +17,7 @@ export interface RawDelivery {
 }
 
 export interface DeliveryAnswer {
-  status: 202 | 400 | 401;
+  status: 202 | 400 | 401 | 415;
   body: { status: 'queued' | 'ignored' | 'duplicate'; reason?: string } | { detail: string };
 }
 
@@ -26,17 +26,24 @@ const header = (headers: RawDelivery['headers'], name: string) => {
   return (Array.isArray(value) ? value[0] : value) || undefined;
 };
 
+/** The two content types a GitHub webhook can be configured with; null for anything else. */
+function payloadFormat(contentType: string | undefined): 'json' | 'form' | null {
+  const mediaType = contentType?.split(';')[0].trim().toLowerCase();
+  return mediaType === 'application/json' ? 'json' : mediaType === 'application/x-www-form-urlencoded' ? 'form' : null;
+}
+
 /** A form-encoded delivery (a webhook configured with content type x-www-form-urlencoded) holds the JSON in `payload`. */
-function parsePayload(rawBody: string, contentType: string | undefined): unknown {
-  const json = contentType?.includes('application/x-www-form-urlencoded') ? new URLSearchParams(rawBody).get('payload') : rawBody;
-  return JSON.parse(json ?? '');
+function parsePayload(rawBody: string, format: 'json' | 'form'): unknown {
+  return JSON.parse((format === 'form' ? new URLSearchParams(rawBody).get('payload') : rawBody) ?? '');
 }
 
 /**
  * One webhook delivery, from its raw bytes: the signature is verified first (401, nothing
- * recorded), then the delivery is claimed by its X-GitHub-Delivery id with its work queued in the
- * same transaction, and the answer is 202 at once: `queued`, `ignored` with the reason, or
- * `duplicate` (a redelivery: no effect). The work itself runs in the github_delivery job.
+ * recorded), then its headers, content type and JSON (400, 415, 400), then the delivery is
+ * claimed by its X-GitHub-Delivery id with its work queued in the same transaction, and the
+ * answer is 202 at once: `queued`, `ignored` with the reason, or `duplicate` (a redelivery: no
+ * effect). The work itself runs in the github_delivery job. server/github-webhook-middleware.ts
+ * documents these answers in /openapi.json.
  */
 export function createDeliveryReceiver(options: ReceiverOptions): (delivery: RawDelivery) => Promise<DeliveryAnswer> {
   const verify = options.secret ? createSignatureVerifier(options.secret) : null;
@@ -50,9 +57,13 @@ export function createDeliveryReceiver(options: ReceiverOptions): (delivery: Raw
     if (!event || !deliveryId || deliveryId.length > 200 || event.length > 100) {
       return { status: 400, body: { detail: 'A delivery needs the X-GitHub-Event and X-GitHub-Delivery headers.' } };
     }
+    const format = payloadFormat(header(headers, 'content-type'));
+    if (!format) {
+      return { status: 415, body: { detail: 'A delivery is application/json or application/x-www-form-urlencoded, as GitHub sends it.' } };
+    }
     let payload: unknown;
     try {
-      payload = parsePayload(rawBody, header(headers, 'content-type'));
+      payload = parsePayload(rawBody, format);
     } catch {
       return { status: 400, body: { detail: 'The payload is not JSON.' } };
     }

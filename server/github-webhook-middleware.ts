@@ -1,4 +1,9 @@
 import type Koa from 'koa';
+import { z } from 'zod';
+import type { ZodOpenApiOperationObject } from 'zod-openapi';
+import type { RawBodyRoute } from '../api/create-server.js';
+import { errorSchema, validationErrorSchema } from '../api/schemas/error-schemas.js';
+import { githubWebhookAckSchema, githubWebhookPayloadSchema } from '../api/schemas/github-webhook-schemas.js';
 import type { RawDelivery, DeliveryAnswer } from '../app/receive-delivery.js';
 
 export const WEBHOOK_PATH = '/api/v1/releases/github-webhook';
@@ -45,4 +50,59 @@ export function githubWebhookMiddleware(receive: (delivery: RawDelivery) => Prom
     ctx.status = answer.status;
     ctx.body = answer.body;
   };
+}
+
+const error = (description: string, schema: z.ZodType = errorSchema) => ({ description, content: { 'application/json': { schema } } });
+
+/**
+ * What the middleware above and the receiver (app/receive-delivery.ts) answer, and nothing else:
+ * no API key, so no 401/403 for keys and no rate limit; the error middleware it runs inside adds
+ * 422 (a delivery the database cannot store), 500 and 503.
+ */
+const webhookOperation: ZodOpenApiOperationObject = {
+  summary: 'GitHub App webhook (signed deliveries from GitHub)',
+  description:
+    'Headers `X-GitHub-Event`, `X-GitHub-Delivery` and, with WEBHOOK_SECRET set, `X-Hub-Signature-256` (HMAC-SHA256 of the raw body). ' +
+    'Each delivery id is claimed once: a redelivery answers `duplicate` and has no effect. The work (recording check runs, ' +
+    'evaluating, posting the check run and comment) runs in queued jobs; the answer comes at once.',
+  tags: ['releases'],
+  operationId: 'postReleasesGithubWebhook',
+  security: [],
+  requestParams: {
+    header: z.object({
+      'X-GitHub-Event': z.string().max(100).meta({ description: 'The event, e.g. `pull_request`.' }),
+      'X-GitHub-Delivery': z.string().max(200).meta({ description: 'The delivery id; each is claimed once.' }),
+      'X-Hub-Signature-256': z
+        .string()
+        .optional()
+        .meta({ description: '`sha256=` and the HMAC-SHA256 of the raw body with WEBHOOK_SECRET; required when it is set.' }),
+    }),
+  },
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': { schema: githubWebhookPayloadSchema },
+      'application/x-www-form-urlencoded': {
+        schema: z.object({ payload: z.string().meta({ description: 'The JSON payload, for a webhook configured as form-encoded.' }) }),
+      },
+    },
+  },
+  responses: {
+    202: {
+      description: 'Accepted: queued, ignored (with the reason) or duplicate.',
+      content: { 'application/json': { schema: githubWebhookAckSchema } },
+    },
+    400: error('Missing X-GitHub-Event or X-GitHub-Delivery, or a payload that is not JSON.'),
+    401: error('Missing or invalid X-Hub-Signature-256 (with WEBHOOK_SECRET set); nothing is recorded.'),
+    413: error('Payload over 25 MB, GitHub’s own limit.'),
+    415: error('Content-Type is neither application/json nor application/x-www-form-urlencoded.'),
+    422: error('A payload the database cannot store (a NUL character, say); nothing is recorded.', validationErrorSchema),
+    500: error('Internal server error (detail and request_id only).'),
+    503: error('Database unavailable.'),
+  },
+};
+
+/** The webhook as createServer mounts it: the middleware, and its entry in /openapi.json. */
+export function githubWebhookRoute(receive: (delivery: RawDelivery) => Promise<DeliveryAnswer>): RawBodyRoute {
+  return { middleware: githubWebhookMiddleware(receive), openapi: { [WEBHOOK_PATH]: { post: webhookOperation } } };
 }

@@ -10,7 +10,7 @@ import { loadSigningKey } from './load-signing-key.js';
 import { loadPrices } from './load-prices.js';
 import { openDatabase } from './open-database.js';
 import { startWorker, type RunningWorker } from '../worker/start-worker.js';
-import { buildGitHubApp } from './github-app.js';
+import { buildGitHubWebhook } from './github-app.js';
 
 export interface RunningService {
   /** Where the API listens, with the real port when PORT=0 asked for any free one. */
@@ -62,11 +62,9 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
     const address = await listen(server, config);
     const metrics = createMetrics();
     const deps = buildDeps(withRealPort(config, address.port), database.db, logger, metrics, signing);
-    const github = buildGitHubApp(deps.config, database.db, logger);
     // Synchronous from the listen callback to here, so no request can arrive before the handler.
-    server.on('request', createServer(deps, { metrics, rawBodyMiddleware: [github.webhook] }).callback());
-    if (withWorker)
-      worker = await startWorker({ ...deps, github: github.access, prices: loadPrices(config.providers.pricesFile) }, database.url);
+    server.on('request', createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps)] }).callback());
+    if (withWorker) worker = await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, database.url);
     const url = urlOf(address);
     logger.info({ url }, 'listening');
     return {

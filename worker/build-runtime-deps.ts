@@ -1,14 +1,13 @@
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
 import { BUILT_IN_PRICES } from '../core/agent/prices.js';
-import { createGitHubRepoReader, githubApiBaseUrl } from '../app/github-repo-reader.js';
+import { createGitHubRepoReader } from '../app/github-repo-reader.js';
 import { createProviderFactory } from '../llm/create-provider-factory.js';
 import { publicWeb } from '../net/public-web.js';
-import { githubAccessOf, type WorkerDeps } from './worker-deps.js';
+import type { WorkerDeps } from './worker-deps.js';
 
 /** Everything runExecution needs, from the process's Deps. */
 export function buildRuntimeDeps(deps: WorkerDeps): RuntimeDeps {
   const { config, logger } = deps;
-  const github = githubAccessOf(deps);
   return {
     journal: deps.journal,
     providers: createProviderFactory(config.providers),
@@ -17,14 +16,7 @@ export function buildRuntimeDeps(deps: WorkerDeps): RuntimeDeps {
     pricesHint: config.providers.pricesFile ?? 'SHIPGATE_PRICES_FILE (a JSON file: model -> cents per million tokens)',
     // repo_* tools read through the App's installation token where it is installed, else GITHUB_TOKEN;
     // with neither they answer that no repository access is configured.
-    repoReader:
-      config.github.token || github.appId !== null
-        ? createGitHubRepoReader({
-            token: config.github.token,
-            baseUrl: githubApiBaseUrl(config.github),
-            installationOctokit: (repo) => github.installationOctokit(repo),
-          })
-        : undefined,
+    repoReader: deps.github.whyNot === null ? createGitHubRepoReader((repo) => deps.github.readerOctokit(repo)) : undefined,
     httpAllowlist: config.httpAllowlist,
     web: publicWeb,
     cancelPollMs: 250,

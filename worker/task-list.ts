@@ -4,7 +4,6 @@ import type { JobPayloads } from '../db/job-queue.js';
 import { createGitHubAppStore } from '../db/stores/github-app-store.js';
 import { createDeploymentStore } from '../db/stores/deployment-store.js';
 import { octokitDeploymentReviewer } from '../app/octokit-deployment-reviewer.js';
-import { githubAppClientFromConfig } from '../app/github-app-client-from-config.js';
 import { githubDeploymentReviewTask } from './github-deployment-review-task.js';
 import { octokitRecoveryGitHub } from '../app/octokit-recovery-github.js';
 import { createRecoveryStore } from '../db/stores/recovery-store.js';
@@ -13,20 +12,19 @@ import { githubDeliveryTask } from './github-delivery-task.js';
 import { githubPublishTask } from './github-publish-task.js';
 import { runExecutionTask } from './run-execution-task.js';
 import { runWorkflowTask } from './run-workflow-task.js';
-import { githubAccessOf, type WorkerDeps } from './worker-deps.js';
+import type { WorkerDeps } from './worker-deps.js';
 
 /**
  * Every job type the service queues, with its handler. Typed by db/job-queue.ts's JobPayloads,
  * so a job type added there without a handler here fails the typecheck.
  */
 export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<keyof JobPayloads, Task> {
-  const appClient = githubAppClientFromConfig(deps.config, deps.logger);
   const github = {
     release: deps.release,
     app: createGitHubAppStore(deps.db),
-    access: githubAccessOf(deps),
+    access: deps.github,
     deployments: createDeploymentStore(deps.db),
-    reviewer: octokitDeploymentReviewer(appClient),
+    reviewer: octokitDeploymentReviewer(deps.github.app),
     publicUrl: deps.config.publicUrl,
     log: (event: string, fields: Record<string, unknown>) => deps.logger.info({ event, ...fields }, event),
   };
@@ -38,7 +36,7 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
     github_deployment_review: githubDeploymentReviewTask(github),
     github_delivery_recovery: githubDeliveryRecoveryTask({
       ...github,
-      github: appClient && octokitRecoveryGitHub(appClient),
+      github: deps.github.app && octokitRecoveryGitHub(deps.github.app),
       recovery: createRecoveryStore(deps.db),
       intervalSeconds: deps.config.github.deliveryRecoverySeconds,
     }),

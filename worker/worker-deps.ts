@@ -7,7 +7,6 @@ import type { Verifier } from '../core/certificates/types.js';
 import type { Config } from '../core/config.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { GitHubAppAccess } from '../app/github-access.js';
-import { githubAccessFromConfig } from '../app/github-access-from-config.js';
 import type { ExecutionStore } from '../core/executions/execution-store.js';
 import type { WorkflowStore } from '../core/workflows/workflow-store.js';
 
@@ -21,8 +20,8 @@ export interface WorkerDeps {
   certifier: Certifier;
   /** The release gate the GitHub jobs evaluate against. */
   release: ReleasePorts;
-  /** GitHub access (App installation tokens or GITHUB_TOKEN); built from config when absent. */
-  github?: GitHubAppAccess;
+  /** GitHub access (the App, installation tokens, GITHUB_TOKEN), built once by server/build-deps.ts. */
+  github: GitHubAppAccess;
   /** Verifies upstream certificates for release admission. */
   verifier: Verifier;
   executions: ExecutionStore;
@@ -30,13 +29,4 @@ export interface WorkerDeps {
   workflows: WorkflowStore;
   /** Model prices (the built-in table merged with SHIPGATE_PRICES_FILE); the built-in table when absent. */
   prices?: PriceTable;
-}
-
-const accessOf = new WeakMap<WorkerDeps, GitHubAppAccess>();
-
-/** The process's GitHub access: the one handed in, else one built from config (once per deps). */
-export function githubAccessOf(deps: WorkerDeps): GitHubAppAccess {
-  if (deps.github) return deps.github;
-  if (!accessOf.has(deps)) accessOf.set(deps, githubAccessFromConfig(deps.config, deps.logger));
-  return accessOf.get(deps)!;
 }

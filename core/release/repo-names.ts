@@ -15,13 +15,32 @@ export function isRepoName(name: string): boolean {
   return NAME.test(name) && name !== '.' && name !== '..';
 }
 
+/** A repository root's two parts, as GitHub's REST paths take them (`/repos/{owner}/{repo}`). */
+// A type, not an interface: octokit's parameters take it only with an implicit index signature.
+export type RepoParts = { owner: string; repo: string };
+
+function ownerAndName(text: string): RepoParts | null {
+  const parts = text.split('/');
+  if (parts.length !== 2 || !isRepoOwner(parts[0]) || !isRepoName(parts[1])) return null;
+  return { owner: parts[0], repo: parts[1] };
+}
+
+/**
+ * `owner/repo` -> `{owner, repo}`: the one place a repository root is split. Roots reaching an
+ * adapter were normalised on the way in, so anything else is a bug and throws.
+ */
+export function parseRepoRoot(repoRoot: string): RepoParts {
+  const parts = ownerAndName(repoRoot);
+  if (!parts) throw new Error(`Repository must be named owner/repo, got "${repoRoot}".`);
+  return parts;
+}
+
 /** `owner/repo` or `https://github.com/owner/repo` -> `owner/repo` in lower case; null otherwise. */
 export function normalizeRepoRoot(input: string): string | null {
   const trimmed = input.trim();
   const match = URL_FORM.exec(trimmed);
-  const [owner, name] = match ? [match[1], match[2]] : trimmed.split('/').length === 2 ? trimmed.split('/') : [];
-  if (!owner || !name || !isRepoOwner(owner) || !isRepoName(name)) return null;
-  return `${owner}/${name}`.toLowerCase();
+  const parts = ownerAndName(match ? `${match[1]}/${match[2]}` : trimmed);
+  return parts && `${parts.owner}/${parts.repo}`.toLowerCase();
 }
 
 export function isCommitSha(input: string): boolean {

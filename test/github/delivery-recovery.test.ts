@@ -1,5 +1,3 @@
-import { githubAccessFromConfig } from '../../app/github-access-from-config.js';
-import { githubAppClientFromConfig } from '../../app/github-app-client-from-config.js';
 import { octokitRecoveryGitHub } from '../../app/octokit-recovery-github.js';
 import { recoverMissedDeliveries, type RecoveryDeps } from '../../core/github/recover-missed-deliveries.js';
 import { RELEASE_GATE_CHECK_NAME } from '../../core/release/record-evidence.js';
@@ -28,14 +26,13 @@ describe('missed-delivery recovery', () => {
       gh.app.installations.set(repo, 77);
     }
     t = await createTestApp(appEnv(gh, SECRET, appPrivateKey()), { worker: true });
-    const { config, logger, db } = t.deps;
-    const client = githubAppClientFromConfig(config, logger)!;
+    const { logger, db, github } = t.deps;
     deps = {
-      github: octokitRecoveryGitHub(client),
+      github: octokitRecoveryGitHub(github.app!),
       recovery: createRecoveryStore(db),
       app: createGitHubAppStore(db),
       deployments: createDeploymentStore(db),
-      access: githubAccessFromConfig(config, logger),
+      access: github,
       owner: 'unused',
       pace: async () => {},
       log: (event, fields) => logger.info({ event, ...fields }, event),

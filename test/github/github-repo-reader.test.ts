@@ -1,5 +1,8 @@
 import { loadConfig } from '../../server/config.js';
-import { createGitHubRepoReader, githubApiBaseUrl } from '../../app/github-repo-reader.js';
+import { createGitHubAccess } from '../../app/github-access.js';
+import { githubAccessFromConfig, githubApiBaseUrl } from '../../app/github-access-from-config.js';
+import { createGitHubRepoReader } from '../../app/github-repo-reader.js';
+import { createLogger } from '../../server/create-logger.js';
 import type { RepoReader } from '../../core/github/repo-reader.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 
@@ -7,6 +10,7 @@ const TOKEN = 'ghp_fakeTokenForTests0123456789abcdefABCD';
 const README_V1 = '# app\n\nRelease gate: café ✓\n';
 const README_V2 = '# app\n\nRelease gate: café ✓\nNow with a changelog.\n';
 
+const logger = createLogger('silent');
 let gh: FakeGitHub;
 let reader: RepoReader;
 let first: string;
@@ -18,7 +22,8 @@ beforeAll(async () => {
   second = gh.repos.commit('acme/app', { files: { 'README.md': README_V2, 'CHANGELOG.md': '## 0.1.0\n- first\n', 'old.txt': null } });
   // GHE_HOST / GHE_PROTOCOL route the reader to the fake exactly as they route Probot.
   const config = loadConfig(gh.env());
-  reader = createGitHubRepoReader({ token: config.github.token, baseUrl: githubApiBaseUrl(config.github) });
+  const access = githubAccessFromConfig(config, logger);
+  reader = createGitHubRepoReader((repo) => access.readerOctokit(repo));
 });
 afterAll(() => gh.close());
 beforeEach(() => {
@@ -78,7 +83,8 @@ describe('GitHub repo reader against the fake GitHub REST API', () => {
     await expect(reader.listChanges('acme/missing', first, second)).rejects.toThrow(
       `comparing ${first}...${second}: GitHub answered 404 Not Found`,
     );
-    const intruder = createGitHubRepoReader({ token: 'ghp_wrongTokenForTests99999999999999999999', baseUrl: gh.baseUrl });
+    const wrong = createGitHubAccess({ token: 'ghp_wrongTokenForTests99999999999999999999', baseUrl: gh.baseUrl, logger });
+    const intruder = createGitHubRepoReader((repo) => wrong.readerOctokit(repo));
     await expect(intruder.readFile('acme/app', second, 'README.md')).rejects.toThrow(
       new Error(`reading README.md at ${second}: GitHub answered 401 Bad credentials`),
     );

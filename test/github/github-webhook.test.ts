@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import supertest from 'supertest';
+import { createServer } from '../../api/create-server.js';
 import { createSignatureVerifier } from '../../app/webhook-signature.js';
+import { createMetrics } from '../../server/create-metrics.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -31,23 +35,57 @@ describe('webhook signatures', () => {
     });
     afterAll(() => t.close());
 
-    it('is described in /openapi.json with its answers', async () => {
+    it('is described in /openapi.json by the middleware that serves it: its headers, bodies and exactly the answers it gives', async () => {
       const doc = (await t.request.get('/openapi.json')).body;
       const operation = doc.paths['/api/v1/releases/github-webhook'].post;
-      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['202', '400', '401', '413']));
+      expect(Object.keys(operation.responses)).toEqual(['202', '400', '401', '413', '415', '422', '500', '503']);
+      expect(operation.responses['202'].content['application/json'].schema.$ref).toBe('#/components/schemas/GitHubWebhookAck');
       expect(operation.security).toEqual([]);
+      expect(
+        operation.parameters.map((p: { in: string; name: string; required?: boolean }) => `${p.in}:${p.name}:${p.required ?? false}`),
+      ).toEqual(['header:X-GitHub-Event:true', 'header:X-GitHub-Delivery:true', 'header:X-Hub-Signature-256:false']);
+      expect(Object.keys(operation.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+      // A server built without the webhook neither serves nor describes it.
+      const bare = supertest(createServer(t.deps, { metrics: createMetrics(false) }).callback());
+      expect((await bare.get('/openapi.json')).body.paths['/api/v1/releases/github-webhook']).toBeUndefined();
+    });
+
+    it('gives each answer the document lists for it (besides 500 and 503, the error middleware’s)', async () => {
+      const payload = pullRequestPayload('opened', { number: 2, sha: SHA });
+      const signed = (body: string, contentType: string) =>
+        t.request
+          .post('/api/v1/releases/github-webhook')
+          .set('Content-Type', contentType)
+          .set('X-GitHub-Event', 'pull_request')
+          .set('X-GitHub-Delivery', randomUUID())
+          .set('X-Hub-Signature-256', signature(body, SECRET))
+          .send(body);
+      const form = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
+      expect((await signed(form, 'application/x-www-form-urlencoded')).status).toBe(202);
+      expect((await deliver(t, 'pull_request', payload, { secret: null })).status).toBe(401);
+      expect((await signed('{', 'application/json')).status).toBe(400);
+      const text = await signed(JSON.stringify(payload), 'text/plain');
+      expect([text.status, text.body.detail]).toEqual([
+        415,
+        'A delivery is application/json or application/x-www-form-urlencoded, as GitHub sends it.',
+      ]);
+      const unstorable = await deliver(t, 'pull_request', { ...payload, action: 'op\u0000ened' }, { secret: SECRET });
+      expect(unstorable.status).toBe(422);
+      const huge = await signed('x'.repeat(25 * 1024 * 1024 + 1), 'application/json');
+      expect(huge.status).toBe(413);
     });
 
     it('answers 401 {detail} to a bad or missing signature and records nothing', async () => {
+      const before = await deliveries(t);
       const payload = pullRequestPayload('opened', { number: 1, sha: SHA });
       const wrong = await deliver(t, 'pull_request', payload, { secret: 'not-the-secret' });
       expect([wrong.status, wrong.body]).toEqual([401, { detail: 'Invalid X-Hub-Signature-256.' }]);
       const missing = await deliver(t, 'pull_request', payload, { secret: null });
       expect([missing.status, missing.body]).toEqual([401, { detail: 'Missing X-Hub-Signature-256.' }]);
-      expect(await deliveries(t)).toBe(0);
+      expect(await deliveries(t)).toBe(before);
       const signed = await deliver(t, 'pull_request', payload, { secret: SECRET });
       expect([signed.status, signed.body]).toEqual([202, { status: 'queued' }]);
-      expect(await deliveries(t)).toBe(1);
+      expect(await deliveries(t)).toBe(before + 1);
       expect(t.logs.text()).not.toContain('webhook_unsigned');
     });
 

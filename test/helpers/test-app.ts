@@ -1,14 +1,13 @@
 import type Koa from 'koa';
 import supertest from 'supertest';
-import { buildDeps } from '../../server/build-deps.js';
+import { buildDeps, type ServiceDeps } from '../../server/build-deps.js';
 import { loadConfig } from '../../server/config.js';
 import { createLogger } from '../../server/create-logger.js';
 import { createMetrics } from '../../server/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
 import { loadSigningKey } from '../../server/load-signing-key.js';
 import { startWorker, type RunningWorker } from '../../worker/start-worker.js';
-import { buildGitHubApp } from '../../server/github-app.js';
-import type { Deps } from '../../api/deps.js';
+import { buildGitHubWebhook } from '../../server/github-app.js';
 import type { Role } from '../../core/accounts/roles.js';
 import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
 import { logCapture } from './log-capture.js';
@@ -26,7 +25,8 @@ export interface TestUser {
 export interface TestApp {
   app: Koa;
   request: ReturnType<typeof supertest>;
-  deps: Deps;
+  /** As `shipgate serve` builds them: the routes' deps and GitHub access. */
+  deps: ServiceDeps;
   database: TestDatabase;
   logs: ReturnType<typeof logCapture>;
   /** The ADMIN registered first (unless created with `empty`), who grants roles. */
@@ -60,9 +60,8 @@ export async function createTestApp(env: Record<string, string> = {}, { empty = 
   // A key of this test's own (unless the env names one), registered like the real start-up does.
   const signing = await loadSigningKey(config, createSigningKeyStore(database.db), { withoutConfiguredKey: 'ephemeral' });
   const deps = buildDeps(config, database.db, logger, metrics, signing);
-  const github = buildGitHubApp(config, database.db, logger);
   // Every success body is checked against its route's declared schema (api/response-contract.ts).
-  const app = createServer(deps, { metrics, checkResponses: true, rawBodyMiddleware: [github.webhook] });
+  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps)] });
   const request = supertest(app.callback());
 
   async function register(email: string): Promise<TestUser> {
@@ -82,7 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}, { empty = 
     return { ...created, role };
   }
 
-  const running = worker ? await startWorker({ ...deps, github: github.access }, database.url) : undefined;
+  const running = worker ? await startWorker(deps, database.url) : undefined;
   async function close(): Promise<void> {
     await running?.stop();
     await database.drop();
