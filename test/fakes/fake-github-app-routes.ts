@@ -1,4 +1,6 @@
 import type { FakeRepos } from './fake-github-repos.js';
+import { appJson, installationJson, repositoryJson, userJson } from './fake-github-shapes.js';
+import { checkRunJson, commentJson, pullRequestJson, type CheckRunFacts, type PullRequestFacts } from './fake-github-pull-shapes.js';
 import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
 
 export interface FakeComment {
@@ -7,27 +9,12 @@ export interface FakeComment {
   number: number;
   body: string;
   user: string;
+  created_at: string;
+  updated_at: string;
 }
 
-export interface FakeCheckRun {
-  id: number;
-  repo: string;
-  head_sha: string;
-  name: string;
-  status: string;
-  conclusion: string | null;
-  details_url: string;
-  output: { title: string; summary: string };
-  app_id: number;
-}
-
-export interface FakePullRequest {
-  number: number;
-  head_sha: string;
-  head_ref: string;
-  base_ref: string;
-  state: 'open' | 'closed';
-}
+export type FakeCheckRun = CheckRunFacts;
+export type FakePullRequest = PullRequestFacts;
 
 /** An answer forced on the next matching requests (502, 403 secondary rate limit with Retry-After, ...). */
 interface Failure {
@@ -63,7 +50,8 @@ export class FakeGitHubApp {
 
   /** A comment by someone else (so tests can fill pages). */
   addComment(repo: string, number: number, body: string, user = 'someone'): FakeComment {
-    const comment = { id: this.nextId++, repo: repo.toLowerCase(), number, body, user };
+    const now = new Date().toISOString();
+    const comment = { id: this.nextId++, repo: repo.toLowerCase(), number, body, user, created_at: now, updated_at: now };
     this.comments.push(comment);
     return comment;
   }
@@ -89,13 +77,9 @@ export class FakeGitHubApp {
 
   routes(repos: FakeRepos, apiBase: () => string): GitHubRoute[] {
     const repoOf = (ctx: GitHubRouteContext) => `${ctx.params.owner}/${ctx.params.repo}`.toLowerCase();
-    const commentJson = (c: FakeComment) => ({
-      id: c.id,
-      body: c.body,
-      user: { login: c.user },
-      html_url: `https://github.example/${c.repo}/pull/${c.number}#issuecomment-${c.id}`,
-    });
-    const checkJson = (r: FakeCheckRun) => ({ ...r, app: { id: r.app_id }, repo: undefined });
+    const comment = (c: FakeComment) => commentJson(apiBase(), c);
+    const checkJson = (r: FakeCheckRun) => checkRunJson(apiBase(), r);
+    const now = () => new Date().toISOString();
     const body = (ctx: GitHubRouteContext) => (ctx.body ?? {}) as Record<string, unknown>;
     return [
       {
@@ -109,7 +93,7 @@ export class FakeGitHubApp {
           const url = (p: number) => `${apiBase()}/repos/${repoOf(ctx)}/issues/${ctx.params.number}/comments?per_page=${perPage}&page=${p}`;
           const links = [...(page < last ? [`<${url(page + 1)}>; rel="next"`, `<${url(last)}>; rel="last"`] : [])];
           return {
-            body: all.slice((page - 1) * perPage, page * perPage).map(commentJson),
+            body: all.slice((page - 1) * perPage, page * perPage).map(comment),
             headers: links.length ? { link: links.join(', ') } : ({} as Record<string, string>),
           };
         },
@@ -119,18 +103,19 @@ export class FakeGitHubApp {
         pattern: '/repos/{owner}/{repo}/issues/{number}/comments',
         handle: (ctx) => ({
           status: 201,
-          body: commentJson(this.addComment(repoOf(ctx), Number(ctx.params.number), String(body(ctx).body), 'shipgate[bot]')),
+          body: comment(this.addComment(repoOf(ctx), Number(ctx.params.number), String(body(ctx).body), 'shipgate[bot]')),
         }),
       },
       {
         method: 'PATCH',
         pattern: '/repos/{owner}/{repo}/issues/comments/{id}',
         handle: (ctx) => {
-          const comment = this.comments.find((c) => c.id === Number(ctx.params.id) && c.repo === repoOf(ctx));
-          if (!comment) return gitHubError(404, 'Not Found');
-          if (comment.body === String(body(ctx).body)) this.noopWrites += 1;
-          comment.body = String(body(ctx).body);
-          return { body: commentJson(comment) };
+          const found = this.comments.find((c) => c.id === Number(ctx.params.id) && c.repo === repoOf(ctx));
+          if (!found) return gitHubError(404, 'Not Found');
+          if (found.body === String(body(ctx).body)) this.noopWrites += 1;
+          found.body = String(body(ctx).body);
+          found.updated_at = now();
+          return { body: comment(found) };
         },
       },
       {
@@ -157,11 +142,16 @@ export class FakeGitHubApp {
             name: String(b.name),
             status: String(b.status ?? 'queued'),
             conclusion: (b.conclusion as string | undefined) ?? null,
-            details_url: String(b.details_url ?? ''),
+            // GitHub's documented default: the App's homepage.
+            details_url: String(b.details_url ?? appJson(apiBase(), this.appId).external_url),
+            external_id: (b.external_id as string | undefined) ?? null,
+            started_at: String(b.started_at ?? now()),
             output: (b.output as FakeCheckRun['output']) ?? { title: '', summary: '' },
+            annotations_count: annotationsIn(b),
             app_id: this.appId,
           };
           if (run.conclusion) run.status = 'completed';
+          if (run.status === 'completed') run.completed_at = String(b.completed_at ?? now());
           this.checkRuns.push(run);
           return { status: 201, body: checkJson(run) };
         },
@@ -179,6 +169,8 @@ export class FakeGitHubApp {
           if (run.conclusion) run.status = 'completed';
           if (b.details_url) run.details_url = String(b.details_url);
           if (b.output) run.output = b.output as FakeCheckRun['output'];
+          run.annotations_count = (run.annotations_count ?? 0) + annotationsIn(b);
+          run.completed_at = run.status === 'completed' ? String(b.completed_at ?? run.completed_at ?? now()) : null;
           if (JSON.stringify([run.status, run.conclusion, run.details_url, run.output]) === before) this.noopWrites += 1;
           return { body: checkJson(run) };
         },
@@ -188,7 +180,8 @@ export class FakeGitHubApp {
         pattern: '/repos/{owner}/{repo}/collaborators/{username}/permission',
         handle: (ctx) => {
           const permission = this.permissions.get(ctx.params.username) ?? 'none';
-          return { body: { permission, role_name: permission, user: { login: ctx.params.username } } };
+          const user = { ...userJson(apiBase(), ctx.params.username), role_name: permission };
+          return { body: { permission, role_name: permission, user } };
         },
       },
       {
@@ -197,9 +190,7 @@ export class FakeGitHubApp {
         handle: (ctx) => {
           const pr = this.pulls.get(`${repoOf(ctx)}#${ctx.params.number}`);
           if (!pr) return gitHubError(404, 'Not Found');
-          return {
-            body: { number: pr.number, state: pr.state, head: { sha: pr.head_sha, ref: pr.head_ref }, base: { ref: pr.base_ref } },
-          };
+          return { body: pullRequestJson(apiBase(), repoOf(ctx), pr) };
         },
       },
       {
@@ -207,15 +198,7 @@ export class FakeGitHubApp {
         pattern: '/repos/{owner}/{repo}',
         handle: (ctx) => {
           if (!repos.has(repoOf(ctx))) return gitHubError(404, 'Not Found');
-          const [owner, name] = repoOf(ctx).split('/');
-          return {
-            body: {
-              name,
-              full_name: `${owner}/${name}`,
-              owner: { login: owner },
-              default_branch: this.defaultBranches.get(repoOf(ctx)) ?? 'main',
-            },
-          };
+          return { body: repositoryJson(apiBase(), repoOf(ctx), { defaultBranch: this.defaultBranches.get(repoOf(ctx)) ?? 'main' }) };
         },
       },
       {
@@ -223,9 +206,7 @@ export class FakeGitHubApp {
         pattern: '/repos/{owner}/{repo}/installation',
         handle: (ctx) => {
           const id = this.installations.get(repoOf(ctx));
-          return id === undefined
-            ? gitHubError(404, 'Not Found')
-            : { body: { id, app_id: this.appId, account: { login: ctx.params.owner } } };
+          return id === undefined ? gitHubError(404, 'Not Found') : { body: installationJson(apiBase(), id, this.appId, ctx.params.owner) };
         },
       },
       {
@@ -236,11 +217,17 @@ export class FakeGitHubApp {
           body: {
             token: `ghs_installation_${ctx.params.id}`,
             expires_at: new Date(Date.now() + 3600_000).toISOString(),
-            permissions: { checks: 'write', pull_requests: 'write', issues: 'write', contents: 'read', metadata: 'read' },
+            permissions: appJson(apiBase(), this.appId).permissions,
             repository_selection: 'all',
           },
         }),
       },
     ];
   }
+}
+
+/** How many annotations a check run request adds. */
+function annotationsIn(body: Record<string, unknown>): number {
+  const annotations = (body.output as { annotations?: unknown[] } | undefined)?.annotations;
+  return Array.isArray(annotations) ? annotations.length : 0;
 }

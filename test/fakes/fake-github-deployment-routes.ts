@@ -1,4 +1,6 @@
 import type { FakeGitHubApp } from './fake-github-app-routes.js';
+import { pullRequestSimpleJson } from './fake-github-pull-shapes.js';
+import { installationJson, repositoryJson } from './fake-github-shapes.js';
 import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
 
 /** One attempt at delivering a webhook, as `GET /app/hook/deliveries` lists it. */
@@ -113,7 +115,7 @@ export class FakeGitHubDeployments {
         pattern: '/app/installations',
         handle: (ctx) => {
           const ids = [...new Set(app.installations.values())].sort((a, b) => a - b);
-          return paged(ctx, '/app/installations', ids, (page) => page.map((id) => ({ id, app_id: app.appId, account: { login: 'acme' } })));
+          return paged(ctx, '/app/installations', ids, (page) => page.map((id) => installationJson(apiBase(), id, app.appId, 'acme')));
         },
       },
       {
@@ -124,12 +126,7 @@ export class FakeGitHubDeployments {
           const repos = [...app.installations.entries()].filter(([, id]) => id === installation).map(([repo]) => repo);
           return paged(ctx, '/installation/repositories', repos, (page) => ({
             total_count: repos.length,
-            repositories: page.map((full, i) => ({
-              id: i + 1,
-              full_name: full,
-              name: full.split('/')[1],
-              owner: { login: full.split('/')[0] },
-            })),
+            repositories: page.map((full) => repositoryJson(apiBase(), full)),
           }));
         },
       },
@@ -142,13 +139,7 @@ export class FakeGitHubDeployments {
             .filter(([key, pr]) => key.startsWith(`${repoOf(ctx)}#`) && (state === 'all' || pr.state === state))
             .map(([, pr]) => pr);
           return paged(ctx, `/repos/${repoOf(ctx)}/pulls?state=${state}`, prs, (page) =>
-            page.map((pr) => ({
-              number: pr.number,
-              state: pr.state,
-              updated_at: new Date().toISOString(),
-              head: { sha: pr.head_sha, ref: pr.head_ref },
-              base: { ref: pr.base_ref },
-            })),
+            page.map((pr) => pullRequestSimpleJson(apiBase(), repoOf(ctx), pr)),
           );
         },
       },

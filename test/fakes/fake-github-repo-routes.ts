@@ -1,4 +1,5 @@
 import { blobSha, diffTrees, type FakeCommit, type FakeRepos, type FileChange } from './fake-github-repos.js';
+import { WEB } from './fake-github-shapes.js';
 import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
 
 const CONTENTS_DOCS = 'https://docs.github.com/rest/repos/contents#get-repository-content';
@@ -16,19 +17,28 @@ function wrappedBase64(text: string): string {
 
 function commitJson(base: string, repo: string, commit: FakeCommit, files?: FileChange[]) {
   const author = { name: 'Fake Author', email: 'author@example.com', date: '2024-01-01T00:00:00Z' };
+  const tree = blobSha(JSON.stringify([...commit.tree]));
   return {
     sha: commit.sha,
+    node_id: Buffer.from(`Commit:${commit.sha}`).toString('base64'),
     url: `${base}/repos/${repo}/commits/${commit.sha}`,
-    commit: { message: commit.message, author, committer: author, tree: { sha: blobSha(JSON.stringify([...commit.tree])) } },
+    html_url: `${WEB}/${repo}/commit/${commit.sha}`,
+    comments_url: `${base}/repos/${repo}/commits/${commit.sha}/comments`,
+    commit: {
+      url: `${base}/repos/${repo}/git/commits/${commit.sha}`,
+      message: commit.message,
+      author,
+      committer: author,
+      comment_count: 0,
+      tree: { sha: tree, url: `${base}/repos/${repo}/git/trees/${tree}` },
+    },
+    // The author's email belongs to no GitHub account.
+    author: null,
+    committer: null,
     parents: commit.parent ? [{ sha: commit.parent, url: `${base}/repos/${repo}/commits/${commit.parent}` }] : [],
     ...(files
       ? {
-          files: files.map((f) => ({
-            ...f,
-            sha: f.sha ?? '0'.repeat(40),
-            changes: f.additions + f.deletions,
-            contents_url: `${base}/repos/${repo}/contents/${f.filename}?ref=${commit.sha}`,
-          })),
+          files: files.map((f) => fileJson(base, repo, commit.sha, f)),
           stats: {
             additions: sum(files, 'additions'),
             deletions: sum(files, 'deletions'),
@@ -36,6 +46,18 @@ function commitJson(base: string, repo: string, commit: FakeCommit, files?: File
           },
         }
       : {}),
+  };
+}
+
+/** A changed file (`diff-entry`) as of commit `sha`. */
+function fileJson(base: string, repo: string, sha: string, f: FileChange) {
+  return {
+    ...f,
+    sha: f.sha ?? '0'.repeat(40),
+    changes: f.additions + f.deletions,
+    blob_url: `${WEB}/${repo}/blob/${sha}/${f.filename}`,
+    raw_url: `${WEB}/${repo}/raw/${sha}/${f.filename}`,
+    contents_url: `${base}/repos/${repo}/contents/${f.filename}?ref=${sha}`,
   };
 }
 
@@ -53,21 +75,42 @@ function contents(repos: FakeRepos, base: string, { params, query, headers }: Gi
     const entries = [...commit.tree.keys()].filter((p) => p.startsWith(`${path}/`));
     if (entries.length === 0) return gitHubError(404, 'Not Found', CONTENTS_DOCS);
     const names = [...new Set(entries.map((p) => p.slice(path.length + 1).split('/')[0]))];
-    return { body: names.map((name) => ({ name, path: `${path}/${name}`, type: commit.tree.has(`${path}/${name}`) ? 'file' : 'dir' })) };
+    return {
+      body: names.map((name) => {
+        const entry = `${path}/${name}`;
+        const file = commit.tree.get(entry);
+        const sha = blobSha(file ?? JSON.stringify(entries.filter((p) => p.startsWith(`${entry}/`))));
+        return { ...entryJson(base, repo, ref, entry, sha, file === undefined ? 'dir' : 'file'), size: Buffer.byteLength(file ?? '') };
+      }),
+    };
   }
   if (/\.raw\b/.test(String(headers.accept))) return { text };
   return {
     body: {
-      type: 'file',
+      ...entryJson(base, repo, ref, path, blobSha(text), 'file'),
       encoding: 'base64',
       size: Buffer.byteLength(text),
-      name: path.split('/').pop(),
-      path,
       content: wrappedBase64(text),
-      sha: blobSha(text),
-      url: `${base}/repos/${repo}/contents/${path}?ref=${ref}`,
-      download_url: null,
     },
+  };
+}
+
+/** What GitHub says of every file or directory it lists: name, sha and the URLs to it. */
+function entryJson(base: string, repo: string, ref: string, path: string, sha: string, type: 'file' | 'dir') {
+  const self = `${base}/repos/${repo}/contents/${path}?ref=${ref}`;
+  const git = `${base}/repos/${repo}/git/${type === 'file' ? 'blobs' : 'trees'}/${sha}`;
+  const html = `${WEB}/${repo}/${type === 'file' ? 'blob' : 'tree'}/${ref}/${path}`;
+  const download = type === 'file' ? `${WEB}/${repo}/raw/${ref}/${path}` : null;
+  return {
+    type,
+    name: path.split('/').pop(),
+    path,
+    sha,
+    url: self,
+    git_url: git,
+    html_url: html,
+    download_url: download,
+    _links: { self, git, html },
   };
 }
 
@@ -86,6 +129,10 @@ function compare(repos: FakeRepos, base: string, { params }: GitHubRouteContext)
   return {
     body: {
       url: `${base}/repos/${repo}/compare/${params.basehead}`,
+      html_url: `${WEB}/${repo}/compare/${params.basehead}`,
+      permalink_url: `${WEB}/${repo}/compare/${from.sha}...${to.sha}`,
+      diff_url: `${WEB}/${repo}/compare/${params.basehead}.diff`,
+      patch_url: `${WEB}/${repo}/compare/${params.basehead}.patch`,
       status,
       ahead_by: aheadBy,
       behind_by: behindBy,
@@ -96,7 +143,7 @@ function compare(repos: FakeRepos, base: string, { params }: GitHubRouteContext)
         .slice(0, aheadBy)
         .reverse()
         .map((c) => commitJson(base, repo, c)),
-      files: diffTrees(mergeBase.tree, to.tree).map((f) => ({ ...f, changes: f.additions + f.deletions })),
+      files: diffTrees(mergeBase.tree, to.tree).map((f) => fileJson(base, repo, to.sha, f)),
     },
   };
 }

@@ -4,7 +4,8 @@ import { repoRoutes } from './fake-github-repo-routes.js';
 import { FakeRepos } from './fake-github-repos.js';
 import { FakeGitHubApp } from './fake-github-app-routes.js';
 import { FakeGitHubDeployments } from './fake-github-deployment-routes.js';
-import { compileRoute, gitHubError, type CompiledRoute, type GitHubRoute } from './fake-github-route.js';
+import { compileRoute, gitHubError, type CompiledRoute, type GitHubReply, type GitHubRoute } from './fake-github-route.js';
+import { checkGitHubAnswer, checkGitHubRequest } from './github-conformance.js';
 
 export type { CommitSpec } from './fake-github-repos.js';
 export type { GitHubReply, GitHubRoute, GitHubRouteContext } from './fake-github-route.js';
@@ -36,19 +37,53 @@ export interface FakeGitHub {
   requests: GitHubRequest[];
   /** When set, requests must carry `Authorization: token|Bearer <this>` or get 401 Bad credentials. */
   expectedToken: string | undefined;
+  /**
+   * Returns and forgets what GitHub's REST description did not allow so far (requests and answers),
+   * for a test that provokes a violation on purpose; any violation not taken fails the test.
+   */
+  takeViolations(): string[];
   /** Adds (or, for the same method and pattern, replaces) an endpoint, e.g. for issue comments or check runs. */
   route(route: GitHubRoute): void;
   /** Service configuration pointing GitHub calls here, e.g. createTestApp(gh.env()). */
   env(): Record<string, string>;
+  /** Stops the server; throws if GitHub's description was violated since the last check. */
   close(): Promise<void>;
 }
+
+/** Fakes started and not yet closed, whose violations the hook below reports. */
+const open = new Set<FakeGitHub>();
+
+/** Throws one error listing every violation not yet taken, so a test cannot pass over one. */
+function throwIfViolated(fakes: Iterable<FakeGitHub>): void {
+  const violations = [...fakes].flatMap((gh) => gh.takeViolations());
+  if (violations.length === 0) return;
+  throw new Error(
+    `The fake GitHub saw ${violations.length} exchange(s) GitHub's REST description (@octokit/openapi, api.github.com) ` +
+      `does not allow:\n${violations.map((v) => `- ${v}`).join('\n')}`,
+  );
+}
+
+// Importing this module from a test file registers, at the file's top level, a check after each
+// of its tests: the test during which the fake saw a violation fails, with the reasons.
+if (typeof afterEach === 'function') afterEach(() => throwIfViolated(open));
 
 /**
  * A fake GitHub REST API with in-memory repositories. Endpoints are a small route table, so a
  * test or a later fake module adds issues, comments or check runs with `route(...)`.
+ *
+ * It speaks GitHub's REST description (`github-conformance.ts`): every request is checked against
+ * the operation GitHub would route it to (method and path template with /api/v3 stripped, path and
+ * query parameters, the JSON body with its enums and limits), and every answer, the routes' and
+ * injected failures alike, against that operation's response for its status. A request GitHub
+ * would refuse gets GitHub's answer (404 for no such operation, 422 `Invalid request.` with the
+ * reasons), so the client sees what GitHub would do; an answer the fake got wrong is sent as it
+ * is. Either way the violation is recorded with the test it happened in, and fails that test from
+ * an `afterEach` this module registers (and `close()`, for requests made outside a test), with a
+ * message listing each one. A test that provokes one on purpose asserts it with `takeViolations()`.
  */
 export async function startFakeGitHub(options: { token?: string } = {}): Promise<FakeGitHub> {
   const routes: CompiledRoute[] = [];
+  let violations: string[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -63,6 +98,17 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
       status: null,
     };
     fake.requests.push(request);
+    const checked =
+      path === null
+        ? { described: undefined, operation: 'none', problems: [`outside ${API_PREFIX}, where GitHub Enterprise serves the REST API`] }
+        : checkGitHubRequest(request.method, path, url.searchParams, body);
+    const record = (what: string, problems: string[]) => {
+      if (problems.length === 0) return;
+      const test = typeof expect === 'function' ? expect.getState().currentTestName : undefined;
+      const exchange = `${what} ${request.method} ${url.pathname}${url.search} (operation ${checked.operation})`;
+      violations.push(`${exchange}${test ? ` during "${test}"` : ''}:${problems.map((p) => `\n    ${p}`).join('')}`);
+    };
+    record('request', checked.problems);
     const sentToken = req.headers.authorization?.replace(/^(token|bearer)\s+/i, '');
     // The newest route wins, so an added endpoint is never shadowed by a broader built-in pattern.
     const found =
@@ -73,16 +119,19 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
             .map((r) => ({ route: r, params: r.method === request.method ? r.match(path) : null }))
             .find((m) => m.params);
     const injected = path === null ? undefined : fake.app.injected(request.method, path);
-    const reply = injected
+    const reply: GitHubReply = injected
       ? injected
       : fake.expectedToken !== undefined && sentToken !== fake.expectedToken
         ? gitHubError(401, 'Bad credentials')
         : body instanceof Error
           ? gitHubError(400, 'Problems parsing JSON')
-          : found
-            ? await found.route.handle({ params: found.params!, query: url.searchParams, body, headers: req.headers })
-            : gitHubError(404, 'Not Found');
+          : !found || !checked.described
+            ? gitHubError(404, 'Not Found')
+            : checked.problems.length
+              ? gitHubError(422, `Invalid request.\n\n${checked.problems.join('\n')}`)
+              : await found.route.handle({ params: found.params!, query: url.searchParams, body, headers: req.headers });
     request.status = reply.status ?? 200;
+    if (checked.described) record(`answer ${request.status} to`, checkGitHubAnswer(checked.described, request.status, reply));
     if (reply.text !== undefined) sendText(res, request.status, reply.text);
     else if (reply.status === 204) res.writeHead(204, reply.headers).end();
     else sendJson(res, request.status, reply.body ?? {}, reply.headers);
@@ -103,8 +152,18 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
       routes.push(compileRoute(route));
     },
     env: () => ({ GHE_HOST: server.host, GHE_PROTOCOL: 'http', GITHUB_TOKEN: fake.expectedToken ?? 'ghp_fake_github_token' }),
-    close: () => server.close(),
+    takeViolations() {
+      const taken = violations;
+      violations = [];
+      return taken;
+    },
+    async close() {
+      open.delete(fake);
+      await server.close();
+      throwIfViolated([fake]);
+    },
   };
+  open.add(fake);
   for (const route of fake.app.routes(fake.repos, () => fake.baseUrl)) fake.route(route);
   for (const route of repoRoutes(fake.repos, () => fake.baseUrl)) fake.route(route);
   for (const route of fake.deployments.routes(fake.app, () => fake.baseUrl)) fake.route(route);
