@@ -27,6 +27,7 @@ import { decideRelease } from '../core/release/decide-release.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import { COMMIT_STATE } from '../db/stores/release-commit-state.js';
 import { createReleasePorts } from '../db/stores/release-ports.js';
+import { loadConfig } from '../server/config.js';
 import { openBenchDatabase, runBench } from './lib/bench-database.js';
 import { commitRefs, HISTORY, seedReleaseHistory } from './lib/seed-release-history.js';
 
@@ -114,7 +115,13 @@ export async function runGrowthBench(
     const key = generateKeyPairSync('ed25519').privateKey;
     const pem = key.export({ format: 'pem', type: 'pkcs8' }) as string;
     const signer = createSigner(createPrivateKey(pem));
-    const ports = createReleasePorts(database.db, signer, createVerifier([publicJwkOf(key)]), resourceUris());
+    const ports = createReleasePorts(
+      database.db,
+      signer,
+      createVerifier([publicJwkOf(key)]),
+      resourceUris(),
+      loadConfig({}).decisionCacheCommits,
+    );
     const [{ id: ownerId }] = await database
       .db('users')
       .insert({ email: 'bench@example.com', name: 'bench', role: 'OPERATOR', password_hash: 'unused' })

@@ -56,4 +56,6 @@ export interface Config {
   oidc: { issuers: string[]; audience: string; owners: string[] };
   /** Jobs run at once per worker process; heartbeat period (a worker silent for 4 periods is presumed dead). */
   worker: { concurrency: number; heartbeatSeconds: number };
+  /** Commits whose release state a server keeps for the decision (about 5 KB each; 0: none, every decision reads it). */
+  decisionCacheCommits: number;
 }

@@ -33,7 +33,13 @@ export interface ServiceDeps extends Deps {
  * `signing` comes from loadSigningKey (async, so the composition root runs it first); without
  * it certificates are signed with a throwaway key that nothing else can verify.
  */
-export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Metrics, signing: SigningKeys = ephemeralSigningKeys()): ServiceDeps {
+export function buildDeps(
+  config: Config,
+  db: Knex,
+  logger: Logger,
+  metrics: Metrics,
+  signing: SigningKeys = ephemeralSigningKeys(),
+): ServiceDeps {
   const signer = createSigner(signing.privateKey);
   const verifier = createVerifier(signing.publicKeys);
   const secretKey = loadSecretKey(config);
@@ -53,7 +59,7 @@ export function buildDeps(config: Config, db: Knex, logger: Logger, metrics: Met
     verifier,
     certifier: createCertifier(signer, uris),
     policies,
-    release: createReleasePorts(db, signer, verifier, uris),
+    release: createReleasePorts(db, signer, verifier, uris, config.decisionCacheCommits),
     deployments: createDeploymentStore(db),
     executions: createExecutionStore(db, secretKey),
     journal: createExecutionJournal(db, secretKey, policies),

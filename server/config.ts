@@ -71,6 +71,7 @@ const envSchema = z.object({
   SHIPGATE_HTTP_ALLOWLIST: z.string().default(''),
   SHIPGATE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SHIPGATE_WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
+  SHIPGATE_DECISION_CACHE_COMMITS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   SHIPGATE_OIDC_ISSUERS: z
     .string()
     .refine(
@@ -153,5 +154,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       owners: list(e.SHIPGATE_OIDC_OWNERS).map((owner) => owner.toLowerCase()),
     },
     worker: { concurrency: e.SHIPGATE_WORKER_CONCURRENCY, heartbeatSeconds: e.SHIPGATE_WORKER_HEARTBEAT_SECONDS },
+    decisionCacheCommits: e.SHIPGATE_DECISION_CACHE_COMMITS,
   };
 }

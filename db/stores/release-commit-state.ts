@@ -23,9 +23,6 @@ const STATE_VERSION_COLUMNS = `(SELECT version FROM release_commit_versions WHER
 
 const STATE_VERSIONS = { name: 'release_state_versions', text: `SELECT ${STATE_VERSION_COLUMNS}` };
 
-/** Commits whose state a server keeps (about 5 KB each with ten bound executions). */
-const CACHED_COMMITS = 2_000;
-
 // Everything a decision reads about a commit ($1 repo_root, $2 commit_sha) in ONE round trip:
 // the gate, the newest evidence of each name, the bound executions, the latest snapshot and the
 // two latest attested. json, not jsonb: the server only prints these, never queries them.
@@ -64,10 +61,11 @@ const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? 
 /**
  * Reads a commit's state in one round trip, or, when this server read it before, only its change
  * counts, reusing the state read at the same counts (ARCHITECTURE.md, "Process-local state",
- * the decision's cache).
+ * the decision's cache). The cache keeps the `cachedCommits` commits read last
+ * (SHIPGATE_DECISION_CACHE_COMMITS; about 5 KB each with ten bound executions).
  */
-export function createCommitStateReader(db: Knex, verifier: CachingVerifier) {
-  const cache = createVersionedCache<CommitStateRow>(CACHED_COMMITS);
+export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cachedCommits: number) {
+  const cache = createVersionedCache<CommitStateRow>(cachedCommits);
   async function stateRow(repoRoot: string, commitSha: string): Promise<CommitStateRow> {
     const key = `${repoRoot}\n${commitSha}`;
     if (cache.has(key)) {

@@ -6,11 +6,14 @@ import { createCachingVerifier } from './release-caching-verifier.js';
 import { createReleaseStore } from './release-store.js';
 import { createWorkerHeartbeatStore } from './worker-heartbeat-store.js';
 
-/** The release gate's ports over PostgreSQL, signing with the service key. */
-export function createReleasePorts(db: Knex, signer: Signer, verifier: Verifier, uris: ResourceUris): ReleasePorts {
+/**
+ * The release gate's ports over PostgreSQL, signing with the service key; the decision's cache
+ * keeps up to `cachedCommits` commits' state (SHIPGATE_DECISION_CACHE_COMMITS).
+ */
+export function createReleasePorts(db: Knex, signer: Signer, verifier: Verifier, uris: ResourceUris, cachedCommits: number): ReleasePorts {
   const heartbeats = createWorkerHeartbeatStore(db);
   return {
-    store: createReleaseStore(db, createCachingVerifier(verifier)),
+    store: createReleaseStore(db, createCachingVerifier(verifier), cachedCommits),
     signer,
     verifier,
     uris,

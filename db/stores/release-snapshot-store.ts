@@ -20,9 +20,9 @@ LEFT JOIN LATERAL (SELECT decision, status FROM snapshots WHERE repo_root = $1 A
         ORDER BY seen_at DESC LIMIT 1) s ON true`,
 };
 
-export function createSnapshotStore(db: Knex, verifier: CachingVerifier): SnapshotStore {
+export function createSnapshotStore(db: Knex, verifier: CachingVerifier, cachedCommits: number): SnapshotStore {
   return {
-    ...createCommitStateReader(db, verifier),
+    ...createCommitStateReader(db, verifier, cachedCommits),
     async saveSnapshot(s) {
       // clock_timestamp(), not now(): two saves in one transaction must still order by seen_at.
       const rows = await sendSql<SnapshotRow>(

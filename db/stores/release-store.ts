@@ -6,7 +6,15 @@ import { createGateStore } from './release-gate-store.js';
 import { createPromotionStore } from './release-promotion-store.js';
 import { createSnapshotStore } from './release-snapshot-store.js';
 
-/** The release gate's storage: gates, evidence and refs, snapshots, promotions; `verifier` checks bound certificates. */
-export function createReleaseStore(db: Knex, verifier: CachingVerifier): ReleaseStore {
-  return { ...createGateStore(db), ...createEvidenceStore(db), ...createSnapshotStore(db, verifier), ...createPromotionStore(db) };
+/**
+ * The release gate's storage: gates, evidence and refs, snapshots, promotions; `verifier` checks
+ * bound certificates; the state of up to `cachedCommits` commits is kept for the decision.
+ */
+export function createReleaseStore(db: Knex, verifier: CachingVerifier, cachedCommits: number): ReleaseStore {
+  return {
+    ...createGateStore(db),
+    ...createEvidenceStore(db),
+    ...createSnapshotStore(db, verifier, cachedCommits),
+    ...createPromotionStore(db),
+  };
 }

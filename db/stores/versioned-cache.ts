@@ -9,8 +9,8 @@ export interface StateVersions {
 /**
  * A bounded map of values read from the database together with the change counts they were
  * read at (ARCHITECTURE.md, "Process-local state", the decision's cache): an entry is served
- * only to a caller that read the same counts since. Oldest entries go first; an entry is
- * frozen, since every caller shares it.
+ * only to a caller that read the same counts since. Oldest entries go first (capacity 0 keeps
+ * nothing); an entry is frozen, since every caller shares it.
  */
 export function createVersionedCache<T extends object>(capacity: number) {
   const entries = new Map<string, { versions: StateVersions; value: T }>();
@@ -26,6 +26,7 @@ export function createVersionedCache<T extends object>(capacity: number) {
       return fresh ? entry.value : undefined;
     },
     set(key: string, versions: StateVersions, value: T): void {
+      if (capacity === 0) return;
       entries.delete(key);
       if (entries.size >= capacity) entries.delete(entries.keys().next().value!);
       entries.set(key, { versions, value: deepFreeze(value) });

@@ -102,6 +102,8 @@ describe('loadConfig', () => {
     ['SHIPGATE_DEFAULT_ROLE', 'ROOT'],
     ['SHIPGATE_PUBLIC_URL', 'gate.example.com'],
     ['SHIPGATE_RATE_LIMIT_PER_MINUTE', '-5'],
+    ['SHIPGATE_DECISION_CACHE_COMMITS', '-1'],
+    ['SHIPGATE_DECISION_CACHE_COMMITS', 'lots'],
     ['SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS', 'yes'],
     ['SHIPGATE_DEFAULT_PROVIDER', 'gemini'],
     ['GHE_PROTOCOL', 'ftp'],

@@ -93,7 +93,7 @@ async function commitWithWorkflow() {
 
 /** Reads the commit's state on a reader of its own; says whether the whole state was read from the database. */
 function readerOf(repo: string, sha: string) {
-  const reader = createCommitStateReader(database.db, createCachingVerifier(createVerifier([publicJwkOf(key)])));
+  const reader = createCommitStateReader(database.db, createCachingVerifier(createVerifier([publicJwkOf(key)])), 10);
   return async (): Promise<{ state: CommitState; readFromDatabase: boolean }> => {
     const sent = jest.spyOn(pg.Client.prototype, 'query');
     try {
