@@ -23,11 +23,12 @@ async function orNullOn404<T>(request: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/** The fields shipgate sets: no `output.text` and no annotations (docs/github-app.md, "Fitting GitHub's limits"). */
 function checkRunFields(content: CheckRunContent) {
   return {
     status: content.status,
     details_url: content.details_url,
-    output: content.output,
+    output: { title: content.output.title, summary: content.output.summary },
     ...(content.conclusion ? { conclusion: content.conclusion, completed_at: new Date().toISOString() } : {}),
   };
 }

@@ -2,7 +2,9 @@ import type { Blocker } from '../release/blocker.js';
 import { decisionUrl } from '../release/decision-url.js';
 import type { Gate } from '../release/gate.js';
 import type { SnapshotStatus } from '../release/snapshot.js';
+import { clipToBytes, fitParts } from './fit-to-bytes.js';
 import { formatGateFileProblem, type GateFileProblem } from './gate-file-problems.js';
+import { DEPLOYMENT_COMMENT_MAX_BYTES } from './github-limits.js';
 import { isWaiting, waitingFor, type DecisionView } from './release-check-content.js';
 
 export interface DeploymentFacts {
@@ -81,30 +83,27 @@ export function deploymentOutcome(facts: DeploymentFacts): DeploymentOutcome {
   return { kind: 'answer', state: 'approved', timed_out: false, headline: 'SHIP', reasons: [] };
 }
 
-/** GitHub keeps this many characters of a review comment. */
-export const DEPLOYMENT_COMMENT_MAX = 1024;
+/** How much of the headline and of each reason the review comment keeps, so several reasons fit. */
+const DEPLOYMENT_LINE_MAX_BYTES = 300;
 
 /**
- * The review comment: the decision, as many of the first blockers as fit, and the link to the
- * decision (always kept whole). Deterministic for the same outcome.
+ * The review comment, within DEPLOYMENT_COMMENT_MAX_BYTES: the decision, as many of the first
+ * blockers as fit and how many are left, and the link to the decision (always kept whole).
+ * Deterministic for the same outcome.
  */
 export function deploymentComment(outcome: Extract<DeploymentOutcome, { kind: 'answer' }>, view: DecisionView, publicUrl: string): string {
   const verb = outcome.state === 'approved' ? 'approved' : 'rejected';
-  const head = `shipgate ${verb} this deployment of ${view.commit_sha.slice(0, 12)}: ${outcome.headline.slice(0, 300)}.`;
+  const head = `shipgate ${verb} this deployment of ${view.commit_sha.slice(0, 12)}: ${clipToBytes(outcome.headline, DEPLOYMENT_LINE_MAX_BYTES)}.`;
   const link = `Decision: ${decisionUrl(publicUrl, view.repo_root, view.commit_sha)}`;
-  const room = DEPLOYMENT_COMMENT_MAX - head.length - link.length - 2;
-  const lines: string[] = [];
-  let used = 0;
-  for (const [i, reason] of outcome.reasons.entries()) {
-    const more = outcome.reasons.length - i - 1;
-    const line = `- ${reason.length > 300 ? `${reason.slice(0, 297)}...` : reason}`;
-    const tail = more > 0 ? `(and ${more} more)`.length + 1 : 0;
-    if (used + line.length + 1 + tail > room) {
-      lines.push(`(and ${outcome.reasons.length - i} more)`);
-      break;
-    }
-    lines.push(line);
-    used += line.length + 1;
-  }
-  return [head, ...lines, link].join('\n').slice(0, DEPLOYMENT_COMMENT_MAX);
+  return fitParts(
+    [
+      { lines: [head] },
+      {
+        items: outcome.reasons.map((reason) => `- ${clipToBytes(reason, DEPLOYMENT_LINE_MAX_BYTES)}`),
+        more: (left) => `(and ${left} more)`,
+      },
+      { lines: [link] },
+    ],
+    DEPLOYMENT_COMMENT_MAX_BYTES,
+  );
 }

@@ -2,7 +2,7 @@
 export interface DeploymentReview {
   environment_name: string;
   state: 'approved' | 'rejected';
-  /** Shown on the workflow run; GitHub keeps 1,024 characters. */
+  /** Shown on the workflow run; at most DEPLOYMENT_COMMENT_MAX_BYTES (core/github/github-limits.ts). */
   comment: string;
 }
 

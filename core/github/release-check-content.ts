@@ -2,7 +2,9 @@ import { onlyWaitable, type Blocker } from '../release/blocker.js';
 import { decisionUrl } from '../release/decision-url.js';
 import type { Decision } from '../release/evaluate-decision.js';
 import type { Baseline } from '../release/snapshot.js';
+import { clipToBytes, fitParts, utf8Bytes, type FittedPart } from './fit-to-bytes.js';
 import { formatGateFileProblem, type GateFileProblem } from './gate-file-problems.js';
+import { CHECK_RUN_SUMMARY_MAX_BYTES, COMMENT_BODY_MAX_BYTES, HEADLINE_MAX_BYTES, REPORT_CELL_MAX_BYTES } from './github-limits.js';
 import type { CheckRunContent } from './github-port.js';
 
 /** The hidden line that identifies shipgate's pull request comment among all others. */
@@ -34,38 +36,59 @@ export function waitingFor(blockers: Blocker[]): string {
   return names.join(', ');
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+/** One line of a table cell or list entry, cut so no single entry crowds out the others. */
+const cell = (text: string) => clipToBytes(text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' '), REPORT_CELL_MAX_BYTES);
 
 function headline(view: DecisionView): string {
   if (view.config_problems.length > 0) return 'NO_SHIP: .github/shipgate.yml is invalid';
   if (view.decision === 'SHIP') return 'SHIP';
-  if (isWaiting(view)) return `Waiting for ${waitingFor(view.blockers)}`;
+  if (isWaiting(view)) return clipToBytes(`Waiting for ${waitingFor(view.blockers)}`, HEADLINE_MAX_BYTES);
   return `NO_SHIP: ${view.blockers.length} blocker${view.blockers.length === 1 ? '' : 's'}`;
 }
 
-/** The Markdown report: decision, blockers with remediation, baseline, link. Deterministic, so unchanged means equal. */
-export function decisionMarkdown(view: DecisionView, publicUrl: string): string {
+const plural = (n: number, word: string) => `${n} more ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The Markdown report: decision, gate file problems, blockers with remediation, baseline, link,
+ * within `maxBytes` of UTF-8: of the problems and the blockers, the first that fit are shown and
+ * the rest counted, with the link to the full decision (docs/github-app.md, "Fitting GitHub's
+ * limits"). Deterministic, so unchanged means equal.
+ */
+export function decisionMarkdown(view: DecisionView, publicUrl: string, maxBytes = CHECK_RUN_SUMMARY_MAX_BYTES): string {
+  const url = decisionUrl(publicUrl, view.repo_root, view.commit_sha);
+  const seeAll = `[the full decision](${url}) lists every one.`;
   const shown = view.config_problems.length > 0 ? 'NO_SHIP' : view.decision;
-  const lines = [`**Decision: ${shown}** for \`${view.commit_sha.slice(0, 12)}\` of \`${view.repo_root}\``, ''];
-  if (view.context) lines.push(view.context, '');
+  const head = [`**Decision: ${shown}** for \`${view.commit_sha.slice(0, 12)}\` of \`${view.repo_root}\``, ''];
+  if (view.context) head.push(clipToBytes(view.context, REPORT_CELL_MAX_BYTES), '');
+  const parts: FittedPart[] = [{ lines: head }];
   if (view.config_problems.length > 0) {
-    lines.push('The repository’s gate file is invalid, so the gate cannot be applied:', '');
-    for (const problem of view.config_problems) lines.push(`- \`${cell(formatGateFileProblem(problem))}\``);
-    lines.push('', 'Fix the file on the default branch; the check is evaluated again on the next event or `/shipgate recheck`.', '');
+    parts.push(
+      { lines: ['The repository’s gate file is invalid, so the gate cannot be applied:', ''] },
+      {
+        items: view.config_problems.map((problem) => `- \`${cell(formatGateFileProblem(problem))}\``),
+        more: (left) => `- … and ${plural(left, 'problem')} not shown here: ${seeAll}`,
+      },
+      { lines: ['', 'Fix the file on the default branch; the check is evaluated again on the next event or `/shipgate recheck`.', ''] },
+    );
   }
   if (view.blockers.length > 0) {
-    lines.push('| Blocker | Component | Reason | Remediation |', '| --- | --- | --- | --- |');
-    for (const b of view.blockers)
-      lines.push(`| \`${b.code}\` | ${cell(b.component)} | ${cell(b.reason)} | ${cell(b.remediation_suggestion)} |`);
-    lines.push('');
+    parts.push(
+      { lines: ['| Blocker | Component | Reason | Remediation |', '| --- | --- | --- | --- |'] },
+      {
+        items: view.blockers.map((b) => `| \`${b.code}\` | ${cell(b.component)} | ${cell(b.reason)} | ${cell(b.remediation_suggestion)} |`),
+        // A blank line first: a line right after a table would be read as one more row.
+        more: (left) => `\n… and ${plural(left, 'blocker')} not shown here: ${seeAll}`,
+      },
+      { lines: [''] },
+    );
   } else if (view.config_problems.length === 0) {
-    lines.push('Every requirement of the gate is met.', '');
+    parts.push({ lines: ['Every requirement of the gate is met.', ''] });
   }
   const baseline = view.baseline
     ? `Baseline: \`${view.baseline.commit_sha.slice(0, 12)}\`${view.baseline.release_label ? ` (${cell(view.baseline.release_label)})` : ''}, attested ${view.baseline.attested_at}.`
     : 'Baseline: no attested release of this repository yet.';
-  lines.push(baseline, '', `[View the decision](${decisionUrl(publicUrl, view.repo_root, view.commit_sha)})`);
-  return lines.join('\n');
+  parts.push({ lines: [baseline, '', `[View the decision](${url})`] });
+  return fitParts(parts, maxBytes);
 }
 
 /** shipgate's check run for the commit: success (SHIP), failure (NO_SHIP), or in progress while only blockers time can clear stand. */
@@ -80,7 +103,10 @@ export function checkRunContent(view: DecisionView, publicUrl: string): CheckRun
   };
 }
 
-/** The pull request comment: the marker, a heading, the same report as the check run. */
+/** The pull request comment: the marker, a heading, the same report as the check run, within GitHub's limit for a comment. */
 export function commentBody(view: DecisionView, publicUrl: string): string {
-  return `${COMMENT_MARKER}\n### shipgate release gate: ${headline(view)}\n\n${decisionMarkdown(view, publicUrl)}\n`;
+  const heading = `${COMMENT_MARKER}\n### shipgate release gate: ${headline(view)}\n\n`;
+  const end = '\n';
+  const room = COMMENT_BODY_MAX_BYTES - utf8Bytes(heading) - utf8Bytes(end);
+  return `${heading}${decisionMarkdown(view, publicUrl, room)}${end}`;
 }
