@@ -42,18 +42,21 @@ function errorStatuses(route: RouteDef): number[] {
   return [...new Set([...statuses, ...Object.keys(route.errors ?? {}).map(Number)])].sort();
 }
 
+/** An error status as the error handler answers it: `{detail}` (422: the issues), Retry-After on 429 and 503. */
+export function errorResponse(status: number, description = ERROR_TEXT[status] ?? 'Error.') {
+  return {
+    description,
+    content: { 'application/json': { schema: status === 422 ? validationErrorSchema : errorSchema } },
+    headers: headers(ERROR_HEADERS[status]),
+  };
+}
+
 function operation(route: RouteDef) {
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(route.responses)) {
     responses[status] = { description: spec.description, content: content(spec), headers: headers(spec.headers) };
   }
-  for (const status of errorStatuses(route)) {
-    responses[String(status)] = {
-      description: route.errors?.[status] ?? ERROR_TEXT[status] ?? 'Error.',
-      content: { 'application/json': { schema: status === 422 ? validationErrorSchema : errorSchema } },
-      headers: headers(ERROR_HEADERS[status]),
-    };
-  }
+  for (const status of errorStatuses(route)) responses[String(status)] = errorResponse(status, route.errors?.[status]);
   return {
     summary: route.summary,
     description: route.description,

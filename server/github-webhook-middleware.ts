@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject } from 'zod-openapi';
 import type { RawBodyRoute } from '../api/create-server.js';
-import { errorSchema, validationErrorSchema } from '../api/schemas/error-schemas.js';
+import { errorResponse } from '../api/openapi-document.js';
 import { githubWebhookAckSchema, githubWebhookPayloadSchema } from '../api/schemas/github-webhook-schemas.js';
 import type { RawDelivery, DeliveryAnswer } from '../app/receive-delivery.js';
 
@@ -52,8 +52,6 @@ export function githubWebhookMiddleware(receive: (delivery: RawDelivery) => Prom
   };
 }
 
-const error = (description: string, schema: z.ZodType = errorSchema) => ({ description, content: { 'application/json': { schema } } });
-
 /**
  * What the middleware above and the receiver (app/receive-delivery.ts) answer, and nothing else:
  * no API key, so no 401/403 for keys and no rate limit; the error middleware it runs inside adds
@@ -92,13 +90,13 @@ const webhookOperation: ZodOpenApiOperationObject = {
       description: 'Accepted: queued, ignored (with the reason) or duplicate.',
       content: { 'application/json': { schema: githubWebhookAckSchema } },
     },
-    400: error('Missing X-GitHub-Event or X-GitHub-Delivery, or a payload that is not JSON.'),
-    401: error('Missing or invalid X-Hub-Signature-256 (with WEBHOOK_SECRET set); nothing is recorded.'),
-    413: error('Payload over 25 MB, GitHub’s own limit.'),
-    415: error('Content-Type is neither application/json nor application/x-www-form-urlencoded.'),
-    422: error('A payload the database cannot store (a NUL character, say); nothing is recorded.', validationErrorSchema),
-    500: error('Internal server error (detail and request_id only).'),
-    503: error('Database unavailable.'),
+    400: errorResponse(400, 'Missing X-GitHub-Event or X-GitHub-Delivery, or a payload that is not JSON.'),
+    401: errorResponse(401, 'Missing or invalid X-Hub-Signature-256 (with WEBHOOK_SECRET set); nothing is recorded.'),
+    413: errorResponse(413, 'Payload over 25 MB, GitHub’s own limit.'),
+    415: errorResponse(415, 'Content-Type is neither application/json nor application/x-www-form-urlencoded.'),
+    422: errorResponse(422, 'A payload the database cannot store (a NUL character, say); nothing is recorded.'),
+    500: errorResponse(500),
+    503: errorResponse(503),
   },
 };
 
