@@ -8,7 +8,8 @@ import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
 
 // docs/github-app.md, "How shipgate calls GitHub": every request names the REST API version the
 // code was written against and GitHub's current JSON media type; a raw file read asks for raw text.
-const INSTALLATION = 61;
+// The installation every example delivery names (test/helpers/github-deliveries.ts).
+const INSTALLATION = 77;
 const stack = useAppWithFakeGitHub({ secret: 'headers-secret', installationId: INSTALLATION, gate: 'required_checks: [ci]\n' });
 
 const headersOf = (request: GitHubRequest) => ({
@@ -19,7 +20,7 @@ const headersOf = (request: GitHubRequest) => ({
 const isRawRead = (request: GitHubRequest) => request.method === 'GET' && request.path.includes('/contents/');
 
 describe('what every request to GitHub says about itself', () => {
-  it('carries X-GitHub-Api-Version 2022-11-28 and application/vnd.github+json, as the App, its installations and a token', async () => {
+  it('carries X-GitHub-Api-Version 2022-11-28 and application/vnd.github+json, as the App (one installation token for all its uses), its installations and a token', async () => {
     const repo = 'acme/headers';
     const head = stack.repository(repo);
     stack.gh.requests.length = 0;
@@ -54,6 +55,8 @@ describe('what every request to GitHub says about itself', () => {
         `GET /repos/${repo}/contents/README.md`,
       ]),
     );
+    // One Probot for the App: posting, the tools and the review share one installation token.
+    expect(sent.filter((s) => s.request === `POST /app/installations/${INSTALLATION}/access_tokens`)).toHaveLength(1);
     expect(sent).toEqual(
       stack.gh.requests.map((request) => ({
         request: `${request.method} ${request.path}`,
