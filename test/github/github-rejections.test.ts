@@ -67,6 +67,28 @@ describe('a 422 from GitHub is logged, recorded on the delivery, and never retri
     expect(posted('POST', /\/issues\/4\/comments$/)).toHaveLength(1);
   });
 
+  it('a refused check run: one POST, the comment still posted, the refusal on the delivery', async () => {
+    const head = sha('refused-check-run');
+    const message = 'Invalid request.\n\nOnly 65535 characters are allowed; 65536 were supplied.';
+    stack.gh.app.failNext('POST', /\/check-runs$/, {
+      status: 422,
+      body: { message, documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run', status: '422' },
+    });
+    stack.gh.requests.length = 0;
+    await deliver(stack.t, 'pull_request', pullRequestPayload('opened', { number: 6, sha: head }, repo), {
+      secret: SECRET,
+      id: 'refused-check-run-delivery',
+    });
+    await settle(stack.t);
+
+    expect(posted('POST', /\/check-runs$/)).toHaveLength(1);
+    expect(stack.gh.app.checkRunsOn(repo, head)).toEqual([]);
+    expect(stack.gh.app.commentsOn(repo, 6)).toHaveLength(1);
+    expect(await rejectionsOf('refused-check-run-delivery')).toEqual([
+      { at: expect.any(String), request: `POST /api/v3/repos/${repo}/check-runs`, status: 422, message },
+    ]);
+  });
+
   it('a refused deployment review: one POST, recorded on the request and its delivery, not reviewed again when a check completes', async () => {
     const head = sha('refused-deployment');
     await checkRun(stack.t, { repo_root: repo, commit_sha: head, name: 'lint' });
