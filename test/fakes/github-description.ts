@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import nodeUtil from 'node:util';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the description is untyped JSON, walked by key */
@@ -17,9 +18,9 @@ export interface DescribedOperation {
  * GitHub's REST description as `@octokit/openapi` ships it (api.github.com, OpenAPI 3.0.3), read once
  * per test file, with the schemas compiled by Ajv on first use and kept by operation. OpenAPI 3.0
  * schemas are not quite JSON Schema: `nullable: true` becomes `anyOf: [null, the schema]` (so a
- * nullable enum accepts null as GitHub sends it), and `#/components/schemas/X` refs point into the
- * compiled schema's own definitions, which hold only the schemas it reaches (compiling all ~1,000
- * of them would cost each test file a second). ARCHITECTURE.md, "GitHub App", says how the fake uses it.
+ * nullable enum accepts null as GitHub sends it), and each `#/components/schemas/X` a checked schema
+ * reaches is converted and added to Ajv on first use (adding all ~1,000 would cost each test file
+ * about 300 ms). ARCHITECTURE.md, "GitHub App", says how the fake uses it.
  */
 export class GitHubDescription {
   private readonly document: Node;
@@ -27,6 +28,7 @@ export class GitHubDescription {
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly strictAjv = newAjv(false);
   private readonly coercingAjv = newAjv(true);
+  private readonly added = new Map<Ajv, Set<string>>();
 
   constructor(path = createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json')) {
     this.document = JSON.parse(readFileSync(path, 'utf8')) as Node;
@@ -83,27 +85,59 @@ export class GitHubDescription {
   check(key: string, schema: Node, value: unknown, where: string, coerce = false): string[] {
     let validate = this.validators.get(key);
     if (!validate) {
-      const definitions: Node = {};
-      const root = toJsonSchema(schema, this.document.components.schemas as Node, definitions);
-      validate = (coerce ? this.coercingAjv : this.strictAjv).compile({ definitions, allOf: [root] });
+      const ajv = coerce ? this.coercingAjv : this.strictAjv;
+      validate = ajv.compile(toJsonSchema(schema, (name) => this.component(ajv, name)) as Node);
       this.validators.set(key, validate);
     }
     return validate(value) ? [] : describeErrors(validate.errors ?? [], where);
   }
+
+  /**
+   * The id under which `ajv` holds the component schema `name`, converted and added on first use
+   * with the components it reaches. Ajv compiles each once and every operation calls it, so the
+   * user and repository schemas that most answers embed are compiled once, not once per operation.
+   */
+  private component(ajv: Ajv, name: string): string {
+    const id = `https://github-description.invalid/schemas/${name}`;
+    const added = this.added.get(ajv) ?? new Set<string>();
+    this.added.set(ajv, added);
+    if (!added.has(name)) {
+      added.add(name);
+      const schema = toJsonSchema(this.document.components.schemas[name] as Node, (other) => this.component(ajv, other));
+      ajv.addSchema(schema as Node, id);
+    }
+    return id;
+  }
 }
 
-let loaded: GitHubDescription | undefined;
+/**
+ * Where the description is kept: on Node's own `util` module, which jest shares between the test
+ * files a worker runs (each file gets fresh modules and globals), so a worker process reads and
+ * compiles the description once, not once per test file. Ajv's compiled functions work on values
+ * from any file's realm.
+ */
+const CACHE = Symbol.for('shipgate.test.github-description');
+const shared = nodeUtil as unknown as { [CACHE]?: GitHubDescription };
 
-/** The description, read on first use (about 150 ms) and shared by every fake in the test file. */
+/** The description, read on first use in the process (about 150 ms). */
 export function gitHubDescription(): GitHubDescription {
-  loaded ??= new GitHubDescription();
-  return loaded;
+  shared[CACHE] ??= new GitHubDescription();
+  return shared[CACHE];
 }
 
 function newAjv(coerce: boolean): Ajv {
   // strict: false because OpenAPI adds keywords JSON Schema lacks (example, x-github, ...); verbose
   // keeps the offending value for the message.
-  const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, coerceTypes: coerce ? 'array' : false });
+  // inlineRefs: false and no code optimisation make compiling the large answer schemas about half
+  // as slow; validating stays well under a millisecond.
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    verbose: true,
+    inlineRefs: false,
+    code: { optimize: false },
+    coerceTypes: coerce ? 'array' : false,
+  });
   ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i);
   ajv.addFormat('date', /^\d{4}-\d\d-\d\d$/);
   ajv.addFormat('uri', (text: string) => URL.canParse(text));
@@ -113,20 +147,15 @@ function newAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
-/** OpenAPI 3.0 schema -> JSON Schema; every component it reaches is converted once into `definitions`. */
-function toJsonSchema(schema: Node | boolean, components: Node, definitions: Node): Node | boolean {
+/** OpenAPI 3.0 schema -> JSON Schema; `refer` gives the id of a `#/components/schemas/` component. */
+function toJsonSchema(schema: Node | boolean, refer: (component: string) => string): Node | boolean {
   if (typeof schema !== 'object' || schema === null) return schema;
-  const convert = (s: Node | boolean) => toJsonSchema(s, components, definitions);
+  const convert = (s: Node | boolean) => toJsonSchema(s, refer);
   const out: Node = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'nullable') continue;
     if (key === '$ref') {
-      const name = String(value).replace('#/components/schemas/', '');
-      if (!(name in definitions)) {
-        definitions[name] = {};
-        definitions[name] = convert(components[name] as Node);
-      }
-      out.$ref = `#/definitions/${name}`;
+      out.$ref = refer(String(value).replace('#/components/schemas/', ''));
     } else if (key === 'properties' || key === 'patternProperties') {
       out[key] = Object.fromEntries(Object.entries(value as Node).map(([name, s]) => [name, convert(s as Node)]));
     } else if (['items', 'additionalProperties', 'not'].includes(key)) {
