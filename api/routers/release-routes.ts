@@ -26,9 +26,11 @@ export const releaseRoutes = [
     query: decisionQuerySchema,
     workflows: { permission: 'read_decision', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'The decision.', schema: decisionResponseSchema } },
-    async handler({ query, deps }) {
+    async handler({ query, ctx, deps }) {
       const { decision } = await decideRelease(deps.release, query.repo_root, query.commit_sha);
-      return { body: { ...decision, decision_url: decisionUrl(deps.config.publicUrl, decision.repo_root, decision.commit_sha) } };
+      // Without SHIPGATE_PUBLIC_URL, the address the caller reached us at beats the listen address (docs/release-gate.md).
+      const base = deps.config.configuredPublicUrl ?? `${ctx.protocol}://${ctx.host}`;
+      return { body: { ...decision, decision_url: decisionUrl(base, decision.repo_root, decision.commit_sha) } };
     },
   }),
   defineRoute({

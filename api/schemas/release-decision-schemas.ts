@@ -116,7 +116,7 @@ export const decisionResponseSchema = z
     evaluated_at: timestamp,
     decision_url: z.string().meta({
       description:
-        "The decision's page in the studio, absolute under the service's public URL (SHIPGATE_PUBLIC_URL, else http://HOST:PORT); the check run links to the same page.",
+        "The decision's page in the studio, under SHIPGATE_PUBLIC_URL (where the GitHub App's check run links too); without it, under the origin this request was made to.",
     }),
   })
   .meta({ id: 'ReleaseDecisionResponse' });

@@ -37,9 +37,29 @@ describe('waitable blockers', () => {
 });
 
 describe('decision_url', () => {
-  it("is the studio's page under the configured public URL (its trailing slash dropped)", async () => {
-    const commit = sha('client-fields-url');
-    expect((await decide(t, REPO, commit)).decision_url).toBe(`${PUBLIC_URL}/studio#/releases/${REPO}/${commit}`);
+  const commit = sha('client-fields-url');
+
+  it("is the studio's page under SHIPGATE_PUBLIC_URL (its trailing slash dropped), whatever address was asked", async () => {
+    const res = await t.request
+      .get('/api/v1/releases/decision')
+      .set('Host', 'gate.internal:8443')
+      .set(t.admin.auth)
+      .query({ repo_root: REPO, commit_sha: commit });
+    expect(res.body.decision_url).toBe(`${PUBLIC_URL}/studio#/releases/${REPO}/${commit}`);
+  });
+
+  it('without SHIPGATE_PUBLIC_URL, is under the origin the request was made to (not the listen address)', async () => {
+    const unset = await createTestApp();
+    try {
+      const res = await unset.request
+        .get('/api/v1/releases/decision')
+        .set('Host', 'gate.internal:8443')
+        .set(unset.admin.auth)
+        .query({ repo_root: REPO, commit_sha: commit });
+      expect(res.body.decision_url).toBe(`http://gate.internal:8443/studio#/releases/${REPO}/${commit}`);
+    } finally {
+      await unset.close();
+    }
   });
 });
 
