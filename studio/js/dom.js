@@ -1,41 +1,63 @@
 // Every element is built with createElement and every text goes through textContent: untrusted
 // text (tasks, model output, tool arguments, blocker reasons) can never become markup.
 
+/** @import { Child, ElementOf } from '../types.js' */
+
 /**
  * h('tag.class', {attr: value, onclick: fn}, ...children): an element. Children are nodes or
  * strings (set as text); null/false children are skipped. Attributes never include `style` or
  * inline handlers (the Content-Security-Policy forbids both).
+ * @template {string} S
+ * @param {S} spec
+ * @param {Record<string, unknown> | null} [props]
+ * @param {...Child} children
+ * @returns {ElementOf<S>}
  */
 export function h(spec, props = {}, ...children) {
   const [tag, ...classes] = spec.split('.');
-  const el = document.createElement(tag || 'div');
+  const el = /** @type {ElementOf<S>} */ (document.createElement(tag || 'div'));
   if (classes.length) el.className = classes.join(' ');
   for (const [key, value] of Object.entries(props ?? {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
     else if (key === 'dataset') Object.assign(el.dataset, value);
-    else if (key in el && typeof value !== 'string') el[key] = value;
+    else if (key in el && typeof value !== 'string') /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (el))[key] = value;
     else el.setAttribute(key, value === true ? '' : String(value));
   }
   append(el, children);
   return el;
 }
 
+/**
+ * @param {Element} el
+ * @param {readonly Child[]} children
+ */
 function append(el, children) {
-  for (const child of children.flat(Infinity)) {
+  // Typed as unknown: flattening the recursive Child type is too deep for the compiler.
+  for (const child of /** @type {readonly unknown[]} */ (children).flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
 }
 
-/** Replaces an element's children. */
+/**
+ * Replaces an element's children.
+ * @template {Element} E
+ * @param {E} el
+ * @param {...Child} children
+ * @returns {E}
+ */
 export function replace(el, ...children) {
   el.replaceChildren();
   append(el, children);
   return el;
 }
 
-/** A table from a header row and rows of cells (strings or nodes). */
+/**
+ * A table from a header row and rows of cells (strings or nodes).
+ * @param {readonly Child[]} headers
+ * @param {readonly (readonly Child[])[]} rows
+ */
 export function table(headers, rows, className = 'grid') {
   return h(
     `table.${className}`,
@@ -63,7 +85,10 @@ export function table(headers, rows, className = 'grid') {
   );
 }
 
-/** A definition list from [label, value] pairs; null values are skipped. */
+/**
+ * A definition list from [label, value] pairs; null values are skipped.
+ * @param {readonly (readonly [string, Child])[]} pairs
+ */
 export function facts(pairs) {
   return h(
     'dl.facts',
@@ -72,34 +97,56 @@ export function facts(pairs) {
   );
 }
 
-/** A status word with a colour class per value (`status-running`, `status-NO_SHIP`, ...). */
+/**
+ * A status word with a colour class per value (`status-running`, `status-NO_SHIP`, ...).
+ * @param {string | number | boolean} value
+ */
 export function pill(value) {
   return h(`span.pill.status-${String(value).replace(/[^A-Za-z0-9_-]/g, '')}`, {}, String(value));
 }
 
-/** Preformatted text: model output, tool output, JSON arguments. */
+/**
+ * Preformatted text: model output, tool output, JSON arguments.
+ * @param {unknown} value
+ */
 export function pre(value) {
   return h('pre', {}, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 }
 
+/** @param {string | null | undefined} iso */
 export function when(iso) {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
 
+/** @param {number} value */
 export function cents(value) {
   return `$${(value / 100).toFixed(2)}`;
 }
 
+/**
+ * @param {string} href
+ * @param {Child} text
+ */
 export function link(href, text) {
   return h('a', { href }, text);
 }
 
-/** A form field with its label; `control` is an input, select or textarea. */
+/**
+ * A form field with its label; `control` is an input, select or textarea.
+ * @param {string} label
+ * @param {Child} control
+ * @param {string} [hint]
+ */
 export function field(label, control, hint) {
   return h('label.field', {}, h('span.label', {}, label), control, hint ? h('span.hint', {}, hint) : null);
 }
 
-/** A <select> of values (or [value, text] pairs) with `selected` chosen. */
+/**
+ * A <select> of values (or [value, text] pairs) with `selected` chosen.
+ * @param {string} name
+ * @param {(string | [string, string])[]} options
+ * @param {string} selected
+ */
 export function select(name, options, selected) {
   return h(
     'select',

@@ -5,8 +5,12 @@ import { renderNav } from './nav.js';
 import { findRoute } from './routes.js';
 import { signInPage } from './pages/sign-in.js';
 
-const top = document.getElementById('top');
-const page = document.getElementById('page');
+/** @import { User, View } from '../types.js' */
+
+// index.html has both.
+const top = /** @type {HTMLElement} */ (document.getElementById('top'));
+const page = /** @type {HTMLElement} */ (document.getElementById('page'));
+/** @type {AbortController | null} */
 let current = null;
 let signInMessage = '';
 
@@ -24,7 +28,10 @@ whenUnauthorized((message) => {
   } else render();
 });
 
-/** A fresh view per page: `signal` aborts its requests and timers when the user navigates away. */
+/**
+ * A fresh view per page: `signal` aborts its requests and timers when the user navigates away.
+ * @returns {View}
+ */
 function newView() {
   current?.abort();
   current = new AbortController();
@@ -75,14 +82,15 @@ async function render() {
   }
   if (isSignIn() || location.hash === '' || location.hash === '#/') return void (location.hash = '#/executions');
   signInMessage = '';
-  renderNav(top, session.me());
+  renderNav(top, /** @type {User} */ (session.me())); // read just above
   const { page: show, params } = findRoute(location.hash);
   replace(page, h('p.muted', {}, 'Loading…'));
   try {
     await show(view, params);
   } catch (error) {
-    if (view.signal.aborted || error.status === 401) return;
-    replace(page, h('p.error', { role: 'alert' }, error.message));
+    const failure = /** @type {{ status?: number, message: string }} */ (error);
+    if (view.signal.aborted || failure.status === 401) return;
+    replace(page, h('p.error', { role: 'alert' }, failure.message));
   }
 }
 
@@ -97,6 +105,7 @@ window.addEventListener('unhandledrejection', (event) => {
   showToast(event.reason?.message ?? String(event.reason));
 });
 
+/** @param {string} message */
 function showToast(message) {
   const toast = h(
     'div.toast',

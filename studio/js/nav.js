@@ -2,6 +2,8 @@ import { request } from './api.js';
 import { h, replace } from './dom.js';
 import { session } from './session.js';
 
+/** @import { User } from '../types.js' */
+
 const SECTIONS = [
   ['#/executions', 'Executions'],
   ['#/workflows', 'Workflows'],
@@ -20,6 +22,10 @@ export async function signOut() {
   }
 }
 
+/**
+ * @param {HTMLElement} top
+ * @param {User} me
+ */
 export function renderNav(top, me) {
   replace(
     top,

@@ -9,7 +9,12 @@ import { workflowPage } from './pages/workflow.js';
 import { workflowsPage } from './pages/workflows.js';
 import { notFoundPage } from './pages/not-found.js';
 
-/** Hash routes; a deep link or a refresh lands on the same page. Order matters: `new` before ids. */
+/** @import { Page } from '../types.js' */
+
+/**
+ * Hash routes; a deep link or a refresh lands on the same page. Order matters: `new` before ids.
+ * @type {[RegExp, Page, string[]?][]}
+ */
 const ROUTES = [
   [/^#\/executions\/?$/, executionsPage],
   [/^#\/executions\/new$/, newTaskPage],
@@ -24,6 +29,10 @@ const ROUTES = [
   [/^#\/account\/?$/, accountPage],
 ];
 
+/**
+ * @param {string} hash
+ * @returns {{ page: Page, params: Record<string, string> }}
+ */
 export function findRoute(hash) {
   const path = hash.split('?')[0];
   for (const [pattern, page, names = []] of ROUTES) {

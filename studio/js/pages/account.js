@@ -4,8 +4,15 @@ import { signOut } from '../nav.js';
 import { hasRole, session } from '../session.js';
 import { pagedList } from './paged-list.js';
 
+/** @import { RotatedKey, User, View } from '../../types.js' */
+
 const ROLES = ['ADMIN', 'OPERATOR', 'APPROVER', 'AUDITOR', 'VIEWER', 'POLICY_AUTHOR'];
 
+/**
+ * @param {User} user
+ * @param {User} me
+ * @param {HTMLElement} message
+ */
 function roleControl(user, me, message) {
   const control = h(
     'select',
@@ -14,18 +21,21 @@ function roleControl(user, me, message) {
   );
   control.addEventListener('change', async () => {
     try {
+      /** @type {User} */
       const updated = await send('PATCH', `users/${user.id}`, { role: control.value });
       message.textContent = `${updated.email} is now ${updated.role}.`;
     } catch (error) {
       control.value = user.role;
-      message.textContent = error.message;
+      message.textContent = /** @type {Error} */ (error).message;
     }
   });
   return control;
 }
 
 /** The signed-in user, rotate key, sign out; for an ADMIN the user list with role changes. */
+/** @param {View} view */
 export async function accountPage(view) {
+  /** @type {User} */
   const me = await getJson('auth/me', { signal: view.signal });
   session.setMe(me);
   const message = h('p.notice', { role: 'status', id: 'account-message' });
@@ -35,6 +45,7 @@ export async function accountPage(view) {
       type: 'button',
       id: 'rotate-key',
       onclick: async () => {
+        /** @type {RotatedKey} */
         const { api_key } = await send('POST', 'auth/rotate');
         session.setKey(api_key);
         message.textContent = 'Key rotated: the previous key no longer works; this session uses the new one.';
@@ -57,7 +68,13 @@ export async function accountPage(view) {
   const users = pagedList(view, '/api/v1/users?limit=50', {
     headers: ['Name', 'E-mail', 'Role', 'Active', 'Since'],
     empty: 'No users.',
-    row: (user) => [user.name, user.email, roleControl(user, me, message), user.active ? 'yes' : 'no', when(user.created_at)],
+    row: (/** @type {User} */ user) => [
+      user.name,
+      user.email,
+      roleControl(user, me, message),
+      user.active ? 'yes' : 'no',
+      when(user.created_at),
+    ],
   });
   replace(view.root, ...parts, h('h2', {}, 'Users'), h('div', { id: 'users' }, users.element));
   await users.load();

@@ -2,6 +2,9 @@ import { getJson, send } from '../api.js';
 import { cents, facts, h, link, pill, pre, replace, table, when } from '../dom.js';
 import { LIVE, pollWhileLive, runActions } from './run-page.js';
 
+/** @import { Child, Execution, View } from '../../types.js' */
+
+/** @param {Execution['tool_calls']} calls */
 function toolCallTimeline(calls) {
   if (calls.length === 0) return h('p.muted', {}, 'No tool calls yet.');
   return h(
@@ -32,6 +35,7 @@ function toolCallTimeline(calls) {
   );
 }
 
+/** @param {Execution['certificates']} certificates */
 function certificatesTable(certificates) {
   if (certificates.length === 0) return h('p.muted', {}, 'No certificates yet.');
   return table(
@@ -40,6 +44,7 @@ function certificatesTable(certificates) {
   );
 }
 
+/** @param {Execution['artifacts']} artifacts */
 function artifactsList(artifacts) {
   if (artifacts.length === 0) return h('p.muted', {}, 'No artifacts.');
   return artifacts.map((a) =>
@@ -57,6 +62,10 @@ function artifactsList(artifacts) {
   );
 }
 
+/**
+ * @param {Execution} e
+ * @param {Child} actions
+ */
 function content(e, actions) {
   return [
     h('div.heading', {}, h('h1', {}, 'Execution'), actions),
@@ -68,7 +77,12 @@ function content(e, actions) {
       ['Provider', `${e.provider} · ${e.model}${e.api_key_override ? ' · own key' : ''}`],
       ['Permissions', e.permissions.join(', ') || 'none'],
       ['Workflow', e.workflow_id ? link(`#/workflows/${e.workflow_id}`, e.stage_id ?? e.workflow_id) : null],
-      ['Commit', e.repo_root ? link(`#/releases/${e.repo_root}/${e.commit_sha}`, `${e.repo_root}@${e.commit_sha.slice(0, 12)}`) : null],
+      [
+        'Commit',
+        e.repo_root && e.commit_sha
+          ? link(`#/releases/${e.repo_root}/${e.commit_sha}`, `${e.repo_root}@${e.commit_sha.slice(0, 12)}`)
+          : null,
+      ],
       ['Created', when(e.created_at)],
       ['Finished', e.finished_at ? when(e.finished_at) : null],
       ['Id', h('code', {}, e.id)],
@@ -99,12 +113,18 @@ function content(e, actions) {
   ];
 }
 
-/** One execution, refreshed every second while it is queued or running. */
+/**
+ * One execution, refreshed every second while it is queued or running.
+ * @param {View} view
+ * @param {Record<string, string>} params
+ */
 export async function executionPage(view, { id }) {
   const message = h('p.notice', { role: 'status' });
   const path = `executions/${encodeURIComponent(id)}`;
+  /** @type {Execution} */
   let execution = await getJson(path, { signal: view.signal });
 
+  /** @param {Execution} e */
   function actions(e) {
     return runActions(e, message, {
       cancel: {
@@ -123,10 +143,11 @@ export async function executionPage(view, { id }) {
     });
   }
 
+  /** @param {Execution} e */
   function draw(e) {
     execution = e;
     // A refresh keeps what the reader opened.
-    const open = new Set([...view.root.querySelectorAll('details[open]')].map((d) => d.dataset.key));
+    const open = new Set([...view.root.querySelectorAll('details[open]')].map((d) => /** @type {HTMLElement} */ (d).dataset.key));
     replace(view.root, content(e, actions(e)), message);
     for (const details of view.root.querySelectorAll('details')) details.open = open.has(details.dataset.key);
   }

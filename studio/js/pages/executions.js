@@ -1,14 +1,20 @@
 import { cents, link, pill, when } from '../dom.js';
 import { ownedListPage } from './owned-list-page.js';
 
+/** @import { ExecutionSummary, View } from '../../types.js' */
+
 export const EXECUTION_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'];
 
+/** @param {string} text */
 function firstLine(text, max = 90) {
   const line = text.split('\n')[0];
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
-/** Executions, newest first: a status filter, own/all for ADMIN and AUDITOR, "load more". */
+/**
+ * Executions, newest first: a status filter, own/all for ADMIN and AUDITOR, "load more".
+ * @param {View} view
+ */
 export function executionsPage(view) {
   return ownedListPage(view, {
     resource: 'executions',
@@ -18,7 +24,7 @@ export function executionsPage(view) {
     list: {
       headers: ['Status', 'Task', 'Policy', 'Cost / budget', 'Created'],
       empty: 'No executions yet.',
-      row: (e) => [
+      row: (/** @type {ExecutionSummary} */ e) => [
         pill(e.status),
         link(`#/executions/${e.id}`, firstLine(e.task)),
         `${e.policy.name} v${e.policy.version}`,

@@ -3,12 +3,18 @@ import { field, h, replace, select } from '../dom.js';
 import { capabilityList, optional } from './form-values.js';
 import { onSubmit } from './submit-form.js';
 
-/** The policy, budget, permission and provider fields shared by a task and a workflow stage. */
+/** @import { Execution, Policy, View } from '../../types.js' */
+
+/**
+ * The policy, budget, permission and provider fields shared by a task and a workflow stage.
+ * @param {Policy[]} policies
+ * @param {{ policy?: string }} [defaults]
+ */
 export function runFields(policies, defaults = {}) {
   const controls = {
     policy: select(
       'compliance_policy',
-      policies.map((p) => [p.name, `${p.name} (v${p.version})`]),
+      policies.map((p) => /** @type {[string, string]} */ ([p.name, `${p.name} (v${p.version})`])),
       defaults.policy ?? 'default',
     ),
     budget: h('input', { name: 'budget_cents', type: 'number', min: 100, max: 1000000, step: 1, value: '1500', required: true }),
@@ -46,7 +52,9 @@ export function runFields(policies, defaults = {}) {
   return { element, values, clearSecret: () => (controls.apiKey.value = '') };
 }
 
+/** @param {View} view */
 export async function newTaskPage(view) {
+  /** @type {Policy[]} */
   const policies = await getJson('policies', { signal: view.signal });
   const task = h('textarea', { name: 'task', rows: 6, required: true, maxlength: 20000 });
   const run = runFields(policies);
@@ -62,6 +70,7 @@ export async function newTaskPage(view) {
     submit,
   );
   onSubmit(form, submit, problem, async () => {
+    /** @type {Execution} */
     const execution = await send('POST', 'tasks', { task: task.value, ...run.values() });
     run.clearSecret();
     view.go(`#/executions/${execution.id}`);

@@ -1,5 +1,8 @@
 import { h, replace } from '../dom.js';
 
+/** @import { View } from '../../types.js' */
+
+/** @param {View} view */
 export function notFoundPage(view) {
   replace(
     view.root,

@@ -2,10 +2,15 @@ import { h, replace, select } from '../dom.js';
 import { hasRole } from '../session.js';
 import { pagedList } from './paged-list.js';
 
+/** @import { ListColumns, View } from '../../types.js' */
+
 /**
  * The list page of a resource with an owner (`executions`, `workflows`): newest first, a status
  * filter, own/all for ADMIN and AUDITOR (`scope=all`), both kept in the page's hash, and "load
  * more" from the Link header. `create` is the "new" button, shown to ADMIN and OPERATOR.
+ * @template T
+ * @param {View} view
+ * @param {{ resource: string, title: string, statuses: string[], create: { href: string, id: string, label: string }, list: ListColumns<T> }} page
  */
 export async function ownedListPage(view, { resource, title, statuses, create, list: columns }) {
   const params = new URLSearchParams(location.hash.split('?')[1] ?? '');

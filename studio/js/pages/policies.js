@@ -1,9 +1,13 @@
 import { cents, facts, h, link, replace, table } from '../dom.js';
 import { getJson } from '../api.js';
 
-const list = (items) => (items.length ? items.join(', ') : 'none');
+/** @import { Policy, View } from '../../types.js' */
 
+const list = (/** @type {string[]} */ items) => (items.length ? items.join(', ') : 'none');
+
+/** @param {View} view */
 export async function policiesPage(view) {
+  /** @type {Policy[]} */
   const policies = await getJson('policies', { signal: view.signal });
   replace(
     view.root,
@@ -21,7 +25,12 @@ export async function policiesPage(view) {
   );
 }
 
+/**
+ * @param {View} view
+ * @param {Record<string, string>} params
+ */
 export async function policyPage(view, { name }) {
+  /** @type {Policy} */
   const p = await getJson(`policies/${encodeURIComponent(name)}`, { signal: view.signal });
   replace(
     view.root,

@@ -1,5 +1,8 @@
 import { facts, h, link, pill, table, when } from '../dom.js';
 
+/** @import { PromotionList, ReleaseDecision, ReleaseHealth } from '../../types.js' */
+
+/** @param {ReleaseDecision['blockers']} blockers */
 export function blockersList(blockers) {
   if (blockers.length === 0) return h('p.ok', { id: 'blockers' }, 'No blockers.');
   return h(
@@ -24,6 +27,7 @@ export function blockersList(blockers) {
   );
 }
 
+/** @param {ReleaseDecision['explanation']} explanation */
 export function requirementsTable(explanation) {
   return table(
     ['Requirement', 'From', 'Met', 'Remediation'],
@@ -31,6 +35,7 @@ export function requirementsTable(explanation) {
   );
 }
 
+/** @param {ReleaseDecision} d */
 export function provenanceSection(d) {
   const p = d.provenance;
   return h(
@@ -87,6 +92,7 @@ export function provenanceSection(d) {
   );
 }
 
+/** @param {PromotionList['promotions']} promotions */
 export function promotionsTable(promotions) {
   if (promotions.length === 0) return h('p.muted', { id: 'promotions' }, 'No promotions yet.');
   return h(
@@ -105,6 +111,7 @@ export function promotionsTable(promotions) {
   );
 }
 
+/** @param {ReleaseHealth} health */
 export function healthSection(health) {
   const latest = health.latest_attested_snapshot;
   return h(

@@ -4,7 +4,12 @@ import { hasRole } from '../session.js';
 import { errorBox } from './submit-form.js';
 import { blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable } from './release-parts.js';
 
-/** Repository + commit -> the decision page. */
+/** @import { PromotionList, ReleaseDecision, ReleaseHealth, View } from '../../types.js' */
+
+/**
+ * Repository + commit -> the decision page.
+ * @param {View} view
+ */
 export async function releaseLookupPage(view) {
   const repo = h('input', { name: 'repo_root', placeholder: 'owner/repo', required: true });
   const sha = h('input', { name: 'commit_sha', placeholder: '40-character commit SHA', required: true, pattern: '[0-9a-fA-F]{40}' });
@@ -25,10 +30,11 @@ export async function releaseLookupPage(view) {
   replace(view.root, form, h('h2', {}, 'Health'), healthSection(await getJson('releases/health', { signal: view.signal })));
 }
 
+/** @param {ReleaseDecision} d */
 function badgeSection(d) {
   const { repo_root: repoRoot, commit_sha: sha, decision_url: page } = d;
   const origin = location.origin;
-  const badge = (commit) => `/api/v1/trust/badge?${new URLSearchParams({ repo: repoRoot, commit })}`;
+  const badge = (/** @type {string} */ commit) => `/api/v1/trust/badge?${new URLSearchParams({ repo: repoRoot, commit })}`;
   return h(
     'div',
     { id: 'badge' },
@@ -40,6 +46,10 @@ function badgeSection(d) {
   );
 }
 
+/**
+ * @param {ReleaseDecision} d
+ * @param {() => Promise<void>} reload
+ */
 function promoteForm(d, reload) {
   const targets = d.allowed_promotions;
   if (targets.length === 0) return h('p.muted', {}, `A ${d.snapshot_status} snapshot cannot be promoted further.`);
@@ -66,16 +76,22 @@ function promoteForm(d, reload) {
   return form;
 }
 
-/** The decision page the GitHub App's check runs and comments link to. */
+/**
+ * The decision page the GitHub App's check runs and comments link to.
+ * @param {View} view
+ * @param {Record<string, string>} params
+ */
 export async function releasePage(view, { owner, repo, sha }) {
   const repoRoot = `${owner}/${repo}`;
   async function load() {
     const query = new URLSearchParams({ repo_root: repoRoot, commit_sha: sha });
-    const [d, history, health] = await Promise.all([
-      getJson(`releases/decision?${query}`, { signal: view.signal }),
-      getJson(`releases/promotions?${query}&limit=50`, { signal: view.signal }),
-      getJson(`releases/health?${new URLSearchParams({ repo_root: repoRoot })}`, { signal: view.signal }),
-    ]);
+    /** @type {Promise<ReleaseDecision>} */
+    const decision = getJson(`releases/decision?${query}`, { signal: view.signal });
+    /** @type {Promise<PromotionList>} */
+    const promotions = getJson(`releases/promotions?${query}&limit=50`, { signal: view.signal });
+    /** @type {Promise<ReleaseHealth>} */
+    const releaseHealth = getJson(`releases/health?${new URLSearchParams({ repo_root: repoRoot })}`, { signal: view.signal });
+    const [d, history, health] = await Promise.all([decision, promotions, releaseHealth]);
     replace(
       view.root,
       h(

@@ -2,7 +2,13 @@ import { ApiError, send } from '../api.js';
 import { field, h, replace } from '../dom.js';
 import { session } from '../session.js';
 
-/** Sign in (POST /auth/login) or create an account (POST /auth/register); either gives a key. */
+/** @import { SignedIn, View } from '../../types.js' */
+
+/**
+ * Sign in (POST /auth/login) or create an account (POST /auth/register); either gives a key.
+ * @param {View} view
+ * @param {{ message: string, onSignedIn: () => void }} options
+ */
 export function signInPage(view, { message, onSignedIn }) {
   let registering = false;
   const status = h('p.error', { role: 'alert', id: 'sign-in-message' }, message || '');
@@ -50,6 +56,7 @@ export function signInPage(view, { message, onSignedIn }) {
       submit.disabled = true;
       status.textContent = '';
       try {
+        /** @type {SignedIn} */
         const answer = registering
           ? await send('POST', 'auth/register', { name: name.value, email: email.value, password: password.value }, { anonymous: true })
           : await send('POST', 'auth/login', { email: email.value, password: password.value }, { anonymous: true });
@@ -57,7 +64,7 @@ export function signInPage(view, { message, onSignedIn }) {
         session.setMe(null);
         onSignedIn();
       } catch (error) {
-        status.textContent = error instanceof ApiError ? error.message : `Cannot reach shipgate: ${error.message}`;
+        status.textContent = error instanceof ApiError ? error.message : `Cannot reach shipgate: ${/** @type {Error} */ (error).message}`;
         submit.disabled = false;
       }
     });

@@ -4,6 +4,8 @@ import { optional } from './form-values.js';
 import { runFields } from './new-task.js';
 import { onSubmit } from './submit-form.js';
 
+/** @import { Policy, View, Workflow } from '../../types.js' */
+
 const STAGE_ROLES = ['worker', 'intake', 'reviewer', 'release'];
 const MAX_STAGES = 12;
 
@@ -11,6 +13,9 @@ const MAX_STAGES = 12;
  * A stage card: its id (what later stages name), role, task and run fields, and checkboxes for
  * the earlier stages it depends on. Upstream choices are kept by position, so renaming an id
  * carries over.
+ * @param {number} index
+ * @param {Policy[]} policies
+ * @param {() => void} onIdChange
  */
 function stageEditor(index, policies, onIdChange) {
   const id = h('input', { name: 'stage_id', value: `stage-${index + 1}`, pattern: '[A-Za-z0-9._\\-]{1,64}', required: true });
@@ -18,6 +23,7 @@ function stageEditor(index, policies, onIdChange) {
   const role = select('stage_role', STAGE_ROLES, 'worker');
   const task = h('textarea', { name: 'stage_task', rows: 3, required: true });
   const run = runFields(policies);
+  /** @type {Set<number>} */
   const upstream = new Set();
   const upstreamBox = h('div.upstream');
   id.addEventListener('input', onIdChange);
@@ -34,7 +40,10 @@ function stageEditor(index, policies, onIdChange) {
     element,
     id: () => id.value.trim(),
     upstream,
-    /** Redraws the upstream checkboxes from the earlier stages' current ids. */
+    /**
+     * Redraws the upstream checkboxes from the earlier stages' current ids.
+     * @param {string[]} earlierIds
+     */
     drawUpstream(earlierIds) {
       for (const i of [...upstream]) if (i >= earlierIds.length) upstream.delete(i);
       replace(
@@ -53,7 +62,7 @@ function stageEditor(index, policies, onIdChange) {
           : null,
       );
     },
-    value: (ids) => ({
+    value: (/** @type {string[]} */ ids) => ({
       id: id.value.trim(),
       name: name.value.trim(),
       stage_role: role.value,
@@ -65,13 +74,16 @@ function stageEditor(index, policies, onIdChange) {
 }
 
 /** The workflow builder: name, stages with ids and upstream pickers, an optional commit binding. */
+/** @param {View} view */
 export async function newWorkflowPage(view) {
+  /** @type {Policy[]} */
   const policies = await getJson('policies', { signal: view.signal });
   const name = h('input', { name: 'name', required: true, maxlength: 160 });
   const description = h('input', { name: 'description', maxlength: 400 });
   const repoRoot = h('input', { name: 'repo_root', placeholder: 'owner/repo (optional)' });
   const commitSha = h('input', { name: 'commit_sha', placeholder: '40-character SHA (optional)' });
   const stagesBox = h('div', { id: 'stages-editor' });
+  /** @type {ReturnType<typeof stageEditor>[]} */
   const stages = [];
   const problem = h('div');
   const submit = h('button', { type: 'submit' }, 'Start workflow');
@@ -110,6 +122,7 @@ export async function newWorkflowPage(view) {
       repo_root: optional(repoRoot),
       commit_sha: optional(commitSha),
     };
+    /** @type {Workflow} */
     const workflow = await send('POST', 'workflows', body);
     view.go(`#/workflows/${workflow.id}`);
   });

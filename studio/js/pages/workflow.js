@@ -2,6 +2,9 @@ import { getJson, send } from '../api.js';
 import { facts, h, link, pill, replace, when } from '../dom.js';
 import { pollWhileLive, runActions } from './run-page.js';
 
+/** @import { View, Workflow, WorkflowCancel, WorkflowStage } from '../../types.js' */
+
+/** @param {WorkflowStage} stage */
 function stageItem(stage) {
   return h(
     `li.stage.stage-${stage.status}`,
@@ -34,12 +37,18 @@ function stageItem(stage) {
   );
 }
 
-/** A workflow's stage timeline, refreshed while it runs; cancel and export. */
+/**
+ * A workflow's stage timeline, refreshed while it runs; cancel and export.
+ * @param {View} view
+ * @param {Record<string, string>} params
+ */
 export async function workflowPage(view, { id }) {
   const message = h('p.notice', { role: 'status' });
   const path = `workflows/${encodeURIComponent(id)}`;
+  /** @type {Workflow} */
   let workflow = await getJson(path, { signal: view.signal });
 
+  /** @param {Workflow} w */
   function draw(w) {
     workflow = w;
     replace(
@@ -52,6 +61,7 @@ export async function workflowPage(view, { id }) {
           cancel: {
             id: 'cancel-workflow',
             onclick: async () => {
+              /** @type {WorkflowCancel} */
               const cancelled = await send('DELETE', path);
               message.textContent = `Cancelled stages: ${cancelled.cancelled_stage_ids.join(', ') || 'none'}.`;
               draw(await getJson(path));
@@ -70,7 +80,9 @@ export async function workflowPage(view, { id }) {
         ['Status', h('span', { id: 'workflow-status' }, pill(w.status))],
         [
           'Commit',
-          w.repo_root ? h('a', { href: `#/releases/${w.repo_root}/${w.commit_sha}` }, `${w.repo_root}@${w.commit_sha.slice(0, 12)}`) : null,
+          w.repo_root && w.commit_sha
+            ? h('a', { href: `#/releases/${w.repo_root}/${w.commit_sha}` }, `${w.repo_root}@${w.commit_sha.slice(0, 12)}`)
+            : null,
         ],
         ['Created', when(w.created_at)],
         ['Finished', w.finished_at ? when(w.finished_at) : null],

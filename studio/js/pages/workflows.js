@@ -1,9 +1,14 @@
 import { link, pill, when } from '../dom.js';
 import { ownedListPage } from './owned-list-page.js';
 
+/** @import { View, Workflow } from '../../types.js' */
+
 const WORKFLOW_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'];
 
-/** Workflows, newest first, with the same filters and paging as executions. */
+/**
+ * Workflows, newest first, with the same filters and paging as executions.
+ * @param {View} view
+ */
 export function workflowsPage(view) {
   return ownedListPage(view, {
     resource: 'workflows',
@@ -13,7 +18,7 @@ export function workflowsPage(view) {
     list: {
       headers: ['Status', 'Name', 'Stages', 'Commit', 'Created'],
       empty: 'No workflows yet.',
-      row: (w) => [
+      row: (/** @type {Workflow} */ w) => [
         pill(w.status),
         link(`#/workflows/${w.id}`, w.name),
         w.stages.map((s) => s.status).join(' → '),

@@ -1,0 +1,69 @@
+// The studio's view of the API: every response type comes from the zod schema that validates it
+// and documents it in /openapi.json (ARCHITECTURE.md, "Studio"), through type-only imports that
+// the browser never loads. Change a response field there and `npm run typecheck` fails on the
+// studio's uses of it.
+import type { z } from 'zod';
+import type { registerResponseSchema, rotateKeyResponseSchema, userResponseSchema } from '../api/schemas/account-schemas.js';
+import type { errorSchema, validationErrorSchema } from '../api/schemas/error-schemas.js';
+import type { executionSchema, executionSummarySchema } from '../api/schemas/execution-schemas.js';
+import type { policySchema } from '../api/schemas/policy-schemas.js';
+import type { decisionResponseSchema } from '../api/schemas/release-decision-schemas.js';
+import type { healthResponseSchema } from '../api/schemas/release-health-schemas.js';
+import type { promotionListSchema } from '../api/schemas/release-promotion-schemas.js';
+import type { workflowCancelSchema, workflowSchema } from '../api/schemas/workflow-schemas.js';
+import type { DeniedPermission } from '../core/errors.js';
+
+export type User = z.output<typeof userResponseSchema>;
+export type SignedIn = z.output<typeof registerResponseSchema>;
+export type RotatedKey = z.output<typeof rotateKeyResponseSchema>;
+export type Policy = z.output<typeof policySchema>;
+export type Execution = z.output<typeof executionSchema>;
+export type ExecutionSummary = z.output<typeof executionSummarySchema>;
+export type Workflow = z.output<typeof workflowSchema>;
+export type WorkflowStage = Workflow['stages'][number];
+export type WorkflowCancel = z.output<typeof workflowCancelSchema>;
+export type ReleaseDecision = z.output<typeof decisionResponseSchema>;
+export type ReleaseHealth = z.output<typeof healthResponseSchema>;
+export type PromotionList = z.output<typeof promotionListSchema>;
+
+/** `detail` of an answer other than 2xx: a message, an object (a policy denial), or the 422 issues. */
+export type ErrorDetail = z.output<typeof errorSchema>['detail'] | z.output<typeof validationErrorSchema>['detail'];
+/** The object `detail` of a 403 from a policy (api/middleware/error-handler.ts). */
+export interface PolicyDenial {
+  message: string;
+  denied: DeniedPermission[];
+}
+
+/** What h() and replace() take as children: nodes, text, nothing (skipped), or lists of these. */
+export type Child = Node | string | number | false | null | undefined | readonly Child[];
+
+type TagOf<S extends string> = S extends `${infer T}.${string}` ? T : S;
+/** The element h('tag.class', ...) builds: h('input') is an HTMLInputElement. */
+export type ElementOf<S extends string> = TagOf<S> extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[TagOf<S>] : HTMLElement;
+
+/** One page's view (main.js builds one per page): `signal` aborts its requests and timers when the user leaves. */
+export interface View {
+  root: HTMLElement;
+  signal: AbortSignal;
+  /** Calls `fn` every `ms` until the view ends or `fn` answers false. */
+  every(ms: number, fn: () => Promise<boolean | void> | boolean | void): void;
+  go(hash: string): void;
+}
+
+/** A page: draws itself into `view.root` from the route's named parameters. */
+export type Page = (view: View, params: Record<string, string>) => Promise<void> | void;
+
+/** A button action, as run-page.js shows it. */
+export interface RunAction {
+  id: string;
+  onclick: () => Promise<void>;
+}
+
+/** The columns of a paged list (paged-list.js) of T. */
+export interface ListColumns<T> {
+  headers: string[];
+  empty: string;
+  row(item: T): Child[];
+  /** The items of a page's JSON; the page itself by default. */
+  unwrap?(json: unknown): T[];
+}
