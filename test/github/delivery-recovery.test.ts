@@ -7,7 +7,7 @@ import { createRecoveryStore } from '../../db/stores/recovery-store.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { appEnv, appPrivateKey, deliver, pullRequestPayload, settle } from '../helpers/github-deliveries.js';
-import { sha } from '../release/release-api.js';
+import { checkRun, sha } from '../release/release-api.js';
 
 const SECRET = 'recovery-secret';
 
@@ -112,6 +112,9 @@ describe('missed-delivery recovery', () => {
   });
 
   it('queues again the review of a waiting deployment whose job was lost', async () => {
+    // Something recorded, so the default gate's blockers are ones no wait clears: answered (rejected) at once when
+    // reviewed. With nothing recorded, the review would wait for evidence (docs/release-gate.md).
+    await checkRun(t, { repo_root: 'acme/app', commit_sha: sha('recovery-orphan'), name: 'ci', conclusion: 'failure' });
     const store = createDeploymentStore(t.deps.db);
     const request = await store.recordRequest(
       {
