@@ -16,11 +16,12 @@ export interface DescribedOperation {
 
 /**
  * GitHub's REST description as `@octokit/openapi` ships it (api.github.com, OpenAPI 3.0.3), read once
- * per test file, with the schemas compiled by Ajv on first use and kept by operation. OpenAPI 3.0
+ * per jest worker, with the schemas compiled by Ajv on first use and kept by operation. OpenAPI 3.0
  * schemas are not quite JSON Schema: `nullable: true` becomes `anyOf: [null, the schema]` (so a
  * nullable enum accepts null as GitHub sends it), and each `#/components/schemas/X` a checked schema
- * reaches is converted and added to Ajv on first use (adding all ~1,000 would cost each test file
- * about 300 ms). ARCHITECTURE.md, "GitHub App", says how the fake uses it.
+ * reaches is converted and added to Ajv on first use (adding all ~1,000 would cost each worker
+ * about 300 ms). ARCHITECTURE.md, "Quality bars and the tests that hold them", says how the fake
+ * uses it.
  */
 export class GitHubDescription {
   private readonly document: Node;
