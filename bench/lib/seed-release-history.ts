@@ -18,6 +18,8 @@ export interface SeedRange {
   from: number;
   to: number;
   toolCallsPerExecution: number;
+  /** False: commits never decided yet (no snapshot), for measuring first decisions. */
+  decided?: boolean;
 }
 
 /**
@@ -69,7 +71,8 @@ async function insertHistory(db: Knex, ownerId: string, envelope: unknown, range
   if (range.from === 1)
     await db.raw(`INSERT INTO refs (repo_root, ref, commit_sha, observed_at)
     SELECT DISTINCT ON (c % ${HISTORY.repos}) ${REPO('c')}, 'main', ${SHA('c')}, now() FROM ${series} ORDER BY c % ${HISTORY.repos}, c DESC`);
-  await db.raw(`INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, status, seen_at, attested_at)
+  if (range.decided !== false)
+    await db.raw(`INSERT INTO snapshots (repo_root, commit_sha, evidence_digest, decision, blockers, provenance, status, seen_at, attested_at)
     SELECT ${REPO('c')}, ${SHA('c')}, md5('snapshot-' || c), 'SHIP', '[]',
       '{"gate":{"version":1,"digest":"seed"},"check_runs":[],"evidence":[],"workflows":[]}',
       CASE WHEN c % 5 = 0 THEN 'attested' ELSE 'candidate' END, now() - interval '1 day' + c * interval '1 second',

@@ -13,6 +13,7 @@ import * as m012 from './012-decision-read-paths.js';
 import * as m013 from './013-journal-write-path.js';
 import * as m014 from './014-release-state-versions.js';
 import * as m015 from './015-github-rejections.js';
+import * as m016 from './016-snapshot-write-path.js';
 
 export interface Migration {
   name: string;
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   { name: '013-journal-write-path', up: m013.up },
   { name: '014-release-state-versions', up: m014.up },
   { name: '015-github-rejections', up: m015.up },
+  { name: '016-snapshot-write-path', up: m016.up },
 ];
