@@ -80,6 +80,8 @@ if (typeof afterEach === 'function') afterEach(() => throwIfViolated(open));
  * is. Either way the violation is recorded with the test it happened in, and fails that test from
  * an `afterEach` this module registers (and `close()`, for requests made outside a test), with a
  * message listing each one. A test that provokes one on purpose asserts it with `takeViolations()`.
+ * Not a 500 with the reason: the App logs and retries or drops a failed write, so a test could
+ * still pass; the hook fails it whatever the client did. Outside jest (bench/) only close() does.
  */
 export async function startFakeGitHub(options: { token?: string } = {}): Promise<FakeGitHub> {
   const routes: CompiledRoute[] = [];
