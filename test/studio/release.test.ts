@@ -39,6 +39,8 @@ describeInBrowser('studio: the release page', (executablePath) => {
     expect(await blocker.locator('.remediation').textContent()).toBe(
       'Fix: Run CI on this commit, upload evidence for it, or run a workflow bound to it (repo_root and commit_sha).',
     );
+    // The decision's `waitable` and `allowed_promotions`, as the API answers them.
+    expect(await blocker.locator('.waitable').textContent()).toBe('waiting');
     expect(await targets(page)).toEqual(['rejected']);
     expect(await page.locator('#promotions').textContent()).toBe('No promotions yet.');
 
@@ -78,6 +80,8 @@ describeInBrowser('studio: the release page', (executablePath) => {
     await page.waitForFunction('document.getElementById("badge-image").complete');
     expect(await page.evaluate('document.getElementById("badge-image").naturalWidth')).toBeGreaterThan(0);
     expect(await page.locator('#badge pre').first().textContent()).toContain(`/api/v1/trust/badge?repo=acme%2Fwidgets&commit=${SHA}`);
+    // The badge links to the decision's `decision_url` (here under the origin the studio asked).
+    expect(await page.locator('#badge pre').first().textContent()).toContain(`/studio#/releases/acme/widgets/${SHA})`);
     const svg = await studio.t.request.get(`/api/v1/trust/badge?repo=acme/widgets&commit=${SHA}`);
     expect(svg.text ?? svg.body.toString()).toContain('Assured');
     expectNoProblems(problems);
