@@ -6,6 +6,11 @@ import type { Principal } from '../core/accounts/user.js';
 import type { Deps } from './deps.js';
 import type { ApiTag } from './openapi-tags.js';
 
+/**
+ * Who may call a route: `public` needs no key (the badge), `any` any valid API key, a role list a
+ * key whose user holds one of those roles. A missing or unknown key answers 401, a deactivated
+ * account or a role outside the list 403.
+ */
 export type Auth = 'public' | 'any' | readonly Role[];
 
 export interface ResponseSpec {
@@ -59,6 +64,7 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, A extends Auth 
   description: string;
   /** From the one declared list (api/openapi-tags.ts). */
   tags: readonly ApiTag[];
+  /** Checked before the inputs are parsed, so an unauthenticated caller learns nothing about them. */
   auth: A;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
@@ -72,7 +78,10 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, A extends Auth 
   responses: Record<number, ResponseSpec>;
   /** Extra documented error statuses (e.g. 409) with their meaning. */
   errors?: Record<number, string>;
-  /** Answer with 401 on a missing key, but also accept anonymous callers (badge, webhook). */
+  /**
+   * Runs once the caller is authenticated and the inputs are parsed. Its result becomes the
+   * response's status, headers and body; returning nothing leaves the response as it set `ctx`.
+   */
   handler(input: RouteInput<B, Q, P, A>): Promise<RouteResult | void> | RouteResult | void;
 }
 
