@@ -31,7 +31,7 @@ import type { Policy } from '../core/policies/policy.js';
 import { createExecutionJournal } from '../db/stores/execution-journal.js';
 import { createExecutionStore } from '../db/stores/execution-store.js';
 import { testExecution } from '../test/agent/support/agent-harness.js';
-import { MemoryJournal } from '../test/helpers/memory-journal.js';
+import { MemoryJournal } from '../test/support/memory-journal.js';
 import { openBenchDatabase, runBench, type BenchDatabase } from './lib/bench-database.js';
 import { publicWeb } from '../net/public-web.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalDigest } from '../canonical-json.js';
+import { agentChangesSchema, agentsSchema } from './agent-gate-fields.js';
 
 const DAY = 24 * 60 * 60;
 const name = z.string().trim().min(1).max(200);
@@ -60,6 +61,11 @@ export const gateSchema = z
       .meta({
         description: 'What deployments to a named GitHub environment need beyond SHIP, e.g. `{production: {require_attested: true}}`.',
       }),
+    // prefault: an omitted object is parsed as {}, so each of its fields gets its own default.
+    agents: agentsSchema.prefault({}),
+    agent_changes: agentChangesSchema.prefault({}).meta({
+      description: 'Rules for pull requests an agent authored or took part in (docs/release-gate.md, "Agents on pull requests").',
+    }),
   })
   .strict()
   .meta({ id: 'ReleaseGate' });

@@ -1,7 +1,7 @@
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { startFlakyProxy } from '../fakes/flaky-proxy.js';
 import { startHttpServer } from '../fakes/fake-http.js';
-import { checkRun, putGate, sha } from '../release/release-api.js';
+import { checkRun, putGate, sha } from '../support/release-api.js';
 import { listen, printed, runAction } from './support/run-action.js';
 
 // Clear failures, none printing the key (it appears only in the runner's ::add-mask:: command).

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
-import { checkRun, decide, putGate, sha, upload } from '../release/release-api.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+import { checkRun, decide, putGate, sha, upload } from '../support/release-api.js';
 import { listen, runAction } from './support/run-action.js';
 
 // The bundled Action, run as a runner runs it, against a real shipgate on a loopback port.

@@ -1,6 +1,6 @@
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startFakeOidcIssuer, type FakeOidcIssuer } from '../fakes/fake-oidc-issuer.js';
-import { checkRun, decide, putGate, sha } from '../release/release-api.js';
+import { checkRun, decide, putGate, sha } from '../support/release-api.js';
 import { listen, printed, runAction, type ActionRun } from './support/run-action.js';
 
 // Keyless: the Action gets the job's OIDC token through the runner protocol (a fake issuer

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
 import { defineTool } from '../../core/agent/tools/tool.js';
-import { call, finalAnswer, hangUntilAborted, toolTurn } from '../helpers/scripted-provider.js';
+import { call, finalAnswer, hangUntilAborted, toolTurn } from '../support/scripted-provider.js';
 import { agentHarness } from './support/agent-harness.js';
 import { until } from './support/until.js';
 

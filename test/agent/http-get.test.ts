@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
 import { verifyToolCall, type VerifyContext } from '../../core/agent/verify-tool-call.js';
-import { call, finalAnswer, toolTurn } from '../helpers/scripted-provider.js';
+import { call, finalAnswer, toolTurn } from '../support/scripted-provider.js';
 import { agentHarness, defaultPolicy, testExecution } from './support/agent-harness.js';
 import { publicWeb } from '../../net/public-web.js';
 

@@ -1,5 +1,5 @@
 import { ProviderError } from '../../core/agent/provider.js';
-import { call, finalAnswer, toolTurn, usage } from '../helpers/scripted-provider.js';
+import { call, finalAnswer, toolTurn, usage } from '../support/scripted-provider.js';
 import { agentHarness, defaultPolicy } from './support/agent-harness.js';
 
 const report = (n: number) => call(`r${n}`, 'write_report', { name: `r${n}`, content: 'x' });

@@ -1,6 +1,6 @@
 import { sha256Hex } from '../../core/canonical-json.js';
 import { toolCallDigest } from '../../core/certificates/tool-call-digest.js';
-import { call, finalAnswer, toolTurn } from '../helpers/scripted-provider.js';
+import { call, finalAnswer, toolTurn } from '../support/scripted-provider.js';
 import { agentHarness, defaultPolicy } from './support/agent-harness.js';
 import { predicateOf } from './support/predicate-of.js';
 

@@ -4,7 +4,7 @@ import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
 import { defineTool } from '../../core/agent/tools/tool.js';
 import { sha256Hex } from '../../core/canonical-json.js';
 import type { RepoReader } from '../../core/github/repo-reader.js';
-import { call, finalAnswer, toolTurn } from '../helpers/scripted-provider.js';
+import { call, finalAnswer, toolTurn } from '../support/scripted-provider.js';
 import { agentHarness, defaultPolicy, testExecution } from './support/agent-harness.js';
 import { publicWeb } from '../../net/public-web.js';
 

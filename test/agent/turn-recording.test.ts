@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../core/agent/tools/tool.js';
 import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
-import { call, finalAnswer, toolTurn } from '../helpers/scripted-provider.js';
+import { call, finalAnswer, toolTurn } from '../support/scripted-provider.js';
 import { agentHarness, type Harness } from './support/agent-harness.js';
 
 const report = (id: string) => call(id, 'write_report', { name: id, content: `report ${id}` });

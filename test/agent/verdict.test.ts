@@ -1,4 +1,4 @@
-import { call, finalAnswer, toolTurn } from '../helpers/scripted-provider.js';
+import { call, finalAnswer, toolTurn } from '../support/scripted-provider.js';
 import { agentHarness, defaultPolicy, hipaaPolicy } from './support/agent-harness.js';
 import { predicateOf } from './support/predicate-of.js';
 

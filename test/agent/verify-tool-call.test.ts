@@ -1,6 +1,6 @@
 import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
 import { verifyToolCall, type VerifyContext } from '../../core/agent/verify-tool-call.js';
-import { call } from '../helpers/scripted-provider.js';
+import { call } from '../support/scripted-provider.js';
 import { defaultPolicy, hipaaPolicy, testExecution } from './support/agent-harness.js';
 import { publicWeb } from '../../net/public-web.js';
 

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

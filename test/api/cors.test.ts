@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const studio = 'https://studio.example.com';
 let t: TestApp;

@@ -12,8 +12,8 @@ import type { Deps } from '../../api/deps.js';
 import { buildOpenApiDocument } from '../../api/openapi-document.js';
 import { createKnex } from '../../db/create-knex.js';
 import { freePort } from '../../db/start-embedded-postgres.js';
-import { logCapture } from '../helpers/log-capture.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { logCapture } from '../support/log-capture.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { allRoutes } from '../../api/all-routes.js';
 import type { RouteDef } from '../../api/route.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 interface Operation {
   security?: Record<string, string[]>[];

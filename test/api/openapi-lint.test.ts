@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestApp } from '../helpers/test-app.js';
+import { createTestApp } from '../support/test-app.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const REDOCLY = path.join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const password = 'correct horse battery';
 const closedMessage = { detail: 'Registration is closed; an ADMIN must create the account.' };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AccountStore } from '../../core/accounts/account-store.js';
 import { checkResponseContract } from '../../api/response-contract.js';
 import { defineRoute } from '../../api/route.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let listUsers: AccountStore['listUsers'];

@@ -1,5 +1,5 @@
 import { buildRuntimeDeps } from '../../worker/build-runtime-deps.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'supertest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

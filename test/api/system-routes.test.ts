@@ -4,9 +4,9 @@ import { buildDeps } from '../../server/build-deps.js';
 import { createMetrics } from '../../server/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
 import { createKnex } from '../../db/create-knex.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 import { withDatabase } from '../../db/with-database.js';
-import { cloneNamePrefix } from '../helpers/test-database.js';
+import { cloneNamePrefix } from '../support/test-database.js';
 
 let t: TestApp;
 beforeAll(async () => {

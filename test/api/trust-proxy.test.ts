@@ -1,6 +1,6 @@
 import { clientAddressOf } from '../../api/middleware/client-address.js';
 import { loadConfig } from '../../server/config.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const LIMIT = '3';
 const apps: TestApp[] = [];

@@ -5,10 +5,10 @@ import { buildPromotionStatement, certifyPromotion } from '../../core/certificat
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { resourceUris } from '../../core/certificates/resource-uris.js';
 import { verifyPackage } from '../../core/certificates/verify-package.js';
-import { digestSetProblems, resourceDescriptorProblems, statementProblems, verificationSummaryProblems } from './in-toto-shapes.js';
-import { signedPackage } from './package-fixture.js';
-import { certifiedRun } from './run-fixture.js';
-import { sigstoreVerify } from './sigstore-verify.js';
+import { digestSetProblems, resourceDescriptorProblems, statementProblems, verificationSummaryProblems } from './support/in-toto-shapes.js';
+import { signedPackage } from './support/package-fixture.js';
+import { certifiedRun } from './support/run-fixture.js';
+import { sigstoreVerify } from './support/sigstore-verify.js';
 
 const PUBLIC_URL = 'https://shipgate.example.com';
 const upstreamId = '22222222-2222-4222-8222-222222222222';

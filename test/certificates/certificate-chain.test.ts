@@ -4,7 +4,7 @@ import { createVerifier } from '../../core/certificates/create-verifier.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import type { Certificate } from '../../core/certificates/types.js';
 import { verifyCertificateChain } from '../../core/certificates/verify-certificate-chain.js';
-import { certifiedRun } from './run-fixture.js';
+import { certifiedRun } from './support/run-fixture.js';
 
 const run = certifiedRun();
 const verifier = createVerifier([run.jwk]);

@@ -5,8 +5,8 @@ import { createVerifier } from '../../core/certificates/create-verifier.js';
 import { buildPromotionStatement, certifyPromotion } from '../../core/certificates/promotion-statement.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { toolCallDigest } from '../../core/certificates/tool-call-digest.js';
-import { specVerify } from './independent-dsse.js';
-import { certifiedRun, permissions, policy } from './run-fixture.js';
+import { specVerify } from './support/independent-dsse.js';
+import { certifiedRun, permissions, policy } from './support/run-fixture.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -4,7 +4,7 @@ import { createVerifier } from '../../core/certificates/create-verifier.js';
 import { pae } from '../../core/certificates/pae.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { IN_TOTO_PAYLOAD_TYPE, IN_TOTO_STATEMENT_TYPE, type DsseEnvelope, type InTotoStatement } from '../../core/certificates/types.js';
-import { specKeyId, specPae, specVerify } from './independent-dsse.js';
+import { specKeyId, specPae, specVerify } from './support/independent-dsse.js';
 
 const statement: InTotoStatement = {
   _type: IN_TOTO_STATEMENT_TYPE,

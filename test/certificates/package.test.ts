@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { verifyPackage } from '../../core/certificates/verify-package.js';
-import { signedPackage } from './package-fixture.js';
-import { specVerify } from './independent-dsse.js';
+import { signedPackage } from './support/package-fixture.js';
+import { specVerify } from './support/independent-dsse.js';
 
 const { pkg, publicKeys, run } = signedPackage();
 const copy = (): Record<string, any> => JSON.parse(JSON.stringify(pkg)); // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -8,7 +8,7 @@ import { createSigner } from '../../core/certificates/create-signer.js';
 import { createVerifier } from '../../core/certificates/create-verifier.js';
 import { IN_TOTO_STATEMENT_TYPE, type InTotoStatement } from '../../core/certificates/types.js';
 import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const statement: InTotoStatement = {
   _type: IN_TOTO_STATEMENT_TYPE,

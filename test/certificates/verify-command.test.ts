@@ -8,7 +8,7 @@ import { createSigner } from '../../core/certificates/create-signer.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { signPackage } from '../../core/certificates/sign-package.js';
 import { verifyCommand } from '../../server/verify-command.js';
-import { signedPackage } from './package-fixture.js';
+import { signedPackage } from './support/package-fixture.js';
 
 const { pkg, publicKeys } = signedPackage();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-verify-'));

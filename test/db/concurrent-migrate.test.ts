@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createKnex } from '../../db/create-knex.js';
 import { migrate, migrationsApplied } from '../../db/migrate.js';
 import { withDatabase } from '../../db/with-database.js';
-import { cloneNamePrefix } from '../helpers/test-database.js';
+import { cloneNamePrefix } from '../support/test-database.js';
 
 describe('migrations on a fresh database', () => {
   it('replicas starting together all succeed: the runs are serialised, not raced', async () => {

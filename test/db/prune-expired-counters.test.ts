@@ -1,6 +1,6 @@
 import { startWorker } from '../../worker/start-worker.js';
 import { pruneExpiredCounters } from '../../db/prune-expired-counters.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { createRateLimiter } from '../../db/stores/rate-limiter.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { ConflictError, UnavailableError, ValidationError } from '../../core/err
 import { createKnex } from '../../db/create-knex.js';
 import { sendSql } from '../../db/send-sql.js';
 import { CONFLICT_MESSAGES } from '../../db/translate-driver-error.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { verifyPackage } from '../../core/certificates/verify-package.js';
 import { startFakeLlm, type FakeLlm, type LlmRequest } from '../fakes/fake-llm-server.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { taskOf, toolAnswers, writesReports } from './support/agent-replies.js';
 import { waitFor } from './support/wait-for.js';
 

@@ -8,9 +8,9 @@ import { policyRef } from '../../core/policies/policy-digest.js';
 import { defaultPolicy } from '../agent/support/agent-harness.js';
 import { newExecution as newExecutionOf } from './support/execution-fixtures.js';
 import { reportStep as reportStepOf } from './support/report-step.js';
-import type { TestDatabase } from '../helpers/test-database.js';
+import type { TestDatabase } from '../support/test-database.js';
 import { openJournalDatabase } from './support/journal-database.js';
-import { call, finalAnswer, toolTurn, type ScriptStep } from '../helpers/scripted-provider.js';
+import { call, finalAnswer, toolTurn, type ScriptStep } from '../support/scripted-provider.js';
 import { journalRuntime } from './support/journal-runtime.js';
 
 const policy = defaultPolicy();

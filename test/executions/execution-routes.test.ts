@@ -1,5 +1,5 @@
 import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { taskOf, writesReports } from './support/agent-replies.js';
 import { newExecution } from './support/execution-fixtures.js';
 import { waitFor } from './support/wait-for.js';

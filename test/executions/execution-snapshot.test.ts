@@ -1,6 +1,6 @@
 import { builtInPolicy } from '../../core/policies/built-in-policies.js';
 import { policyRef } from '../../core/policies/policy-digest.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 import { newExecution } from './support/execution-fixtures.js';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { giveUp, runExecutionJob } from '../../core/executions/run-execution-job
 import { enqueue } from '../../db/job-queue.js';
 import { releaseDeadWorkerJobs } from '../../db/release-dead-worker-jobs.js';
 import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
 let llm: FakeLlm;

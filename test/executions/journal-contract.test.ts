@@ -3,8 +3,8 @@ import { policyRef } from '../../core/policies/policy-digest.js';
 import { createExecutionJournal } from '../../db/stores/execution-journal.js';
 import { createExecutionStore } from '../../db/stores/execution-store.js';
 import { defaultPolicy, testExecution } from '../agent/support/agent-harness.js';
-import { MemoryJournal } from '../helpers/memory-journal.js';
-import { createTestDatabase } from '../helpers/test-database.js';
+import { MemoryJournal } from '../support/memory-journal.js';
+import { createTestDatabase } from '../support/test-database.js';
 import { insertOwner, newExecution } from './support/execution-fixtures.js';
 import { journalContract } from './support/journal-contract.js';
 
@@ -29,7 +29,7 @@ journalContract('PostgreSQL journal (db/stores/execution-journal.ts)', async () 
   };
 });
 
-journalContract('memory journal (test/helpers/memory-journal.ts)', async () => {
+journalContract('memory journal (test/support/memory-journal.ts)', async () => {
   const journal = new MemoryJournal();
   return {
     journal,

@@ -3,7 +3,7 @@ import type { ProviderResponse } from '../../core/agent/provider.js';
 import { runExecution } from '../../core/agent/run-execution.js';
 import { policyRef } from '../../core/policies/policy-digest.js';
 import { defaultPolicy } from '../agent/support/agent-harness.js';
-import { call, finalAnswer, toolTurn } from '../helpers/scripted-provider.js';
+import { call, finalAnswer, toolTurn } from '../support/scripted-provider.js';
 import { openJournalDatabase, type JournalDatabase } from './support/journal-database.js';
 import { newExecution as newExecutionOf } from './support/execution-fixtures.js';
 import { journalRuntime } from './support/journal-runtime.js';

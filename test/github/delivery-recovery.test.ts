@@ -5,9 +5,9 @@ import { createDeploymentStore } from '../../db/stores/deployment-store.js';
 import { createGitHubAppStore } from '../../db/stores/github-app-store.js';
 import { createRecoveryStore } from '../../db/stores/recovery-store.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { appEnv, appPrivateKey, deliver, pullRequestPayload, settle } from '../helpers/github-deliveries.js';
-import { checkRun, sha } from '../release/release-api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { appEnv, appPrivateKey, deliver, pullRequestPayload, settle } from '../support/github-deliveries.js';
+import { checkRun, sha } from '../support/release-api.js';
 
 const SECRET = 'recovery-secret';
 

@@ -1,8 +1,8 @@
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { appEnv, appPrivateKey, checkRunPayload, deliver, settle } from '../helpers/github-deliveries.js';
-import { deploymentRulePayload } from '../helpers/deployment-deliveries.js';
-import { checkRun, promote, putGate, sha } from '../release/release-api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { appEnv, appPrivateKey, checkRunPayload, deliver, settle } from '../support/github-deliveries.js';
+import { deploymentRulePayload } from '../support/deployment-deliveries.js';
+import { checkRun, promote, putGate, sha } from '../support/release-api.js';
 import { createDeploymentStore } from '../../db/stores/deployment-store.js';
 
 const SECRET = 'deployment-rule-secret';

@@ -3,12 +3,12 @@ import { octokitDeploymentReviewer } from '../../app/octokit-deployment-reviewer
 import { octokitRecoveryGitHub } from '../../app/octokit-recovery-github.js';
 import { buildRuntimeDeps } from '../../worker/build-runtime-deps.js';
 import type { GitHubRequest } from '../fakes/fake-github-server.js';
-import { pullRequestPayload } from '../helpers/github-deliveries.js';
+import { pullRequestPayload } from '../support/github-deliveries.js';
 import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
 
 // docs/github-app.md, "How shipgate calls GitHub": every request names the REST API version the
 // code was written against and GitHub's current JSON media type; a raw file read asks for raw text.
-// The installation every example delivery names (test/helpers/github-deliveries.ts).
+// The installation every example delivery names (test/support/github-deliveries.ts).
 const INSTALLATION = 77;
 const stack = useAppWithFakeGitHub({ secret: 'headers-secret', installationId: INSTALLATION, gate: 'required_checks: [ci]\n' });
 

@@ -1,7 +1,7 @@
 import { githubAccessFromConfig } from '../../app/github-access-from-config.js';
 import { buildRuntimeDeps } from '../../worker/build-runtime-deps.js';
-import { createTestApp } from '../helpers/test-app.js';
-import { checkRunPayload, examplePayload, pullRequestPayload, writes } from '../helpers/github-deliveries.js';
+import { createTestApp } from '../support/test-app.js';
+import { checkRunPayload, examplePayload, pullRequestPayload, writes } from '../support/github-deliveries.js';
 import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
 
 const GATE = 'required_checks: [ci]\nrequire_reviewed_release: false\n';

@@ -1,4 +1,4 @@
-import { checkRunPayload, examplePayload, pullRequestPayload, writes } from '../helpers/github-deliveries.js';
+import { checkRunPayload, examplePayload, pullRequestPayload, writes } from '../support/github-deliveries.js';
 import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
 
 const NAME = 'shipgate / release gate';

@@ -1,6 +1,6 @@
-import { pullRequestPayload } from '../helpers/github-deliveries.js';
-import { deploymentRulePayload } from '../helpers/deployment-deliveries.js';
-import { checkRun, decide, sha, upload } from '../release/release-api.js';
+import { pullRequestPayload } from '../support/github-deliveries.js';
+import { deploymentRulePayload } from '../support/deployment-deliveries.js';
+import { checkRun, decide, sha, upload } from '../support/release-api.js';
 import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
 
 const SECRET = 'limits-secret';

@@ -1,7 +1,7 @@
-import { checkRunPayload, deliver, pullRequestPayload, settle } from '../helpers/github-deliveries.js';
-import { deploymentRulePayload } from '../helpers/deployment-deliveries.js';
+import { checkRunPayload, deliver, pullRequestPayload, settle } from '../support/github-deliveries.js';
+import { deploymentRulePayload } from '../support/deployment-deliveries.js';
 import { createDeploymentStore } from '../../db/stores/deployment-store.js';
-import { checkRun, sha } from '../release/release-api.js';
+import { checkRun, sha } from '../support/release-api.js';
 import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
 
 const SECRET = 'rejections-secret';

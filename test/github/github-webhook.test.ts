@@ -5,9 +5,9 @@ import { createSignatureVerifier } from '../../app/webhook-signature.js';
 import { createMetrics } from '../../server/create-metrics.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createGitHubAppStore } from '../../db/stores/github-app-store.js';
-import { checkRunPayload, deliver, examplePayload, pullRequestPayload, settle, signature } from '../helpers/github-deliveries.js';
+import { checkRunPayload, deliver, examplePayload, pullRequestPayload, settle, signature } from '../support/github-deliveries.js';
 
 const SECRET = 'webhook-secret-for-tests';
 const SHA = 'a'.repeat(40);

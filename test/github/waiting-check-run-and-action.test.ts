@@ -1,5 +1,5 @@
 import { listen, runAction } from '../action/support/run-action.js';
-import { checkRunPayload, pullRequestPayload } from '../helpers/github-deliveries.js';
+import { checkRunPayload, pullRequestPayload } from '../support/github-deliveries.js';
 import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
 
 // The GitHub App's check run and the Action judge the same decision by the one waitable rule

@@ -5,7 +5,7 @@ import { toolAnswers, writesReports } from '../executions/support/agent-replies.
 import { waitFor } from '../executions/support/wait-for.js';
 import { sharedKeys, startWorkerProcess, type WorkerProcess } from '../executions/support/worker-process.js';
 import { startFakeLlm, type FakeLlm, type FakeReply, type LlmRequest } from '../fakes/fake-llm-server.js';
-import { runShipgate, tempDataDir, type ShipgateProcess } from '../startup/run-shipgate.js';
+import { runShipgate, tempDataDir, type ShipgateProcess } from '../support/run-shipgate.js';
 import { api, hammer, jsonLines } from './support/service-client.js';
 
 jest.setTimeout(120_000);

@@ -6,9 +6,9 @@ import { waitFor } from '../executions/support/wait-for.js';
 import { sharedKeys, startWorkerProcess, type WorkerProcess } from '../executions/support/worker-process.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { startFakeLlm, type FakeLlm, type LlmRequest } from '../fakes/fake-llm-server.js';
-import { checkRunPayload, pullRequestPayload, signature } from '../helpers/github-deliveries.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
-import { runShipgate, tempDataDir, type ShipgateProcess } from '../startup/run-shipgate.js';
+import { checkRunPayload, pullRequestPayload, signature } from '../support/github-deliveries.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { runShipgate, tempDataDir, type ShipgateProcess } from '../support/run-shipgate.js';
 import { reviewedRelease, stageModel } from '../workflows/support/stage-model.js';
 import { api, jsonLines, userOf, type ServiceUser } from './support/service-client.js';
 

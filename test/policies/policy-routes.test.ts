@@ -1,5 +1,5 @@
 import { policyDigest } from '../../core/policies/policy-digest.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 let t: TestApp;
 let author: TestUser;

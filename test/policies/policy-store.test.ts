@@ -1,6 +1,6 @@
 import { builtInPolicy } from '../../core/policies/built-in-policies.js';
 import { createPolicyStore } from '../../db/stores/policy-store.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 let database: TestDatabase;
 beforeAll(async () => {

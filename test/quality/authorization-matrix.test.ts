@@ -4,7 +4,7 @@ import { allRoutes } from '../../api/all-routes.js';
 import { API_PREFIX } from '../../api/mount-routes.js';
 import type { RouteDef } from '../../api/route.js';
 import { ROLES, type Role } from '../../core/accounts/roles.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { startFakeOidcIssuer, type FakeOidcIssuer } from '../fakes/fake-oidc-issuer.js';
 import { admitted, DESIGN_AUTH, DESIGN_WORKFLOWS, designKey } from './support/design-auth-table.js';
 import { freshKey } from './support/fresh-key.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { allRoutes } from '../../api/all-routes.js';
 import { API_PREFIX } from '../../api/mount-routes.js';
-import { createTestApp } from '../helpers/test-app.js';
+import { createTestApp } from '../support/test-app.js';
 import { hostileRequest } from './support/hostile-request.js';
 import { openApiOperations, schemaResolver, type OpenApiDocumentJson } from './support/openapi-operations.js';
 import { responseProblem } from './support/response-problems.js';

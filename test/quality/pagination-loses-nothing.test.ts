@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Keyset pages must neither skip nor repeat a row, even when rows were created within the same
 // millisecond (PostgreSQL keeps microseconds; a cursor that kept only milliseconds skipped rows).

@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
 import { writesReports } from '../executions/support/agent-replies.js';
 import { waitFor } from '../executions/support/wait-for.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // ARCHITECTURE.md, "Quality bars": secrets (passwords, keys, provider key overrides) never appear in any response,
 // log line or export. test/api/secrets.test.ts covers the account calls on their own; this is the

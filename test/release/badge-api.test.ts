@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { checkRun, decide, promote, putGate, sha, upload } from './release-api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { checkRun, decide, promote, putGate, sha, upload } from '../support/release-api.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLES } from '../../core/accounts/roles.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { approveReview, checkRun, decide, insertExecution, putGate, reviewedRelease, sha, upload } from './release-api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { approveReview, checkRun, decide, insertExecution, putGate, reviewedRelease, sha, upload } from '../support/release-api.js';
 
 let t: TestApp;
 beforeAll(async () => {

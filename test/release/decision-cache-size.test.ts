@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import { COMMIT_STATE } from '../../db/stores/release-commit-state.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // SHIPGATE_DECISION_CACHE_COMMITS sizes the decision's cache (docs/operations.md, "The
 // decision's cache"): a server keeps the state of that many commits, the ones read last, and

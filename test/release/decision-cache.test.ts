@@ -8,7 +8,7 @@ import { IN_TOTO_STATEMENT_TYPE } from '../../core/certificates/types.js';
 import type { CommitState } from '../../core/release/release-store.js';
 import { createCachingVerifier } from '../../db/stores/release-caching-verifier.js';
 import { COMMIT_STATE, createCommitStateReader } from '../../db/stores/release-commit-state.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 // A server keeps each commit's state with the change counts it was read at (migration 014) and
 // serves it while they are unchanged (ARCHITECTURE.md, "Process-local state", the decision's

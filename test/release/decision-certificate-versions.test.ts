@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { canonicalDigest } from '../../core/canonical-json.js';
 import type { InTotoStatement } from '../../core/certificates/types.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { checkRun, decide, putGate, reviewedRelease, sha } from './release-api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { checkRun, decide, putGate, reviewedRelease, sha } from '../support/release-api.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { checkRun, decide, promote, putGate, sha } from './release-api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { checkRun, decide, promote, putGate, sha } from '../support/release-api.js';
 
 // What clients read from a decision instead of copying the rules (docs/release-gate.md): each
 // blocker's `waitable`, the studio's `decision_url`, the snapshot's `allowed_promotions`.

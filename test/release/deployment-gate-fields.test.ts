@@ -2,7 +2,7 @@ import { ValidationError } from '../../core/errors.js';
 import { gateSchema } from '../../core/release/gate.js';
 import type { GateStore } from '../../core/release/release-store.js';
 import { setGateFromFile } from '../../core/release/set-gate-from-file.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const neverStored: GateStore = {
   latestGate: () => Promise.reject(new Error('not reached')),

@@ -1,6 +1,6 @@
 import { BLOCKER_CODES } from '../../core/release/blocker.js';
 import { evaluateDecision } from '../../core/release/evaluate-decision.js';
-import { check, evidence, gate, hoursAgo, NOW, reviewedWorkflow, upload } from './release-fixtures.js';
+import { check, evidence, gate, hoursAgo, NOW, reviewedWorkflow, upload } from './support/release-fixtures.js';
 
 const codes = (e: ReturnType<typeof evaluateDecision>) => e.blockers.map((b) => b.code);
 const strict = gate({ required_checks: ['ci/test'], required_evidence: ['sbom'], require_reviewed_release: true });

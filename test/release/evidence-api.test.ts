@@ -1,5 +1,5 @@
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { checkRun, decide, sha } from './release-api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { checkRun, decide, sha } from '../support/release-api.js';
 
 let t: TestApp;
 beforeAll(async () => {

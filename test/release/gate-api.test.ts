@@ -2,7 +2,7 @@ import { ROLES } from '../../core/accounts/roles.js';
 import { ValidationError } from '../../core/errors.js';
 import { DEFAULT_GATE, gateDigest } from '../../core/release/gate.js';
 import { setGateFromFile } from '../../core/release/set-gate-from-file.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { ROLES } from '../../core/accounts/roles.js';
 import { createWorkerHeartbeatStore } from '../../db/stores/worker-heartbeat-store.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { checkRun, decide, promote, putGate, sha } from './release-api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { checkRun, decide, promote, putGate, sha } from '../support/release-api.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startFakeOidcIssuer, type FakeOidcIssuer } from '../fakes/fake-oidc-issuer.js';
-import { putGate, sha } from './release-api.js';
+import { putGate, sha } from '../support/release-api.js';
 
 // A GitHub Actions job authenticating with its OIDC token instead of an API key (README, "Keyless").
 let issuer: FakeOidcIssuer;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { specVerify } from '../certificates/independent-dsse.js';
-import { statementProblems, verificationSummaryProblems } from '../certificates/in-toto-shapes.js';
-import { sigstoreVerify } from '../certificates/sigstore-verify.js';
-import { checkRun, decide, promote, putGate, reviewedRelease, sha } from './release-api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { specVerify } from '../certificates/support/independent-dsse.js';
+import { statementProblems, verificationSummaryProblems } from '../certificates/support/in-toto-shapes.js';
+import { sigstoreVerify } from '../certificates/support/sigstore-verify.js';
+import { checkRun, decide, promote, putGate, reviewedRelease, sha } from '../support/release-api.js';
 
 let t: TestApp;
 const PUBLIC_URL = 'https://shipgate.example.com';

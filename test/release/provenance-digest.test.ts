@@ -2,7 +2,7 @@ import { canonicalDigest } from '../../core/canonical-json.js';
 import { evaluateDecision } from '../../core/release/evaluate-decision.js';
 import { provenanceDigest } from '../../core/release/provenance-digest.js';
 import type { Provenance } from '../../core/release/snapshot.js';
-import { check, evidence, gate, NOW, reviewedWorkflow, upload } from './release-fixtures.js';
+import { check, evidence, gate, NOW, reviewedWorkflow, upload } from './support/release-fixtures.js';
 
 const workflow = reviewedWorkflow();
 const strict = gate({ required_checks: ['ci/test'], required_evidence: ['sbom'], require_reviewed_release: true });

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import pg from 'pg';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { checkRun, decide, promote, putGate, sha, upload } from './release-api.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { checkRun, decide, promote, putGate, sha, upload } from '../support/release-api.js';
 
 let t: TestApp;
 beforeAll(async () => {

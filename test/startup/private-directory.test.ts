@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, runNode, runShipgate, type ShipgateProcess } from './run-shipgate.js';
+import { ROOT, runNode, runShipgate, type ShipgateProcess } from '../support/run-shipgate.js';
 
 jest.setTimeout(120_000);
 
@@ -69,8 +69,8 @@ describe('a checkout in a private (0700) directory, no DATABASE_URL', () => {
     const tmp = path.join(privateDir, 'tmp');
     fs.mkdirSync(tmp, { mode: 0o700 });
     const script = `
-      const { default: setup } = await import('./test/helpers/global-setup.mjs');
-      const { default: teardown } = await import('./test/helpers/global-teardown.mjs');
+      const { default: setup } = await import('./test/support/global-setup.mjs');
+      const { default: teardown } = await import('./test/support/global-teardown.mjs');
       await setup();
       const pg = (await import('pg')).default;
       const client = new pg.Client(process.env.SHIPGATE_TEST_SERVER_URL.replace(/\\/[^/]*$/, '/' + process.env.SHIPGATE_TEST_TEMPLATE));

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { processAlive, runShipgate, tempDataDir, type ShipgateProcess } from './run-shipgate.js';
+import { processAlive, runShipgate, tempDataDir, type ShipgateProcess } from '../support/run-shipgate.js';
 
 jest.setTimeout(180_000); // a cold start compiles the sources through tsx and may initialise a cluster
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Gate } from '../../core/release/gate.js';
 import { recordCheckRun, type CheckRunInput } from '../../core/release/record-evidence.js';
-import type { TestApp, TestUser } from '../helpers/test-app.js';
+import type { TestApp, TestUser } from './test-app.js';
 
 /** A deterministic 40-hex commit SHA per label. */
 export function sha(label: string | number): string {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { verifyPackage } from '../../core/certificates/verify-package.js';
 import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
 import { waitFor } from '../executions/support/wait-for.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
-import { runShipgate } from '../startup/run-shipgate.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+import { runShipgate } from '../support/run-shipgate.js';
 import { reviewedRelease, stageModel } from './support/stage-model.js';
 
 jest.setTimeout(120_000);

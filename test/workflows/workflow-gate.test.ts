@@ -1,4 +1,4 @@
-import { decide, sha } from '../release/release-api.js';
+import { decide, sha } from '../support/release-api.js';
 import { reviewedRelease, stageModel } from './support/stage-model.js';
 import { useWorkflowApp } from './support/workflow-app.js';
 

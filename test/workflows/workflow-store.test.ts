@@ -1,5 +1,5 @@
 import { giveUpWorkflow } from '../../core/workflows/run-workflow-job.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { reviewedRelease } from './support/stage-model.js';
 
 // No worker: the orchestration's transitions are driven by hand, as competing attempts would.

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 let t: TestApp;
 let operator: TestUser;

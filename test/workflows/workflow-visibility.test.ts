@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { reviewedRelease } from './support/stage-model.js';
 
 // No worker here: workflows stay queued, so what is checked is who sees and changes them.

@@ -10,8 +10,8 @@ import type { Execution } from '../../../core/executions/execution.js';
 import { builtInPolicy } from '../../../core/policies/built-in-policies.js';
 import { policyRef } from '../../../core/policies/policy-digest.js';
 import type { Policy } from '../../../core/policies/policy.js';
-import { MemoryJournal } from '../../helpers/memory-journal.js';
-import { ScriptedProvider, type ScriptStep } from '../../helpers/scripted-provider.js';
+import { MemoryJournal } from '../../support/memory-journal.js';
+import { ScriptedProvider, type ScriptStep } from '../../support/scripted-provider.js';
 import { publicWeb } from '../../../net/public-web.js';
 
 function preset(name: string, overrides: Partial<Policy>): Policy {

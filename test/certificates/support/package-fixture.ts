@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { createSigner } from '../../core/certificates/create-signer.js';
-import { publicJwkOf } from '../../core/certificates/public-jwk.js';
-import { signPackage } from '../../core/certificates/sign-package.js';
+import { createSigner } from '../../../core/certificates/create-signer.js';
+import { publicJwkOf } from '../../../core/certificates/public-jwk.js';
+import { signPackage } from '../../../core/certificates/sign-package.js';
 import { certifiedRun, policy } from './run-fixture.js';
 
 /** An execution audit package shaped like the compliance export, signed by its own key. */

@@ -1,13 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { sha256Hex } from '../../core/canonical-json.js';
-import { createCertifier } from '../../core/certificates/create-certifier.js';
-import { createSigner } from '../../core/certificates/create-signer.js';
-import { publicJwkOf } from '../../core/certificates/public-jwk.js';
-import { resourceUris, type ResourceUris } from '../../core/certificates/resource-uris.js';
-import { toolCallDigest } from '../../core/certificates/tool-call-digest.js';
-import type { Certificate, PublicJwk } from '../../core/certificates/types.js';
-import type { ToolCallEntry } from '../../core/executions/execution.js';
-import type { PolicyRef } from '../../core/policies/policy.js';
+import { sha256Hex } from '../../../core/canonical-json.js';
+import { createCertifier } from '../../../core/certificates/create-certifier.js';
+import { createSigner } from '../../../core/certificates/create-signer.js';
+import { publicJwkOf } from '../../../core/certificates/public-jwk.js';
+import { resourceUris, type ResourceUris } from '../../../core/certificates/resource-uris.js';
+import { toolCallDigest } from '../../../core/certificates/tool-call-digest.js';
+import type { Certificate, PublicJwk } from '../../../core/certificates/types.js';
+import type { ToolCallEntry } from '../../../core/executions/execution.js';
+import type { PolicyRef } from '../../../core/policies/policy.js';
 
 export const policy: PolicyRef = { name: 'hipaa', version: 1, digest: 'cd'.repeat(32) };
 export const permissions = ['repo:read', 'document:write:reports'];

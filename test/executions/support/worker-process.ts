@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { runShipgate, tempDataDir, type ShipgateProcess } from '../../startup/run-shipgate.js';
+import { runShipgate, tempDataDir, type ShipgateProcess } from '../../support/run-shipgate.js';
 
 /** Keys the API under test and its worker processes share, as replicas of one deployment do. */
 export function sharedKeys(): Record<string, string> {

@@ -1,6 +1,6 @@
 import { startFakeGitHub, type FakeGitHub } from '../../fakes/fake-github-server.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
-import { appEnv, appPrivateKey, deliver, settle } from '../../helpers/github-deliveries.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { appEnv, appPrivateKey, deliver, settle } from '../../support/github-deliveries.js';
 
 export interface AppWithFakeGitHub {
   gh: FakeGitHub;

@@ -1,5 +1,5 @@
 import { generateApiKey, hashApiKey } from '../../../core/accounts/api-key.js';
-import type { TestApp } from '../../helpers/test-app.js';
+import type { TestApp } from '../../support/test-app.js';
 
 /**
  * Headers carrying a brand-new key of `userId`, so a request that consumes its key

@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import type { TestApp } from '../../helpers/test-app.js';
+import type { TestApp } from '../../support/test-app.js';
 import { freshKey } from './fresh-key.js';
 import type { HostileRequest } from './hostile-request.js';
 

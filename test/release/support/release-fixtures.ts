@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BoundWorkflow } from '../../core/release/bound-workflow.js';
-import type { CheckRun, CommitEvidence, UploadedEvidence } from '../../core/release/evidence.js';
-import { gateSchema, type Gate } from '../../core/release/gate.js';
+import type { BoundWorkflow } from '../../../core/release/bound-workflow.js';
+import type { CheckRun, CommitEvidence, UploadedEvidence } from '../../../core/release/evidence.js';
+import { gateSchema, type Gate } from '../../../core/release/gate.js';
 
 export const NOW = new Date('2025-06-01T12:00:00.000Z');
 export const HOUR = 3600 * 1000;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 /** Chromium flags that work on these machines; without the networking ones it dials hosts it cannot reach. */
 const CHROMIUM_ARGS = [

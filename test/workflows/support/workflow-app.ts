@@ -1,6 +1,6 @@
 import { startFakeLlm, type FakeLlm } from '../../fakes/fake-llm-server.js';
 import { waitFor } from '../../executions/support/wait-for.js';
-import { createTestApp, type TestApp, type TestUser } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../../support/test-app.js';
 
 export interface WorkflowApp {
   llm: FakeLlm;
