@@ -53,6 +53,13 @@ describe('gate', () => {
       public_badge: true,
       deployment_wait_seconds: 1800,
       environments: {},
+      agents: {
+        accounts: [],
+        coauthor_emails: [],
+        bots_are_agents: true,
+        not_agents: ['dependabot[bot]', 'renovate[bot]', 'github-actions[bot]', 'shipgate[bot]'],
+      },
+      agent_changes: { required_human_approvals: 1, dismiss_stale_approvals: true, require_governed_work: true },
     });
   });
 

@@ -1,0 +1,107 @@
+/**
+ * What shipgate knows of who made a pull request (docs/release-gate.md, "Agents on pull
+ * requests"): facts read from GitHub by a job and stored per head commit, and the `authorship`
+ * block a decision derives from them.
+ */
+
+/** A person or account as a commit or pull request names it: the GitHub account when GitHub links one, else git's name and e-mail. */
+export interface Identity {
+  login: string | null;
+  /** GitHub's account type: `User`, `Bot`, `Organization`; null when no account is linked. */
+  type: string | null;
+  name: string | null;
+  email: string | null;
+}
+
+/** One commit of a pull request. */
+export interface CommitFacts {
+  sha: string;
+  author: Identity;
+  committer: Identity;
+  /** `Co-authored-by:` trailers of its message. */
+  coauthors: { name: string; email: string | null }[];
+}
+
+/** One pull request review, with the reviewer's permission on the repository when it was read. */
+export interface ReviewFacts {
+  id: number;
+  login: string;
+  type: string;
+  /** APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED, PENDING. */
+  state: string;
+  /** The head the review was made on. */
+  commit_id: string | null;
+  submitted_at: string | null;
+  /** admin, maintain, write, triage, read, none (GitHub's collaborator permission). */
+  permission: string;
+}
+
+/** Everything read about a pull request at one head. */
+export interface PullRequestFacts {
+  number: number;
+  head_sha: string;
+  author: { login: string; type: string };
+  /** Logins of the pull request's assignees. */
+  assignees: string[];
+  commits: CommitFacts[];
+  reviews: ReviewFacts[];
+}
+
+/**
+ * Whether the pull request's authorship was read for a head: `pending` (asked, not read yet),
+ * `read`, `unreadable` (GitHub refused or failed), `commit_limit` (more commits than GitHub lists).
+ */
+export const AUTHORSHIP_READ_STATUSES = ['pending', 'read', 'unreadable', 'commit_limit'] as const;
+export type AuthorshipReadStatus = (typeof AUTHORSHIP_READ_STATUSES)[number];
+
+/** The stored authorship of a commit that is the head of a pull request. */
+export interface AuthorshipRecord {
+  number: number;
+  status: AuthorshipReadStatus;
+  /** Why it is unreadable, in GitHub's words where it said. */
+  reason: string | null;
+  facts: PullRequestFacts | null;
+}
+
+/** Why an approval does not count. */
+export const APPROVAL_REFUSALS = [
+  'dismissed',
+  'withdrawn',
+  'changes_requested',
+  'bot',
+  'agent',
+  'pull_request_author',
+  'commit_author',
+  'committer',
+  'co_author',
+  'assignee',
+  'no_write_permission',
+  'stale',
+] as const;
+export type ApprovalRefusal = (typeof APPROVAL_REFUSALS)[number];
+
+/** One reviewer's deciding review and whether it counts as an independent human approval. */
+export interface JudgedApproval {
+  login: string;
+  state: string;
+  commit_sha: string | null;
+  counted: boolean;
+  reason: ApprovalRefusal | null;
+}
+
+/** The decision's (and the snapshot's) account of who made the change. */
+export interface AuthorshipBlock {
+  /**
+   * `read`: the pull request's authorship is known; `pending`, `unreadable`, `commit_limit`: it is
+   * not (a gate with agent rules never ships it); `no_pull_request`: no open pull request or merge
+   * group names this commit, so it is judged by the rules for people and its authorship is unknown.
+   */
+  status: AuthorshipReadStatus | 'no_pull_request';
+  pull_request: number | null;
+  /** null when unknown. */
+  agent_authored: boolean | null;
+  /** The agents that took part (logins or e-mails). */
+  agents: string[];
+  commits: { sha: string; agent_authored: boolean; identities: string[] }[];
+  approvals: JudgedApproval[];
+}
