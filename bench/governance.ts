@@ -29,7 +29,7 @@ import { createSigner } from '../core/certificates/create-signer.js';
 import { builtInPolicy } from '../core/policies/built-in-policies.js';
 import type { Policy } from '../core/policies/policy.js';
 import { createExecutionJournal } from '../db/stores/execution-journal.js';
-import { createExecutionStore } from '../db/stores/execution-store.js';
+import { createExecutionStore } from '../db/stores/postgres-execution-store.js';
 import { testExecution } from '../test/agent/support/agent-harness.js';
 import { MemoryJournal } from '../test/support/memory-journal.js';
 import { openBenchDatabase, runBench, type BenchDatabase } from './lib/bench-database.js';

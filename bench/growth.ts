@@ -28,7 +28,7 @@ import { IN_TOTO_STATEMENT_TYPE } from '../core/certificates/types.js';
 import { decideRelease } from '../core/release/decide-release.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import { COMMIT_STATE } from '../db/stores/release-commit-state.js';
-import { createReleasePorts } from '../db/stores/release-ports.js';
+import { createReleasePorts } from '../db/stores/postgres-release-ports.js';
 import { loadConfig } from '../server/config.js';
 import { openBenchDatabase, runBench } from './lib/bench-database.js';
 import { commitRefs, HISTORY, seedReleaseHistory } from './lib/seed-release-history.js';

@@ -1,6 +1,6 @@
 import type { RawBodyRoute } from '../api/create-server.js';
 import { createDeliveryReceiver } from '../app/receive-delivery.js';
-import { createGitHubAppStore } from '../db/stores/github-app-store.js';
+import { createGitHubAppStore } from '../db/stores/postgres-github-app-store.js';
 import type { ServiceDeps } from './build-deps.js';
 import { githubWebhookRoute, WEBHOOK_PATH } from './github-webhook-middleware.js';
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { createSigningKeyStore } from '../db/stores/signing-key-store.js';
+import { createSigningKeyStore } from '../db/stores/postgres-signing-key-store.js';
 import { buildDeps } from './build-deps.js';
 import type { Config } from '../core/config.js';
 import { createMetrics } from './create-metrics.js';

@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker';
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
 import type { JobPayloads } from '../db/job-queue.js';
-import { createGitHubAppStore } from '../db/stores/github-app-store.js';
-import { createDeploymentStore } from '../db/stores/deployment-store.js';
+import { createGitHubAppStore } from '../db/stores/postgres-github-app-store.js';
+import { createDeploymentStore } from '../db/stores/postgres-deployment-store.js';
 import { octokitDeploymentReviewer } from '../app/octokit-deployment-reviewer.js';
 import { githubDeploymentReviewTask } from './github-deployment-review-task.js';
 import { octokitRecoveryGitHub } from '../app/octokit-recovery-github.js';

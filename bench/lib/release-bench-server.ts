@@ -16,7 +16,7 @@ import { mountRoutes } from '../../api/mount-routes.js';
 import { defineRoute } from '../../api/route.js';
 import { decisionQuerySchema } from '../../api/schemas/release-schemas.js';
 import { createKnex } from '../../db/create-knex.js';
-import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
+import { createSigningKeyStore } from '../../db/stores/postgres-signing-key-store.js';
 import { migrateJobQueue } from '../../db/job-queue.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
 

@@ -86,5 +86,5 @@ export interface PromotionStore {
   listPromotions(filter: { repo_root?: string; commit_sha?: string }, page: PageRequest): Promise<Page<Promotion>>;
 }
 
-/** Storage port of the release gate. Implemented in db/stores/release-store.ts. */
+/** Storage port of the release gate. Implemented in db/stores/postgres-release-store.ts. */
 export interface ReleaseStore extends GateStore, EvidenceStore, SnapshotStore, PromotionStore {}

@@ -6,7 +6,7 @@ import { openSecret } from '../../core/executions/seal-secret.js';
 import type { PolicyStore } from '../../core/policies/policy.js';
 import type { ArtifactRow, CertificateRow, ExecutionMessageRow, ExecutionRow } from '../tables.js';
 import { certificateValues, toArtifact } from './execution-rows.js';
-import { loadExecution, UNFINISHED } from './execution-store.js';
+import { loadExecution, UNFINISHED } from './postgres-execution-store.js';
 import { recordJournalStep } from './record-journal-step.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { policyRef } from '../../core/policies/policy-digest.js';
 import { createExecutionJournal } from '../../db/stores/execution-journal.js';
-import { createExecutionStore } from '../../db/stores/execution-store.js';
+import { createExecutionStore } from '../../db/stores/postgres-execution-store.js';
 import { defaultPolicy, testExecution } from '../agent/support/agent-harness.js';
 import { MemoryJournal } from '../support/memory-journal.js';
 import { createTestDatabase } from '../support/test-database.js';

@@ -1,8 +1,8 @@
 import { octokitRecoveryGitHub } from '../../app/octokit-recovery-github.js';
 import { recoverMissedDeliveries, type RecoveryDeps } from '../../core/github/recover-missed-deliveries.js';
 import { RELEASE_GATE_CHECK_NAME } from '../../core/release/record-evidence.js';
-import { createDeploymentStore } from '../../db/stores/deployment-store.js';
-import { createGitHubAppStore } from '../../db/stores/github-app-store.js';
+import { createDeploymentStore } from '../../db/stores/postgres-deployment-store.js';
+import { createGitHubAppStore } from '../../db/stores/postgres-github-app-store.js';
 import { createRecoveryStore } from '../../db/stores/recovery-store.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

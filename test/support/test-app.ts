@@ -9,7 +9,7 @@ import { loadSigningKey } from '../../server/load-signing-key.js';
 import { startWorker, type RunningWorker } from '../../worker/start-worker.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
 import type { Role } from '../../core/accounts/roles.js';
-import { createSigningKeyStore } from '../../db/stores/signing-key-store.js';
+import { createSigningKeyStore } from '../../db/stores/postgres-signing-key-store.js';
 import { logCapture } from './log-capture.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 

@@ -3,7 +3,7 @@ import type { ResourceUris } from '../../core/certificates/resource-uris.js';
 import type { Signer, Verifier } from '../../core/certificates/types.js';
 import type { ReleasePorts } from '../../core/release/release-ports.js';
 import { createCachingVerifier } from './release-caching-verifier.js';
-import { createReleaseStore } from './release-store.js';
+import { createReleaseStore } from './postgres-release-store.js';
 import { createWorkerHeartbeatStore } from './worker-heartbeat-store.js';
 
 /**

@@ -9,7 +9,7 @@ import { enqueue } from '../job-queue.js';
 import { keysetPage } from '../keyset-page.js';
 import { readInOneSnapshot } from '../read-in-one-snapshot.js';
 import type { WorkflowRow, WorkflowStageRow } from '../tables.js';
-import { executionInsertValues, UNFINISHED } from './execution-store.js';
+import { executionInsertValues, UNFINISHED } from './postgres-execution-store.js';
 import { toWorkflow, type StageRowWithSummary } from './workflow-rows.js';
 
 /** The job key of a workflow's orchestration: at most one such job exists at a time. */
