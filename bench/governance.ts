@@ -33,7 +33,7 @@ import { createExecutionStore } from '../db/stores/postgres-execution-store.js';
 import { testExecution } from '../test/agent/support/agent-harness.js';
 import { MemoryJournal } from '../test/support/memory-journal.js';
 import { openBenchDatabase, runBench, type BenchDatabase } from './lib/bench-database.js';
-import { publicWeb } from '../net/public-web.js';
+import { publicWeb } from '../net/guarded-public-web.js';
 
 const CALLS_PER_RUN = 200;
 const ROUNDS = 5;

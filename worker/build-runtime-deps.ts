@@ -2,7 +2,7 @@ import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
 import { BUILT_IN_PRICES } from '../core/agent/prices.js';
 import { createGitHubRepoReader } from '../app/github-repo-reader.js';
 import { createProviderFactory } from '../llm/create-provider-factory.js';
-import { publicWeb } from '../net/public-web.js';
+import { publicWeb } from '../net/guarded-public-web.js';
 import type { WorkerDeps } from './worker-deps.js';
 
 /** Everything runExecution needs, from the process's Deps. */

@@ -4,7 +4,7 @@ import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
 import { verifyToolCall, type VerifyContext } from '../../core/agent/verify-tool-call.js';
 import { call, finalAnswer, toolTurn } from '../support/scripted-provider.js';
 import { agentHarness, defaultPolicy, testExecution } from './support/agent-harness.js';
-import { publicWeb } from '../../net/public-web.js';
+import { publicWeb } from '../../net/guarded-public-web.js';
 
 let server: http.Server;
 let port: number;

@@ -6,7 +6,7 @@ import { sha256Hex } from '../../core/canonical-json.js';
 import type { RepoReader } from '../../core/github/repo-reader.js';
 import { call, finalAnswer, toolTurn } from '../support/scripted-provider.js';
 import { agentHarness, defaultPolicy, testExecution } from './support/agent-harness.js';
-import { publicWeb } from '../../net/public-web.js';
+import { publicWeb } from '../../net/guarded-public-web.js';
 
 const sha = 'a'.repeat(40);
 const reader: RepoReader = {

@@ -2,7 +2,7 @@ import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
 import { verifyToolCall, type VerifyContext } from '../../core/agent/verify-tool-call.js';
 import { call } from '../support/scripted-provider.js';
 import { defaultPolicy, hipaaPolicy, testExecution } from './support/agent-harness.js';
-import { publicWeb } from '../../net/public-web.js';
+import { publicWeb } from '../../net/guarded-public-web.js';
 
 function context(overrides: Partial<VerifyContext> = {}): VerifyContext {
   const policy = overrides.policy ?? defaultPolicy();

@@ -12,7 +12,7 @@ import { policyRef } from '../../../core/policies/policy-digest.js';
 import type { Policy } from '../../../core/policies/policy.js';
 import { MemoryJournal } from '../../support/memory-journal.js';
 import { ScriptedProvider, type ScriptStep } from '../../support/scripted-provider.js';
-import { publicWeb } from '../../../net/public-web.js';
+import { publicWeb } from '../../../net/guarded-public-web.js';
 
 function preset(name: string, overrides: Partial<Policy>): Policy {
   const policy = builtInPolicy(name);

@@ -4,7 +4,7 @@ import { BUILT_IN_PRICES } from '../../../core/agent/prices.js';
 import type { RuntimeDeps } from '../../../core/agent/runtime-deps.js';
 import { createCertifier } from '../../../core/certificates/create-certifier.js';
 import { createSigner } from '../../../core/certificates/create-signer.js';
-import { publicWeb } from '../../../net/public-web.js';
+import { publicWeb } from '../../../net/guarded-public-web.js';
 import { ScriptedProvider, type ScriptStep } from '../../support/scripted-provider.js';
 
 /** The runtime's deps for runs on `journal` with a scripted provider and the real certifier. */
