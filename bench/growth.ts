@@ -29,7 +29,7 @@ import { decideRelease } from '../core/release/decide-release.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import { COMMIT_STATE } from '../db/stores/release-commit-state.js';
 import { createReleasePorts } from '../db/stores/postgres-release-ports.js';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/load-config.js';
 import { openBenchDatabase, runBench } from './lib/bench-database.js';
 import { commitRefs, HISTORY, seedReleaseHistory } from './lib/seed-release-history.js';
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger } from '../server/create-logger.js';
 import { buildDeps } from '../server/build-deps.js';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/load-config.js';
 import { createMetrics } from '../server/create-metrics.js';
 import { buildGitHubWebhook } from '../server/github-app.js';
 import { createServer } from '../api/create-server.js';

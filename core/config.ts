@@ -1,7 +1,7 @@
 import type { Role } from './accounts/roles.js';
 
 /**
- * The service's settings as plain data. `server/config.ts` reads them once from the environment;
+ * The service's settings as plain data. `server/load-config.ts` reads them once from the environment;
  * every other folder receives them (or the part it needs) from the composition root.
  */
 export interface Config {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../core/config.js';
 import { EmbeddedPostgresError } from '../db/postgres-user.js';
-import { loadConfig, ConfigError } from './config.js';
+import { loadConfig, ConfigError } from './load-config.js';
 import { createLogger } from './create-logger.js';
 import { routeConsoleToLogger } from './route-console.js';
 import { VERIFY_USAGE, verifyCommand } from './verify-command.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { BUILT_IN_PRICES, mergePrices, priceTableSchema } from '../core/agent/prices.js';
 import type { PriceTable } from '../core/agent/runtime-deps.js';
-import { ConfigError } from './config.js';
+import { ConfigError } from './load-config.js';
 
 /** The built-in price table merged with SHIPGATE_PRICES_FILE, read once at start. */
 export function loadPrices(file: string | undefined): PriceTable {

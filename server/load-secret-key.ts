@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../core/config.js';
-import { ConfigError } from './config.js';
+import { ConfigError } from './load-config.js';
 
 /**
  * The 32-byte key that encrypts stored provider key overrides: SHIPGATE_SECRET_KEY (base64),

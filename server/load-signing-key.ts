@@ -5,7 +5,7 @@ import { publicJwkOf } from '../core/certificates/public-jwk.js';
 import type { SigningKeyStore } from '../core/certificates/signing-key-store.js';
 import type { PublicJwk } from '../core/certificates/types.js';
 import type { Config } from '../core/config.js';
-import { ConfigError } from './config.js';
+import { ConfigError } from './load-config.js';
 
 /** The private key certificates are signed with, and every public key they may verify under. */
 export interface SigningKeys {

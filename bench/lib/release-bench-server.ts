@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { z } from 'zod';
 import { buildDeps } from '../../server/build-deps.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/load-config.js';
 import { createLogger } from '../../server/create-logger.js';
 import { createMetrics } from '../../server/create-metrics.js';
 import { createServer } from '../../api/create-server.js';

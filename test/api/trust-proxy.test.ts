@@ -1,5 +1,5 @@
 import { clientAddressOf } from '../../api/middleware/client-address.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/load-config.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const LIMIT = '3';

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/load-config.js';
 import { loadSigningKey, SIGNING_KEY_FILE } from '../../server/load-signing-key.js';
 import { createSigner } from '../../core/certificates/create-signer.js';
 import { createVerifier } from '../../core/certificates/create-verifier.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { envVarsReadBy, envVarsReadIn } from './support/config-env-vars.js';
 import { CONFIGURATION_DOC, variablesInConfigurationTable } from './support/configuration-table.js';
 
-const LOADER = 'server/config.ts';
+const LOADER = 'server/load-config.ts';
 
 describe('the configuration table documents every variable the config loader reads', () => {
   const read = envVarsReadBy(LOADER);

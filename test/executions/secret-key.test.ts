@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/load-config.js';
 import { loadSecretKey } from '../../server/load-secret-key.js';
 import { openSecret, sealSecret } from '../../core/executions/seal-secret.js';
 

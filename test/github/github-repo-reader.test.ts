@@ -1,4 +1,4 @@
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/load-config.js';
 import { createGitHubAccess } from '../../app/github-access.js';
 import { githubAccessFromConfig, githubApiBaseUrl } from '../../app/github-access-from-config.js';
 import { createGitHubRepoReader } from '../../app/github-repo-reader.js';

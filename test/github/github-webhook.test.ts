@@ -3,7 +3,7 @@ import supertest from 'supertest';
 import { createServer } from '../../api/create-server.js';
 import { createSignatureVerifier } from '../../app/webhook-signature.js';
 import { createMetrics } from '../../server/create-metrics.js';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/load-config.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createGitHubAppStore } from '../../db/stores/postgres-github-app-store.js';

@@ -1,4 +1,4 @@
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/load-config.js';
 import { createProviderFactory } from '../../llm/create-provider-factory.js';
 import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
 import { request, TASK } from './support/provider-fixtures.js';

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import supertest from 'supertest';
 import { buildDeps, type ServiceDeps } from '../../server/build-deps.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/load-config.js';
 import { createLogger } from '../../server/create-logger.js';
 import { createMetrics } from '../../server/create-metrics.js';
 import { createServer } from '../../api/create-server.js';

@@ -28,7 +28,7 @@ function propertyName(name: ts.PropertyName | ts.BindingName | undefined): strin
  * The environment variables one source file reads: keys of zod object shapes (`z.object({PORT: ...})`),
  * `env.X`, `env['X']`, `process.env.X`, and `const { X } = env`. Only names spelled like variables count.
  */
-export function envVarsReadIn(source: string, fileName = 'config.ts'): string[] {
+export function envVarsReadIn(source: string, fileName = 'load-config.ts'): string[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const names = new Set<string>();
   const visit = (node: ts.Node): void => {
