@@ -20699,7 +20699,7 @@ async function writeJobSummary(inputs, decision, evidence) {
   }
 }
 
-// action/src/record-evidence.ts
+// action/src/upload-evidence.ts
 import { createHash } from "node:crypto";
 import fs4 from "node:fs";
 async function fileDigest(file) {
@@ -20711,7 +20711,7 @@ async function fileDigest(file) {
   }
   return `sha256:${hash.digest("hex")}`;
 }
-async function recordEvidence(client, inputs, evidence) {
+async function uploadEvidence(client, inputs, evidence) {
   const digest = evidence.file ? await fileDigest(evidence.file) : null;
   const record = await client.post(
     "/releases/evidence",
@@ -20766,7 +20766,7 @@ async function run() {
     const inputs = parseInputs();
     const credential = inputs.apiKey ? apiKeyCredential(inputs.apiKey) : oidcCredential(inputs.audience);
     const client = createClient(inputs.apiUrl, credential);
-    const evidence = inputs.evidence ? await recordEvidence(client, inputs, inputs.evidence) : void 0;
+    const evidence = inputs.evidence ? await uploadEvidence(client, inputs, inputs.evidence) : void 0;
     if (!inputs.decide) return await writeJobSummary(inputs, void 0, evidence);
     const decision = await waitForDecision(client, inputs);
     const url = decision.decision_url;

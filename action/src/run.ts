@@ -4,7 +4,7 @@ import { apiKeyCredential, oidcCredential } from './credential.js';
 import { createClient } from './http-client.js';
 import { parseInputs } from './inputs.js';
 import { writeJobSummary } from './job-summary.js';
-import { recordEvidence } from './record-evidence.js';
+import { uploadEvidence } from './upload-evidence.js';
 import type { ReleaseDecision } from './shipgate-types.js';
 import { waitForDecision } from './wait-for-decision.js';
 
@@ -25,7 +25,7 @@ export async function run(): Promise<void> {
     const inputs = parseInputs();
     const credential = inputs.apiKey ? apiKeyCredential(inputs.apiKey) : oidcCredential(inputs.audience);
     const client = createClient(inputs.apiUrl, credential);
-    const evidence = inputs.evidence ? await recordEvidence(client, inputs, inputs.evidence) : undefined;
+    const evidence = inputs.evidence ? await uploadEvidence(client, inputs, inputs.evidence) : undefined;
     if (!inputs.decide) return await writeJobSummary(inputs, undefined, evidence);
 
     const decision = await waitForDecision(client, inputs);

@@ -17,7 +17,7 @@ async function fileDigest(file: string): Promise<string> {
 }
 
 /** Uploads one piece of evidence for the commit (the file's SHA-256 as its digest), before the decision is asked for. */
-export async function recordEvidence(client: ShipgateClient, inputs: ActionInputs, evidence: EvidenceInputs): Promise<EvidenceRecord> {
+export async function uploadEvidence(client: ShipgateClient, inputs: ActionInputs, evidence: EvidenceInputs): Promise<EvidenceRecord> {
   const digest = evidence.file ? await fileDigest(evidence.file) : null;
   const record = await client.post<EvidenceRecord>(
     '/releases/evidence',
