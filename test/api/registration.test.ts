@@ -1,10 +1,10 @@
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, type EmptyTestApp, type TestApp } from '../support/test-app.js';
 
 const password = 'correct horse battery';
 const closedMessage = { detail: 'Registration is closed; an ADMIN must create the account.' };
 
 describe('SHIPGATE_REGISTRATION=closed', () => {
-  let t: TestApp;
+  let t: EmptyTestApp;
   let adminKey: string;
   beforeAll(async () => {
     t = await createTestApp({ SHIPGATE_REGISTRATION: 'closed' }, { empty: true });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'supertest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, type EmptyTestApp } from '../support/test-app.js';
 
-let t: TestApp;
+let t: EmptyTestApp;
 beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: 'trace' }, { empty: true });
 });

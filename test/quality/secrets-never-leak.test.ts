@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
 import { writesReports } from '../executions/support/agent-replies.js';
 import { waitFor } from '../executions/support/wait-for.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, type EmptyTestApp } from '../support/test-app.js';
 
 // ARCHITECTURE.md, "Quality bars": secrets (passwords, keys, provider key overrides) never appear in any response,
 // log line or export. test/api/secrets.test.ts covers the account calls on their own; this is the
@@ -17,7 +17,7 @@ const REFUSED_STAGE_KEY = 'sk-test-STAGE-REFUSED-3141592653';
 const ISSUING = new Set(['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/auth/rotate']);
 
 let llm: FakeLlm;
-let t: TestApp;
+let t: EmptyTestApp;
 beforeAll(async () => {
   llm = await startFakeLlm({ apiKey: OVERRIDE });
   llm.otherwise(writesReports(2));

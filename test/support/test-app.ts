@@ -22,20 +22,29 @@ export interface TestUser {
   auth: { Authorization: string };
 }
 
-export interface TestApp {
+/** The server with nobody registered yet (`empty`): for tests of the very first registration. */
+export interface EmptyTestApp {
   app: Koa;
   request: ReturnType<typeof supertest>;
   /** As `shipgate serve` builds them: the routes' deps and GitHub access. */
   deps: ServiceDeps;
   database: TestDatabase;
   logs: ReturnType<typeof logCapture>;
-  /** The ADMIN registered first (unless created with `empty`), who grants roles. */
-  admin: TestUser;
-  /** Registers a user with the given role. */
-  user(role?: Role, email?: string): Promise<TestUser>;
   /** The in-process job worker, when created with `worker`. */
   worker?: RunningWorker;
   close(): Promise<void>;
+}
+
+export interface TestApp extends EmptyTestApp {
+  /** The ADMIN registered first, who grants roles. */
+  admin: TestUser;
+  /** Registers a user with the given role. */
+  user(role?: Role, email?: string): Promise<TestUser>;
+}
+
+interface TestAppOptions {
+  /** Queued jobs run in this process, as `shipgate serve` runs them. */
+  worker?: boolean;
 }
 
 let counter = 0;
@@ -43,9 +52,13 @@ let counter = 0;
 /**
  * The real server on its own real database, with logs captured; env overrides the config.
  * Registers an ADMIN first unless `empty` (for tests of the very first registration).
- * With `worker`, queued jobs run in this process, as `shipgate serve` runs them.
  */
-export async function createTestApp(env: Record<string, string> = {}, { empty = false, worker = false } = {}): Promise<TestApp> {
+export function createTestApp(env?: Record<string, string>, options?: TestAppOptions & { empty?: false }): Promise<TestApp>;
+export function createTestApp(env: Record<string, string>, options: TestAppOptions & { empty: true }): Promise<EmptyTestApp>;
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { empty = false, worker = false }: TestAppOptions & { empty?: boolean } = {},
+): Promise<TestApp | EmptyTestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     SHIPGATE_DATA_DIR: '/tmp/shipgate-test-data',
@@ -70,22 +83,22 @@ export async function createTestApp(env: Record<string, string> = {}, { empty = 
     return { id: res.body.id, email, role: res.body.role, key: res.body.api_key, auth: { Authorization: `Bearer ${res.body.api_key}` } };
   }
 
-  const admin = empty ? (undefined as unknown as TestUser) : await register(`admin${++counter}@example.com`);
+  const admin = empty ? undefined : await register(`admin${++counter}@example.com`);
+  const running = worker ? await startWorker(deps, database.url) : undefined;
+  async function close(): Promise<void> {
+    await running?.stop();
+    await database.drop();
+  }
+  const started: EmptyTestApp = { app, request, deps, database, logs, worker: running, close };
+  if (!admin) return started;
 
-  async function user(role: Role = 'VIEWER', email?: string): Promise<TestUser> {
+  const user = async (role: Role = 'VIEWER', email?: string): Promise<TestUser> => {
     if (role === 'ADMIN' && !email) return admin;
     const created = await register(email ?? `${role.toLowerCase()}${++counter}@example.com`);
     if (created.role === role) return created;
     const res = await request.patch(`/api/v1/users/${created.id}`).set(admin.auth).send({ role });
     if (res.status !== 200) throw new Error(`role change failed: ${res.status}`);
     return { ...created, role };
-  }
-
-  const running = worker ? await startWorker(deps, database.url) : undefined;
-  async function close(): Promise<void> {
-    await running?.stop();
-    await database.drop();
-  }
-
-  return { app, request, deps, database, logs, admin, user, worker: running, close };
+  };
+  return { ...started, admin, user };
 }
