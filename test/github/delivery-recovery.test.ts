@@ -16,10 +16,13 @@ describe('missed-delivery recovery', () => {
   let t: TestApp;
   let deps: RecoveryDeps;
   let runs = 0;
-  const payloads = new Map<string, ReturnType<typeof pullRequestPayload>>();
+  let payloads: Map<string, ReturnType<typeof pullRequestPayload>>;
   const recover = () => recoverMissedDeliveries({ ...deps, owner: `test-run-${++runs}` });
 
-  beforeAll(async () => {
+  // Each test starts from a GitHub and a shipgate of its own: recovery keeps a cursor over GitHub's
+  // delivery list, so what one test delivered would otherwise change what the next one examines.
+  beforeEach(async () => {
+    payloads = new Map();
     gh = await startFakeGitHub();
     for (const repo of ['acme/app', 'acme/web']) {
       gh.repos.commit(repo, { files: { 'README.md': `${repo}\n` } });
@@ -40,7 +43,7 @@ describe('missed-delivery recovery', () => {
     // GitHub redelivers the stored payload to the webhook, signed as the first time.
     gh.deployments.onRedeliver = async (d) => (await deliver(t, d.event, payloads.get(d.guid), { secret: SECRET, id: d.guid })).status;
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await t.close();
     await gh.close();
   });

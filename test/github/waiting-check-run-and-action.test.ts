@@ -41,7 +41,8 @@ describe('the check run and the Action agree on what time can clear', () => {
   });
 
   it('only the required evidence is missing: the check run is in progress and the Action waits', async () => {
-    const sha = 'd'.repeat(40);
+    const sha = 'e'.repeat(40);
+    await stack.send('pull_request', pullRequestPayload('opened', { number: 14, sha }, REPO));
     await ci(sha, 'success');
     const [run] = stack.gh.app.checkRunsOn(REPO, sha);
     expect([run.status, run.conclusion, run.output.title]).toEqual(['in_progress', null, 'Waiting for evidence sbom']);
