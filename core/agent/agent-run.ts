@@ -8,6 +8,7 @@ import type { ChatMessage, ToolCallRequest, ToolDefinition } from './provider.js
 import type { RuntimeDeps } from './runtime-deps.js';
 import { BUILT_IN_TOOLS } from './tools/built-in-tools.js';
 import { toolDefinition, type Tool } from './tools/tool.js';
+import { toolsByName } from './tools/tools-by-name.js';
 
 /** One run in memory: what was loaded, kept in step with every write to the journal. */
 export interface AgentRun {
@@ -26,8 +27,9 @@ export interface AgentRun {
   unrecordedTurn: TurnStep | null;
   /** The execution's budget, capped by the policy's maximum. */
   budgetCents: number;
+  /** Every tool by each name a call may use (its name and aliases). */
   tools: ReadonlyMap<string, Tool>;
-  /** Tools offered to the model: those whose capability the execution holds. */
+  /** Tools offered to the model, each under its name only: those whose capability the execution holds. */
   definitions: ToolDefinition[];
   system: string;
 }
@@ -56,7 +58,7 @@ export function createAgentRun(deps: RuntimeDeps, state: RunState, governance: G
     costCents: execution.cost_cents,
     unrecordedTurn: null,
     budgetCents,
-    tools: new Map(tools.map((tool) => [tool.name, tool])),
+    tools: toolsByName(tools),
     definitions: grantedTools(tools, state).map(toolDefinition),
     system: buildSystemPrompt(state, budgetCents),
   };

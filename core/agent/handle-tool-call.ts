@@ -44,6 +44,8 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
     seq,
     toolContext: context,
   });
+  // A call by a tool's former name is that tool's call, recorded and certified under its name.
+  const toolName = verification.tool?.name ?? call.name;
   let output: string | null = null;
   let artifact: Artifact | null = null;
   let resultDigest: string | null = null;
@@ -57,7 +59,7 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
       certificate = deps.certifier.certifyToolCall({
         executionId: execution.id,
         seq,
-        tool: call.name,
+        tool: toolName,
         arguments: verification.arguments,
         capability: verification.tool.capability,
         capabilities: execution.permissions,
@@ -71,7 +73,7 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
   const entry: ToolCallEntry = {
     seq,
     call_id: call.id,
-    tool: call.name,
+    tool: toolName,
     arguments: verification.arguments,
     capability: verification.tool?.capability ?? null,
     verdict: verification.verdict,
@@ -95,7 +97,8 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
   deps.log('agent.tool_call', {
     execution_id: execution.id,
     seq,
-    tool: call.name,
+    tool: toolName,
+    ...(toolName === call.name ? {} : { called_as: call.name }),
     verdict: entry.verdict,
     reason: entry.reason,
     duration_ms: entry.duration_ms,

@@ -59,7 +59,7 @@ describe('artifact tools', () => {
         toolTurn([
           call('c1', 'read_upstream'),
           call('c2', 'submit_review', { approved_for_release: false, summary: 'Needs tests.' }),
-          call('c3', 'publish_release_notes', { content: '## 1.4' }),
+          call('c3', 'record_release_notes', { content: '## 1.4' }),
         ]),
         finalAnswer('ok'),
       ],

@@ -78,7 +78,7 @@ describe('GET /workflows/{id}/export', () => {
     expect(headers['content-disposition']).toBe(`attachment; filename="shipgate-workflow-${pkg.workflow.id}.json"`);
     expect(pkg.stages.map((s: { stage_id: string }) => s.stage_id)).toEqual(['review', 'release', 'announce']);
     const [review, release] = pkg.stages;
-    expect(release.execution.tool_calls.map((c: { tool: string }) => c.tool)).toEqual(['read_upstream', 'publish_release_notes']);
+    expect(release.execution.tool_calls.map((c: { tool: string }) => c.tool)).toEqual(['read_upstream', 'record_release_notes']);
     expect(
       pkg.stages.flatMap((s: { execution: { certificates: { verified: boolean }[] } }) => s.execution.certificates.map((c) => c.verified)),
     ).not.toContain(false);

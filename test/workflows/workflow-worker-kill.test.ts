@@ -66,7 +66,7 @@ describe('a worker process killed mid-workflow (kill -9)', () => {
     const release = (await app.t.request.get(`/api/v1/executions/${executions[1].id}`).set(app.operator.auth)).body;
     expect(release.tool_calls.map((c: { seq: number; tool: string }) => [c.seq, c.tool])).toEqual([
       [1, 'read_upstream'],
-      [2, 'publish_release_notes'],
+      [2, 'record_release_notes'],
     ]);
     expect(release.upstream_execution_ids).toEqual([executions[0].id]);
 

@@ -1,6 +1,6 @@
 import { httpGet } from './http-get.js';
-import { publishReleaseNotes } from './publish-release-notes.js';
 import { readUpstream } from './read-upstream.js';
+import { recordReleaseNotes } from './record-release-notes.js';
 import { repoListChanges } from './repo-list-changes.js';
 import { repoReadFile } from './repo-read-file.js';
 import { submitReview } from './submit-review.js';
@@ -15,5 +15,5 @@ export const BUILT_IN_TOOLS: readonly Tool[] = [
   httpGet,
   writeReport,
   submitReview,
-  publishReleaseNotes,
+  recordReleaseNotes,
 ];

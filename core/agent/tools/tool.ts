@@ -25,7 +25,14 @@ export interface ToolResult {
 
 /** One tool of the registry (docs/workflows.md, "Governed agent executions": tools): its zod schema validates the arguments and is the model's JSON schema. */
 export interface Tool<S extends z.ZodType = z.ZodType> {
+  /** The one name the model is offered and every record carries. */
   name: string;
+  /**
+   * Former names a model may still call it by. Such a call is this tool's call: verified,
+   * certified and recorded under `name`; only the model's turn in the transcript keeps the name
+   * it used (docs/workflows.md, "Governed agent executions": tools).
+   */
+  aliases?: readonly string[];
   description: string;
   capability: string;
   schema: S;

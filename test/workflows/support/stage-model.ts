@@ -26,13 +26,15 @@ export function stageModel(options: StageModelOptions = {}) {
       return {
         toolCalls: [
           call('submit_review', { approved_for_release: options.approve ?? true, summary: 'Read the change; tests cover it.' }),
-          ...(options.reviewerOverreaches ? [call('publish_release_notes', { content: 'A reviewer may not publish.' })] : []),
+          ...(options.reviewerOverreaches
+            ? [call('record_release_notes', { content: 'A reviewer may not write the release notes.' })]
+            : []),
         ],
       };
     }
     if (task.startsWith('Release')) {
       if (answered) return { text: 'Released v1.2.0 with the reviewed notes.' };
-      return { toolCalls: [call('read_upstream', {}), call('publish_release_notes', { content: 'v1.2.0: reviewed and approved.' })] };
+      return { toolCalls: [call('read_upstream', {}), call('record_release_notes', { content: 'v1.2.0: reviewed and approved.' })] };
     }
     return { text: `Done: ${task}` };
   };
