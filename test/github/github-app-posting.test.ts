@@ -11,12 +11,18 @@ let runIds = 9000;
 const ci = (repo: string, sha: string, action: 'created' | 'completed', conclusion = 'success') =>
   send('check_run', checkRunPayload(action, { id: runIds++, name: 'ci', sha, conclusion }, repo));
 
+// Each test opens its pull request in a repository of its own, so the tests pass alone and in any order.
+async function openPullRequest(repo: string, number: number, sha: string, gate?: string) {
+  repository(repo, gate);
+  return send('pull_request', pullRequestPayload('opened', { number, sha }, repo));
+}
+
 describe('one comment and one check run per pull request', () => {
-  const repo = 'acme/posting';
   const head = 'b'.repeat(40);
   const next = 'c'.repeat(40);
 
   it('PR opened -> one comment and one check run, authenticated as the installation', async () => {
+    const repo = 'acme/posting-opened';
     repository(repo);
     stack.gh.requests.length = 0;
     expect(await send('pull_request', pullRequestPayload('opened', { number: 5, sha: head }, repo))).toEqual({ status: 'queued' });
@@ -37,13 +43,15 @@ describe('one comment and one check run per pull request', () => {
     expect(comments).toHaveLength(1);
     expect(comments[0].body).toContain('<!-- shipgate:release-gate -->');
     expect(comments[0].body).toContain('**Decision: NO_SHIP**');
-    // Posting used the installation token Probot obtained for installation 77.
-    expect(stack.gh.requests.some((r) => r.method === 'POST' && r.path === '/app/installations/77/access_tokens')).toBe(true);
+    // Posting used the installation token of installation 77 (the fake GitHub issues it only from
+    // POST /app/installations/77/access_tokens; Probot may hold it from an earlier test).
     const posted = stack.gh.requests.filter((r) => r.path === `/repos/${repo}/check-runs`);
     expect(posted.map((r) => r.headers.authorization)).toEqual(['token ghs_installation_77']);
   });
 
   it('a pending required check -> in_progress; completed -> the same comment and check run updated to SHIP', async () => {
+    const repo = 'acme/posting-pending';
+    await openPullRequest(repo, 5, head);
     await ci(repo, head, 'created');
     const [waiting] = stack.gh.app.checkRunsOn(repo, head);
     expect([waiting.status, waiting.conclusion, waiting.output.title]).toEqual(['in_progress', null, 'Waiting for ci']);
@@ -58,6 +66,9 @@ describe('one comment and one check run per pull request', () => {
   });
 
   it('an unchanged re-evaluation writes nothing to GitHub', async () => {
+    const repo = 'acme/posting-unchanged';
+    await openPullRequest(repo, 5, head);
+    await ci(repo, head, 'completed');
     stack.gh.requests.length = 0;
     expect(await send('check_suite', { ...examplePayload('check_suite', 'rerequested', repo), check_suite: { head_sha: head } })).toEqual({
       status: 'queued',
@@ -67,6 +78,8 @@ describe('one comment and one check run per pull request', () => {
   });
 
   it('a new push -> a new check run for the new head, still one comment', async () => {
+    const repo = 'acme/posting-push';
+    await openPullRequest(repo, 5, head);
     await send('pull_request', pullRequestPayload('synchronize', { number: 5, sha: next }, repo));
     expect(stack.gh.app.checkRunsOn(repo, next)).toHaveLength(1);
     expect(stack.gh.app.checkRunsOn(repo, head)).toHaveLength(1);
@@ -76,12 +89,17 @@ describe('one comment and one check run per pull request', () => {
   });
 
   it('a check run finishing on the old head after the push does not touch the comment', async () => {
+    const repo = 'acme/posting-old-head';
+    await openPullRequest(repo, 5, head);
+    await send('pull_request', pullRequestPayload('synchronize', { number: 5, sha: next }, repo));
     const before = stack.gh.app.commentsOn(repo, 5)[0].body;
     await ci(repo, head, 'completed', 'failure');
     expect(stack.gh.app.commentsOn(repo, 5)[0].body).toBe(before);
   });
 
   it('a pull request with 150 comments still gets no second comment (found on page 2)', async () => {
+    const repo = 'acme/posting-pages';
+    repository(repo);
     const sha = 'd'.repeat(40);
     for (let i = 0; i < 120; i += 1) stack.gh.app.addComment(repo, 9, `comment ${i}`);
     await send('pull_request', pullRequestPayload('opened', { number: 9, sha }, repo));
@@ -104,15 +122,15 @@ describe('one comment and one check run per pull request', () => {
 });
 
 describe('re-checks and our own check run', () => {
-  const repo = 'acme/rechecks';
   const head = 'e'.repeat(40);
+  const LINT_GATE = 'required_checks: [lint]\nrequire_reviewed_release: false\n';
 
-  beforeAll(async () => {
-    repository(repo);
-    await send('pull_request', pullRequestPayload('opened', { number: 2, sha: head }, repo));
-  });
+  // NO_SHIP here waits for the required check `ci` (it never runs), so the check run stays in progress.
+  const outcome = (repo: string) => stack.gh.app.checkRunsOn(repo, head)[0].conclusion ?? stack.gh.app.checkRunsOn(repo, head)[0].status;
 
   it('events about our own check run are ignored and cause nothing', async () => {
+    const repo = 'acme/rechecks-own';
+    await openPullRequest(repo, 2, head);
     const [ours] = stack.gh.app.checkRunsOn(repo, head);
     stack.gh.requests.length = 0;
     const created = checkRunPayload('created', { id: ours.id, name: NAME, sha: head, appId: stack.gh.app.appId }, repo);
@@ -127,11 +145,10 @@ describe('re-checks and our own check run', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  // NO_SHIP here waits for the required check `ci` (it never runs), so the check run stays in progress.
-  const outcome = () => stack.gh.app.checkRunsOn(repo, head)[0].conclusion ?? stack.gh.app.checkRunsOn(repo, head)[0].status;
-
   it('"Re-run" of our check run and "Re-run all checks" re-evaluate (and pick up the gate file)', async () => {
-    expect(outcome()).toBe('in_progress');
+    const repo = 'acme/rechecks-rerun';
+    await openPullRequest(repo, 2, head);
+    expect(outcome(repo)).toBe('in_progress');
     stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': 'required_checks: []\nrequire_reviewed_release: false\n' } });
     await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'lint', sha: head }, repo));
     expect(stack.gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('success');
@@ -140,15 +157,20 @@ describe('re-checks and our own check run', () => {
     const [ours] = stack.gh.app.checkRunsOn(repo, head);
     const rerun = checkRunPayload('rerequested', { id: ours.id, name: NAME, sha: head, appId: stack.gh.app.appId }, repo);
     expect(await send('check_run', rerun)).toEqual({ status: 'queued' });
-    expect(outcome()).toBe('in_progress');
+    expect(outcome(repo)).toBe('in_progress');
 
-    stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': 'required_checks: [lint]\nrequire_reviewed_release: false\n' } });
+    stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': LINT_GATE } });
     const suite = { ...examplePayload('check_suite', 'rerequested', repo), check_suite: { head_sha: head } };
     expect(await send('check_suite', suite)).toEqual({ status: 'queued' });
     expect(stack.gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('success');
   });
 
   it('`/shipgate recheck` by a writer re-evaluates; by a reader it does nothing', async () => {
+    // Shipping under a gate that requires `lint`; then the gate file starts requiring `ci`.
+    const repo = 'acme/rechecks-comment';
+    await openPullRequest(repo, 2, head, LINT_GATE);
+    await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'lint', sha: head }, repo));
+    expect(outcome(repo)).toBe('success');
     stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': GATE } });
     stack.gh.app.setPullRequest(repo, { number: 2, head_sha: head, head_ref: 'feature-2', base_ref: 'main', state: 'open' });
     stack.gh.app.permissions.set('reader', 'read');
@@ -167,7 +189,7 @@ describe('re-checks and our own check run', () => {
     expect(stack.gh.app.checkRunsOn(repo, head)[0].conclusion).toBe('success');
 
     await send('issue_comment', comment('writer'));
-    expect(outcome()).toBe('in_progress');
+    expect(outcome(repo)).toBe('in_progress');
     expect(stack.gh.app.commentsOn(repo, 2).filter((c) => c.body.includes('shipgate:release-gate'))).toHaveLength(1);
 
     const plain = comment('writer');
