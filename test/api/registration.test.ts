@@ -4,30 +4,35 @@ const password = 'correct horse battery';
 const closedMessage = { detail: 'Registration is closed; an ADMIN must create the account.' };
 
 describe('SHIPGATE_REGISTRATION=closed', () => {
-  let t: EmptyTestApp;
-  let adminKey: string;
+  const CLOSED = { SHIPGATE_REGISTRATION: 'closed' };
+  // Every test but the first-user one starts from an install whose ADMIN registered first.
+  let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ SHIPGATE_REGISTRATION: 'closed' }, { empty: true });
+    t = await createTestApp(CLOSED);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const register = (body: Record<string, string>, key?: string) => {
-    const req = t.request.post('/api/v1/auth/register');
+  const register = (app: EmptyTestApp, body: Record<string, string>, key?: string) => {
+    const req = app.request.post('/api/v1/auth/register');
     if (key) req.set('Authorization', `Bearer ${key}`);
     return req.send({ password, ...body });
   };
 
   it('still lets the very first user in, as ADMIN, so a closed install can start', async () => {
-    const first = await register({ email: 'root@example.com', name: 'Root' });
-    expect(first.status).toBe(201);
-    expect(first.body.role).toBe('ADMIN');
-    adminKey = first.body.api_key;
+    const fresh = await createTestApp(CLOSED, { empty: true });
+    try {
+      const first = await register(fresh, { email: 'root@example.com', name: 'Root' });
+      expect(first.status).toBe(201);
+      expect(first.body.role).toBe('ADMIN');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('refuses anonymous registration with 403 once a user exists', async () => {
-    const res = await register({ email: 'walk-in@example.com', name: 'Walk In' });
+    const res = await register(t, { email: 'walk-in@example.com', name: 'Walk In' });
     expect(res.status).toBe(403);
     expect(res.body).toEqual(closedMessage);
     const login = await t.request.post('/api/v1/auth/login').send({ email: 'walk-in@example.com', password });
@@ -35,21 +40,21 @@ describe('SHIPGATE_REGISTRATION=closed', () => {
   });
 
   it('lets an ADMIN register users with a chosen role, or the default role', async () => {
-    const operator = await register({ email: 'op@example.com', name: 'Op', role: 'OPERATOR' }, adminKey);
+    const operator = await register(t, { email: 'op@example.com', name: 'Op', role: 'OPERATOR' }, t.admin.key);
     expect(operator.status).toBe(201);
     expect(operator.body).toMatchObject({ email: 'op@example.com', role: 'OPERATOR' });
     const me = await t.request.get('/api/v1/auth/me').set('Authorization', `Bearer ${operator.body.api_key}`);
     expect(me.body).toMatchObject({ email: 'op@example.com', role: 'OPERATOR' });
-    const plain = await register({ email: 'plain@example.com', name: 'Plain' }, adminKey);
+    const plain = await register(t, { email: 'plain@example.com', name: 'Plain' }, t.admin.key);
     expect(plain.body.role).toBe('VIEWER');
   });
 
   it('refuses a non-ADMIN key with 403, and a bad key with 401', async () => {
-    const login = await t.request.post('/api/v1/auth/login').send({ email: 'op@example.com', password });
-    const res = await register({ email: 'friend@example.com', name: 'Friend', role: 'ADMIN' }, login.body.api_key);
+    const operator = await register(t, { email: 'op-2@example.com', name: 'Op', role: 'OPERATOR' }, t.admin.key);
+    const res = await register(t, { email: 'friend@example.com', name: 'Friend', role: 'ADMIN' }, operator.body.api_key);
     expect(res.status).toBe(403);
     expect(res.body).toEqual(closedMessage);
-    const bad = await register({ email: 'friend@example.com', name: 'Friend' }, 'sg_forged');
+    const bad = await register(t, { email: 'friend@example.com', name: 'Friend' }, 'sg_forged');
     expect(bad.status).toBe(401);
   });
 });
