@@ -14,7 +14,7 @@ const call = (name: string, args: Record<string, unknown>) => ({ name, arguments
 
 /**
  * A fake model for reviewed-release workflows, telling stages apart by their task's first word:
- * `Review...` submits a review, `Release...` publishes release notes, anything else answers at once.
+ * `Review...` submits a review, `Release...` records release notes, anything else answers at once.
  */
 export function stageModel(options: StageModelOptions = {}) {
   return (request: LlmRequest): FakeReply => {
