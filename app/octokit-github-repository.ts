@@ -1,4 +1,4 @@
-import type { CheckRunContent, GitHubRepository, RepoPermission } from '../core/github/github-port.js';
+import type { CheckRunContent, CommitIdentity, GitHubRepository, RepoPermission } from '../core/github/github-port.js';
 import { parseRepoRoot } from '../core/release/repo-names.js';
 import { GITHUB_RAW_MEDIA_TYPE, type RestOctokit } from './create-probot.js';
 import { asRetryable, statusOf } from './github-errors.js';
@@ -31,6 +31,14 @@ function checkRunFields(content: CheckRunContent) {
     output: { title: content.output.title, summary: content.output.summary },
     ...(content.conclusion ? { conclusion: content.conclusion, completed_at: new Date().toISOString() } : {}),
   };
+}
+
+/** A commit's git identity with the account GitHub linked to it (`author`/`committer` of the list item, null when none). */
+function identity(
+  git: { name?: string; email?: string } | null | undefined,
+  account: { login?: string; type?: string } | null,
+): CommitIdentity {
+  return { login: account?.login ?? null, type: account?.type ?? null, name: git?.name ?? null, email: git?.email ?? null };
 }
 
 /** The GitHubRepository port over an authenticated octokit. `appId` narrows check run lists to our App's. */
@@ -105,5 +113,39 @@ export function octokitGitHubRepository(octokit: RestOctokit, repoRoot: string, 
         state: pr.state === 'open' ? 'open' : 'closed',
       };
     },
+    async pullRequestPeople(number) {
+      const found = await orNullOn404(() => octokit.rest.pulls.get({ ...where, pull_number: number }));
+      if (!found) return null;
+      const pr = found.data;
+      return {
+        head_sha: pr.head.sha,
+        state: pr.state === 'open' ? 'open' : 'closed',
+        author: { login: pr.user.login, type: pr.user.type },
+        assignees: (pr.assignees ?? []).map((a) => a.login),
+        commit_count: pr.commits,
+      };
+    },
+    listPullRequestCommits: (number) =>
+      call(async () => {
+        const commits = await octokit.paginate(octokit.rest.pulls.listCommits, { ...where, pull_number: number, per_page: 100 });
+        return commits.map((c) => ({
+          sha: c.sha,
+          message: c.commit.message,
+          author: identity(c.commit.author, c.author),
+          committer: identity(c.commit.committer, c.committer),
+        }));
+      }),
+    listPullRequestReviews: (number) =>
+      call(async () => {
+        const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, { ...where, pull_number: number, per_page: 100 });
+        return reviews.map((r) => ({
+          id: r.id,
+          login: r.user?.login ?? 'ghost',
+          type: r.user?.type ?? 'User',
+          state: r.state,
+          commit_id: r.commit_id ?? null,
+          submitted_at: r.submitted_at ?? null,
+        }));
+      }),
   };
 }

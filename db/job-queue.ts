@@ -4,6 +4,7 @@ import { sendSql } from './send-sql.js';
 import type { Logger } from 'pino';
 import type { DeliveryIntent } from '../core/github/delivery-intent.js';
 import type { PublishTarget } from '../core/github/github-app-store.js';
+import type { AuthorshipReadTarget } from '../core/github/authorship-store.js';
 import { databaseOutage } from './database-outage.js';
 
 /** The jobs this service queues, with their payloads. */
@@ -18,6 +19,8 @@ export interface JobPayloads {
   github_deployment_review: { request_id: string; attempt: number };
   /** Missed-delivery recovery (periodic, one runner at a time): redeliver lost deliveries, sweep open pull requests. */
   github_delivery_recovery: Record<string, never>;
+  /** Read a pull request's authorship (commits, reviews, permissions) for the decision's agent rules; `attempt` counts GitHub answers worth retrying. */
+  github_authorship: AuthorshipReadTarget & { attempt: number };
 }
 
 /** Attempts before a job is given up; a killed worker's job counts one attempt. */

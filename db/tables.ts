@@ -12,7 +12,13 @@ import type {
   ReleaseRepoVersionRow,
 } from './tables/release.js';
 import type { WorkflowRow, WorkflowStageRow } from './tables/workflows.js';
-import type { GitHubDeliveryRow, GitHubPullRequestRow, GitHubMergeGroupRow, DeploymentRequestRow } from './tables/github.js';
+import type {
+  GitHubDeliveryRow,
+  GitHubPullRequestRow,
+  GitHubMergeGroupRow,
+  DeploymentRequestRow,
+  PullRequestAuthorshipRow,
+} from './tables/github.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/operations.js';
@@ -49,4 +55,5 @@ export interface Tables {
   workflows: WorkflowRow;
   workflow_stages: WorkflowStageRow;
   deployment_requests: DeploymentRequestRow;
+  pull_request_authorship: PullRequestAuthorshipRow;
 }

@@ -9,6 +9,8 @@ import { octokitRecoveryGitHub } from '../app/octokit-recovery-github.js';
 import { createRecoveryStore } from '../db/stores/recovery-store.js';
 import { githubDeliveryRecoveryTask } from './github-delivery-recovery-task.js';
 import { githubDeliveryTask } from './github-delivery-task.js';
+import { githubAuthorshipTask } from './github-authorship-task.js';
+import { createAuthorshipStore } from '../db/stores/postgres-authorship-store.js';
 import { githubPublishTask } from './github-publish-task.js';
 import { runExecutionTask } from './run-execution-task.js';
 import { runWorkflowTask } from './run-workflow-task.js';
@@ -24,6 +26,7 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
     app: createGitHubAppStore(deps.db),
     access: deps.github,
     deployments: createDeploymentStore(deps.db),
+    authorship: createAuthorshipStore(deps.db),
     reviewer: octokitDeploymentReviewer(deps.github.app),
     publicUrl: deps.config.publicUrl,
     log: (event: string, fields: Record<string, unknown>) => deps.logger.info({ event, ...fields }, event),
@@ -32,6 +35,7 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
     run_execution: runExecutionTask(runtime),
     github_delivery: githubDeliveryTask(github),
     github_publish: githubPublishTask(github),
+    github_authorship: githubAuthorshipTask(github),
     run_workflow: runWorkflowTask(runtime, deps),
     github_deployment_review: githubDeploymentReviewTask(github),
     github_delivery_recovery: githubDeliveryRecoveryTask({

@@ -48,6 +48,13 @@ export interface RecheckCommandIntent extends RepoTarget {
   user: string;
 }
 
+/** A review submitted, edited or dismissed: the pull request's reviews are read again and its head re-evaluated. */
+export interface PullRequestReviewIntent extends RepoTarget {
+  kind: 'pull_request_review';
+  number: number;
+  head_sha: string;
+}
+
 export interface MergeGroupIntent extends RepoTarget {
   kind: 'merge_group';
   head_sha: string;
@@ -56,7 +63,13 @@ export interface MergeGroupIntent extends RepoTarget {
 }
 
 export type DeliveryIntent =
-  PullRequestIntent | CheckRunIntent | RecheckIntent | RecheckCommandIntent | MergeGroupIntent | DeploymentRuleIntent;
+  | PullRequestIntent
+  | PullRequestReviewIntent
+  | CheckRunIntent
+  | RecheckIntent
+  | RecheckCommandIntent
+  | MergeGroupIntent
+  | DeploymentRuleIntent;
 
 /** What the webhook answers, and what the delivery's record keeps. */
 export type DeliveryOutcome = { status: 'queued'; intent: DeliveryIntent } | { status: 'ignored'; reason: string };

@@ -33,6 +33,44 @@ export interface PullRequestHead {
   state: 'open' | 'closed';
 }
 
+/** Who a pull request names, as GitHub has it now (docs/release-gate.md, "Agents on pull requests"). */
+export interface PullRequestPeople {
+  head_sha: string;
+  state: 'open' | 'closed';
+  /** The REST `user`: look it up by what GitHub says here, never by GET /users (404 for Copilot). */
+  author: { login: string; type: string };
+  assignees: string[];
+  /** How many commits GitHub counts in the pull request (its commit list stops at 250). */
+  commit_count: number;
+}
+
+/** A git identity of a commit, with the GitHub account GitHub linked to its e-mail (null when none). */
+export interface CommitIdentity {
+  login: string | null;
+  type: string | null;
+  name: string | null;
+  email: string | null;
+}
+
+export interface PullRequestCommit {
+  sha: string;
+  message: string;
+  author: CommitIdentity;
+  committer: CommitIdentity;
+}
+
+export interface PullRequestReview {
+  id: number;
+  login: string;
+  type: string;
+  state: string;
+  commit_id: string | null;
+  submitted_at: string | null;
+}
+
+/** GitHub lists at most this many commits of a pull request. */
+export const PULL_REQUEST_COMMIT_LIST_LIMIT = 250;
+
 export interface GitHubRepository {
   /** Every comment of the issue or pull request, all pages. */
   listIssueComments(number: number): Promise<IssueComment[]>;
@@ -47,6 +85,12 @@ export interface GitHubRepository {
   permissionOf(username: string): Promise<RepoPermission>;
   /** A pull request as GitHub has it now, or null when there is none with that number. */
   pullRequest(number: number): Promise<PullRequestHead | null>;
+  /** The pull request's author, assignees and commit count, or null when there is none with that number. */
+  pullRequestPeople(number: number): Promise<PullRequestPeople | null>;
+  /** Its commits, oldest first, all pages (GitHub lists at most PULL_REQUEST_COMMIT_LIST_LIMIT). */
+  listPullRequestCommits(number: number): Promise<PullRequestCommit[]>;
+  /** Its reviews, oldest first, all pages. */
+  listPullRequestReviews(number: number): Promise<PullRequestReview[]>;
 }
 
 /** Chooses the credentials: the App's installation token, else GITHUB_TOKEN, else none. */

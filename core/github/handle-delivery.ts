@@ -1,5 +1,6 @@
 import { recordCheckRun } from '../release/record-evidence.js';
 import type { ReleasePorts } from '../release/release-ports.js';
+import type { AuthorshipStore } from './authorship-store.js';
 import type { DeliveryIntent } from './delivery-intent.js';
 import { acceptDeploymentRequest, reviewWaitingDeployments } from './deployment-deliveries.js';
 import type { DeploymentStore } from './deployment-store.js';
@@ -13,6 +14,8 @@ export interface DeliveryDeps {
   access: GitHubAccess;
   /** Deployment protection requests (recorded here, answered by their own job). */
   deployments: DeploymentStore;
+  /** Pull request authorship: asked for here, read by its own job. */
+  authorship: AuthorshipStore;
   log(event: string, fields: Record<string, unknown>): void;
 }
 
@@ -26,13 +29,20 @@ export async function handleDelivery(deps: DeliveryDeps, deliveryId: string, int
   const target = { repo_root: intent.repo_root, installation_id: intent.installation_id };
   // A refusal by GitHub while posting is recorded on the delivery that asked for the post.
   const publish = (sha: string) => app.schedulePublish({ ...target, commit_sha: sha, delivery_id: deliveryId });
+  // Who made the pull request, read by a job (never inside a decision), which then schedules the
+  // head's evaluation: one post per event (docs/release-gate.md, "Agents on pull requests").
+  const readAuthorship = (number: number, sha: string) =>
+    deps.authorship.requestRead({ ...target, number, head_sha: sha, delivery_id: deliveryId });
   switch (intent.kind) {
     case 'pull_request': {
       const { number, head_sha, head_ref, base_ref, state } = intent;
       await app.recordPullRequest({ ...target, number, head_sha, head_ref, base_ref, state }, new Date(intent.observed_at ?? receivedAt));
-      if (intent.evaluate) await publish(head_sha);
+      if (intent.evaluate) await readAuthorship(number, head_sha);
       return;
     }
+    case 'pull_request_review':
+      await readAuthorship(intent.number, intent.head_sha);
+      return;
     case 'check_run': {
       await recordCheckRun(deps.release.store, { ...target, commit_sha: intent.head_sha, ref: intent.head_branch, ...intent.check });
       if (intent.check.status === 'completed') await reviewWaitingDeployments(deps.deployments, intent.repo_root, intent.head_sha);
@@ -67,7 +77,7 @@ export async function handleDelivery(deps: DeliveryDeps, deliveryId: string, int
       const pr = await repo.pullRequest(intent.number);
       if (!pr || pr.state !== 'open') return;
       await app.recordPullRequest({ ...target, ...pr }, receivedAt);
-      await publish(pr.head_sha);
+      await readAuthorship(pr.number, pr.head_sha);
       return;
     }
   }

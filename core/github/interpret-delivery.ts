@@ -7,7 +7,8 @@ import { deploymentRuleIntent } from './deployment-rule-intent.js';
 
 /** The events the App subscribes to and the actions of each that shipgate acts on. */
 export const HANDLED_EVENTS: Record<string, string[]> = {
-  pull_request: ['opened', 'synchronize', 'reopened', 'ready_for_review', 'closed'],
+  pull_request: ['opened', 'synchronize', 'reopened', 'ready_for_review', 'edited', 'closed'],
+  pull_request_review: ['submitted', 'edited', 'dismissed'],
   check_run: ['created', 'completed', 'rerequested'],
   check_suite: ['rerequested'],
   issue_comment: ['created'],
@@ -22,8 +23,9 @@ const envelope = z.object({
   installation: z.object({ id: z.number().int() }).nullish(),
 });
 const pullRequest = z.object({
-  number: z.number().int().positive(),
+  number: z.number().int().positive().optional(),
   pull_request: z.object({
+    number: z.number().int().positive(),
     head: z.object({ sha, ref: z.string() }),
     base: z.object({ ref: z.string() }),
     updated_at: z.string().nullish(),
@@ -93,7 +95,7 @@ export function interpretDelivery(event: string, payload: unknown, appId: number
       return queued({
         kind: 'pull_request',
         ...target,
-        number: p.data.number,
+        number: p.data.number ?? p.data.pull_request.number,
         head_sha: head.sha,
         head_ref: head.ref,
         base_ref: base.ref,
@@ -101,6 +103,11 @@ export function interpretDelivery(event: string, payload: unknown, appId: number
         observed_at: p.data.pull_request.updated_at ?? null,
         evaluate: !closed,
       });
+    }
+    case 'pull_request_review': {
+      const p = pullRequest.safeParse(payload);
+      if (!p.success) return malformed();
+      return queued({ kind: 'pull_request_review', ...target, number: p.data.pull_request.number, head_sha: p.data.pull_request.head.sha });
     }
     case 'check_run': {
       const p = checkRun.safeParse(payload);

@@ -14,6 +14,7 @@ import * as m013 from './013-journal-write-path.js';
 import * as m014 from './014-release-state-versions.js';
 import * as m015 from './015-github-rejections.js';
 import * as m016 from './016-snapshot-write-path.js';
+import * as m021 from './021-pull-request-authorship.js';
 
 export interface Migration {
   name: string;
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   { name: '014-release-state-versions', up: m014.up },
   { name: '015-github-rejections', up: m015.up },
   { name: '016-snapshot-write-path', up: m016.up },
+  { name: '021-pull-request-authorship', up: m021.up },
 ];

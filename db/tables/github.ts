@@ -63,3 +63,17 @@ export interface DeploymentRequestRow {
   /** GitHub's refusal of the answer (422): the request is no longer reviewed. */
   rejection: GitHubDeliveryRejection | null;
 }
+
+/** A pull request's authorship read at one head commit (migration 021). */
+export interface PullRequestAuthorshipRow {
+  repo_root: string;
+  /** The head commit the facts are about. */
+  commit_sha: string;
+  number: number;
+  status: 'pending' | 'read' | 'unreadable' | 'commit_limit';
+  reason: string | null;
+  /** core/release/authorship.ts PullRequestFacts; null unless read. */
+  facts: Record<string, unknown> | null;
+  commit_shas: string[];
+  updated_at: Date;
+}

@@ -2,6 +2,7 @@ import type { FakeRepos } from './fake-github-repos.js';
 import { appJson, installationJson, repositoryJson, userJson } from './fake-github-shapes.js';
 import { checkRunJson, commentJson, pullRequestJson, type CheckRunFacts, type PullRequestFacts } from './fake-github-pull-shapes.js';
 import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
+import { pullPeopleRoutes } from './fake-github-people-routes.js';
 
 export interface FakeComment {
   id: number;
@@ -68,6 +69,42 @@ export class FakeGitHubApp {
     this.pulls.set(`${repo.toLowerCase()}#${pr.number}`, pr);
   }
 
+  pullRequest(repo: string, number: number): FakePullRequest | undefined {
+    return this.pulls.get(`${repo.toLowerCase()}#${number}`);
+  }
+
+  /**
+   * What a pull_request delivery says GitHub has: the pull request at its head (its author and
+   * assignees when the fake does not know it yet), so GitHub and the deliveries agree.
+   */
+  learnPullRequest(event: string, payload: unknown): void {
+    if (event !== 'pull_request') return;
+    const p = payload as {
+      repository?: { full_name?: string };
+      pull_request?: {
+        number: number;
+        state: string;
+        head: { sha: string; ref: string };
+        base: { ref: string };
+        user?: { login: string; type: string };
+        assignees?: { login: string }[];
+      };
+    };
+    const pr = p.pull_request;
+    if (!pr || !p.repository?.full_name) return;
+    const known = this.pullRequest(p.repository.full_name, pr.number);
+    this.setPullRequest(p.repository.full_name, {
+      author: pr.user ? { login: pr.user.login, type: pr.user.type === 'Bot' ? 'Bot' : 'User' } : undefined,
+      assignees: (pr.assignees ?? []).map((a) => a.login),
+      ...known,
+      number: pr.number,
+      head_sha: pr.head.sha,
+      head_ref: pr.head.ref,
+      base_ref: pr.base.ref,
+      state: pr.state === 'closed' ? 'closed' : 'open',
+    });
+  }
+
   injected(method: string, path: string): GitHubReply | undefined {
     const failure = this.failures.find((f) => f.times > 0 && f.method === method && f.pattern.test(path));
     if (!failure) return undefined;
@@ -82,6 +119,7 @@ export class FakeGitHubApp {
     const now = () => new Date().toISOString();
     const body = (ctx: GitHubRouteContext) => (ctx.body ?? {}) as Record<string, unknown>;
     return [
+      ...pullPeopleRoutes((ctx) => this.pulls.get(`${repoOf(ctx)}#${ctx.params.number}`), apiBase),
       {
         method: 'GET',
         pattern: '/repos/{owner}/{repo}/issues/{number}/comments',

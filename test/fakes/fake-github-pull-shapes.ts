@@ -1,4 +1,5 @@
 import { CREATED, WEB, appJson, idOf, nodeId, repositoryJson, userJson } from './fake-github-shapes.js';
+import type { FakePullCommit, FakeReview } from './fake-github-people-routes.js';
 
 /** Pull requests, check runs and comments as GitHub's REST API sends them (see fake-github-shapes.ts). */
 
@@ -9,6 +10,14 @@ export interface PullRequestFacts {
   head_ref: string;
   base_ref: string;
   state: 'open' | 'closed';
+  /** The REST `user` (default `contributor`, a User). */
+  author?: { login: string; type: 'User' | 'Bot' };
+  assignees?: string[];
+  /** Its commits, oldest first (default: one commit at the head by the author). */
+  commits?: FakePullCommit[];
+  /** What GitHub counts as the pull request's commits, when more than the list holds. */
+  commit_count?: number;
+  reviews?: FakeReview[];
 }
 
 /** A pull request as GET /repos/{owner}/{repo}/pulls lists it (`pull-request-simple`). */
@@ -42,7 +51,7 @@ export function pullRequestSimpleJson(api: string, repo: string, pr: PullRequest
     state: pr.state,
     locked: false,
     title: `Pull request ${pr.number}`,
-    user: userJson(api, 'contributor'),
+    user: userJson(api, pr.author?.login ?? 'contributor', pr.author?.type ?? 'User'),
     body: null,
     labels: [],
     milestone: null,
@@ -51,7 +60,8 @@ export function pullRequestSimpleJson(api: string, repo: string, pr: PullRequest
     closed_at: pr.state === 'closed' ? updatedAt : null,
     merged_at: null,
     merge_commit_sha: null,
-    assignee: null,
+    assignee: pr.assignees?.length ? userJson(api, pr.assignees[0]) : null,
+    assignees: (pr.assignees ?? []).map((login) => userJson(api, login)),
     head: branch(pr.head_ref, pr.head_sha),
     base: branch(pr.base_ref, '0'.repeat(40)),
     _links: {
@@ -77,7 +87,7 @@ export function pullRequestJson(api: string, repo: string, pr: PullRequestFacts)
     comments: 0,
     review_comments: 0,
     maintainer_can_modify: false,
-    commits: 1,
+    commits: pr.commit_count ?? pr.commits?.length ?? 1,
     additions: 1,
     deletions: 0,
     changed_files: 1,

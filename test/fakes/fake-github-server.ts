@@ -53,6 +53,11 @@ export interface FakeGitHub {
 /** Fakes started and not yet closed, whose violations the hook below reports. */
 const open = new Set<FakeGitHub>();
 
+/** The running fake GitHub at `host` (GHE_HOST), if any: test helpers keep it in step with the deliveries they send. */
+export function fakeGitHubAt(host: string | undefined): FakeGitHub | undefined {
+  return [...open].find((gh) => gh.host === host);
+}
+
 /** Throws one error listing every violation not yet taken, so a test cannot pass over one. */
 function throwIfViolated(fakes: Iterable<FakeGitHub>): void {
   const violations = [...fakes].flatMap((gh) => gh.takeViolations());

@@ -23,7 +23,16 @@ describe('interpretDelivery over every real payload GitHub documents', () => {
     const queued = all.map(([event, , payload]) => interpretDelivery(event, payload, 1)).filter((i) => i.outcome.status === 'queued');
     const kinds = new Set(queued.map((i) => (i.outcome.status === 'queued' ? i.outcome.intent.kind : null)));
     // Re-runs come from check_suite rerequested; check_run rerequested is another app's run here (ignored).
-    expect(kinds).toEqual(new Set(['pull_request', 'check_run', 'recheck', 'merge_group']));
+    expect(kinds).toEqual(new Set(['pull_request', 'pull_request_review', 'check_run', 'recheck', 'merge_group']));
+    // Every review submitted, edited or dismissed re-reads the pull request's reviews (the agent rules).
+    const reviews = all.filter(
+      ([event, action]) => event === 'pull_request_review' && ['submitted', 'edited', 'dismissed'].includes(action),
+    );
+    expect(reviews.length).toBeGreaterThanOrEqual(3);
+    for (const [event, , payload] of reviews) {
+      const { outcome } = interpretDelivery(event, payload, 1);
+      expect(outcome.status === 'queued' && outcome.intent).toMatchObject({ kind: 'pull_request_review', number: expect.any(Number) });
+    }
     for (const i of queued) expect(i.repo_root).toMatch(/^[a-z0-9-]+\/[a-z0-9._-]+$/);
     // The examples' created/completed runs belong to app 29310 and the re-run ones to app 2: as
     // those apps, created/completed are their own (never evidence) and a re-run is a recheck.

@@ -1,7 +1,7 @@
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { TestApp } from './test-app.js';
-import type { FakeGitHub } from '../fakes/fake-github-server.js';
+import { fakeGitHubAt, type FakeGitHub } from '../fakes/fake-github-server.js';
 
 const require = createRequire(import.meta.url);
 const examples = require('@octokit/webhooks-examples/api.github.com/index.json') as { name: string; examples: Record<string, unknown>[] }[];
@@ -69,6 +69,8 @@ export function checkRunPayload(
 /** Sends one delivery to the running server, signed with `secret` unless it is null. */
 export async function deliver(t: TestApp, event: string, payload: unknown, options: { secret?: string | null; id?: string } = {}) {
   const body = JSON.stringify(payload);
+  // GitHub has the pull request a delivery describes.
+  fakeGitHubAt(t.deps.config.github.gheHost)?.app.learnPullRequest(event, payload);
   const request = t.request
     .post('/api/v1/releases/github-webhook')
     .set('Content-Type', 'application/json')
