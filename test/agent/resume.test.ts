@@ -33,7 +33,11 @@ describe('resume after a crash', () => {
     await h.run();
     const certificates = h.stored().execution.certificates;
     expect(certificates.map((c) => c.kind)).toEqual(['tool_call', 'tool_call', 'execution']);
-    expect(certificates.map((c) => predicateOf(c).prev)).toEqual([null, certificates[0].digest, certificates[1].digest]);
+    expect(certificates.map((c) => predicateOf(c).prev)).toEqual([
+      null,
+      { sha256: certificates[0].digest },
+      { sha256: certificates[1].digest },
+    ]);
   });
 
   it('finishes a run whose final answer was recorded before the crash without asking again', async () => {
