@@ -69,7 +69,18 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
       // Completing or failing a job goes through graphile-worker's batcher, which reports a
       // database error to the pool (which then stops, and is restarted below) instead of
       // leaving an unhandled rejection that would end the process.
-      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      // Jobs are fetched (and locked) by the pool, up to one more than run at once, in one query
+      // and one commit, instead of one query and one durable commit per job: a burst of webhook
+      // deliveries is processed with fewer WAL flushes, which the acknowledgements of the deliveries still
+      // arriving wait for too (docs/benchmarks.md). At most one job waits locked here that
+      // another worker process could have run; a stopping pool hands it back.
+      preset: {
+        worker: {
+          completeJobBatchDelay: 0,
+          failJobBatchDelay: 0,
+          localQueue: { size: Number(process.env.EXP_LQ ?? config.worker.concurrency + 1) },
+        },
+      },
     });
     if (!poolId) {
       await runner.stop();

@@ -8,8 +8,8 @@ export interface LoadTarget {
   /** GET unless told otherwise; a POST sends `body` (the same bytes each time). */
   method?: 'GET' | 'POST';
   body?: string;
-  /** Headers that differ per request (e.g. a webhook's delivery id). */
-  requestHeaders?: () => Record<string, string>;
+  /** What differs per request: headers (e.g. a webhook's delivery id), and a body replacing `body`. */
+  perRequest?: () => { headers?: Record<string, string>; body?: string };
 }
 
 export interface LoadResult {
@@ -26,6 +26,8 @@ export const CONNECTIONS = 32;
 /** Seconds of load per endpoint in all, split over ROUNDS turns. */
 export const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 12);
 export const ROUNDS = 3;
+/** Seconds of each turn of loadInTurns. */
+export const TURN_SECONDS = Math.max(1, Math.round(DURATION_SECONDS / ROUNDS));
 
 /** Drives `target` with autocannon at 32 connections for `seconds`. */
 export async function load(baseUrl: string, target: LoadTarget, seconds = DURATION_SECONDS): Promise<LoadResult> {
@@ -38,11 +40,10 @@ export async function load(baseUrl: string, target: LoadTarget, seconds = DURATI
       {
         method: target.method ?? 'GET',
         body: target.body,
-        setupRequest: (req) => ({
-          ...req,
-          path: target.path(),
-          headers: target.requestHeaders ? { ...req.headers, ...target.requestHeaders() } : req.headers,
-        }),
+        setupRequest: (req) => {
+          const varied = target.perRequest?.() ?? {};
+          return { ...req, path: target.path(), headers: { ...req.headers, ...varied.headers }, body: varied.body ?? req.body };
+        },
       },
     ],
   });
@@ -65,11 +66,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * after drifts with it). Per target: requests and errors summed, req/s over its whole time, p50
  * and p99 the median of its turns'.
  */
-export async function loadInTurns(baseUrl: string, targets: LoadTarget[]): Promise<LoadResult[]> {
-  const seconds = Math.max(1, Math.round(DURATION_SECONDS / ROUNDS));
+export async function loadInTurns(
+  baseUrl: string,
+  targets: LoadTarget[],
+  /** Wraps each turn (e.g. to count what the server finished meanwhile). */
+  turn: (target: LoadTarget, run: () => Promise<LoadResult>) => Promise<LoadResult> = (_, run) => run(),
+): Promise<LoadResult[]> {
+  const seconds = TURN_SECONDS;
   const turns = targets.map(() => [] as LoadResult[]);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, target] of targets.entries()) turns[i].push(await load(baseUrl, target, seconds));
+    for (const [i, target] of targets.entries()) turns[i].push(await turn(target, () => load(baseUrl, target, seconds)));
   }
   return turns.map((results, i) => ({
     name: targets[i].name,

@@ -1,7 +1,9 @@
 /**
  * The service as `npm start` builds it (same middleware, auth, logging at info into a discarded
  * stream, the default pool of 10), plus the bench's floor route, in its own process so the load
- * generator does not share its CPU. Reports `{url}` to the parent over IPC.
+ * generator does not share its CPU. With BENCH_SERVER_WORKER=1 it also runs the job worker in
+ * the same process, as `shipgate serve` does (server/serve.ts). Reports `{url}` to the parent
+ * over IPC.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,6 +21,8 @@ import { createKnex } from '../../db/create-knex.js';
 import { createSigningKeyStore } from '../../db/stores/postgres-signing-key-store.js';
 import { migrateJobQueue } from '../../db/job-queue.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
+import { loadPrices } from '../../server/load-prices.js';
+import { startWorker } from '../../worker/start-worker.js';
 
 /** The floor: the decision's own input validation and auth, then ONE indexed query. */
 const floorRoute = defineRoute({
@@ -45,9 +49,13 @@ const db = createKnex(config.databaseUrl!);
 const logger = createLogger(config.logLevel, fs.createWriteStream('/dev/null'));
 const metrics = createMetrics();
 const deps = buildDeps(config, db, logger, metrics, await loadSigningKey(config, createSigningKeyStore(db)));
-// As `npm start` mounts it: the GitHub webhook ahead of the body parsers (deliveries queue jobs; no worker here).
+// As `npm start` mounts it: the GitHub webhook ahead of the body parsers (deliveries queue jobs).
 await migrateJobQueue(db, config.databaseUrl!);
 const app = createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps)] });
+const worker =
+  process.env.BENCH_SERVER_WORKER === '1'
+    ? await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, config.databaseUrl!)
+    : undefined;
 mountRoutes(app, [[floorRoute]], deps);
 const server = http.createServer(app.callback());
 server.keepAliveTimeout = 60_000;
@@ -66,6 +74,7 @@ process.on('disconnect', () => {
   server.close(
     () =>
       void poolIdle()
+        .then(() => worker?.stop())
         .then(() => db.destroy())
         .then(() => process.exit(0)),
   );

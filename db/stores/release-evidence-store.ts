@@ -22,6 +22,25 @@ async function recordRef(
   );
 }
 
+// $1-$9: repo_root, commit_sha, name, status, conclusion, details_url, external_id, ref, produced_at.
+// A late delivery of an older state (in_progress after completed) must not undo the completion.
+// The ref moves as recordRef moves it.
+const ADD_CHECK_RUN = {
+  name: 'release_add_check_run',
+  text: `
+WITH check_run AS (
+  INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, details_url, external_id, ref, produced_at)
+  VALUES ($1, $2, 'check_run', 'check_run', $3, $4, $5, $6, $7, $8, $9)
+  ON CONFLICT (repo_root, commit_sha, external_id) WHERE source = 'check_run' AND external_id IS NOT NULL
+  DO UPDATE SET name = excluded.name, status = excluded.status, conclusion = excluded.conclusion, details_url = excluded.details_url,
+    ref = coalesce(excluded.ref, evidence.ref), produced_at = excluded.produced_at
+  WHERE evidence.status <> 'completed' OR excluded.status = 'completed'
+)
+INSERT INTO refs (repo_root, ref, commit_sha, observed_at) SELECT $1, $8, $2, $9 WHERE $8::text IS NOT NULL
+ON CONFLICT (repo_root, ref) DO UPDATE SET commit_sha = excluded.commit_sha, observed_at = excluded.observed_at
+WHERE refs.observed_at <= excluded.observed_at`,
+};
+
 export function createEvidenceStore(db: Knex): EvidenceStore {
   return {
     async addEvidence(e) {
@@ -46,22 +65,12 @@ export function createEvidenceStore(db: Knex): EvidenceStore {
         return toEvidenceRecord(row);
       });
     },
+    // One statement (one round trip, atomic without BEGIN/COMMIT): every webhook delivery of a
+    // check run comes here, from the job worker that usually shares the API's process and
+    // PostgreSQL (docs/benchmarks.md, the webhook).
     async addCheckRun(c) {
       const values = [c.repo_root, c.commit_sha, c.name, c.status, c.conclusion, c.details_url, c.external_id, c.ref, c.produced_at];
-      await db.transaction(async (trx) => {
-        // A late delivery of an older state (in_progress after completed) must not undo the completion.
-        await sendSql(
-          trx,
-          `INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, details_url, external_id, ref, produced_at)
-          VALUES ($1, $2, 'check_run', 'check_run', $3, $4, $5, $6, $7, $8, $9)
-          ON CONFLICT (repo_root, commit_sha, external_id) WHERE source = 'check_run' AND external_id IS NOT NULL
-          DO UPDATE SET name = excluded.name, status = excluded.status, conclusion = excluded.conclusion, details_url = excluded.details_url,
-            ref = coalesce(excluded.ref, evidence.ref), produced_at = excluded.produced_at
-          WHERE evidence.status <> 'completed' OR excluded.status = 'completed'`,
-          values,
-        );
-        await recordRef(trx, c.repo_root, c.ref, c.commit_sha, c.produced_at);
-      });
+      await sendSql(db, ADD_CHECK_RUN, values);
     },
   };
 }
