@@ -78,7 +78,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
         worker: {
           completeJobBatchDelay: 0,
           failJobBatchDelay: 0,
-          localQueue: { size: Number(process.env.EXP_LQ ?? config.worker.concurrency + 1) },
+          localQueue: { size: config.worker.concurrency + 1 },
         },
       },
     });
