@@ -25,7 +25,7 @@ describe('custom deployment protection rule', () => {
 
   beforeAll(async () => {
     gh = await startFakeGitHub();
-    for (const repo of [REPO, 'acme/slow', 'acme/now']) {
+    for (const repo of [REPO, 'acme/slow', 'acme/now', 'acme/listed']) {
       gh.repos.commit(repo, { files: { 'README.md': `${repo}\n` } });
       gh.app.installations.set(repo, 77);
     }
@@ -133,15 +133,14 @@ describe('custom deployment protection rule', () => {
       sent += 1;
       await new Promise((resolve) => setTimeout(resolve, 200));
     };
+    const snapshot = await t.deps.db.raw('SELECT id FROM snapshots WHERE commit_sha = ? LIMIT 1', [commit]);
     const answer = {
       state: 'approved' as const,
       decision: 'SHIP' as const,
-      snapshot_id: null as unknown as string,
+      snapshot_id: snapshot.rows[0].id as string,
       timed_out: false,
       comment: 'ok',
     };
-    const snapshot = await t.deps.db.raw('SELECT id FROM snapshots WHERE commit_sha = ? LIMIT 1', [commit]);
-    answer.snapshot_id = snapshot.rows[0].id;
     const results = await Promise.all([store.answerOnce(request.id, answer, send), store.answerOnce(request.id, answer, send)]);
     expect(results.sort()).toEqual([false, true]);
     expect(sent).toBe(1);
@@ -168,20 +167,35 @@ describe('custom deployment protection rule', () => {
   });
 
   it('lists every answered deployment at GET /releases/deployments, newest first, filtered and paged', async () => {
+    // A repository of this test's own: timed out at once, rejected, then approved twice.
+    const repo = 'acme/listed';
+    await putGate(t, repo, { required_checks: ['ci'], require_reviewed_release: false, deployment_wait_seconds: 0 });
+    const pending = sha('listed-pending');
+    await checkRun(t, { repo_root: repo, commit_sha: pending, name: 'ci', status: 'in_progress', conclusion: null, completed_at: null });
+    await requestDeployment(repo, pending, 'staging');
+    const noShip = sha('listed-no-ship');
+    await checkRun(t, { repo_root: repo, commit_sha: noShip, name: 'ci', conclusion: 'failure' });
+    await requestDeployment(repo, noShip, 'production');
+    const ship = sha('listed-ship');
+    await checkRun(t, { repo_root: repo, commit_sha: ship, name: 'ci' });
+    await requestDeployment(repo, ship, 'staging');
+    await requestDeployment(repo, ship, 'Production');
+
     const viewer = await t.user('VIEWER');
     const all = await t.request.get('/api/v1/releases/deployments').set(viewer.auth).query({ limit: 100 });
     expect(all.status).toBe(200);
-    expect(all.body.length).toBe(10);
     const answeredAt = all.body.map((d: { answered_at: string }) => d.answered_at);
     expect([...answeredAt].sort().reverse()).toEqual(answeredAt);
-    expect(all.body[0]).toMatchObject({
-      repo_root: REPO,
-      environment: 'Production',
-      state: 'approved',
-      decision: 'SHIP',
-      timed_out: false,
-    });
-    expect(Object.keys(all.body[0]).sort()).toEqual(
+
+    const listed = await t.request.get('/api/v1/releases/deployments').set(viewer.auth).query({ repo_root: 'ACME/Listed' });
+    type Listed = { repo_root: string; commit_sha: string; environment: string; state: string; decision: string; timed_out: boolean };
+    expect(listed.body.map((d: Listed) => [d.repo_root, d.commit_sha, d.environment, d.state, d.decision, d.timed_out])).toEqual([
+      [repo, ship, 'Production', 'approved', 'SHIP', false],
+      [repo, ship, 'staging', 'approved', 'SHIP', false],
+      [repo, noShip, 'production', 'rejected', 'NO_SHIP', false],
+      [repo, pending, 'staging', 'rejected', 'NO_SHIP', true],
+    ]);
+    expect(Object.keys(listed.body[0]).sort()).toEqual(
       [
         'answered_at',
         'comment',
@@ -199,13 +213,10 @@ describe('custom deployment protection rule', () => {
         'timed_out',
       ].sort(),
     );
-    const timedOut = all.body.filter((d: { timed_out: boolean }) => d.timed_out);
-    expect(timedOut.map((d: { repo_root: string }) => d.repo_root).sort()).toEqual(['acme/now', 'acme/slow']);
-
     const production = await t.request
       .get('/api/v1/releases/deployments')
       .set(viewer.auth)
-      .query({ repo_root: 'ACME/App', environment: 'production' });
+      .query({ repo_root: 'ACME/Listed', environment: 'production' });
     expect(production.body.map((d: { state: string }) => d.state)).toEqual(['approved', 'rejected']);
 
     const seen: string[] = [];

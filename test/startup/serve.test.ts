@@ -7,10 +7,11 @@ import { processAlive, runShipgate, tempDataDir, type ShipgateProcess } from '..
 jest.setTimeout(180_000); // a cold start compiles the sources through tsx and may initialise a cluster
 
 const password = 'correct horse battery';
-let dataDir: string;
 let running: ShipgateProcess | undefined;
+// Each test starts from a data dir of its own, so it passes alone and in any order.
+let dataDir: string;
 
-beforeAll(() => {
+beforeEach(() => {
   dataDir = tempDataDir();
 });
 afterEach(async () => {
@@ -19,8 +20,8 @@ afterEach(async () => {
     await running.exited;
   }
   running = undefined;
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function start(): Promise<string> {
   running = runShipgate(['serve'], { SHIPGATE_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
@@ -85,8 +86,15 @@ describe('shipgate serve (the real entry point, embedded PostgreSQL)', () => {
   });
 
   it('starts again on the same data dir with the same users', async () => {
+    const before = await start();
+    for (const email of ['first@example.com', 'second@example.com']) {
+      expect((await post(`${before}/api/v1/auth/register`, { email, name: 'Kept', password })).status).toBe(201);
+    }
+    running!.child.kill('SIGTERM');
+    expect((await running!.exited).code).toBe(0);
+
     const url = await start();
-    for (const email of ['first@example.com', 'inflight@example.com']) {
+    for (const email of ['first@example.com', 'second@example.com']) {
       const login = await post(`${url}/api/v1/auth/login`, { email, password });
       expect(login.status).toBe(200);
       const me = await fetch(`${url}/api/v1/auth/me`, { headers: { Authorization: `Bearer ${((await login.json()) as Json).api_key}` } });
