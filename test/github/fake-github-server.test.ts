@@ -88,9 +88,11 @@ describe("the fake GitHub holds both sides to GitHub's REST description", () => 
   const head = 'c'.repeat(40);
 
   it('answers a check run whose status GitHub does not have ("done") with 422, as GitHub does, and records why', async () => {
-    const sent = octokit.checks.create({ owner: 'acme', repo: 'line', name: 'gate', head_sha: head, status: 'done' as 'completed' });
+    // A commit no other test posts to, so "nothing recorded" holds in any order.
+    const refused = 'd'.repeat(40);
+    const sent = octokit.checks.create({ owner: 'acme', repo: 'line', name: 'gate', head_sha: refused, status: 'done' as 'completed' });
     await expect(sent).rejects.toMatchObject({ status: 422 });
-    expect(gh.app.checkRunsOn('acme/line', head)).toHaveLength(0);
+    expect(gh.app.checkRunsOn('acme/line', refused)).toHaveLength(0);
     const [violation, ...more] = gh.takeViolations();
     expect(more).toEqual([]);
     expect(violation).toContain('request POST /api/v3/repos/acme/line/check-runs (operation POST /repos/{owner}/{repo}/check-runs) during');
