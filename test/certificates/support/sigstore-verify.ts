@@ -16,9 +16,13 @@ export function sigstoreVerify(
   jwks: { x: string; kid?: string }[],
 ): unknown {
   const [signature] = envelope.signatures;
-  const bundle = {
+  const bundle: Bundle = {
     mediaType: 'application/vnd.dev.sigstore.bundle.v0.3+json',
-    verificationMaterial: { content: { $case: 'publicKey', publicKey: { hint: signature.keyid } }, tlogEntries: [] },
+    verificationMaterial: {
+      content: { $case: 'publicKey', publicKey: { hint: signature.keyid } },
+      tlogEntries: [],
+      timestampVerificationData: undefined,
+    },
     content: {
       $case: 'dsseEnvelope',
       dsseEnvelope: {
@@ -27,8 +31,14 @@ export function sigstoreVerify(
         signatures: [{ keyid: signature.keyid, sig: Buffer.from(signature.sig, 'base64') }],
       },
     },
-  } as unknown as Bundle;
-  const root = { certificateAuthorities: [], timestampAuthorities: [], tlogs: [], ctlogs: [] } as unknown as TrustedRoot;
+  };
+  const root: TrustedRoot = {
+    mediaType: 'application/vnd.dev.sigstore.trustedroot+json;version=0.1',
+    certificateAuthorities: [],
+    timestampAuthorities: [],
+    tlogs: [],
+    ctlogs: [],
+  };
   const trust = toTrustMaterial(root, (hint) => {
     const jwk = jwks.find((k) => k.kid === hint);
     if (!jwk) throw new Error(`no key for hint ${hint}`);
