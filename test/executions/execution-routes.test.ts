@@ -14,7 +14,11 @@ beforeAll(async () => {
   t = await createTestApp(llm.env(), { worker: true });
   owner = await t.user('OPERATOR');
   other = await t.user('OPERATOR');
-  // Tasks name their behaviour: "slow" holds the answer until the client goes away.
+});
+// Tasks name their behaviour: "slow" holds the answer until the client goes away. Set before every
+// test, since some tests script the provider their own way.
+beforeEach(() => {
+  llm.reset();
   llm.otherwise((request) => (taskOf(request).startsWith('slow') ? { text: 'too late', delayMs: 60_000 } : writesReports(3)(request)));
 });
 afterAll(async () => {
@@ -70,16 +74,17 @@ describe('a run through the worker', () => {
 });
 
 describe('GET /executions', () => {
-  let mine: string[];
-  beforeAll(async () => {
+  /** An operator of the test's own with `count` finished runs, oldest first: the lists hold only these. */
+  async function operatorWithRuns(count: number): Promise<{ user: TestUser; mine: string[] }> {
     const user = await t.user('OPERATOR');
-    mine = [];
-    for (let i = 0; i < 3; i++) mine.push(await submit(user, { task: `List me ${i}` }));
+    const mine: string[] = [];
+    for (let i = 0; i < count; i++) mine.push(await submit(user, { task: `List me ${i}` }));
     await Promise.all(mine.map((id) => settled(user, id)));
-    owner = user;
-  });
+    return { user, mine };
+  }
 
   it("lists the caller's own executions newest first, a page at a time", async () => {
+    const { user: owner, mine } = await operatorWithRuns(3);
     const first = await get(owner, '/executions?limit=2');
     expect(first.status).toBe(200);
     expect(first.body.map((e: { id: string }) => e.id)).toEqual([mine[2], mine[1]]);
@@ -93,6 +98,7 @@ describe('GET /executions', () => {
   });
 
   it('filters by status and refuses an unknown one', async () => {
+    const { user: owner, mine } = await operatorWithRuns(3);
     const cancelled = await t.deps.executions.create(
       newExecution(owner.id, (await get(owner, `/executions/${mine[0]}`)).body.policy, { task: 'never run' }),
       { enqueue: false },
@@ -107,6 +113,7 @@ describe('GET /executions', () => {
   });
 
   it("shows everyone's executions with scope=all to ADMIN and AUDITOR only", async () => {
+    const { user: owner, mine } = await operatorWithRuns(1);
     const otherId = await submit(other, { task: "Someone else's work" });
     expect((await get(owner, '/executions')).body.map((e: { id: string }) => e.id)).not.toContain(otherId);
     const denied = await get(owner, '/executions?scope=all');
@@ -173,10 +180,6 @@ describe('DELETE /executions/{execution_id}', () => {
   it('is idempotent on every state: queued, running, completed, failed, cancelled', async () => {
     llm.reset();
     llm.otherwise((request) => (taskOf(request).startsWith('slow') ? { text: 'late', delayMs: 60_000 } : writesReports(1)(request)));
-    const policy = { name: 'default', version: 1, digest: (await get(owner, '/executions?limit=1')).body[0].policy.digest };
-    const queued = await t.deps.executions.create(newExecution(owner.id, policy, { task: 'stays queued', api_key: 'sk-queued-override' }), {
-      enqueue: false,
-    });
     const running = await submit(owner, { task: 'slow one' });
     const completed = await submit(owner, { task: 'quick one' });
     const failed = await submit(owner, { task: 'unpriced', model: 'mystery-model-2' });
@@ -186,6 +189,10 @@ describe('DELETE /executions/{execution_id}', () => {
     );
     await settled(owner, completed);
     await settled(owner, failed);
+    const { policy } = (await get(owner, `/executions/${completed}`)).body;
+    const queued = await t.deps.executions.create(newExecution(owner.id, policy, { task: 'stays queued', api_key: 'sk-queued-override' }), {
+      enqueue: false,
+    });
 
     const expected: Record<string, string> = {
       [queued.id]: 'cancelled',
