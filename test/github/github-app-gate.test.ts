@@ -21,9 +21,11 @@ describe('merge queues', () => {
   const prHead = '1'.repeat(40);
   const group = '2'.repeat(40);
   const queueRef = `refs/heads/gh-readonly-queue/main/pr-104-${'9'.repeat(40)}`;
+  beforeAll(() => {
+    repository(repo);
+  });
 
   it("evaluates the group's head SHA for real: its own required check decides", async () => {
-    repository(repo);
     await send('pull_request', pullRequestPayload('opened', { number: 104, sha: prHead }, repo));
     await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'ci', sha: prHead }, repo));
     expect(stack.gh.app.checkRunsOn(repo, prHead)[0].conclusion).toBe('success');
