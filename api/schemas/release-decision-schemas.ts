@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_REFUSALS, AUTHORSHIP_READ_STATUSES } from '../../core/release/authorship.js';
 import { BLOCKER_CODES } from '../../core/release/blocker.js';
 import { gateSchema } from '../../core/release/gate.js';
 import { PROMOTION_TARGETS } from '../../core/release/promotion.js';
@@ -9,9 +10,10 @@ import { timestamp } from './release-schemas.js';
 export const blockerSchema = z
   .object({
     code: z.enum(BLOCKER_CODES),
-    component: z
-      .string()
-      .meta({ description: '`commit`, `check:<name>`, `evidence:<name>`, `workflows`, `workflow:<id>` or `execution:<id>`.' }),
+    component: z.string().meta({
+      description:
+        '`commit`, `check:<name>`, `evidence:<name>`, `workflows`, `workflow:<id>`, `execution:<id>`, `commit:<sha>` (an agent’s commit), `pull_request:<number>` or `authorship:<pending|unreadable|commit_limit>`.',
+    }),
     reason: z.string(),
     remediation_suggestion: z.string(),
     waitable: z.boolean().meta({
@@ -91,6 +93,39 @@ const boundWorkflowSchema = z
   })
   .meta({ id: 'ReleaseBoundWorkflow' });
 
+export const authorshipSchema = z
+  .object({
+    status: z.enum([...AUTHORSHIP_READ_STATUSES, 'no_pull_request']).meta({
+      description:
+        '`read`: known. `pending`, `unreadable`, `commit_limit` (over the 250 commits GitHub lists): unknown, and a gate with agent rules does not ship it. `no_pull_request`: no open pull request or merge group names this commit; it is judged by the rules for people and its authorship is unknown.',
+    }),
+    pull_request: z.number().int().nullable(),
+    agent_authored: z.boolean().nullable().meta({ description: 'The author or any commit is an agent; null when unknown.' }),
+    agents: z.array(z.string()).meta({ description: 'The agents that took part: logins or e-mails.' }),
+    commits: z.array(
+      z.object({
+        sha: z.string(),
+        agent_authored: z.boolean(),
+        identities: z.array(z.string()).meta({ description: '`author <who>`, `committer <who>`, `co-author <who>`.' }),
+      }),
+    ),
+    approvals: z
+      .array(
+        z.object({
+          login: z.string(),
+          state: z.string().meta({ description: 'The reviewer’s deciding review: APPROVED, CHANGES_REQUESTED or DISMISSED.' }),
+          commit_sha: z.string().nullable().meta({ description: 'The head the review was made on.' }),
+          counted: z.boolean(),
+          reason: z.enum(APPROVAL_REFUSALS).nullable().meta({ description: 'Why it does not count; null when it counts.' }),
+        }),
+      )
+      .meta({ description: 'One per reviewer with a deciding review.' }),
+  })
+  .meta({
+    id: 'ReleaseAuthorship',
+    description: 'Who made the change and which approvals count (docs/release-gate.md, "Agents on pull requests").',
+  });
+
 export const decisionResponseSchema = z
   .object({
     decision: z.enum(['SHIP', 'NO_SHIP']),
@@ -110,7 +145,9 @@ export const decisionResponseSchema = z
       check_runs: z.array(checkRunSchema),
       evidence: z.array(uploadedEvidenceSchema),
       workflows: z.array(boundWorkflowSchema),
+      authorship: authorshipSchema.optional().meta({ description: 'Present when a pull request names the commit as its head.' }),
     }),
+    authorship: authorshipSchema,
     baseline: baselineSchema.nullable(),
     gate: gateSchema.extend({ version: z.number().int(), digest: z.string(), source: z.string() }).meta({ id: 'ReleaseGateApplied' }),
     evaluated_at: timestamp,

@@ -25,6 +25,11 @@ export interface PromotionFacts {
   resourceUri?: string;
   /** Defaults to `SHIPGATE_RELEASE_GATE_PASSED` (custom levels must not start with `SLSA_`). */
   verifiedLevels?: string[];
+  /**
+   * The independent human approvals the decision counted (docs/release-gate.md, "Agents on pull
+   * requests"); absent for a snapshot of a commit no pull request names.
+   */
+  countedApprovals?: { login: string; commit_sha: string | null }[];
   /** PASSED unless the promotion records a failed verification (e.g. a revocation). */
   verificationResult?: 'PASSED' | 'FAILED';
 }
@@ -36,7 +41,13 @@ export interface VerificationSummary extends Record<string, unknown> {
   policy: { uri: string; digest: DigestSet };
   verificationResult: 'PASSED' | 'FAILED';
   verifiedLevels: string[];
-  [PROMOTION_EXTENSION]: { snapshot_id: string; evidence_digest: DigestSet; status: string; release_label: string | null };
+  [PROMOTION_EXTENSION]: {
+    snapshot_id: string;
+    evidence_digest: DigestSet;
+    status: string;
+    release_label: string | null;
+    counted_approvals?: { login: string; commit_sha: string | null }[];
+  };
 }
 
 /**
@@ -62,6 +73,7 @@ export function buildPromotionStatement(facts: PromotionFacts): InTotoStatement<
         evidence_digest: { sha256: facts.evidenceDigest },
         status: facts.status,
         release_label: facts.releaseLabel ?? null,
+        ...(facts.countedApprovals ? { counted_approvals: facts.countedApprovals } : {}),
       },
     },
   };

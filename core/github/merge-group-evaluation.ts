@@ -1,3 +1,4 @@
+import type { CommitAuthorship } from '../release/agent-change-findings.js';
 import { blocker, distinctBlockers, type Blocker } from '../release/blocker.js';
 import type { BoundWorkflow } from '../release/bound-workflow.js';
 import { evaluateDecision, type Decision } from '../release/evaluate-decision.js';
@@ -9,6 +10,8 @@ export interface GroupHead {
   sha: string;
   evidence: CommitEvidence;
   workflows: BoundWorkflow[];
+  /** Who made the pull request at this head: the group carries its agent rules. */
+  authorship: CommitAuthorship;
 }
 
 /**
@@ -38,7 +41,8 @@ export function evaluateMergeGroup(
     };
   }
   const blockers = heads.flatMap((head) => {
-    const evaluation = evaluateDecision(gate, { checkRuns: group.checkRuns, uploads: head.evidence.uploads }, head.workflows, now);
+    const evidence = { checkRuns: group.checkRuns, uploads: head.evidence.uploads };
+    const evaluation = evaluateDecision(gate, evidence, head.workflows, now, { sha: head.sha, authorship: head.authorship });
     return evaluation.blockers.map((b) => ({ ...b, reason: `PR #${head.number}: ${b.reason}` }));
   });
   const distinct = distinctBlockers(blockers);

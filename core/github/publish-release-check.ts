@@ -81,7 +81,13 @@ async function mergeGroupView(deps: PublishDeps, repo: GitHubRepository | null, 
     if (!pr) unidentified = `Pull request #${ref.number} of the merge group could not be found.`;
     else {
       const state = await deps.release.store.commitState(repoRoot, pr.head_sha);
-      heads.push({ number: ref.number, sha: pr.head_sha, evidence: state.evidence, workflows: state.workflows });
+      heads.push({
+        number: ref.number,
+        sha: pr.head_sha,
+        evidence: state.evidence,
+        workflows: state.workflows,
+        authorship: state.authorship,
+      });
     }
   }
   const group = await deps.release.store.commitState(repoRoot, sha);

@@ -12,6 +12,9 @@ export const BLOCKER_CODES = [
   'release_not_admitted',
   'execution_non_compliant',
   'certificate_invalid',
+  'agent_change_ungoverned',
+  'human_approval_missing',
+  'agent_provenance_unknown',
 ] as const;
 
 export type BlockerCode = (typeof BLOCKER_CODES)[number];
@@ -32,18 +35,27 @@ export const WAITABLE_BLOCKER_CODES = [
 
 const waitable: ReadonlySet<BlockerCode> = new Set(WAITABLE_BLOCKER_CODES);
 
-export function isWaitable(blocker: Pick<Blocker, 'code'>): boolean {
-  return waitable.has(blocker.code);
+/**
+ * A pull request's authorship not read yet (`agent_provenance_unknown` on `authorship:pending`)
+ * is a wait like a pending check; unreadable or over the commit limit, it is not.
+ */
+export const PENDING_AUTHORSHIP_COMPONENT = 'authorship:pending';
+
+export function isWaitable(blocker: Pick<Blocker, 'code' | 'component'>): boolean {
+  return waitable.has(blocker.code) || (blocker.code === 'agent_provenance_unknown' && blocker.component === PENDING_AUTHORSHIP_COMPONENT);
 }
 
 /** NO_SHIP only because of blockers time can clear: report it as waiting, not failed. */
-export function onlyWaitable(blockers: readonly Pick<Blocker, 'code'>[]): boolean {
+export function onlyWaitable(blockers: readonly Pick<Blocker, 'code' | 'component'>[]): boolean {
   return blockers.length > 0 && blockers.every(isWaitable);
 }
 
 export interface Blocker {
   code: BlockerCode;
-  /** What it is about: `commit`, `check:<name>`, `evidence:<name>`, `workflows`, `workflow:<id>`, `execution:<id>`. */
+  /**
+   * What it is about: `commit`, `check:<name>`, `evidence:<name>`, `workflows`, `workflow:<id>`, `execution:<id>`,
+   * `commit:<sha>`, `pull_request:<number>`, `authorship:<pending|unreadable|commit_limit>`.
+   */
   component: string;
   reason: string;
   remediation_suggestion: string;

@@ -6,6 +6,7 @@ import { allowedPromotions, type PromotionTarget } from './promotion.js';
 import { provenanceDigest } from './provenance-digest.js';
 import type { ReleasePorts } from './release-ports.js';
 import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type SnapshotStatus } from './snapshot.js';
+import type { AuthorshipBlock } from './authorship.js';
 
 export interface ReleaseDecision {
   decision: Decision;
@@ -19,6 +20,8 @@ export interface ReleaseDecision {
   blockers: (Blocker & { waitable: boolean })[];
   explanation: Requirement[];
   provenance: Provenance & { evidence_digest: string };
+  /** Who made the change (docs/release-gate.md, "Agents on pull requests"); `status: no_pull_request` when unknown. */
+  authorship: AuthorshipBlock;
   baseline: Baseline | null;
   gate: Gate & { version: number; digest: string; source: string };
   evaluated_at: string;
@@ -36,14 +39,16 @@ export async function decideRelease(
   now = new Date(),
 ): Promise<{ decision: ReleaseDecision; snapshot: SnapshotHead }> {
   const { store } = ports;
-  const { gate: gateVersion, evidence, workflows, latest, attested } = await store.commitState(repoRoot, commitSha);
+  const { gate: gateVersion, evidence, workflows, latest, attested, authorship } = await store.commitState(repoRoot, commitSha);
   const gate = gateInForce(repoRoot, gateVersion);
-  const evaluation = evaluateDecision(gate.gate, evidence, workflows, now);
+  const evaluation = evaluateDecision(gate.gate, evidence, workflows, now, { sha: commitSha, authorship });
   const provenance: Provenance = {
     gate: { version: gate.version, digest: gate.digest },
     check_runs: evidence.checkRuns,
     evidence: evidence.uploads,
     workflows,
+    // In the snapshot's content, so its id and a promotion's statement cover who approved.
+    ...(evaluation.authorship.status === 'no_pull_request' ? {} : { authorship: evaluation.authorship }),
   };
   // The outcome is part of the address: evidence that went stale with time is a new snapshot.
   const digest = provenanceDigest({ provenance, blockers: evaluation.blockers });
@@ -71,6 +76,7 @@ export async function decideRelease(
       blockers: evaluation.blockers.map((b) => ({ ...b, waitable: isWaitable(b) })),
       explanation: evaluation.explanation,
       provenance: { evidence_digest: digest, ...provenance },
+      authorship: evaluation.authorship,
       baseline: baseline ? toBaseline(baseline) : null,
       gate: { ...gate.gate, version: gate.version, digest: gate.digest, source: gate.source },
       evaluated_at: now.toISOString(),

@@ -1,3 +1,5 @@
+import { agentChangeFindings, NO_PULL_REQUEST, type CommitAuthorship } from './agent-change-findings.js';
+import type { AuthorshipBlock } from './authorship.js';
 import { blocker, distinctBlockers, type Blocker, type Requirement } from './blocker.js';
 import type { BoundWorkflow } from './bound-workflow.js';
 import type { CommitEvidence } from './evidence.js';
@@ -12,13 +14,22 @@ export interface Evaluation {
   decision: Decision;
   blockers: Blocker[];
   explanation: Requirement[];
+  /** Who made the commit's pull request, and which approvals counted. */
+  authorship: AuthorshipBlock;
 }
 
 /**
  * The release decision for one commit: SHIP if and only if no blocker stands. Pure: the same
- * gate, evidence, workflows and clock always give the same answer.
+ * gate, evidence, workflows, authorship and clock always give the same answer. `commitSha` and
+ * `authorship` matter only for the agent rules (a commit no pull request names has none).
  */
-export function evaluateDecision(gate: Gate, evidence: CommitEvidence, workflows: BoundWorkflow[], now: Date): Evaluation {
+export function evaluateDecision(
+  gate: Gate,
+  evidence: CommitEvidence,
+  workflows: BoundWorkflow[],
+  now: Date,
+  commit: { sha: string; authorship: CommitAuthorship } = { sha: '', authorship: NO_PULL_REQUEST },
+): Evaluation {
   const nothingRecorded = evidence.checkRuns.length === 0 && evidence.uploads.length === 0 && workflows.length === 0;
   const noEvidence = blocker(
     'no_evidence',
@@ -39,8 +50,10 @@ export function evaluateDecision(gate: Gate, evidence: CommitEvidence, workflows
     requiredEvidenceFindings(gate, evidence.uploads, now),
     workflowFindings(gate, workflows),
   ];
-  for (const area of areas) explanation.push(...area.requirements);
-  // With nothing recorded, every other blocker would only restate this one; the explanation still lists each requirement.
-  const blockers = nothingRecorded ? [noEvidence] : distinctBlockers(areas.flatMap((a) => a.blockers));
-  return { decision: blockers.length === 0 ? 'SHIP' : 'NO_SHIP', blockers, explanation };
+  const agentRules = agentChangeFindings(gate, commit.sha, workflows, commit.authorship);
+  for (const area of [...areas, agentRules]) explanation.push(...area.requirements);
+  // With nothing recorded, every other evidence blocker would only restate this one; the
+  // explanation still lists each requirement. The agent rules say something else, so they stay.
+  const blockers = distinctBlockers([...(nothingRecorded ? [noEvidence] : areas.flatMap((a) => a.blockers)), ...agentRules.blockers]);
+  return { decision: blockers.length === 0 ? 'SHIP' : 'NO_SHIP', blockers, explanation, authorship: agentRules.authorship };
 }

@@ -37,10 +37,10 @@ export const gateSchema = z
     required_evidence: uniqueNames
       .default([])
       .meta({ description: 'Names of uploaded evidence that must be recorded with status passed.' }),
-    require_reviewed_release: z
-      .boolean()
-      .default(true)
-      .meta({ description: 'A bound workflow must have a release stage admitted after a compliant review.' }),
+    require_reviewed_release: z.boolean().default(false).meta({
+      description:
+        'A bound workflow must have a release stage admitted after a compliant review (every commit). Off by default: a person’s pull request ships on its checks and evidence; an agent’s also needs `agent_changes`.',
+    }),
     evidence_max_age_seconds: seconds.default(7 * DAY).meta({ description: 'Required checks and evidence older than this are stale.' }),
     attestation_max_age_seconds: seconds
       .default(30 * DAY)

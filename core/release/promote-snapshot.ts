@@ -77,6 +77,9 @@ export async function promoteSnapshot(
       releaseLabel: request.release_label,
       timeVerified: now.toISOString(),
       verificationResult: target === 'rejected' || target === 'revoked' ? 'FAILED' : 'PASSED',
+      countedApprovals: snapshot.provenance.authorship?.approvals
+        .filter((a) => a.counted)
+        .map((a) => ({ login: a.login, commit_sha: a.commit_sha })),
     },
     () => now,
   );

@@ -5,6 +5,7 @@ import type { Gate, GateVersion } from './gate.js';
 import type { NewPromotion, Promotion, PromotionTarget } from './promotion.js';
 import type { NewSnapshot, Snapshot, SnapshotHead, SnapshotStatus } from './snapshot.js';
 import type { Decision } from './evaluate-decision.js';
+import type { CommitAuthorship } from './agent-change-findings.js';
 
 export interface GateStore {
   latestGate(repoRoot: string): Promise<GateVersion | null>;
@@ -52,6 +53,8 @@ export interface CommitState {
   latest: SnapshotHead | null;
   /** The repository's two latest attested-or-promoted snapshots (the caller skips its own). */
   attested: SnapshotHead[];
+  /** Who made the pull request whose head this commit is, with the governed work on its other commits. */
+  authorship: CommitAuthorship;
 }
 
 export interface SnapshotStore {

@@ -1,3 +1,4 @@
+import type { AuthorshipBlock } from './authorship.js';
 import type { Blocker } from './blocker.js';
 import type { BoundWorkflow } from './bound-workflow.js';
 import type { CheckRun, UploadedEvidence } from './evidence.js';
@@ -12,6 +13,12 @@ export interface Provenance {
   check_runs: CheckRun[];
   evidence: UploadedEvidence[];
   workflows: BoundWorkflow[];
+  /**
+   * Who made the pull request whose head the commit is, and every approval with whether it
+   * counted; absent (not null) for a commit no pull request names, so such snapshots keep their
+   * address.
+   */
+  authorship?: AuthorshipBlock;
 }
 
 /** The evaluated evidence of one commit, stored once per distinct evidence digest. */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { CheckRun, UploadedEvidence, WorkflowRun } from '../../core/release/evidence.js';
 import type { CommitState } from '../../core/release/release-store.js';
 import type { SnapshotHead } from '../../core/release/snapshot.js';
+import type { AuthorshipRecord } from '../../core/release/authorship.js';
 import type { GateVersionRow } from '../tables.js';
 import type { BoundWorkflowFacts } from '../../core/workflows/bound-workflows.js';
 import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundWorkflows, type BoundExecutionTuple } from './release-bound-workflows.js';
@@ -23,6 +24,21 @@ const STATE_VERSION_COLUMNS = `(SELECT version FROM release_commit_versions WHER
 
 const STATE_VERSIONS = { name: 'release_state_versions', text: `SELECT ${STATE_VERSION_COLUMNS}` };
 
+// Who made the pull request whose head the commit is (migration 021), and which of its other
+// commits have governed work bound: a completed workflow, or a compliant standalone execution
+// (docs/release-gate.md, "Agents on pull requests"). Migration 021's triggers count changes to both.
+const AUTHORSHIP = `(SELECT row_to_json(a) FROM (SELECT number, status, reason, facts FROM pull_request_authorship
+     WHERE repo_root = $1 AND commit_sha = $2) a) AS authorship,
+  (SELECT coalesce(json_agg(DISTINCT g.sha), '[]') FROM pull_request_authorship a CROSS JOIN LATERAL (
+     SELECT w.commit_sha AS sha FROM workflows w
+       WHERE w.repo_root = a.repo_root AND w.commit_sha = ANY(a.commit_shas) AND w.commit_sha <> a.commit_sha AND w.status = 'completed'
+         AND NOT EXISTS (SELECT 1 FROM executions x WHERE x.workflow_id = w.id AND x.verdict = 'non_compliant')
+     UNION ALL
+     SELECT e.commit_sha FROM executions e
+       WHERE e.repo_root = a.repo_root AND e.commit_sha = ANY(a.commit_shas) AND e.commit_sha <> a.commit_sha
+         AND e.workflow_id IS NULL AND e.status = 'completed' AND e.verdict = 'compliant') g
+   WHERE a.repo_root = $1 AND a.commit_sha = $2) AS governed_commits`;
+
 // Everything a decision reads about a commit ($1 repo_root, $2 commit_sha) in ONE round trip:
 // the gate, the newest evidence of each name, the bound executions, the latest snapshot and the
 // two latest attested. json, not jsonb: the server only prints these, never queries them.
@@ -41,6 +57,7 @@ SELECT
   (SELECT row_to_json(s) FROM (SELECT ${HEAD} FROM snapshots WHERE repo_root = $1 AND commit_sha = $2 ORDER BY seen_at DESC LIMIT 1) s) AS latest,
   (SELECT coalesce(json_agg(s), '[]') FROM (SELECT ${HEAD} FROM snapshots
      WHERE repo_root = $1 AND status IN ('attested', 'promoted') ORDER BY snapshots.attested_at DESC LIMIT 2) s) AS attested,
+  ${AUTHORSHIP},
   ${STATE_VERSION_COLUMNS}`,
 };
 
@@ -54,6 +71,8 @@ interface CommitStateRow extends StateVersions {
   workflows: BoundWorkflowFacts[];
   latest: SnapshotHead | null;
   attested: SnapshotHead[];
+  authorship: AuthorshipRecord | null;
+  governed_commits: string[];
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -81,7 +100,7 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
   }
   return {
     async commitState(repoRoot: string, commitSha: string): Promise<CommitState> {
-      const { gate, evidence, executions, workflows, latest, attested } = await stateRow(repoRoot, commitSha);
+      const { gate, evidence, executions, workflows, latest, attested, authorship, governed_commits } = await stateRow(repoRoot, commitSha);
       return {
         gate: gate ? toGateVersion({ ...gate, created_at: new Date(gate.created_at) }) : null,
         evidence: {
@@ -110,6 +129,7 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
         workflows: await toBoundWorkflows(db, executions, workflows, verifier),
         latest,
         attested,
+        authorship: { record: authorship, governedCommits: governed_commits },
       };
     },
   };

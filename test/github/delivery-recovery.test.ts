@@ -7,7 +7,7 @@ import { createRecoveryStore } from '../../db/stores/recovery-store.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { appEnv, appPrivateKey, deliver, pullRequestPayload, settle } from '../support/github-deliveries.js';
-import { checkRun, sha } from '../support/release-api.js';
+import { checkRun, putGate, sha } from '../support/release-api.js';
 
 const SECRET = 'recovery-secret';
 
@@ -115,8 +115,9 @@ describe('missed-delivery recovery', () => {
   });
 
   it('queues again the review of a waiting deployment whose job was lost', async () => {
-    // Something recorded, so the default gate's blockers are ones no wait clears: answered (rejected) at once when
-    // reviewed. With nothing recorded, the review would wait for evidence (docs/release-gate.md).
+    // A required check failed, a blocker no wait clears: answered (rejected) at once when reviewed. With
+    // nothing recorded, the review would wait for evidence (docs/release-gate.md).
+    await putGate(t, 'acme/app', { required_checks: ['ci'] });
     await checkRun(t, { repo_root: 'acme/app', commit_sha: sha('recovery-orphan'), name: 'ci', conclusion: 'failure' });
     const store = createDeploymentStore(t.deps.db);
     const request = await store.recordRequest(

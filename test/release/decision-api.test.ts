@@ -84,8 +84,10 @@ describe('GET /releases/decision: input', () => {
         evidence: [],
         workflows: [],
       },
+      // No pull request names the commit: judged by the rules for people, its authorship unknown.
+      authorship: { status: 'no_pull_request', pull_request: null, agent_authored: null, agents: [], commits: [], approvals: [] },
       baseline: null,
-      gate: expect.objectContaining({ version: 0, source: 'default', require_reviewed_release: true }),
+      gate: expect.objectContaining({ version: 0, source: 'default', require_reviewed_release: false }),
       evaluated_at: expect.any(String),
       decision_url: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/studio#/releases/acme/shape/${sha('shape')}$`)),
     });

@@ -235,4 +235,35 @@ describe("the decision's cache of a commit's state", () => {
     await sql(`UPDATE executions SET status = 'failed' WHERE id = ?`, [c.release]);
     expect(executionOf((await read()).state, c.release).status).toBe('failed');
   });
+
+  it("sees the pull request's authorship read for the commit (migration 021)", async () => {
+    const c = await commitWithWorkflow();
+    await sql(`INSERT INTO pull_request_authorship (repo_root, commit_sha, number, status) VALUES (?, ?, 9, 'pending')`, [c.repo, c.sha]);
+    const { before, after } = await afterChange(c, () =>
+      sql(
+        `UPDATE pull_request_authorship SET status = 'unreadable', reason = 'GitHub answered 404' WHERE repo_root = ? AND commit_sha = ?`,
+        [c.repo, c.sha],
+      ),
+    );
+    expect(before.authorship.record?.status).toBe('pending');
+    expect(after).toMatchObject({ readFromDatabase: true, state: { authorship: { record: { status: 'unreadable' } } } });
+  });
+
+  it("sees governed work bound to another commit of the commit's pull request", async () => {
+    const c = await commitWithWorkflow();
+    const earlier = 'e'.repeat(40);
+    await sql(
+      `INSERT INTO pull_request_authorship (repo_root, commit_sha, number, status, commit_shas) VALUES (?, ?, 9, 'read', ARRAY[?, ?])`,
+      [c.repo, c.sha, earlier, c.sha],
+    );
+    const { before, after } = await afterChange(c, () =>
+      sql(
+        `INSERT INTO executions (owner_id, task, status, verdict, policy_name, policy_version, policy_digest, stage_role, budget_cents, provider, model, repo_root, commit_sha)
+        VALUES (?, 't', 'completed', 'compliant', 'default', 1, 'x', 'worker', 100, 'openai', 'm', ?, ?)`,
+        [ownerId, c.repo, earlier],
+      ),
+    );
+    expect(before.authorship.governedCommits).toEqual([]);
+    expect(after).toMatchObject({ readFromDatabase: true, state: { authorship: { governedCommits: [earlier] } } });
+  });
 });

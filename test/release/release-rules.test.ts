@@ -46,7 +46,7 @@ describe('gate', () => {
     expect(DEFAULT_GATE).toEqual({
       required_checks: [],
       required_evidence: [],
-      require_reviewed_release: true,
+      require_reviewed_release: false,
       evidence_max_age_seconds: 7 * 86400,
       attestation_max_age_seconds: 30 * 86400,
       separation_of_duties: false,

@@ -1,4 +1,4 @@
-import { decide, sha } from '../support/release-api.js';
+import { decide, putGate, sha } from '../support/release-api.js';
 import { reviewedRelease, stageModel } from './support/stage-model.js';
 import { useWorkflowApp } from './support/workflow-app.js';
 
@@ -9,11 +9,15 @@ const runBound = (commit: string) =>
   app.runToEnd(reviewedRelease({ repo_root: `https://github.com/Acme/Gated`, commit_sha: commit.toUpperCase() }));
 const codes = (decision: { blockers: { code: string }[] }) => decision.blockers.map((b) => b.code);
 
-describe('the release gate sees workflows bound to a commit (default gate: require_reviewed_release)', () => {
+describe('the release gate sees workflows bound to a commit (a gate with require_reviewed_release)', () => {
+  beforeAll(async () => {
+    await putGate(app.t, repo, { require_reviewed_release: true });
+  });
+
   it('a completed reviewed release turns the decision from NO_SHIP to SHIP', async () => {
     const commit = sha('reviewed-release');
     const before = await decide(app.t, repo, commit);
-    expect(before).toMatchObject({ decision: 'NO_SHIP', gate: { source: 'default', require_reviewed_release: true } });
+    expect(before).toMatchObject({ decision: 'NO_SHIP', gate: { source: 'api', require_reviewed_release: true } });
 
     app.llm.otherwise(stageModel());
     const workflow = await runBound(commit);
