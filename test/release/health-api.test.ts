@@ -11,12 +11,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const health = async (query: Record<string, string> = {}) => {
-  const res = await t.request.get('/api/v1/releases/health').set(t.admin.auth).query(query);
+const health = async (query: Record<string, string> = {}, app = t) => {
+  const res = await app.request.get('/api/v1/releases/health').set(app.admin.auth).query(query);
   expect(res.status).toBe(200);
   return res.body;
 };
-const beat = () => createWorkerHeartbeatStore(t.database.db).beat('worker-1');
+const beat = (app = t) => createWorkerHeartbeatStore(app.database.db).beat('worker-1');
 
 describe('GET /releases/health', () => {
   it('answers 401 without a key and 200 for every role', async () => {
@@ -25,21 +25,27 @@ describe('GET /releases/health', () => {
   });
 
   it('is degraded without a worker heartbeat in the last minute, and healthy with one', async () => {
-    const cold = await health();
-    expect(cold).toMatchObject({
-      status: 'degraded',
-      verification_graph: { reachable: true, latency_ms: expect.any(Number) },
-      latest_attested_snapshot: null,
-      runtime_evidence: { missing: true, items: [{ kind: 'worker_heartbeat', name: 'worker', repo_root: null, commit_sha: null }] },
-    });
-    await t.database.db('worker_heartbeats').insert({ worker_id: 'old', seen_at: new Date(Date.now() - 120_000) });
-    expect((await health()).status).toBe('degraded');
-    await beat();
-    expect(await health()).toMatchObject({
-      status: 'healthy',
-      runtime_evidence: { missing: false, items: [] },
-      checked_at: expect.any(String),
-    });
+    // A service of its own: no heartbeat, nothing attested and no gated repository, whatever ran before.
+    const fresh = await createTestApp();
+    try {
+      const cold = await health({}, fresh);
+      expect(cold).toMatchObject({
+        status: 'degraded',
+        verification_graph: { reachable: true, latency_ms: expect.any(Number) },
+        latest_attested_snapshot: null,
+        runtime_evidence: { missing: true, items: [{ kind: 'worker_heartbeat', name: 'worker', repo_root: null, commit_sha: null }] },
+      });
+      await fresh.database.db('worker_heartbeats').insert({ worker_id: 'old', seen_at: new Date(Date.now() - 120_000) });
+      expect((await health({}, fresh)).status).toBe('degraded');
+      await beat(fresh);
+      expect(await health({}, fresh)).toMatchObject({
+        status: 'healthy',
+        runtime_evidence: { missing: false, items: [] },
+        checked_at: expect.any(String),
+      });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('reports the latest attested snapshot as fresh, then stale past attestation_max_age_seconds', async () => {
