@@ -1,4 +1,6 @@
-import { onlyWaitable, type Blocker } from '../release/blocker.js';
+import type { AuthorshipBlock } from '../release/authorship.js';
+import { onlyWaitable, PENDING_AUTHORSHIP_COMPONENT, type Blocker } from '../release/blocker.js';
+import { authorshipParts } from './authorship-report.js';
 import { decisionUrl } from '../release/decision-url.js';
 import type { Decision } from '../release/evaluate-decision.js';
 import type { Baseline } from '../release/snapshot.js';
@@ -21,6 +23,8 @@ export interface DecisionView {
   context: string | null;
   /** Problems in `.github/shipgate.yml`: the check fails until the file is fixed. */
   config_problems: GateFileProblem[];
+  /** Who made the change (absent for a merge group, whose blockers name its pull request's). */
+  authorship?: AuthorshipBlock;
 }
 
 /** Only blockers time can clear stand between the commit and a decision (`onlyWaitable`): report it as still running. */
@@ -31,7 +35,11 @@ export function isWaiting(view: DecisionView): boolean {
 /** What a waiting decision waits for, as people name it: `ci`, `evidence sbom`, `check runs or evidence`. */
 export function waitingFor(blockers: Blocker[]): string {
   const names = blockers.map((b) =>
-    b.component === 'commit' ? 'check runs or evidence' : b.component.replace(/^check:/, '').replace(/^evidence:/, 'evidence '),
+    b.component === 'commit'
+      ? 'check runs or evidence'
+      : b.component === PENDING_AUTHORSHIP_COMPONENT
+        ? 'the pull request’s authorship'
+        : b.component.replace(/^check:/, '').replace(/^evidence:/, 'evidence '),
   );
   return names.join(', ');
 }
@@ -49,7 +57,7 @@ function headline(view: DecisionView): string {
 const plural = (n: number, word: string) => `${n} more ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * The Markdown report: decision, gate file problems, blockers with remediation, baseline, link,
+ * The Markdown report: decision, gate file problems, blockers with remediation, authorship, baseline, link,
  * within `maxBytes` of UTF-8: of the problems and the blockers, the first that fit are shown and
  * the rest counted, with the link to the full decision (docs/github-app.md, "Fitting GitHub's
  * limits"). Deterministic, so unchanged means equal.
@@ -84,6 +92,7 @@ export function decisionMarkdown(view: DecisionView, publicUrl: string, maxBytes
   } else if (view.config_problems.length === 0) {
     parts.push({ lines: ['Every requirement of the gate is met.', ''] });
   }
+  if (view.authorship) parts.push(...authorshipParts(view.authorship, seeAll));
   const baseline = view.baseline
     ? `Baseline: \`${view.baseline.commit_sha.slice(0, 12)}\`${view.baseline.release_label ? ` (${cell(view.baseline.release_label)})` : ''}, attested ${view.baseline.attested_at}.`
     : 'Baseline: no attested release of this repository yet.';

@@ -140,6 +140,21 @@ describe('approvals of an agent’s pull request, from real pull_request_review 
     expect(byLogin).toMatchObject({ dave: 'stale', erin: 'no_write_permission', frank: 'dismissed' });
   });
 
+  it('the PR comment and the check run show the authorship section: the agent’s commit, each approval and why', async () => {
+    const comment = stack.gh.app.commentsOn(repo, 3).find((c) => c.body.includes('shipgate:release-gate'))!;
+    const [run] = stack.gh.app.checkRunsOn(repo, head);
+    for (const text of [comment.body, run.output.summary]) {
+      expect(text).toContain('**Authorship**');
+      expect(text).toContain('Pull request #3 was made with Copilot: 1 of its 1 commits by an agent.');
+      expect(text).toContain(
+        `- \`${head.slice(0, 12)}\`: author Copilot, committer web-flow, co-author Alice <1234+alice@users.noreply.github.com>`,
+      );
+      expect(text).toContain(`- @alice approved \`${head.slice(0, 12)}\`: not counted (a co-author of its commits)`);
+      expect(text).toContain(`- @carol approved \`${head.slice(0, 12)}\`: counted`);
+      expect(text).toContain(`- @dave approved \`${old.slice(0, 12)}\`: not counted (approved an older head)`);
+    }
+  });
+
   it('the same reviewer then requests changes: the approval is withdrawn and the pull request is blocked again', async () => {
     await review(repo, 3, { user: 'carol', state: 'CHANGES_REQUESTED', commit_id: head });
     expect((await approvals()).find((a: { login: string }) => a.login === 'carol')).toMatchObject({

@@ -1,0 +1,62 @@
+import type { AuthorshipBlock, JudgedApproval } from '../release/authorship.js';
+import { clipToBytes, type FittedPart } from './fit-to-bytes.js';
+import { REPORT_CELL_MAX_BYTES } from './github-limits.js';
+
+const short = (sha: string | null) => (sha ? `\`${sha.slice(0, 12)}\`` : 'an unknown head');
+const clip = (text: string) => clipToBytes(text.replace(/\s*\n\s*/g, ' '), REPORT_CELL_MAX_BYTES);
+
+const REFUSALS: Record<string, string> = {
+  dismissed: 'dismissed',
+  withdrawn: 'withdrawn: changes requested since',
+  changes_requested: 'changes requested',
+  bot: 'a bot',
+  agent: 'an agent',
+  pull_request_author: 'the pull request’s author',
+  commit_author: 'an author of its commits',
+  committer: 'a committer of its commits',
+  co_author: 'a co-author of its commits',
+  assignee: 'assigned to the agent’s pull request',
+  no_write_permission: 'no write permission',
+  stale: 'approved an older head',
+};
+
+function approvalLine(a: JudgedApproval): string {
+  const verdict = a.counted ? 'counted' : `not counted (${REFUSALS[a.reason ?? ''] ?? a.reason})`;
+  return `- ${clip(`@${a.login}`)} ${a.state.toLowerCase().replace('_', ' ')} ${short(a.commit_sha)}: ${verdict}`;
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  pending: 'not read from GitHub yet.',
+  unreadable: 'unknown: GitHub could not be read (see the blockers).',
+  commit_limit: 'unknown: more commits than GitHub lists (see the blockers).',
+  no_pull_request: 'unknown: no open pull request names this commit, so the rules for people apply.',
+};
+
+/**
+ * The "Authorship" section of the check run and the PR comment (docs/github-app.md): which agent
+ * made which commit, and each approval, counted or not and why; lists fitted like the blockers.
+ */
+export function authorshipParts(block: AuthorshipBlock, seeAll: string): FittedPart[] {
+  const heading = { lines: ['**Authorship**', ''] };
+  if (block.status !== 'read') return [heading, { lines: [`Who made this change is ${STATUS_TEXT[block.status]}`, ''] }];
+  const agentCommits = block.commits.filter((c) => c.agent_authored);
+  const summary = block.agent_authored
+    ? `Pull request #${block.pull_request} was made with ${clip(block.agents.join(', '))}: ${agentCommits.length} of its ${block.commits.length} commits by an agent.`
+    : `No agent took part in pull request #${block.pull_request}.`;
+  const parts: FittedPart[] = [heading, { lines: [summary, ''] }];
+  if (agentCommits.length > 0) {
+    parts.push(
+      {
+        items: agentCommits.map((c) => `- ${short(c.sha)}: ${clip(c.identities.join(', '))}`),
+        more: (left) => `- … and ${left} more agent commits: ${seeAll}`,
+      },
+      { lines: [''] },
+    );
+  }
+  if (block.approvals.length > 0) {
+    parts.push({ items: block.approvals.map(approvalLine), more: (left) => `- … and ${left} more reviews: ${seeAll}` }, { lines: [''] });
+  } else if (block.agent_authored) {
+    parts.push({ lines: ['No approving reviews yet.', ''] });
+  }
+  return parts;
+}
