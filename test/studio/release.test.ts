@@ -86,4 +86,61 @@ describeInBrowser('studio: the release page', (executablePath) => {
     expect(svg.text ?? svg.body.toString()).toContain('Assured');
     expectNoProblems(problems);
   });
+
+  it('shows who made the change: the agent’s commit and each approval, counted or not and why', async () => {
+    const head = 'b'.repeat(40);
+    const facts = {
+      number: 9,
+      head_sha: head,
+      author: { login: 'Copilot', type: 'Bot' },
+      assignees: ['alice'],
+      commits: [
+        {
+          sha: head,
+          author: { login: 'Copilot', type: 'Bot', name: 'Copilot', email: '198982749+Copilot@users.noreply.github.com' },
+          committer: { login: 'web-flow', type: 'User', name: 'GitHub', email: 'noreply@github.com' },
+          coauthors: [{ name: 'Alice', email: '1+alice@users.noreply.github.com' }],
+        },
+      ],
+      reviews: [
+        {
+          id: 1,
+          login: 'alice',
+          type: 'User',
+          state: 'APPROVED',
+          commit_id: head,
+          submitted_at: '2026-01-01T00:00:00Z',
+          permission: 'write',
+        },
+        {
+          id: 2,
+          login: 'carol',
+          type: 'User',
+          state: 'APPROVED',
+          commit_id: head,
+          submitted_at: '2026-01-01T00:01:00Z',
+          permission: 'write',
+        },
+      ],
+    };
+    await studio.t.database.db.raw(
+      `INSERT INTO pull_request_authorship (repo_root, commit_sha, number, status, facts, commit_shas) VALUES ('acme/widgets', ?, 9, 'read', ?::jsonb, ARRAY[?])`,
+      [head, JSON.stringify(facts), head],
+    );
+    const viewer = await studio.t.user('VIEWER');
+    const { page, problems } = await studio.open();
+    await page.goto(`/studio#/releases/acme/widgets/${head}`);
+    await studio.signIn(page, viewer.email, { navigate: false });
+    await page.locator('#authorship-summary', { hasText: 'Pull request #9 was made with Copilot.' }).waitFor();
+    const rows = page.locator('#authorship table').last().locator('tbody tr');
+    expect(await rows.nth(0).locator('td').allTextContents()).toEqual([
+      'alice',
+      'APPROVED',
+      head.slice(0, 12),
+      'not counted (a co-author of its commits)',
+    ]);
+    expect(await rows.nth(1).locator('td').allTextContents()).toEqual(['carol', 'APPROVED', head.slice(0, 12), 'counted']);
+    expect(await page.locator('#blockers').textContent()).toContain('agent_change_ungoverned');
+    expectNoProblems(problems);
+  });
 });

@@ -92,6 +92,63 @@ export function provenanceSection(d) {
   );
 }
 
+/** What each reason an approval does not count means (docs/release-gate.md, "Agents on pull requests"). */
+const REFUSALS = {
+  dismissed: 'dismissed',
+  withdrawn: 'withdrawn: changes requested since',
+  changes_requested: 'changes requested',
+  bot: 'a bot',
+  agent: 'an agent',
+  pull_request_author: 'the pull request’s author',
+  commit_author: 'an author of its commits',
+  committer: 'a committer of its commits',
+  co_author: 'a co-author of its commits',
+  assignee: 'assigned to the agent’s pull request',
+  no_write_permission: 'no write permission',
+  stale: 'approved an older head',
+};
+
+/** @type {Record<string, string>} */
+const UNKNOWN = {
+  pending: 'not read from GitHub yet.',
+  unreadable: 'unknown: GitHub could not be read (see the blockers).',
+  commit_limit: 'unknown: more commits than GitHub lists (see the blockers).',
+  no_pull_request: 'unknown: no open pull request names this commit, so the rules for people apply.',
+};
+
+/** Who made the change: the agents, each commit's identities, each approval counted or not and why. @param {ReleaseDecision} d */
+export function authorshipSection(d) {
+  const a = d.authorship;
+  if (a.status !== 'read') return h('div', { id: 'authorship' }, h('p.muted', {}, `Who made this change is ${UNKNOWN[a.status]}`));
+  return h(
+    'div',
+    { id: 'authorship' },
+    h(
+      'p',
+      { id: 'authorship-summary' },
+      a.agent_authored
+        ? `Pull request #${a.pull_request} was made with ${a.agents.join(', ')}.`
+        : `No agent took part in pull request #${a.pull_request}.`,
+    ),
+    table(
+      ['Commit', 'Agent', 'Identities'],
+      a.commits.map((c) => [h('code', {}, c.sha.slice(0, 12)), c.agent_authored ? pill('agent') : 'person', c.identities.join(', ')]),
+    ),
+    h('h3', {}, 'Approvals'),
+    a.approvals.length
+      ? table(
+          ['Reviewer', 'Review', 'Head', 'Counted'],
+          a.approvals.map((r) => [
+            r.login,
+            r.state,
+            r.commit_sha ? h('code', {}, r.commit_sha.slice(0, 12)) : '—',
+            r.counted ? pill('counted') : `not counted (${r.reason ? REFUSALS[r.reason] : ''})`,
+          ]),
+        )
+      : h('p.muted', {}, 'No approving reviews yet.'),
+  );
+}
+
 /** @param {PromotionList['promotions']} promotions */
 export function promotionsTable(promotions) {
   if (promotions.length === 0) return h('p.muted', { id: 'promotions' }, 'No promotions yet.');

@@ -2,7 +2,7 @@ import { getJson, send } from '../api.js';
 import { field, h, pill, pre, replace, select, when } from '../dom.js';
 import { hasRole } from '../session.js';
 import { errorBox } from './submit-form.js';
-import { blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable } from './release-parts.js';
+import { authorshipSection, blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable } from './release-parts.js';
 
 /** @import { PromotionList, ReleaseDecision, ReleaseHealth, View } from '../../types.js' */
 
@@ -112,6 +112,8 @@ export async function releasePage(view, { owner, repo, sha }) {
       blockersList(d.blockers),
       h('h2', {}, 'Requirements'),
       requirementsTable(d.explanation),
+      h('h2', {}, 'Authorship'),
+      authorshipSection(d),
       hasRole('ADMIN', 'APPROVER') ? [h('h2', {}, 'Promote'), promoteForm(d, load)] : null,
       h('h2', {}, 'History'),
       promotionsTable(history.promotions),
