@@ -203,6 +203,8 @@ export async function webhookProcessingBench() {
     }
     for (const pr of prs) {
       const [owner, name] = pr.repo.split('/');
+      // GitHub has each pull request: the App reads who made it (a person here) before evaluating it.
+      gh.app.setPullRequest(pr.repo, { number: pr.number, head_sha: pr.head, head_ref: `f-${pr.number}`, base_ref: 'main', state: 'open' });
       await post(
         'pull_request',
         JSON.stringify({
