@@ -106,26 +106,30 @@ describe('the default gate on pull requests', () => {
 });
 
 describe('approvals of an agent’s pull request, from real pull_request_review deliveries', () => {
-  const repo = 'acme/reviews';
   const old = nextSha();
-  const head = nextSha();
+  let repos = 0;
 
-  beforeAll(async () => {
+  /** Pull request #3 by the agent, governed and with build green, in a repository of the test's own (so tests run in any order). */
+  async function agentPullRequest() {
+    const repo = `acme/reviews-${++repos}`;
+    const head = nextSha();
     stack.repository(repo);
     await openPullRequest(repo, 3, head, { agent: true });
     await insertExecution(stack.t.database.db, { owner_id: stack.t.admin.id, repo_root: repo, commit_sha: head });
     await buildPassed(repo, head);
-  });
-
-  const approvals = async () => (await decide(stack.t, repo, head)).authorship.approvals;
+    const approvals = async () => (await decide(stack.t, repo, head)).authorship.approvals;
+    return { repo, head, approvals };
+  }
 
   it('the co-author who asked the agent approves: not counted, and the decision says why', async () => {
+    const { repo, head, approvals } = await agentPullRequest();
     await review(repo, 3, { user: 'alice', state: 'APPROVED', commit_id: head });
     expect(await approvals()).toEqual([{ login: 'alice', state: 'APPROVED', commit_sha: head, counted: false, reason: 'co_author' }]);
     expect(codes(await decide(stack.t, repo, head))).toEqual(['human_approval_missing']);
   });
 
   it('an independent writer approves the head: counted, and the pull request ships', async () => {
+    const { repo, head, approvals } = await agentPullRequest();
     await review(repo, 3, { user: 'carol', state: 'APPROVED', commit_id: head });
     expect((await approvals()).find((a: { login: string }) => a.login === 'carol')).toMatchObject({ counted: true, reason: null });
     expect((await decide(stack.t, repo, head)).decision).toBe('SHIP');
@@ -133,6 +137,7 @@ describe('approvals of an agent’s pull request, from real pull_request_review 
   });
 
   it('an approval of an older head, a reader’s and a dismissed one are not counted', async () => {
+    const { repo, head, approvals } = await agentPullRequest();
     await review(repo, 3, { user: 'dave', state: 'APPROVED', commit_id: old });
     await review(repo, 3, { user: 'erin', state: 'APPROVED', commit_id: head });
     await review(repo, 3, { user: 'frank', state: 'DISMISSED', commit_id: head }, 'dismissed');
@@ -141,6 +146,10 @@ describe('approvals of an agent’s pull request, from real pull_request_review 
   });
 
   it('the PR comment and the check run show the authorship section: the agent’s commit, each approval and why', async () => {
+    const { repo, head } = await agentPullRequest();
+    await review(repo, 3, { user: 'alice', state: 'APPROVED', commit_id: head });
+    await review(repo, 3, { user: 'carol', state: 'APPROVED', commit_id: head });
+    await review(repo, 3, { user: 'dave', state: 'APPROVED', commit_id: old });
     const comment = stack.gh.app.commentsOn(repo, 3).find((c) => c.body.includes('shipgate:release-gate'))!;
     const [run] = stack.gh.app.checkRunsOn(repo, head);
     for (const text of [comment.body, run.output.summary]) {
@@ -156,6 +165,9 @@ describe('approvals of an agent’s pull request, from real pull_request_review 
   });
 
   it('the same reviewer then requests changes: the approval is withdrawn and the pull request is blocked again', async () => {
+    const { repo, head, approvals } = await agentPullRequest();
+    await review(repo, 3, { user: 'carol', state: 'APPROVED', commit_id: head });
+    expect((await decide(stack.t, repo, head)).decision).toBe('SHIP');
     await review(repo, 3, { user: 'carol', state: 'CHANGES_REQUESTED', commit_id: head });
     expect((await approvals()).find((a: { login: string }) => a.login === 'carol')).toMatchObject({
       state: 'CHANGES_REQUESTED',
