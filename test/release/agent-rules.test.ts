@@ -3,6 +3,8 @@ import type { CommitFacts, PullRequestFacts, ReviewFacts } from '../../core/rele
 import { coAuthorTrailers } from '../../core/release/co-author-trailers.js';
 import { DEFAULT_GATE, gateSchema } from '../../core/release/gate.js';
 import { judgeApprovals } from '../../core/release/independent-approvals.js';
+import { evaluateDecision } from '../../core/release/evaluate-decision.js';
+import { isWaitable } from '../../core/release/blocker.js';
 
 const HEAD = 'b'.repeat(40);
 const OLD = 'a'.repeat(40);
@@ -140,5 +142,32 @@ describe('independent approvals of an agent’s pull request', () => {
     expect(judgeApprovals(pr, agents, rules, true)[0].reason).toBe('commit_author');
     pr.commits.pop();
     expect(judgeApprovals(pr, agents, rules, true)[0].counted).toBe(true);
+  });
+});
+
+describe('a pull request head whose authorship is unknown', () => {
+  const evidence = {
+    checkRuns: [],
+    uploads: [{ kind: 'scan', name: 'sbom', status: 'passed' as const, digest: null, uri: null, produced_at: new Date().toISOString() }],
+  };
+  const decide = (status: 'pending' | 'unreadable' | 'commit_limit', gate = DEFAULT_GATE) =>
+    evaluateDecision(gate, evidence, [], new Date(), {
+      sha: HEAD,
+      authorship: { record: { number: 4, status, reason: 'GitHub answered 404', facts: null }, governedCommits: [] },
+    });
+
+  it('never ships; only a read not done yet is a wait, like a pending check', () => {
+    for (const status of ['pending', 'unreadable', 'commit_limit'] as const) {
+      const { decision, blockers } = decide(status);
+      expect(decision).toBe('NO_SHIP');
+      expect(blockers.map((b) => [b.code, b.component, isWaitable(b)])).toEqual([
+        ['agent_provenance_unknown', `authorship:${status}`, status === 'pending'],
+      ]);
+    }
+  });
+
+  it('blocks nothing under a gate without agent rules', () => {
+    const gate = gateSchema.parse({ agent_changes: { required_human_approvals: 0, require_governed_work: false } });
+    expect(decide('unreadable', gate).decision).toBe('SHIP');
   });
 });
