@@ -7,7 +7,8 @@ import { createRecoveryStore } from '../../db/stores/recovery-store.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { appEnv, appPrivateKey, deliver, pullRequestPayload, settle } from '../support/github-deliveries.js';
-import { checkRun, putGate, sha } from '../support/release-api.js';
+import { checkRun, decide, putGate, sha } from '../support/release-api.js';
+import { createAuthorshipStore } from '../../db/stores/postgres-authorship-store.js';
 
 const SECRET = 'recovery-secret';
 
@@ -35,6 +36,7 @@ describe('missed-delivery recovery', () => {
       recovery: createRecoveryStore(db),
       app: createGitHubAppStore(db),
       deployments: createDeploymentStore(db),
+      authorship: createAuthorshipStore(db),
       access: github,
       owner: 'unused',
       pace: async () => {},
@@ -176,6 +178,8 @@ describe('missed-delivery recovery', () => {
     await settle(t);
     expect(gh.app.checkRunsOn('acme/web', lostHead, RELEASE_GATE_CHECK_NAME)).toHaveLength(1);
     expect(gh.app.commentsOn('acme/web', 12)).toHaveLength(1);
+    // Its authorship was read before it was evaluated, so the agent rules apply to it.
+    expect((await decide(t, 'acme/web', lostHead)).authorship).toMatchObject({ status: 'read', pull_request: 12 });
     expect(gh.app.checkRunsOn('acme/web', postedHead)).toHaveLength(1);
     expect(gh.app.commentsOn('acme/web', 14)).toHaveLength(0);
     const swept = lookups().slice(before);
