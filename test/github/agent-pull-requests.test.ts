@@ -280,3 +280,42 @@ describe('authorship that cannot be known', () => {
     expect(d).toMatchObject({ decision: 'SHIP', authorship: { status: 'no_pull_request', agent_authored: null } });
   });
 });
+
+describe('who is an agent, from the gate file', () => {
+  it('a person’s commit whose Co-authored-by trailer names a configured agent e-mail makes the pull request an agent’s', async () => {
+    const repo = 'acme/trailers';
+    stack.repository(repo, 'required_checks: [build]\nagents:\n  coauthor_emails: [helper@agents.example]\n');
+    const head = nextSha();
+    const commit = { sha: head, message: 'Tidy\n\nCo-authored-by: Helper <helper@agents.example>', author: alice, committer: alice };
+    await openPullRequest(repo, 9, head, { commits: [commit] });
+    await buildPassed(repo, head);
+    const d = await decide(stack.t, repo, head);
+    expect(d.authorship).toMatchObject({ agent_authored: true, agents: ['helper@agents.example'] });
+    expect(codes(d)).toEqual(['agent_change_ungoverned', 'human_approval_missing']);
+  });
+
+  it('dependabot[bot] is not an agent by default; agents.accounts makes it one', async () => {
+    const dependabot = {
+      name: 'dependabot[bot]',
+      email: '49699333+dependabot[bot]@users.noreply.github.com',
+      login: 'dependabot[bot]',
+      type: 'Bot' as const,
+    };
+    const bump = (sha: string) => [{ sha, message: 'Bump lodash', author: dependabot, committer: webFlow }];
+    const plain = 'acme/deps';
+    stack.repository(plain);
+    const head = nextSha();
+    await openPullRequest(plain, 10, head, { commits: bump(head) });
+    await buildPassed(plain, head);
+    expect(await decide(stack.t, plain, head)).toMatchObject({ decision: 'SHIP', authorship: { agent_authored: false } });
+
+    const strict = 'acme/deps-strict';
+    stack.repository(strict, "required_checks: [build]\nagents:\n  accounts: ['dependabot[bot]']\n");
+    const other = nextSha();
+    await openPullRequest(strict, 11, other, { commits: bump(other) });
+    await buildPassed(strict, other);
+    const d = await decide(stack.t, strict, other);
+    expect(d.authorship).toMatchObject({ agent_authored: true, agents: ['dependabot[bot]'] });
+    expect(d.decision).toBe('NO_SHIP');
+  });
+});
