@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startFakeOidcIssuer, type FakeOidcIssuer } from '../fakes/fake-oidc-issuer.js';
 import { putGate, sha } from '../support/release-api.js';
 
-// A GitHub Actions job authenticating with its OIDC token instead of an API key (README, "Keyless").
+// A GitHub Actions job authenticating with its OIDC token instead of an API key (docs/action.md, "Keyless: GitHub Actions OIDC").
 let issuer: FakeOidcIssuer;
 let stranger: FakeOidcIssuer;
 let t: TestApp;
