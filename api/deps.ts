@@ -14,6 +14,7 @@ import type { DeploymentStore } from '../core/github/deployment-store.js';
 import type { RateLimiter } from '../db/stores/rate-limiter.js';
 import type { Config } from '../core/config.js';
 import type { WorkflowStore } from '../core/workflows/workflow-store.js';
+import type { McpServerRegistry } from '../core/mcp/mcp-server-registry.js';
 
 /** Everything a route may use, built once by the composition root (or a test). */
 export interface Deps {
@@ -44,4 +45,6 @@ export interface Deps {
   oidc?: OidcVerifier;
   /** Workflow records (POST /workflows queues them; workers orchestrate them). */
   workflows: WorkflowStore;
+  /** Upstream MCP servers of the gateway (headers sealed with the secret key). */
+  mcpServers: McpServerRegistry;
 }

@@ -19,6 +19,7 @@ import type {
   DeploymentRequestRow,
   PullRequestAuthorshipRow,
 } from './tables/github.js';
+import type { McpServerRow } from './tables/mcp.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/operations.js';
@@ -27,6 +28,7 @@ export type * from './tables/executions.js';
 export type * from './tables/release.js';
 export type * from './tables/workflows.js';
 export type * from './tables/github.js';
+export type * from './tables/mcp.js';
 
 /** Row types by table: each area's rows are in db/tables/<area>.ts, this is the one index of them. */
 export interface Tables {
@@ -56,4 +58,5 @@ export interface Tables {
   workflow_stages: WorkflowStageRow;
   deployment_requests: DeploymentRequestRow;
   pull_request_authorship: PullRequestAuthorshipRow;
+  mcp_servers: McpServerRow;
 }

@@ -23,6 +23,7 @@ export const CONFLICT_MESSAGES: Record<string, string> = {
   policies_pkey: 'A version of this policy was created concurrently; retry.',
   gate_versions_pkey: 'The gate changed concurrently; try again.',
   promotions_snapshot_id_status_unique: 'The snapshot was promoted concurrently.',
+  mcp_servers_pkey: 'An MCP server with this name is already registered; delete it first to replace it.',
 };
 
 /**

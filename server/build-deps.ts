@@ -8,6 +8,7 @@ import { createAccountStore } from '../db/stores/postgres-account-store.js';
 import { createExecutionJournal } from '../db/stores/execution-journal.js';
 import { createWorkflowStore } from '../db/stores/postgres-workflow-store.js';
 import { createExecutionStore } from '../db/stores/postgres-execution-store.js';
+import { createMcpServerRegistry } from '../db/stores/postgres-mcp-server-registry.js';
 import { createPolicyStore } from '../db/stores/policy-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
 import { createReleasePorts } from '../db/stores/postgres-release-ports.js';
@@ -65,6 +66,7 @@ export function buildDeps(
     journal: createExecutionJournal(db, secretKey, policies),
     oidc: config.oidc.owners.length > 0 ? createOidcVerifier(config.oidc) : undefined,
     workflows: createWorkflowStore(db, secretKey),
+    mcpServers: createMcpServerRegistry(db, secretKey),
     github,
   };
 }

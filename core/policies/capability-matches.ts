@@ -4,7 +4,8 @@
  * exactly one segment.
  */
 function segments(pattern: string): { fixed: string[]; open: boolean } {
-  const parts = pattern.split(':');
+  // `/` separates like `:`, so `mcp:github/*` grants every tool of the upstream `github`.
+  const parts = pattern.split(/[:/]/);
   const open = parts[parts.length - 1] === '*';
   return { fixed: open ? parts.slice(0, -1) : parts, open };
 }

@@ -15,6 +15,7 @@ import * as m014 from './014-release-state-versions.js';
 import * as m015 from './015-github-rejections.js';
 import * as m016 from './016-snapshot-write-path.js';
 import * as m021 from './021-pull-request-authorship.js';
+import * as m022 from './022-mcp-servers.js';
 
 export interface Migration {
   name: string;
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   { name: '015-github-rejections', up: m015.up },
   { name: '016-snapshot-write-path', up: m016.up },
   { name: '021-pull-request-authorship', up: m021.up },
+  { name: '022-mcp-servers', up: m022.up },
 ];

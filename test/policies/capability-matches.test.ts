@@ -36,10 +36,11 @@ describe('capabilityCovers and intersectCapability', () => {
 });
 
 describe('capability syntax', () => {
-  it.each(['repo:read', 'network:*', '*', 'document:write:reports', 'a.b-c_d:*'])('accepts %s', (c) =>
-    expect(CAPABILITY_PATTERN.test(c)).toBe(true),
+  it.each(['repo:read', 'network:*', '*', 'document:write:reports', 'a.b-c_d:*', 'mcp:github/create_issue', 'mcp:github/*'])(
+    'accepts %s',
+    (c) => expect(CAPABILITY_PATTERN.test(c)).toBe(true),
   );
-  it.each(['', 'repo:', ':read', 'net*', 'repo read', 'repo::read', 'répo:read'])('refuses %j', (c) =>
+  it.each(['', 'repo:', ':read', 'net*', 'repo read', 'repo::read', 'répo:read', 'mcp:github/', 'mcp:/x'])('refuses %j', (c) =>
     expect(CAPABILITY_PATTERN.test(c)).toBe(false),
   );
 });

@@ -41,6 +41,9 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'get /compliance/keys': 'public',
   'get /trust/badge': 'public',
   'post /releases/github-webhook': 'public',
+  'post /mcp/servers': ['ADMIN'],
+  'get /mcp/servers': ['ADMIN', 'OPERATOR'],
+  'delete /mcp/servers/{}': ['ADMIN'],
 };
 
 /**

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { capabilitySchema } from './policy-schemas.js';
+
+/** An upstream's name: the `<server>` of `mcp:<server>/<tool>` and of the `<server>__<tool>` tool names. */
+export const mcpServerNameSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{1,40}$/, 'Lower-case letters, digits and -, at most 40 characters.')
+  .meta({ example: 'github' });
+
+/** MCP tool names (the specification's recommended characters), as they appear in `mcp:<server>/<tool>`. */
+export const mcpToolNameSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'Letters, digits, _, . and -, at most 128 characters.');
+
+const headerNameSchema = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'An HTTP header name.');
+const headerValueSchema = z
+  .string()
+  .max(8192)
+  .regex(/^[^\r\n\0]*$/, 'A header value cannot contain line breaks or NUL.');
+
+export const mcpServerCreateSchema = z
+  .object({
+    name: mcpServerNameSchema,
+    url: z
+      .url({ protocol: /^https?$/, error: 'An http(s) URL of a Streamable HTTP MCP endpoint.' })
+      .max(2000)
+      .meta({
+        description: "The upstream's Streamable HTTP endpoint. Only HTTP upstreams: shipgate never spawns programs.",
+        example: 'https://mcp.example.com/mcp',
+      }),
+    headers: z
+      .record(headerNameSchema, headerValueSchema)
+      .refine((h) => Object.keys(h).length <= 20, 'At most 20 headers.')
+      .optional()
+      .meta({ description: 'Sent with every request to the upstream (e.g. its own token). Stored encrypted; never returned.' }),
+    tools: z
+      .record(mcpToolNameSchema, z.array(capabilitySchema).max(20))
+      .refine((t) => Object.keys(t).length <= 500, 'At most 500 tools.')
+      .optional()
+      .meta({ description: "Tool name -> the capabilities it needs, replacing what the tool's annotations imply." }),
+  })
+  .strict()
+  .meta({ id: 'McpServerCreateRequest' });
+
+export const mcpServerSchema = z
+  .object({
+    name: z.string(),
+    url: z.string(),
+    header_names: z.array(z.string()).meta({ description: 'The names of the stored headers; their values are never returned.' }),
+    tools: z.record(z.string(), z.array(z.string())).nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'McpServer' });
+
+export const mcpServerParamsSchema = z.object({ name: mcpServerNameSchema });

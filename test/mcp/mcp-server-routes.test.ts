@@ -1,0 +1,64 @@
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const SECRET = 'upstream-token-7c1f9e2b4d';
+const github = {
+  name: 'github',
+  url: 'https://mcp.example.com/mcp',
+  headers: { Authorization: `Bearer ${SECRET}`, 'X-Team': 'platform' },
+  tools: { create_issue: ['repo:write'] },
+};
+
+describe('upstream MCP servers', () => {
+  it('an ADMIN registers one; its headers are stored encrypted and shown by name only', async () => {
+    const created = await t.request.post('/api/v1/mcp/servers').set(t.admin.auth).send(github);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'github', url: github.url, header_names: ['Authorization', 'X-Team'], tools: github.tools });
+    const operator = await t.user('OPERATOR');
+    const listed = await t.request.get('/api/v1/mcp/servers').set(operator.auth);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((s: { name: string }) => s.name)).toEqual(['github']);
+    for (const body of [created.text, listed.text]) expect(body).not.toContain(SECRET);
+    const stored = await t.database.db('mcp_servers').where({ name: 'github' }).first();
+    expect(JSON.stringify(stored)).not.toContain(SECRET);
+    const [upstream] = await t.deps.mcpServers.upstreams(['github']);
+    expect(upstream.headers.Authorization).toBe(`Bearer ${SECRET}`);
+  });
+
+  it('refuses a taken name (409), a bad name or a non-HTTP URL (422)', async () => {
+    const again = await t.request.post('/api/v1/mcp/servers').set(t.admin.auth).send(github);
+    expect(again.status).toBe(409);
+    for (const bad of [
+      { ...github, name: 'GitHub' },
+      { ...github, name: 'x'.repeat(41) },
+      { ...github, name: 'local', url: 'file:///usr/bin/mcp-server' },
+      { ...github, name: 'ok', headers: { 'X-Bad': 'a\r\nInjected: 1' } },
+    ]) {
+      const res = await t.request.post('/api/v1/mcp/servers').set(t.admin.auth).send(bad);
+      expect(res.status).toBe(422);
+    }
+  });
+
+  it('only an ADMIN registers or deletes; deleting an unknown server is 404', async () => {
+    const operator = await t.user('OPERATOR');
+    expect(
+      (
+        await t.request
+          .post('/api/v1/mcp/servers')
+          .set(operator.auth)
+          .send({ ...github, name: 'other' })
+      ).status,
+    ).toBe(403);
+    expect((await t.request.delete('/api/v1/mcp/servers/github').set(operator.auth)).status).toBe(403);
+    expect((await t.request.delete('/api/v1/mcp/servers/github').set(t.admin.auth)).status).toBe(204);
+    expect((await t.request.delete('/api/v1/mcp/servers/github').set(t.admin.auth)).status).toBe(404);
+    expect((await t.request.get('/api/v1/mcp/servers').set(t.admin.auth)).body).toEqual([]);
+  });
+});
