@@ -45,9 +45,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db,
     async drop() {
       await db.destroy();
-      const a = createKnex(serverUrl, 1);
-      await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.destroy();
+      const admin = createKnex(serverUrl, 1);
+      try {
+        // Connections still closing (a stopped job worker's pool) are let end on their own first:
+        // terminated, they raise an error on a pool nobody listens to any more, which fails
+        // whichever test of the file runs next. Only what is still connected after that is forced.
+        for (let attempt = 0; attempt < 20; attempt++) {
+          try {
+            await admin.raw(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            if (!/being accessed by other users/.test((error as Error).message)) throw error;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+        await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await admin.destroy();
+      }
     },
   };
 }
