@@ -3,6 +3,7 @@ import { authRoutes } from './routers/auth-routes.js';
 import { complianceExportRoutes } from './routers/compliance-export-routes.js';
 import { complianceKeyRoutes } from './routers/compliance-key-routes.js';
 import { executionRoutes } from './routers/execution-routes.js';
+import { agentSessionRoutes } from './routers/agent-session-routes.js';
 import { mcpServerRoutes } from './routers/mcp-server-routes.js';
 import { policyRoutes } from './routers/policy-routes.js';
 import { badgeRoutes } from './routers/badge-routes.js';
@@ -30,4 +31,5 @@ export const allRoutes: RouteDef[][] = [
   complianceExportRoutes,
   workflowRoutes,
   mcpServerRoutes,
+  agentSessionRoutes,
 ];

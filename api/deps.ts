@@ -15,6 +15,8 @@ import type { RateLimiter } from '../db/stores/rate-limiter.js';
 import type { Config } from '../core/config.js';
 import type { WorkflowStore } from '../core/workflows/workflow-store.js';
 import type { McpServerRegistry } from '../core/mcp/mcp-server-registry.js';
+import type { AgentSessionStore } from '../core/mcp/agent-session.js';
+import type { McpUpstreamClient } from '../core/mcp/mcp-upstream-client.js';
 
 /** Everything a route may use, built once by the composition root (or a test). */
 export interface Deps {
@@ -47,4 +49,8 @@ export interface Deps {
   workflows: WorkflowStore;
   /** Upstream MCP servers of the gateway (headers sealed with the secret key). */
   mcpServers: McpServerRegistry;
+  /** Governed agent sessions (executions of kind agent_session) and their token hashes. */
+  agentSessions: AgentSessionStore;
+  /** The gateway's client of upstream MCP servers. */
+  mcpUpstreamClient: McpUpstreamClient;
 }

@@ -19,7 +19,7 @@ import type {
   DeploymentRequestRow,
   PullRequestAuthorshipRow,
 } from './tables/github.js';
-import type { McpServerRow } from './tables/mcp.js';
+import type { AgentSessionRow, McpServerRow } from './tables/mcp.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/operations.js';
@@ -59,4 +59,5 @@ export interface Tables {
   deployment_requests: DeploymentRequestRow;
   pull_request_authorship: PullRequestAuthorshipRow;
   mcp_servers: McpServerRow;
+  agent_sessions: AgentSessionRow;
 }

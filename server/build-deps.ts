@@ -9,6 +9,8 @@ import { createExecutionJournal } from '../db/stores/execution-journal.js';
 import { createWorkflowStore } from '../db/stores/postgres-workflow-store.js';
 import { createExecutionStore } from '../db/stores/postgres-execution-store.js';
 import { createMcpServerRegistry } from '../db/stores/postgres-mcp-server-registry.js';
+import { createAgentSessionStore } from '../db/stores/postgres-agent-session-store.js';
+import { createSdkMcpUpstreamClient } from '../net/sdk-mcp-upstream-client.js';
 import { createPolicyStore } from '../db/stores/policy-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
 import { createReleasePorts } from '../db/stores/postgres-release-ports.js';
@@ -67,6 +69,8 @@ export function buildDeps(
     oidc: config.oidc.owners.length > 0 ? createOidcVerifier(config.oidc) : undefined,
     workflows: createWorkflowStore(db, secretKey),
     mcpServers: createMcpServerRegistry(db, secretKey),
+    agentSessions: createAgentSessionStore(db, secretKey),
+    mcpUpstreamClient: createSdkMcpUpstreamClient(),
     github,
   };
 }

@@ -11,6 +11,7 @@ import { loadPrices } from './load-prices.js';
 import { openDatabase } from './open-database.js';
 import { startWorker, type RunningWorker } from '../worker/start-worker.js';
 import { buildGitHubWebhook } from './github-app.js';
+import { buildMcpEndpoint } from './mcp-endpoint.js';
 
 export interface RunningService {
   /** Where the API listens, with the real port when PORT=0 asked for any free one. */
@@ -63,7 +64,7 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
     const metrics = createMetrics();
     const deps = buildDeps(withRealPort(config, address.port), database.db, logger, metrics, signing);
     // Synchronous from the listen callback to here, so no request can arrive before the handler.
-    server.on('request', createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps)] }).callback());
+    server.on('request', createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), buildMcpEndpoint(deps)] }).callback());
     if (withWorker) worker = await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, database.url);
     const url = urlOf(address);
     logger.info({ url }, 'listening');

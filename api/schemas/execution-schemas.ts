@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROVIDERS } from '../../core/agent/provider.js';
-import { EXECUTION_STATUSES } from '../../core/executions/execution.js';
+import { EXECUTION_KINDS, EXECUTION_STATUSES } from '../../core/executions/execution.js';
 import { STAGE_ROLES } from '../../core/policies/policy.js';
 import { normalizeCommitSha, normalizeRepoRoot } from '../../core/release/repo-names.js';
 import { pageQuerySchema } from './pagination-schemas.js';
@@ -136,6 +136,11 @@ const artifactSchema = z
 
 const executionFields = {
   id: z.uuid(),
+  kind: z
+    .enum(EXECUTION_KINDS)
+    .meta({
+      description: '`task`: shipgate ran the agent; `agent_session`: an agent called tools through the MCP gateway (docs/mcp-gateway.md).',
+    }),
   owner_id: z.uuid(),
   workflow_id: z.uuid().nullable(),
   stage_id: z.string().nullable(),
@@ -148,8 +153,8 @@ const executionFields = {
   dropped_permissions: z.array(droppedPermissionSchema),
   budget_cents: z.number().int(),
   cost_cents: z.number().int(),
-  provider: providerSchema,
-  model: z.string(),
+  provider: providerSchema.nullable().meta({ description: 'Null for agent sessions: the agent brings its own model.' }),
+  model: z.string().nullable(),
   api_key_override: z.boolean().meta({ description: 'Whether a per-execution provider key was given (the key itself is never returned).' }),
   upstream_execution_ids: z.array(z.uuid()),
   repo_root: z.string().nullable(),

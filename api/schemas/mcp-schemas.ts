@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { repoRootSchema } from './execution-schemas.js';
 import { capabilitySchema } from './policy-schemas.js';
 
 /** An upstream's name: the `<server>` of `mcp:<server>/<tool>` and of the `<server>__<tool>` tool names. */
@@ -51,3 +52,45 @@ export const mcpServerSchema = z
   .meta({ id: 'McpServer' });
 
 export const mcpServerParamsSchema = z.object({ name: mcpServerNameSchema });
+
+export const agentSessionCreateSchema = z
+  .object({
+    name: z
+      .string()
+      .min(1)
+      .max(200)
+      .meta({ description: "What the session is for; recorded as the execution's task.", example: 'Fix issue #12' }),
+    repo_root: repoRootSchema,
+    branch: z.string().min(1).max(255).optional().meta({ description: 'The branch the agent works on, when it is known.' }),
+    compliance_policy: z.string().min(1).max(64).default('default'),
+    permissions: z
+      .array(capabilitySchema)
+      .max(100)
+      .optional()
+      .meta({
+        description:
+          "Requested capabilities, e.g. `mcp:github/*`; the policy's defaults when omitted. Resolved strictly, as for POST /tasks.",
+      }),
+    servers: z.array(mcpServerNameSchema).min(1).max(20).meta({ description: 'The registered upstream MCP servers the agent may reach.' }),
+    max_tool_calls: z
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .meta({ description: "At most the policy's `max_tool_calls`, which is the default." }),
+    expires_in_seconds: z.int().min(60).max(86_400).default(3600),
+  })
+  .strict()
+  .meta({ id: 'AgentSessionCreateRequest' });
+
+export const agentSessionSchema = z
+  .object({
+    id: z.uuid().meta({ description: 'The session; the same id as its execution.' }),
+    execution_id: z.uuid(),
+    mcp_url: z.string().meta({ description: 'The Streamable HTTP MCP endpoint of this session.' }),
+    token: z.string().meta({ description: 'Send as `Authorization: Bearer`; shown once, scoped to this session.' }),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'AgentSession' });
+
+export const agentSessionParamsSchema = z.object({ session_id: z.uuid() });

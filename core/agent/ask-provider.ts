@@ -20,10 +20,10 @@ function providerFailure(run: AgentRun, error: unknown): RunEnd {
  * execution is cancelled meanwhile), price the reported usage, and record the turn (or hold
  * it for its first tool call's write). Returns how the run ends when it does, or null to go on.
  */
-export async function askProvider(run: AgentRun, provider: Provider, price: ModelPrice): Promise<RunEnd | null> {
+export async function askProvider(run: AgentRun, provider: Provider, model: string, price: ModelPrice): Promise<RunEnd | null> {
   const { deps, execution } = run;
   const request = {
-    model: execution.model,
+    model,
     system: run.system,
     messages: [...run.transcript],
     tools: run.definitions,

@@ -5,7 +5,7 @@ import { decideVerdict } from './decide-verdict.js';
 import type { RunEnd } from './run-end.js';
 
 /** The answer recorded for each entry, by seq (entries and tool messages are written in step). */
-function answersBySeq(transcript: readonly ChatMessage[], seqs: { seq: number; call_id: string }[]): Map<number, string> {
+export function answersBySeq(transcript: readonly ChatMessage[], seqs: { seq: number; call_id: string }[]): Map<number, string> {
   const answers = transcript.filter((m): m is ChatMessage & { role: 'tool' } => m.role === 'tool');
   const bySeq = new Map<number, string>();
   seqs.forEach((entry, i) => {

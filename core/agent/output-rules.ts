@@ -83,3 +83,18 @@ export function redactSecrets(text: string, literals: readonly string[] = []): s
   for (const detector of SECRET_DETECTORS) out = out.replace(detector.pattern, '[REDACTED]');
   return out;
 }
+
+/**
+ * The text with every hit of the named rules replaced by `[REDACTED:<rule>:<detector>]`: what
+ * the MCP gateway passes on instead of an upstream's result (docs/mcp-gateway.md).
+ */
+export function redactOutput(ruleNames: readonly string[], text: string): string {
+  let out = text;
+  for (const rule of ruleNames) {
+    const detectors = Object.hasOwn(OUTPUT_RULES, rule) ? OUTPUT_RULES[rule] : [];
+    for (const detector of detectors) {
+      out = out.replace(detector.pattern, (m) => (!detector.accept || detector.accept(m) ? `[REDACTED:${rule}:${detector.name}]` : m));
+    }
+  }
+  return out;
+}

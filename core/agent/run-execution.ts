@@ -25,18 +25,18 @@ function recordedEnd(run: AgentRun): RunEnd | null {
 
 async function drive(run: AgentRun): Promise<RunEnd> {
   const { deps, execution } = run;
-  const provider = deps.providers(execution.provider, run.state.apiKeyOverride);
-  if (!provider) return failed('provider_not_configured', `No API key is configured for provider '${execution.provider}'.`);
-  const price = priceFor(deps.prices, execution.model);
+  const { provider: providerName, model } = execution;
+  // An agent session (docs/mcp-gateway.md) has no provider: its agent runs elsewhere, and no job runs it.
+  if (!providerName || !model) return failed('provider_not_configured', 'This execution names no provider and model.');
+  const provider = deps.providers(providerName, run.state.apiKeyOverride);
+  if (!provider) return failed('provider_not_configured', `No API key is configured for provider '${providerName}'.`);
+  const price = priceFor(deps.prices, model);
   if (!price)
-    return failed(
-      'model_price_unknown',
-      `Model '${execution.model}' has no price, so its budget cannot be enforced; add it to ${deps.pricesHint}.`,
-    );
+    return failed('model_price_unknown', `Model '${model}' has no price, so its budget cannot be enforced; add it to ${deps.pricesHint}.`);
   for (;;) {
     // Answers every call of the last turn first: after a crash mid-turn, only the missing ones.
     for (const call of pendingToolCalls(run)) await handleToolCall(run, call);
-    const end = recordedEnd(run) ?? (await askProvider(run, provider, price));
+    const end = recordedEnd(run) ?? (await askProvider(run, provider, model, price));
     if (end) return end;
   }
 }

@@ -14,8 +14,9 @@ export interface NewExecution {
   permissions: string[];
   dropped_permissions: DroppedPermission[];
   budget_cents: number;
-  provider: ProviderName;
-  model: string;
+  /** Null for agent sessions (docs/mcp-gateway.md). */
+  provider: ProviderName | null;
+  model: string | null;
   /** A per-execution provider key; stored encrypted, erased when the run ends, never returned. */
   api_key?: string;
   upstream_execution_ids?: string[];

@@ -6,6 +6,9 @@ export const EXECUTION_STATUSES = ['queued', 'running', 'completed', 'failed', '
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 export const FINISHED_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed', 'cancelled'];
 export type Verdict = 'compliant' | 'non_compliant';
+/** `task`: shipgate runs the agent; `agent_session`: an agent of the team's own calls tools through the MCP gateway (docs/mcp-gateway.md). */
+export const EXECUTION_KINDS = ['task', 'agent_session'] as const;
+export type ExecutionKind = (typeof EXECUTION_KINDS)[number];
 
 /** Codes an execution can fail with (docs/workflows.md, "Governed agent executions"). */
 export type ExecutionErrorCode =
@@ -59,6 +62,7 @@ export interface Artifact {
 /** The execution record (docs/workflows.md, "Governed agent executions") as the API returns it. Never holds a provider key. */
 export interface Execution {
   id: string;
+  kind: ExecutionKind;
   owner_id: string;
   workflow_id: string | null;
   stage_id: string | null;
@@ -71,8 +75,9 @@ export interface Execution {
   dropped_permissions: DroppedPermission[];
   budget_cents: number;
   cost_cents: number;
-  provider: ProviderName;
-  model: string;
+  /** Null for agent sessions: the agent's model is its own. */
+  provider: ProviderName | null;
+  model: string | null;
   api_key_override: boolean;
   upstream_execution_ids: string[];
   repo_root: string | null;

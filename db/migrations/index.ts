@@ -16,6 +16,7 @@ import * as m015 from './015-github-rejections.js';
 import * as m016 from './016-snapshot-write-path.js';
 import * as m021 from './021-pull-request-authorship.js';
 import * as m022 from './022-mcp-servers.js';
+import * as m023 from './023-agent-sessions.js';
 
 export interface Migration {
   name: string;
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   { name: '016-snapshot-write-path', up: m016.up },
   { name: '021-pull-request-authorship', up: m021.up },
   { name: '022-mcp-servers', up: m022.up },
+  { name: '023-agent-sessions', up: m023.up },
 ];

@@ -1,6 +1,6 @@
 import type { ProviderName } from '../../core/agent/provider.js';
 import type { Certificate } from '../../core/certificates/types.js';
-import type { Artifact, Execution, ExecutionStatus, ToolCallEntry, Verdict } from '../../core/executions/execution.js';
+import type { Artifact, Execution, ExecutionKind, ExecutionStatus, ToolCallEntry, Verdict } from '../../core/executions/execution.js';
 import type { ExecutionSummary } from '../../core/executions/execution-store.js';
 import type { DroppedPermission, StageRole } from '../../core/policies/policy.js';
 import type { ArtifactRow, CertificateRow, ExecutionRow, ToolCallRow } from '../tables.js';
@@ -11,6 +11,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function toExecutionSummary(row: ExecutionRow): ExecutionSummary {
   return {
     id: row.id,
+    kind: row.kind as ExecutionKind,
     owner_id: row.owner_id,
     workflow_id: row.workflow_id,
     stage_id: row.stage_id,
@@ -23,7 +24,7 @@ export function toExecutionSummary(row: ExecutionRow): ExecutionSummary {
     dropped_permissions: row.dropped_permissions as DroppedPermission[],
     budget_cents: row.budget_cents,
     cost_cents: row.cost_cents,
-    provider: row.provider as ProviderName,
+    provider: row.provider as ProviderName | null,
     model: row.model,
     api_key_override: row.api_key_override,
     upstream_execution_ids: row.upstream_execution_ids,

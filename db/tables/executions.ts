@@ -16,8 +16,9 @@ export interface ExecutionRow {
   dropped_permissions: { permission: string; reason: string; detail: string }[];
   budget_cents: number;
   cost_cents: number;
-  provider: string;
-  model: string;
+  provider: string | null;
+  model: string | null;
+  kind: string;
   api_key_override: boolean;
   api_key_ciphertext: string | null;
   upstream_execution_ids: string[];

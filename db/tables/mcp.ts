@@ -1,4 +1,4 @@
-// The MCP gateway: registered upstream MCP servers.
+// The MCP gateway: registered upstream MCP servers and governed agent sessions.
 
 export interface McpServerRow {
   name: string;
@@ -9,4 +9,14 @@ export interface McpServerRow {
   tools: Record<string, string[]> | null;
   created_by: string | null;
   created_at: Date;
+}
+
+export interface AgentSessionRow {
+  /** The session is this execution (kind `agent_session`). */
+  execution_id: string;
+  token_hash: string;
+  servers: string[];
+  max_tool_calls: number;
+  branch: string | null;
+  expires_at: Date;
 }

@@ -8,6 +8,7 @@ import { createServer } from '../../api/create-server.js';
 import { loadSigningKey } from '../../server/load-signing-key.js';
 import { startWorker, type RunningWorker } from '../../worker/start-worker.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
+import { buildMcpEndpoint } from '../../server/mcp-endpoint.js';
 import type { Role } from '../../core/accounts/roles.js';
 import { createSigningKeyStore } from '../../db/stores/postgres-signing-key-store.js';
 import { logCapture } from './log-capture.js';
@@ -74,7 +75,7 @@ export async function createTestApp(
   const signing = await loadSigningKey(config, createSigningKeyStore(database.db), { withoutConfiguredKey: 'ephemeral' });
   const deps = buildDeps(config, database.db, logger, metrics, signing);
   // Every success body is checked against its route's declared schema (api/response-contract.ts).
-  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps)] });
+  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps), buildMcpEndpoint(deps)] });
   const request = supertest(app.callback());
 
   async function register(email: string): Promise<TestUser> {

@@ -33,6 +33,7 @@ export function hipaaPolicy(overrides: Partial<Policy> = {}): Policy {
 export function testExecution(policy: Policy, overrides: Partial<Execution> = {}): Execution {
   return {
     id: randomUUID(),
+    kind: 'task',
     owner_id: randomUUID(),
     workflow_id: null,
     stage_id: null,

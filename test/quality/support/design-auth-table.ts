@@ -44,6 +44,8 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'post /mcp/servers': ['ADMIN'],
   'get /mcp/servers': ['ADMIN', 'OPERATOR'],
   'delete /mcp/servers/{}': ['ADMIN'],
+  'post /agent-sessions': ['ADMIN', 'OPERATOR'],
+  'post /agent-sessions/{}/close': 'any',
 };
 
 /**

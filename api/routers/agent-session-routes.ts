@@ -1,0 +1,73 @@
+import { NotFoundError } from '../../core/errors.js';
+import { assertCanCancel, visibleOwnedResource } from '../../core/executions/execution-access.js';
+import { closeAgentSession } from '../../core/mcp/close-agent-session.js';
+import { openAgentSession } from '../../core/mcp/open-agent-session.js';
+import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
+import { defineRoute } from '../route.js';
+import { executionSchema } from '../schemas/execution-schemas.js';
+import { locationHeader } from '../schemas/header-schemas.js';
+import { agentSessionCreateSchema, agentSessionParamsSchema, agentSessionSchema } from '../schemas/mcp-schemas.js';
+
+/** Where an agent session's MCP endpoint is served (docs/mcp-gateway.md). */
+export function agentSessionMcpPath(sessionId: string): string {
+  return `/api/v1/mcp/sessions/${sessionId}`;
+}
+
+/** Governed agent sessions of the MCP gateway (docs/mcp-gateway.md, "Governed agent sessions"). */
+export const agentSessionRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/agent-sessions',
+    tags: ['mcp'],
+    auth: ['ADMIN', 'OPERATOR'],
+    summary: 'Open a governed agent session (ADMIN, OPERATOR)',
+    description:
+      'An execution of kind `agent_session`, running until it is closed, cancelled or expires. Its agent calls the tools of the named ' +
+      'upstream MCP servers at `mcp_url` with `token` (shown once); every call is verified against the resolved permissions, recorded and certified.',
+    body: agentSessionCreateSchema,
+    responses: {
+      201: { description: 'Opened.', schema: agentSessionSchema, headers: locationHeader("The session's execution record.") },
+    },
+    errors: { 403: 'The requested permissions exceed the policy (each named).' },
+    async handler({ body, caller, deps }) {
+      const opened = await openAgentSession(
+        { policies: deps.policies, sessions: deps.agentSessions, mcpServers: deps.mcpServers, resolvePermissions, now: () => new Date() },
+        caller,
+        body,
+      );
+      const id = opened.execution.id;
+      deps.logger.info({ execution_id: id, servers: body.servers, by: caller.user.id }, 'agent session opened');
+      return {
+        status: 201,
+        body: {
+          id,
+          execution_id: id,
+          mcp_url: `${deps.config.publicUrl}${agentSessionMcpPath(id)}`,
+          token: opened.token,
+          expires_at: opened.expires_at,
+        },
+        headers: { Location: `/api/v1/executions/${id}` },
+      };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/agent-sessions/{session_id}/close',
+    tags: ['mcp'],
+    auth: 'any',
+    summary: 'Close an agent session (idempotent)',
+    description:
+      "The session's execution finishes (`completed`) with its verdict and an execution certificate over every recorded call; its token " +
+      'stops working. Closing an ended session changes nothing. Owner or ADMIN; anyone else who may not see it gets 404.',
+    params: agentSessionParamsSchema,
+    responses: { 200: { description: "The session's execution after the request.", schema: executionSchema } },
+    async handler({ params, caller, deps }) {
+      const session = visibleOwnedResource(caller, await deps.agentSessions.get(params.session_id), 'Agent session', params.session_id);
+      assertCanCancel(caller, session.owner_id, 'an agent session');
+      await closeAgentSession(deps, session.id);
+      const execution = await deps.executions.get(session.id);
+      if (!execution) throw new NotFoundError('Agent session', params.session_id);
+      return { body: execution };
+    },
+  }),
+];

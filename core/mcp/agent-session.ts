@@ -1,0 +1,38 @@
+import type { Execution, ExecutionStatus } from '../executions/execution.js';
+import type { NewExecution } from '../executions/execution-store.js';
+
+/** A governed agent session (docs/mcp-gateway.md): an execution of kind `agent_session`, keyed by its id. */
+export interface AgentSession {
+  id: string;
+  owner_id: string;
+  status: ExecutionStatus;
+  repo_root: string | null;
+  branch: string | null;
+  /** The upstream MCP servers the session may reach, by name. */
+  servers: string[];
+  max_tool_calls: number;
+  expires_at: string;
+}
+
+export interface NewAgentSession {
+  execution: NewExecution;
+  servers: string[];
+  max_tool_calls: number;
+  branch: string | null;
+  expires_at: Date;
+  /** SHA-256 of the session token: the token itself is shown once and never stored. */
+  token_hash: string;
+}
+
+/** Storage port of agent sessions. Implemented in db/. */
+export interface AgentSessionStore {
+  /** The execution (status `running`) and its session, in one transaction. */
+  open(session: NewAgentSession): Promise<Execution>;
+  get(id: string): Promise<AgentSession | null>;
+  byTokenHash(tokenHash: string): Promise<AgentSession | null>;
+}
+
+/** Whether calls may still be made: the session's execution runs and its time is not up. */
+export function sessionIsOpen(session: Pick<AgentSession, 'status' | 'expires_at'>, now: Date): boolean {
+  return session.status === 'running' && now.getTime() < Date.parse(session.expires_at);
+}

@@ -1,0 +1,164 @@
+import { canonicalJson, sha256Hex } from '../canonical-json.js';
+import type { Certificate } from '../certificates/types.js';
+import type { Certifier } from '../agent/certifier.js';
+import { ENTRY_OUTPUT_BYTES } from '../agent/handle-tool-call.js';
+import type { ExecutionJournal } from '../agent/journal.js';
+import { redactOutput } from '../agent/output-rules.js';
+import { truncateUtf8 } from '../agent/truncate-utf8.js';
+import type { DenialReason, ToolCallEntry } from '../executions/execution.js';
+import { sessionIsOpen, type AgentSession } from './agent-session.js';
+import { missingCapability, type GatewayTool } from './gateway-tools.js';
+import type { McpUpstream } from './mcp-server-registry.js';
+import type { McpUpstreamClient, UpstreamResult } from './mcp-upstream-client.js';
+
+/** An upstream that does not answer within this is cut off; the agent gets an error result. */
+export const UPSTREAM_TIMEOUT_MS = 30_000;
+
+/** What an allowed gateway call was shown to satisfy, in the order checked (its certificate's verified_properties). */
+export const GATEWAY_VERIFIED_PROPERTIES = [
+  'session_open',
+  'tool_known',
+  'arguments_valid',
+  'capability_not_forbidden',
+  'capability_granted',
+  'within_call_limit',
+];
+
+export interface GatewayDeps {
+  journal: ExecutionJournal;
+  certifier: Certifier;
+  upstreamClient: McpUpstreamClient;
+  log(event: string, fields: Record<string, unknown>): void;
+  now(): Date;
+  upstreamTimeoutMs?: number;
+}
+
+/** What the agent gets: an MCP tool result. `recorded` is false only for a session that is no longer open. */
+export interface GatewayAnswer {
+  content: Record<string, unknown>[];
+  structuredContent?: Record<string, unknown>;
+  isError: boolean;
+  recorded: boolean;
+}
+
+const text = (t: string) => [{ type: 'text', text: t }];
+
+/** The upstream's result through the policy's output rules; a result the redaction broke becomes its text only. */
+function redactResult(rules: readonly string[], result: UpstreamResult): UpstreamResult {
+  const redacted = redactOutput(rules, JSON.stringify(result));
+  try {
+    return JSON.parse(redacted) as UpstreamResult;
+  } catch {
+    return { content: text(redactOutput(rules, JSON.stringify(result.content))), isError: result.isError };
+  }
+}
+
+/** The result as the record keeps it: the text items, and any other item as JSON. */
+function resultText(result: UpstreamResult): string {
+  return result.content
+    .map((item) => (item.type === 'text' && typeof item.text === 'string' ? item.text : JSON.stringify(item)))
+    .join('\n');
+}
+
+function denialText(reason: DenialReason, capability: string | null): string {
+  return capability ? `DENIED: ${reason}: ${capability}` : `DENIED: ${reason}`;
+}
+
+/**
+ * One `tools/call` through the gateway (docs/mcp-gateway.md, "Governed agent sessions"): verify
+ * (session open, tool known, arguments against its input schema, capabilities, call limit),
+ * forward an allowed call to its upstream with the upstream's headers, pass the result through
+ * the policy's output rules, certify it, and record the entry like a built-in tool call. A
+ * denied call is recorded too and answered `isError` naming what was missing. The caller
+ * serialises the calls of one session.
+ */
+export async function callThroughGateway(
+  deps: GatewayDeps,
+  session: AgentSession,
+  tools: readonly GatewayTool[],
+  upstreams: readonly McpUpstream[],
+  call: { name: string; arguments: Record<string, unknown> },
+): Promise<GatewayAnswer> {
+  const state = await deps.journal.load(session.id);
+  const { execution, policy } = state;
+  if (!sessionIsOpen({ status: execution.status, expires_at: session.expires_at }, deps.now())) {
+    return { content: text('This agent session has ended; open a new one.'), isError: true, recorded: false };
+  }
+  const seq = execution.tool_calls.length + 1;
+  const started = performance.now();
+  const createdAt = deps.now().toISOString();
+  const tool = tools.find((t) => t.name === call.name) ?? null;
+  let denial: { reason: DenialReason; capability: string | null } | null;
+  if (!tool) denial = { reason: 'unknown_tool', capability: null };
+  else if (deps.upstreamClient.checkArguments(tool.tool.inputSchema, call.arguments) !== null)
+    denial = { reason: 'invalid_arguments', capability: null };
+  else denial = missingCapability(tool.capabilities, policy, execution.permissions);
+  if (!denial && seq > session.max_tool_calls) denial = { reason: 'tool_call_limit', capability: null };
+
+  let result: UpstreamResult | null = null;
+  let certificate: Certificate | null = null;
+  let resultDigest: string | null = null;
+  if (!denial && tool) {
+    const upstream = upstreams.find((u) => u.name === tool.server);
+    try {
+      if (!upstream) throw new Error(`The upstream '${tool.server}' is no longer registered.`);
+      const answer = await deps.upstreamClient.callTool(
+        upstream,
+        tool.upstreamName,
+        call.arguments,
+        deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      );
+      result = redactResult(policy.output_rules, answer);
+    } catch (error) {
+      const message = redactOutput(policy.output_rules, error instanceof Error ? error.message : String(error));
+      result = { content: text(`ERROR: upstream '${tool.server}' failed: ${message}`), isError: true };
+    }
+    resultDigest = sha256Hex(canonicalJson(result));
+    certificate = deps.certifier.certifyToolCall({
+      executionId: execution.id,
+      seq,
+      tool: call.name,
+      arguments: call.arguments,
+      capability: tool.capabilities[0],
+      capabilities: execution.permissions,
+      verifiedProperties: GATEWAY_VERIFIED_PROPERTIES,
+      policy: execution.policy,
+      resultDigest,
+      prev: execution.certificates.at(-1)?.digest ?? null,
+    });
+  }
+  const output = result ? resultText(result) : null;
+  const entry: ToolCallEntry = {
+    seq,
+    call_id: `mcp-${seq}`,
+    tool: call.name,
+    arguments: call.arguments,
+    capability: denial ? denial.capability : (tool?.capabilities[0] ?? null),
+    verdict: denial ? 'denied' : 'allowed',
+    reason: denial?.reason ?? null,
+    certificate_id: certificate?.id ?? null,
+    result_digest: resultDigest,
+    output: output === null ? null : truncateUtf8(output, ENTRY_OUTPUT_BYTES),
+    duration_ms: Math.round(performance.now() - started),
+    created_at: createdAt,
+  };
+  const answerText = denial ? denialText(denial.reason, denial.capability) : (output ?? '');
+  await deps.journal.recordToolCall(
+    execution.id,
+    entry,
+    { role: 'tool', tool_call_id: entry.call_id, content: answerText },
+    certificate,
+    null,
+  );
+  deps.log('mcp.tool_call', {
+    execution_id: execution.id,
+    seq,
+    tool: call.name,
+    verdict: entry.verdict,
+    reason: entry.reason,
+    capability: denial?.capability ?? null,
+    duration_ms: entry.duration_ms,
+  });
+  if (denial || !result) return { content: text(answerText), isError: true, recorded: true };
+  return { ...result, recorded: true };
+}

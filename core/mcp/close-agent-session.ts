@@ -1,0 +1,38 @@
+import type { Certifier } from '../agent/certifier.js';
+import { decideVerdict } from '../agent/decide-verdict.js';
+import { answersBySeq } from '../agent/finish-run.js';
+import type { ExecutionJournal } from '../agent/journal.js';
+import { toolCallDigest } from '../certificates/tool-call-digest.js';
+
+/**
+ * Ends an agent session (closed by its owner, or past its expiry): the execution finishes as
+ * `completed` with a verdict derived from its recorded calls, exactly as a run's is (a denied
+ * call under a blocking policy makes it non_compliant), and an execution certificate covering
+ * every entry, denied ones included. A session already ended is left as it is (idempotent).
+ */
+export async function closeAgentSession(deps: { journal: ExecutionJournal; certifier: Certifier }, sessionId: string): Promise<void> {
+  const state = await deps.journal.load(sessionId);
+  const { execution, policy } = state;
+  if (execution.status !== 'running') return;
+  const { verdict, violations } = decideVerdict({
+    policy,
+    toolCalls: execution.tool_calls,
+    toolAnswers: answersBySeq(state.transcript, execution.tool_calls),
+    artifacts: execution.artifacts,
+    output: null,
+    costCents: execution.cost_cents,
+    budgetCents: execution.budget_cents,
+    errorCode: null,
+  });
+  const certificate = deps.certifier.certifyExecution({
+    executionId: execution.id,
+    output: '',
+    verdict,
+    toolCallDigests: execution.tool_calls.map(toolCallDigest),
+    costCents: execution.cost_cents,
+    policy: execution.policy,
+    upstream: [],
+    prev: execution.certificates.at(-1)?.digest ?? null,
+  });
+  await deps.journal.finish(sessionId, { status: 'completed', verdict, output: null, error: null, certificate, violations });
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type Koa from 'koa';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { RawBodyRoute } from '../api/create-server.js';
+import type { Deps } from '../api/deps.js';
+import { hashApiKey } from '../core/accounts/api-key.js';
+import { sessionIsOpen, type AgentSession } from '../core/mcp/agent-session.js';
+import { callThroughGateway } from '../core/mcp/call-through-gateway.js';
+import { closeAgentSession } from '../core/mcp/close-agent-session.js';
+import { allowedTools, gatewayTools, type GatewayTool } from '../core/mcp/gateway-tools.js';
+
+export const MCP_PATH = '/api/v1/mcp';
+const SESSION_PATH = /^\/api\/v1\/mcp\/sessions\/([0-9a-f-]{36})$/;
+const METADATA_PREFIX = '/.well-known/oauth-protected-resource';
+
+type GatewayDeps = Pick<Deps, 'config' | 'logger' | 'journal' | 'certifier' | 'agentSessions' | 'mcpServers' | 'mcpUpstreamClient'>;
+
+/** One MCP session of an agent session: the SDK transport and server, and the tools last listed. */
+interface OpenMcpSession {
+  agentSessionId: string;
+  transport: StreamableHTTPServerTransport;
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match ? match[1] : null;
+}
+
+/** The session's upstream tools, namespaced, listed live from each upstream (one that fails is left out, and logged). */
+async function sessionTools(
+  deps: GatewayDeps,
+  session: AgentSession,
+): Promise<{ tools: GatewayTool[]; upstreams: Awaited<ReturnType<GatewayDeps['mcpServers']['upstreams']>> }> {
+  const upstreams = await deps.mcpServers.upstreams(session.servers);
+  const listed = await Promise.all(
+    upstreams.map(async (upstream) => {
+      try {
+        return { upstream, tools: await deps.mcpUpstreamClient.listTools(upstream) };
+      } catch (error) {
+        deps.logger.warn(
+          { event: 'mcp.upstream_list_failed', server: upstream.name, error: (error as Error).message },
+          'upstream tools/list failed',
+        );
+        return { upstream, tools: [] };
+      }
+    }),
+  );
+  return { tools: gatewayTools(listed), upstreams };
+}
+
+/**
+ * The MCP endpoint of the gateway (docs/mcp-gateway.md): the official SDK's server over
+ * Streamable HTTP at /api/v1/mcp and /api/v1/mcp/sessions/{id}, mounted before any body parser
+ * (the SDK reads the body itself). A session token authenticates every request; MCP sessions
+ * (`Mcp-Session-Id`) live in this process, each bound to the agent session that opened it.
+ */
+export function buildMcpEndpoint(deps: GatewayDeps): RawBodyRoute {
+  const open = new Map<string, OpenMcpSession>();
+  // One call at a time per agent session: each call's seq and certificate chain follow the last.
+  const queues = new Map<string, Promise<unknown>>();
+  const serialised = <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
+    const settled = run.catch(() => undefined);
+    queues.set(key, settled);
+    void settled.then(() => queues.get(key) === settled && queues.delete(key));
+    return run;
+  };
+
+  function mcpServerFor(agentSessionId: string): Server {
+    const server = new Server({ name: 'shipgate', version: '1' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async () => {
+      const session = await deps.agentSessions.get(agentSessionId);
+      if (!session) return { tools: [] };
+      const state = await deps.journal.load(agentSessionId);
+      const { tools } = await sessionTools(deps, session);
+      return {
+        tools: allowedTools(tools, state.policy, state.execution.permissions).map((t) => ({
+          name: t.name,
+          ...(t.tool.title ? { title: t.tool.title } : {}),
+          description: t.tool.description ?? '',
+          inputSchema: t.tool.inputSchema as { type: 'object' },
+          ...(t.tool.annotations ? { annotations: t.tool.annotations } : {}),
+        })),
+      };
+    });
+    server.setRequestHandler(CallToolRequestSchema, async (request) =>
+      serialised(agentSessionId, async () => {
+        const session = await deps.agentSessions.get(agentSessionId);
+        if (!session) return { content: [{ type: 'text' as const, text: 'This agent session no longer exists.' }], isError: true };
+        const { tools, upstreams } = await sessionTools(deps, session);
+        const answer = await callThroughGateway(
+          {
+            journal: deps.journal,
+            certifier: deps.certifier,
+            upstreamClient: deps.mcpUpstreamClient,
+            now: () => new Date(),
+            log: (event, fields) => deps.logger.info({ event, ...fields }, event),
+          },
+          session,
+          tools,
+          upstreams,
+          { name: request.params.name, arguments: request.params.arguments ?? {} },
+        );
+        const { recorded: _recorded, ...result } = answer;
+        return result as { content: { type: 'text'; text: string }[]; isError: boolean };
+      }),
+    );
+    return server;
+  }
+
+  async function unauthorized(ctx: Koa.Context, detail: string): Promise<void> {
+    ctx.status = 401;
+    ctx.set('WWW-Authenticate', `Bearer resource_metadata="${deps.config.publicUrl}${METADATA_PREFIX}${ctx.path}"`);
+    ctx.body = { detail };
+  }
+
+  const middleware: Koa.Middleware = async (ctx, next) => {
+    if (ctx.method === 'GET' && ctx.path.startsWith(`${METADATA_PREFIX}${MCP_PATH}`)) {
+      const resource = ctx.path.slice(METADATA_PREFIX.length);
+      ctx.body = {
+        resource: `${deps.config.publicUrl}${resource}`,
+        bearer_methods_supported: ['header'],
+        resource_name: 'shipgate MCP gateway',
+      };
+      return;
+    }
+    const pathSession = SESSION_PATH.exec(ctx.path)?.[1];
+    if (ctx.path !== MCP_PATH && !pathSession) return next();
+    const token = bearerToken(ctx.get('Authorization'));
+    if (!token) return unauthorized(ctx, 'An agent session token is required: Authorization: Bearer <token>.');
+    const session = await deps.agentSessions.byTokenHash(hashApiKey(token));
+    if (!session) return unauthorized(ctx, 'The token is not an agent session token.');
+    if (pathSession && pathSession !== session.id) {
+      ctx.status = 404;
+      ctx.body = { detail: 'Agent session not found.' };
+      return;
+    }
+    if (ctx.method !== 'DELETE' && !sessionIsOpen(session, new Date())) {
+      if (session.status === 'running') await closeAgentSession(deps, session.id);
+      ctx.status = 403;
+      ctx.body = { detail: 'This agent session has ended (closed, cancelled or expired); open a new one.' };
+      return;
+    }
+    const mcpSessionId = ctx.get('Mcp-Session-Id');
+    let entry = mcpSessionId ? open.get(mcpSessionId) : undefined;
+    if (mcpSessionId && (!entry || entry.agentSessionId !== session.id)) {
+      ctx.status = 404;
+      ctx.body = { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null };
+      return;
+    }
+    if (!entry) {
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void open.set(id, { agentSessionId: session.id, transport }),
+      });
+      transport.onclose = () => {
+        if (transport.sessionId) open.delete(transport.sessionId);
+      };
+      await mcpServerFor(session.id).connect(transport);
+      entry = { agentSessionId: session.id, transport };
+    }
+    ctx.respond = false;
+    await entry.transport.handleRequest(ctx.req, ctx.res);
+  };
+  return { middleware, openapi: {} };
+}

@@ -1,0 +1,195 @@
+import http from 'node:http';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { verifyPackage } from '../../core/certificates/verify-package.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+import { freePort, mcpClient, startEverythingUpstream, type EverythingUpstream } from './support/everything-upstream.js';
+
+const UPSTREAM_SECRET = 'upstream-header-secret-5d8e1a';
+const API_KEY_IN_UPSTREAM_ENV = 'sk-proj-Zq4mW8vN2xR7tY1uP6kL3jH9gF5dS0aB';
+
+let t: TestApp;
+let upstream: EverythingUpstream;
+let server: http.Server;
+let operator: TestUser;
+const clients: Client[] = [];
+const bodies: string[] = [];
+
+beforeAll(async () => {
+  upstream = await startEverythingUpstream({ OPENAI_API_KEY: API_KEY_IN_UPSTREAM_ENV });
+  const port = await freePort();
+  t = await createTestApp({ SHIPGATE_PUBLIC_URL: `http://127.0.0.1:${port}` });
+  server = http.createServer(t.app.callback());
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  operator = await t.user('OPERATOR');
+  const registered = await t.request
+    .post('/api/v1/mcp/servers')
+    .set(t.admin.auth)
+    .send({ name: 'everything', url: upstream.url, headers: { Authorization: `Bearer ${UPSTREAM_SECRET}` } });
+  expect(registered.status).toBe(201);
+}, 60_000);
+
+afterAll(async () => {
+  for (const client of clients) await client.close().catch(() => undefined);
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.close();
+  await upstream?.stop();
+});
+
+async function openSession(body: Record<string, unknown>) {
+  const res = await t.request
+    .post('/api/v1/agent-sessions')
+    .set(operator.auth)
+    .send({ name: 'Fix the flaky test', repo_root: 'acme/shop', servers: ['everything'], ...body });
+  bodies.push(res.text);
+  expect(res.status).toBe(201);
+  return res.body as { id: string; execution_id: string; mcp_url: string; token: string; expires_at: string };
+}
+
+async function agent(session: { mcp_url: string; token: string }): Promise<Client> {
+  const client = await mcpClient(session.mcp_url, { Authorization: `Bearer ${session.token}` });
+  clients.push(client);
+  return client;
+}
+
+async function record(id: string) {
+  const res = await t.request.get(`/api/v1/executions/${id}`).set(operator.auth);
+  bodies.push(res.text);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function close(id: string) {
+  const res = await t.request.post(`/api/v1/agent-sessions/${id}/close`).set(operator.auth);
+  bodies.push(res.text);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+const textOf = (result: Record<string, unknown>) =>
+  ((result.content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
+
+describe('a governed agent session through the MCP gateway', () => {
+  it('lists exactly the allowed upstream tools, forwards an allowed call, and records and certifies it', async () => {
+    const session = await openSession({ permissions: ['mcp:everything/*'] });
+    expect(session.id).toBe(session.execution_id);
+    expect(session.mcp_url).toMatch(new RegExp(`/api/v1/mcp/sessions/${session.id}$`));
+    const direct = await mcpClient(upstream.url);
+    clients.push(direct);
+    const readOnlyClosed = (await direct.listTools()).tools
+      .filter((tool) => tool.annotations?.readOnlyHint === true && tool.annotations?.openWorldHint === false)
+      .map((tool) => `everything__${tool.name}`)
+      .sort();
+    const client = await agent(session);
+    const listed = (await client.listTools()).tools.map((tool) => tool.name).sort();
+    expect(listed).toEqual(readOnlyClosed);
+    expect(listed).toContain('everything__echo');
+    expect(listed).not.toContain('everything__gzip-file-as-resource');
+
+    const result = await client.callTool({ name: 'everything__echo', arguments: { message: 'hello through shipgate' } });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain('hello through shipgate');
+
+    const running = await record(session.id);
+    expect(running).toMatchObject({ kind: 'agent_session', status: 'running', provider: null, permissions: ['mcp:everything/*'] });
+    expect(running.tool_calls).toEqual([
+      expect.objectContaining({
+        seq: 1,
+        tool: 'everything__echo',
+        verdict: 'allowed',
+        capability: 'mcp:everything/echo',
+        certificate_id: expect.any(String),
+      }),
+    ]);
+
+    const closed = await close(session.id);
+    expect(closed).toMatchObject({ status: 'completed', verdict: 'compliant' });
+    expect((await close(session.id)).finished_at).toBe(closed.finished_at);
+    const exported = await t.request.get(`/api/v1/compliance/${session.id}/export`).set(operator.auth);
+    bodies.push(exported.text);
+    expect(exported.status).toBe(200);
+    expect(verifyPackage(exported.body, exported.body.public_keys)).toMatchObject({ ok: true, failures: [], certificatesChecked: 2 });
+  });
+
+  it('under hipaa, denies an open-world tool naming network:*, without reaching the upstream, and the session is non-compliant', async () => {
+    const session = await openSession({ compliance_policy: 'hipaa' });
+    const client = await agent(session);
+    const forwarded: string[] = [];
+    const real = t.deps.mcpUpstreamClient.callTool;
+    t.deps.mcpUpstreamClient.callTool = (u, name, args, ms) => (forwarded.push(name), real(u, name, args, ms));
+    try {
+      const result = await client.callTool({ name: 'everything__gzip-file-as-resource', arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('network:*');
+    } finally {
+      t.deps.mcpUpstreamClient.callTool = real;
+    }
+    expect(forwarded).toEqual([]);
+    const denied = await record(session.id);
+    expect(denied.tool_calls).toEqual([
+      expect.objectContaining({ verdict: 'denied', reason: 'forbidden_by_policy', capability: 'network:*' }),
+    ]);
+    expect(await close(session.id)).toMatchObject({ verdict: 'non_compliant' });
+  });
+
+  it('redacts a secret in an upstream result, in what the agent gets and in the record', async () => {
+    const session = await openSession({ permissions: ['mcp:everything/*'] });
+    const client = await agent(session);
+    const result = await client.callTool({ name: 'everything__get-env', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result)).not.toContain(API_KEY_IN_UPSTREAM_ENV);
+    expect(textOf(result)).toContain('[REDACTED:secrets:openai_key]');
+    const recorded = await record(session.id);
+    expect(recorded.tool_calls[0]).toMatchObject({ verdict: 'allowed' });
+    expect(JSON.stringify(recorded)).not.toContain(API_KEY_IN_UPSTREAM_ENV);
+    await close(session.id);
+  });
+});
+
+describe('the MCP endpoint refuses what it must', () => {
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+  };
+  const mcpPost = (path: string, token?: string) => {
+    const req = t.request.post(path).set('Accept', 'application/json, text/event-stream').set('Content-Type', 'application/json');
+    return token ? req.set('Authorization', `Bearer ${token}`) : req;
+  };
+
+  it('answers 401 with the protected-resource metadata for a missing or bad token, and 404 for another session', async () => {
+    const session = await openSession({});
+    const other = await openSession({});
+    const path = new URL(session.mcp_url).pathname;
+    for (const res of [await mcpPost(path).send(initialize), await mcpPost(path, 'sg_not-a-session-token').send(initialize)]) {
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(
+        /^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/api\/v1\/mcp\/sessions\//,
+      );
+      const metadataUrl = new URL(/resource_metadata="([^"]+)"/.exec(res.headers['www-authenticate'])![1]);
+      const metadata = await t.request.get(metadataUrl.pathname);
+      expect(metadata.body.resource).toBe(session.mcp_url);
+    }
+    expect((await mcpPost(path, other.token).send(initialize)).status).toBe(404);
+    expect((await mcpPost(path, session.token).send(initialize)).status).toBe(200);
+  });
+
+  it('refuses calls once a session is closed, and enforces the call budget', async () => {
+    const session = await openSession({ permissions: ['mcp:everything/*'], max_tool_calls: 1 });
+    const client = await agent(session);
+    expect((await client.callTool({ name: 'everything__echo', arguments: { message: 'one' } })).isError).toBeFalsy();
+    const second = await client.callTool({ name: 'everything__echo', arguments: { message: 'two' } });
+    expect(second.isError).toBe(true);
+    expect(textOf(second)).toContain('tool_call_limit');
+    await close(session.id);
+    await expect(client.callTool({ name: 'everything__echo', arguments: { message: 'three' } })).rejects.toThrow(/403|ended/);
+    const recorded = await record(session.id);
+    expect(recorded.tool_calls.map((c: { verdict: string }) => c.verdict)).toEqual(['allowed', 'denied']);
+  });
+
+  it('never shows the upstream headers in a response or a log line', () => {
+    expect(bodies.length).toBeGreaterThan(5);
+    for (const body of bodies) expect(body).not.toContain(UPSTREAM_SECRET);
+    expect(t.logs.text()).not.toContain(UPSTREAM_SECRET);
+  });
+});
