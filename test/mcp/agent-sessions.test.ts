@@ -187,6 +187,22 @@ describe('the MCP endpoint refuses what it must', () => {
     expect(recorded.tool_calls.map((c: { verdict: string }) => c.verdict)).toEqual(['allowed', 'denied']);
   });
 
+  it('refuses calls once a session expired or was cancelled, and ends an expired one', async () => {
+    const expiring = await openSession({ permissions: ['mcp:everything/*'] });
+    const cancelled = await openSession({ permissions: ['mcp:everything/*'] });
+    const expiringAgent = await agent(expiring);
+    const cancelledAgent = await agent(cancelled);
+    await t.database
+      .db('agent_sessions')
+      .where({ execution_id: expiring.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    expect((await t.request.delete(`/api/v1/executions/${cancelled.id}`).set(operator.auth)).body.status).toBe('cancelled');
+    await expect(expiringAgent.callTool({ name: 'everything__echo', arguments: { message: 'late' } })).rejects.toThrow(/403|ended/);
+    await expect(cancelledAgent.callTool({ name: 'everything__echo', arguments: { message: 'late' } })).rejects.toThrow(/403|ended/);
+    expect(await record(expiring.id)).toMatchObject({ status: 'completed', verdict: 'compliant', tool_calls: [] });
+    expect(await record(cancelled.id)).toMatchObject({ status: 'cancelled', tool_calls: [] });
+  });
+
   it('never shows the upstream headers in a response or a log line', () => {
     expect(bodies.length).toBeGreaterThan(5);
     for (const body of bodies) expect(body).not.toContain(UPSTREAM_SECRET);
