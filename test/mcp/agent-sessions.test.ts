@@ -203,6 +203,24 @@ describe('the MCP endpoint refuses what it must', () => {
     expect(await record(cancelled.id)).toMatchObject({ status: 'cancelled', tool_calls: [] });
   });
 
+  it('cuts an upstream that does not answer at 30 s: the agent gets an error result and the call is recorded as failed', async () => {
+    const session = await openSession({ permissions: ['mcp:everything/*'] });
+    const client = await agent(session);
+    const started = Date.now();
+    const result = await client.callTool(
+      { name: 'everything__trigger-long-running-operation', arguments: { duration: 60, steps: 1 } },
+      undefined,
+      { timeout: 50_000 },
+    );
+    const seconds = (Date.now() - started) / 1000;
+    expect(seconds).toBeGreaterThanOrEqual(29);
+    expect(seconds).toBeLessThan(40);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/ERROR: upstream 'everything' failed: .*timed out/i);
+    const recorded = await record(session.id);
+    expect(recorded.tool_calls).toEqual([expect.objectContaining({ verdict: 'allowed', output: expect.stringMatching(/^ERROR: /) })]);
+  }, 60_000);
+
   it('never shows the upstream headers in a response or a log line', () => {
     expect(bodies.length).toBeGreaterThan(5);
     for (const body of bodies) expect(body).not.toContain(UPSTREAM_SECRET);
