@@ -12,6 +12,11 @@ import type { Knex } from 'knex';
  * - `snapshots_commit_latest` goes: the unique index on (repo_root, commit_sha,
  *   evidence_digest) finds a commit's snapshots as well, and the newest of those few is picked
  *   by seen_at. One commit-keyed index per snapshot is left (content addressing needs it).
+ * - `snapshots_candidates` goes: no statement reads it (a repository's newest snapshot is looked
+ *   up whatever its status), and each new snapshot changed a page of it per repository.
+ * - A commit's change counter (migration 014), bumped by its first snapshot, is updated in place
+ *   (fillfactor 50 leaves room on its page): a counter row moved to another page also wrote an
+ *   entry into a random page of the counters' primary key.
  */
 export async function up(db: Knex): Promise<void> {
   await db.raw(`
@@ -23,5 +28,7 @@ export async function up(db: Knex): Promise<void> {
     $$;
     ALTER TABLE snapshots ALTER COLUMN id SET DEFAULT shipgate_time_ordered_uuid();
     DROP INDEX snapshots_commit_latest;
+    DROP INDEX snapshots_candidates;
+    ALTER TABLE release_commit_versions SET (fillfactor = 50);
   `);
 }
