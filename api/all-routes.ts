@@ -3,6 +3,7 @@ import { authRoutes } from './routers/auth-routes.js';
 import { complianceExportRoutes } from './routers/compliance-export-routes.js';
 import { complianceKeyRoutes } from './routers/compliance-key-routes.js';
 import { executionRoutes } from './routers/execution-routes.js';
+import { agentKeyRoutes } from './routers/agent-key-routes.js';
 import { agentSessionRoutes } from './routers/agent-session-routes.js';
 import { mcpServerRoutes } from './routers/mcp-server-routes.js';
 import { policyRoutes } from './routers/policy-routes.js';
@@ -32,4 +33,5 @@ export const allRoutes: RouteDef[][] = [
   workflowRoutes,
   mcpServerRoutes,
   agentSessionRoutes,
+  agentKeyRoutes,
 ];

@@ -16,6 +16,7 @@ import type { Config } from '../core/config.js';
 import type { WorkflowStore } from '../core/workflows/workflow-store.js';
 import type { McpServerRegistry } from '../core/mcp/mcp-server-registry.js';
 import type { AgentSessionStore } from '../core/mcp/agent-session.js';
+import type { AgentKeyStore } from '../core/mcp/agent-key.js';
 import type { McpUpstreamClient } from '../core/mcp/mcp-upstream-client.js';
 
 /** Everything a route may use, built once by the composition root (or a test). */
@@ -51,6 +52,8 @@ export interface Deps {
   mcpServers: McpServerRegistry;
   /** Governed agent sessions (executions of kind agent_session) and their token hashes. */
   agentSessions: AgentSessionStore;
+  /** Repository agent keys, each opening a new agent session per MCP session. */
+  agentKeys: AgentKeyStore;
   /** The gateway's client of upstream MCP servers. */
   mcpUpstreamClient: McpUpstreamClient;
 }

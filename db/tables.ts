@@ -19,7 +19,7 @@ import type {
   DeploymentRequestRow,
   PullRequestAuthorshipRow,
 } from './tables/github.js';
-import type { AgentSessionRow, McpServerRow } from './tables/mcp.js';
+import type { AgentKeyRow, AgentSessionRow, McpServerRow } from './tables/mcp.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/operations.js';
@@ -60,4 +60,5 @@ export interface Tables {
   pull_request_authorship: PullRequestAuthorshipRow;
   mcp_servers: McpServerRow;
   agent_sessions: AgentSessionRow;
+  agent_keys: AgentKeyRow;
 }

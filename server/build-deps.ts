@@ -10,6 +10,7 @@ import { createWorkflowStore } from '../db/stores/postgres-workflow-store.js';
 import { createExecutionStore } from '../db/stores/postgres-execution-store.js';
 import { createMcpServerRegistry } from '../db/stores/postgres-mcp-server-registry.js';
 import { createAgentSessionStore } from '../db/stores/postgres-agent-session-store.js';
+import { createAgentKeyStore } from '../db/stores/postgres-agent-key-store.js';
 import { createSdkMcpUpstreamClient } from '../net/sdk-mcp-upstream-client.js';
 import { createPolicyStore } from '../db/stores/policy-store.js';
 import { createRateLimiter } from '../db/stores/rate-limiter.js';
@@ -70,6 +71,7 @@ export function buildDeps(
     workflows: createWorkflowStore(db, secretKey),
     mcpServers: createMcpServerRegistry(db, secretKey),
     agentSessions: createAgentSessionStore(db, secretKey),
+    agentKeys: createAgentKeyStore(db),
     mcpUpstreamClient: createSdkMcpUpstreamClient(),
     github,
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, isInitializeRequest, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { RawBodyRoute } from '../api/create-server.js';
 import type { Deps } from '../api/deps.js';
 import { hashApiKey } from '../core/accounts/api-key.js';
@@ -10,17 +10,49 @@ import { sessionIsOpen, type AgentSession } from '../core/mcp/agent-session.js';
 import { callThroughGateway } from '../core/mcp/call-through-gateway.js';
 import { closeAgentSession } from '../core/mcp/close-agent-session.js';
 import { allowedTools, gatewayTools, type GatewayTool } from '../core/mcp/gateway-tools.js';
+import { openAgentSession } from '../core/mcp/open-agent-session.js';
+import { resolvePermissions } from '../core/policies/resolve-permissions.js';
 
 export const MCP_PATH = '/api/v1/mcp';
 const SESSION_PATH = /^\/api\/v1\/mcp\/sessions\/([0-9a-f-]{36})$/;
 const METADATA_PREFIX = '/.well-known/oauth-protected-resource';
 
-type GatewayDeps = Pick<Deps, 'config' | 'logger' | 'journal' | 'certifier' | 'agentSessions' | 'mcpServers' | 'mcpUpstreamClient'>;
+type GatewayDeps = Pick<
+  Deps,
+  'config' | 'logger' | 'journal' | 'certifier' | 'policies' | 'agentSessions' | 'agentKeys' | 'mcpServers' | 'mcpUpstreamClient'
+>;
 
 /** One MCP session of an agent session: the SDK transport and server, and the tools last listed. */
 interface OpenMcpSession {
   agentSessionId: string;
+  /** The agent key that opened it; null for a session token's. */
+  agentKeyId: string | null;
   transport: StreamableHTTPServerTransport;
+}
+
+const SESSION_NOT_FOUND = { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null };
+/** The largest JSON-RPC body read here (an `initialize` is a few hundred bytes). */
+const MAX_INITIALIZE_BYTES = 1024 * 1024;
+
+function notFound(ctx: Koa.Context, body: unknown): void {
+  ctx.status = 404;
+  ctx.body = body;
+}
+
+/** The request's JSON body, or undefined when it is not JSON (or too large). */
+async function readJsonBody(ctx: Koa.Context): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_INITIALIZE_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 function bearerToken(header: string | undefined): string | null {
@@ -53,8 +85,9 @@ async function sessionTools(
 /**
  * The MCP endpoint of the gateway (docs/mcp-gateway.md): the official SDK's server over
  * Streamable HTTP at /api/v1/mcp and /api/v1/mcp/sessions/{id}, mounted before any body parser
- * (the SDK reads the body itself). A session token authenticates every request; MCP sessions
- * (`Mcp-Session-Id`) live in this process, each bound to the agent session that opened it.
+ * (the SDK reads the body itself). A session token or an active agent key authenticates every
+ * request (an agent key's `initialize` opens a new agent session); MCP sessions
+ * (`Mcp-Session-Id`) live in this process, each bound to its agent session (and key).
  */
 export function buildMcpEndpoint(deps: GatewayDeps): RawBodyRoute {
   const open = new Map<string, OpenMcpSession>();
@@ -129,40 +162,79 @@ export function buildMcpEndpoint(deps: GatewayDeps): RawBodyRoute {
     const pathSession = SESSION_PATH.exec(ctx.path)?.[1];
     if (ctx.path !== MCP_PATH && !pathSession) return next();
     const token = bearerToken(ctx.get('Authorization'));
-    if (!token) return unauthorized(ctx, 'An agent session token is required: Authorization: Bearer <token>.');
-    const session = await deps.agentSessions.byTokenHash(hashApiKey(token));
-    if (!session) return unauthorized(ctx, 'The token is not an agent session token.');
-    if (pathSession && pathSession !== session.id) {
-      ctx.status = 404;
-      ctx.body = { detail: 'Agent session not found.' };
-      return;
+    if (!token) return unauthorized(ctx, 'An agent session token or agent key is required: Authorization: Bearer <token>.');
+    const tokenHash = hashApiKey(token);
+    const mcpSessionId = ctx.get('Mcp-Session-Id');
+    let entry = mcpSessionId ? open.get(mcpSessionId) : undefined;
+    let session = await deps.agentSessions.byTokenHash(tokenHash);
+    let agentKeyId: string | null = null;
+    let parsedBody: unknown;
+    if (!session) {
+      const key = await deps.agentKeys.activeByHash(tokenHash);
+      if (!key) return unauthorized(ctx, 'The token is neither an agent session token nor an active agent key.');
+      if (pathSession) return notFound(ctx, { detail: 'Agent session not found.' });
+      agentKeyId = key.id;
+      if (mcpSessionId) {
+        if (!entry || entry.agentKeyId !== key.id) return notFound(ctx, SESSION_NOT_FOUND);
+        session = await deps.agentSessions.get(entry.agentSessionId);
+        if (!session) return notFound(ctx, SESSION_NOT_FOUND);
+      } else {
+        // Only an `initialize` opens a governed session: the body is read here to tell.
+        parsedBody = await readJsonBody(ctx);
+        if (!isInitializeRequest(parsedBody)) {
+          ctx.status = 400;
+          ctx.body = { jsonrpc: '2.0', error: { code: -32600, message: 'Bad Request: initialize first (no Mcp-Session-Id).' }, id: null };
+          return;
+        }
+        const opened = await openAgentSession(
+          { policies: deps.policies, sessions: deps.agentSessions, mcpServers: deps.mcpServers, resolvePermissions, now: () => new Date() },
+          key.created_by,
+          {
+            name: key.name,
+            repo_root: key.repo_root,
+            compliance_policy: key.compliance_policy,
+            permissions: key.permissions ?? undefined,
+            servers: key.servers,
+            max_tool_calls: key.max_tool_calls ?? undefined,
+            expires_in_seconds: key.session_seconds,
+          },
+          key.id,
+        );
+        session = await deps.agentSessions.get(opened.execution.id);
+        if (!session) return notFound(ctx, SESSION_NOT_FOUND);
+        deps.logger.info(
+          { event: 'mcp.session_opened_by_key', execution_id: session.id, agent_key_id: key.id },
+          'agent session opened by an agent key',
+        );
+      }
     }
+    if (pathSession && pathSession !== session.id) return notFound(ctx, { detail: 'Agent session not found.' });
     if (ctx.method !== 'DELETE' && !sessionIsOpen(session, new Date())) {
       if (session.status === 'running') await closeAgentSession(deps, session.id);
       ctx.status = 403;
       ctx.body = { detail: 'This agent session has ended (closed, cancelled or expired); open a new one.' };
       return;
     }
-    const mcpSessionId = ctx.get('Mcp-Session-Id');
-    let entry = mcpSessionId ? open.get(mcpSessionId) : undefined;
-    if (mcpSessionId && (!entry || entry.agentSessionId !== session.id)) {
-      ctx.status = 404;
-      ctx.body = { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null };
-      return;
-    }
+    if (mcpSessionId && (!entry || entry.agentSessionId !== session.id)) return notFound(ctx, SESSION_NOT_FOUND);
     if (!entry) {
+      const agentSessionId = session.id;
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => void open.set(id, { agentSessionId: session.id, transport }),
+        onsessioninitialized: (id) => void open.set(id, { agentSessionId, agentKeyId, transport }),
       });
       transport.onclose = () => {
         if (transport.sessionId) open.delete(transport.sessionId);
+        // A key's session is one MCP session: when the agent ends it, the governed session ends.
+        if (agentKeyId)
+          void closeAgentSession(deps, agentSessionId).catch((error: Error) =>
+            deps.logger.error({ event: 'mcp.session_close_failed', execution_id: agentSessionId, error: error.message }, 'closing failed'),
+          );
       };
-      await mcpServerFor(session.id).connect(transport);
-      entry = { agentSessionId: session.id, transport };
+      await mcpServerFor(agentSessionId).connect(transport);
+      entry = { agentSessionId, agentKeyId, transport };
     }
     ctx.respond = false;
-    await entry.transport.handleRequest(ctx.req, ctx.res);
+    await entry.transport.handleRequest(ctx.req, ctx.res, parsedBody);
   };
   return { middleware, openapi: {} };
 }

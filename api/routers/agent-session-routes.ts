@@ -32,7 +32,7 @@ export const agentSessionRoutes = [
     async handler({ body, caller, deps }) {
       const opened = await openAgentSession(
         { policies: deps.policies, sessions: deps.agentSessions, mcpServers: deps.mcpServers, resolvePermissions, now: () => new Date() },
-        caller,
+        caller.user.id,
         body,
       );
       const id = opened.execution.id;

@@ -63,14 +63,10 @@ export const agentSessionCreateSchema = z
     repo_root: repoRootSchema,
     branch: z.string().min(1).max(255).optional().meta({ description: 'The branch the agent works on, when it is known.' }),
     compliance_policy: z.string().min(1).max(64).default('default'),
-    permissions: z
-      .array(capabilitySchema)
-      .max(100)
-      .optional()
-      .meta({
-        description:
-          "Requested capabilities, e.g. `mcp:github/*`; the policy's defaults when omitted. Resolved strictly, as for POST /tasks.",
-      }),
+    permissions: z.array(capabilitySchema).max(100).optional().meta({
+      description:
+        "Requested capabilities, e.g. `mcp:github/*`; the policy's defaults when omitted. Resolved strictly, as for POST /tasks.",
+    }),
     servers: z.array(mcpServerNameSchema).min(1).max(20).meta({ description: 'The registered upstream MCP servers the agent may reach.' }),
     max_tool_calls: z
       .int()
@@ -94,3 +90,36 @@ export const agentSessionSchema = z
   .meta({ id: 'AgentSession' });
 
 export const agentSessionParamsSchema = z.object({ session_id: z.uuid() });
+
+export const agentKeyCreateSchema = agentSessionCreateSchema
+  .omit({ branch: true })
+  .extend({
+    name: z.string().min(1).max(200).meta({ description: 'Names the key, and each session it opens.', example: 'copilot-coding-agent' }),
+    expires_in_seconds: z.int().min(60).max(86_400).default(3600).meta({ description: 'How long each session the key opens may last.' }),
+  })
+  .strict()
+  .meta({ id: 'AgentKeyCreateRequest' });
+
+export const agentKeySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    repo_root: z.string(),
+    compliance_policy: z.string(),
+    permissions: z.array(z.string()).nullable().meta({ description: "Null: the policy's defaults." }),
+    servers: z.array(z.string()),
+    max_tool_calls: z.int().nullable(),
+    expires_in_seconds: z.int(),
+    created_at: z.string(),
+    revoked_at: z.string().nullable(),
+  })
+  .meta({ id: 'AgentKey' });
+
+export const agentKeyCreatedSchema = agentKeySchema
+  .extend({
+    key: z.string().meta({ description: 'Send as `Authorization: Bearer` to `mcp_url`; shown once.' }),
+    mcp_url: z.string().meta({ description: 'The MCP endpoint every session of this key is opened at.' }),
+  })
+  .meta({ id: 'AgentKeyCreated' });
+
+export const agentKeyParamsSchema = z.object({ key_id: z.uuid() });

@@ -22,6 +22,8 @@ export interface NewAgentSession {
   expires_at: Date;
   /** SHA-256 of the session token: the token itself is shown once and never stored. */
   token_hash: string;
+  /** The repository agent key whose MCP session opened it, if one did. */
+  agent_key_id: string | null;
 }
 
 /** Storage port of agent sessions. Implemented in db/. */

@@ -1,5 +1,4 @@
 import { generateApiKey, hashApiKey } from '../accounts/api-key.js';
-import type { Principal } from '../accounts/user.js';
 import { PolicyDeniedError, ValidationError } from '../errors.js';
 import type { Execution } from '../executions/execution.js';
 import { policyRef } from '../policies/policy-digest.js';
@@ -33,13 +32,21 @@ export interface OpenedAgentSession {
   expires_at: string;
 }
 
+/** What a session's terms resolve to: its policy and effective permissions. */
+export interface SessionTerms {
+  policy: Policy;
+  permissions: string[];
+}
+
 /**
- * POST /agent-sessions (docs/mcp-gateway.md, "Governed agent sessions"): resolves the policy and
- * the permissions strictly, as POST /tasks does, checks every named upstream is registered, and
- * opens a running execution of kind `agent_session` with a token scoped to it. Its call limit
- * is the policy's, or less when asked.
+ * Checks a session's terms, for a session or for an agent key that will open sessions: the
+ * policy exists, every named upstream is registered, and the permissions resolve strictly, as
+ * for POST /tasks (any dropped permission refuses the whole request, naming each).
  */
-export async function openAgentSession(ports: AgentSessionPorts, caller: Principal, input: AgentSessionInput): Promise<OpenedAgentSession> {
+export async function resolveSessionTerms(
+  ports: Omit<AgentSessionPorts, 'sessions' | 'now'>,
+  input: Pick<AgentSessionInput, 'compliance_policy' | 'servers' | 'permissions'>,
+): Promise<SessionTerms> {
   const policy = await ports.policies.get(input.compliance_policy);
   if (!policy) throw ValidationError.single(['body', 'compliance_policy'], `Unknown compliance policy '${input.compliance_policy}'.`);
   const registered = new Set((await ports.mcpServers.list()).map((s) => s.name));
@@ -47,15 +54,30 @@ export async function openAgentSession(ports: AgentSessionPorts, caller: Princip
   if (unknown.length > 0) throw ValidationError.single(['body', 'servers'], `Not registered MCP servers: ${unknown.join(', ')}.`);
   const { effective, dropped } = ports.resolvePermissions(policy, 'worker', input.permissions);
   if (dropped.length > 0) throw new PolicyDeniedError(`Requested permissions exceed the ceiling of policy '${policy.name}'`, dropped);
+  return { policy, permissions: effective };
+}
+
+/**
+ * POST /agent-sessions, or an agent key's new MCP session (docs/mcp-gateway.md, "Governed agent
+ * sessions"): resolves the terms and opens a running execution of kind `agent_session` owned by
+ * `ownerId`, with a token scoped to it. Its call limit is the policy's, or less when asked.
+ */
+export async function openAgentSession(
+  ports: AgentSessionPorts,
+  ownerId: string,
+  input: AgentSessionInput,
+  agentKeyId: string | null = null,
+): Promise<OpenedAgentSession> {
+  const { policy, permissions } = await resolveSessionTerms(ports, input);
   const token = generateApiKey();
   const expiresAt = new Date(ports.now().getTime() + input.expires_in_seconds * 1000);
   const execution = await ports.sessions.open({
     execution: {
-      owner_id: caller.user.id,
+      owner_id: ownerId,
       task: input.name,
       policy: policyRef(policy),
       stage_role: 'worker',
-      permissions: effective,
+      permissions,
       dropped_permissions: [],
       // No model spends through shipgate in a session: the agent brings its own.
       budget_cents: 0,
@@ -69,6 +91,7 @@ export async function openAgentSession(ports: AgentSessionPorts, caller: Princip
     branch: input.branch ?? null,
     expires_at: expiresAt,
     token_hash: hashApiKey(token),
+    agent_key_id: agentKeyId,
   });
   return { execution, token, expires_at: expiresAt.toISOString() };
 }

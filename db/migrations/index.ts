@@ -17,6 +17,7 @@ import * as m016 from './016-snapshot-write-path.js';
 import * as m021 from './021-pull-request-authorship.js';
 import * as m022 from './022-mcp-servers.js';
 import * as m023 from './023-agent-sessions.js';
+import * as m024 from './024-agent-keys.js';
 
 export interface Migration {
   name: string;
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   { name: '021-pull-request-authorship', up: m021.up },
   { name: '022-mcp-servers', up: m022.up },
   { name: '023-agent-sessions', up: m023.up },
+  { name: '024-agent-keys', up: m024.up },
 ];

@@ -43,6 +43,7 @@ export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessi
           max_tool_calls: session.max_tool_calls,
           branch: session.branch,
           expires_at: session.expires_at,
+          agent_key_id: session.agent_key_id,
         });
       });
       const execution = await loadExecution(db, id);

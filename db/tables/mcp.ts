@@ -19,4 +19,20 @@ export interface AgentSessionRow {
   max_tool_calls: number;
   branch: string | null;
   expires_at: Date;
+  agent_key_id: string | null;
+}
+
+export interface AgentKeyRow {
+  id: string;
+  name: string;
+  repo_root: string;
+  key_hash: string;
+  compliance_policy: string;
+  permissions: string[] | null;
+  servers: string[];
+  max_tool_calls: number | null;
+  session_seconds: number;
+  created_by: string;
+  created_at: Date;
+  revoked_at: Date | null;
 }

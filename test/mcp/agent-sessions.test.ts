@@ -1,38 +1,27 @@
-import http from 'node:http';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { verifyPackage } from '../../core/certificates/verify-package.js';
-import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
-import { freePort, mcpClient, startEverythingUpstream, type EverythingUpstream } from './support/everything-upstream.js';
+import type { TestApp, TestUser } from '../support/test-app.js';
+import { mcpClient, type EverythingUpstream } from './support/everything-upstream.js';
+import { startGateway, UPSTREAM_SECRET, type GatewayFixture } from './support/gateway-fixture.js';
 
-const UPSTREAM_SECRET = 'upstream-header-secret-5d8e1a';
 const API_KEY_IN_UPSTREAM_ENV = 'sk-proj-Zq4mW8vN2xR7tY1uP6kL3jH9gF5dS0aB';
 
+let gateway: GatewayFixture;
 let t: TestApp;
 let upstream: EverythingUpstream;
-let server: http.Server;
 let operator: TestUser;
 const clients: Client[] = [];
 const bodies: string[] = [];
 
 beforeAll(async () => {
-  upstream = await startEverythingUpstream({ OPENAI_API_KEY: API_KEY_IN_UPSTREAM_ENV });
-  const port = await freePort();
-  t = await createTestApp({ SHIPGATE_PUBLIC_URL: `http://127.0.0.1:${port}` });
-  server = http.createServer(t.app.callback());
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  gateway = await startGateway({ OPENAI_API_KEY: API_KEY_IN_UPSTREAM_ENV });
+  ({ t, upstream } = gateway);
   operator = await t.user('OPERATOR');
-  const registered = await t.request
-    .post('/api/v1/mcp/servers')
-    .set(t.admin.auth)
-    .send({ name: 'everything', url: upstream.url, headers: { Authorization: `Bearer ${UPSTREAM_SECRET}` } });
-  expect(registered.status).toBe(201);
 }, 60_000);
 
 afterAll(async () => {
   for (const client of clients) await client.close().catch(() => undefined);
-  await new Promise((resolve) => server?.close(resolve));
-  await t?.close();
-  await upstream?.stop();
+  await gateway?.stop();
 });
 
 async function openSession(body: Record<string, unknown>) {

@@ -74,7 +74,12 @@ function content(e, actions) {
       ['Verdict', e.verdict ? h('span', { id: 'execution-verdict' }, pill(e.verdict)) : '—'],
       ['Cost / budget', `${cents(e.cost_cents)} of ${cents(e.budget_cents)}`],
       ['Policy', `${e.policy.name} v${e.policy.version}`],
-      ['Provider', `${e.provider} · ${e.model}${e.api_key_override ? ' · own key' : ''}`],
+      [
+        'Provider',
+        e.provider
+          ? `${e.provider} · ${e.model}${e.api_key_override ? ' · own key' : ''}`
+          : 'agent session: the agent brings its own model',
+      ],
       ['Permissions', e.permissions.join(', ') || 'none'],
       ['Workflow', e.workflow_id ? link(`#/workflows/${e.workflow_id}`, e.stage_id ?? e.workflow_id) : null],
       [

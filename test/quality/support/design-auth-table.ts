@@ -46,6 +46,9 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'delete /mcp/servers/{}': ['ADMIN'],
   'post /agent-sessions': ['ADMIN', 'OPERATOR'],
   'post /agent-sessions/{}/close': 'any',
+  'post /agent-keys': ['ADMIN'],
+  'get /agent-keys': ['ADMIN'],
+  'delete /agent-keys/{}': ['ADMIN'],
 };
 
 /**
