@@ -136,11 +136,9 @@ const artifactSchema = z
 
 const executionFields = {
   id: z.uuid(),
-  kind: z
-    .enum(EXECUTION_KINDS)
-    .meta({
-      description: '`task`: shipgate ran the agent; `agent_session`: an agent called tools through the MCP gateway (docs/mcp-gateway.md).',
-    }),
+  kind: z.enum(EXECUTION_KINDS).meta({
+    description: '`task`: shipgate ran the agent; `agent_session`: an agent called tools through the MCP gateway (docs/mcp-gateway.md).',
+  }),
   owner_id: z.uuid(),
   workflow_id: z.uuid().nullable(),
   stage_id: z.string().nullable(),
