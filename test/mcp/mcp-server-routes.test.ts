@@ -59,9 +59,19 @@ describe('upstream MCP servers', () => {
           .send({ ...github, name: 'other' })
       ).status,
     ).toBe(403);
-    expect((await t.request.delete('/api/v1/mcp/servers/github').set(operator.auth)).status).toBe(403);
-    expect((await t.request.delete('/api/v1/mcp/servers/github').set(t.admin.auth)).status).toBe(204);
-    expect((await t.request.delete('/api/v1/mcp/servers/github').set(t.admin.auth)).status).toBe(404);
-    expect((await t.request.get('/api/v1/mcp/servers').set(t.admin.auth)).body).toEqual([]);
+    // A server of this test's own, so the test passes alone and in any order.
+    expect(
+      (
+        await t.request
+          .post('/api/v1/mcp/servers')
+          .set(t.admin.auth)
+          .send({ ...github, name: 'doomed' })
+      ).status,
+    ).toBe(201);
+    expect((await t.request.delete('/api/v1/mcp/servers/doomed').set(operator.auth)).status).toBe(403);
+    expect((await t.request.delete('/api/v1/mcp/servers/doomed').set(t.admin.auth)).status).toBe(204);
+    expect((await t.request.delete('/api/v1/mcp/servers/doomed').set(t.admin.auth)).status).toBe(404);
+    const names = (await t.request.get('/api/v1/mcp/servers').set(t.admin.auth)).body.map((s: { name: string }) => s.name);
+    expect(names).not.toContain('doomed');
   });
 });
