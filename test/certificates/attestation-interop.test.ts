@@ -9,6 +9,7 @@ import { digestSetProblems, resourceDescriptorProblems, statementProblems, verif
 import { signedPackage } from './support/package-fixture.js';
 import { certifiedRun } from './support/run-fixture.js';
 import { sigstoreVerify } from './support/sigstore-verify.js';
+import { promotionFacts } from './support/promotion-facts.js';
 
 const PUBLIC_URL = 'https://shipgate.example.com';
 const upstreamId = '22222222-2222-4222-8222-222222222222';
@@ -84,17 +85,7 @@ describe('certificates as other people verify them', () => {
 });
 
 describe('promotion verification summaries as other people verify them', () => {
-  const facts = {
-    repoRoot: 'acme/api',
-    commitSha: 'a'.repeat(40),
-    snapshotId: '33333333-3333-4333-8333-333333333333',
-    evidenceDigest: '34'.repeat(32),
-    gateDigest: '12'.repeat(32),
-    gateUri: resourceUris(PUBLIC_URL).gate('acme/api', 3),
-    status: 'attested',
-    releaseLabel: 'v1.2.0',
-    timeVerified: '2024-05-01T00:00:00.000Z',
-  };
+  const facts = promotionFacts(resourceUris(PUBLIC_URL).gate('acme/api', 3));
 
   it('meet VSA v1 (policy uri and digest, URI-named extensions, no private-scheme inputs) and verify with @sigstore/verify', () => {
     const key = generateKeyPairSync('ed25519').privateKey;

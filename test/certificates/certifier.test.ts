@@ -7,6 +7,7 @@ import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { toolCallDigest } from '../../core/certificates/tool-call-digest.js';
 import { specVerify } from './support/independent-dsse.js';
 import { certifiedRun, permissions, policy } from './support/run-fixture.js';
+import { promotionFacts } from './support/promotion-facts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -91,17 +92,7 @@ describe('execution certificates', () => {
 });
 
 describe('promotion certificates', () => {
-  const facts = {
-    repoRoot: 'acme/api',
-    commitSha: 'a'.repeat(40),
-    snapshotId: '33333333-3333-4333-8333-333333333333',
-    evidenceDigest: '34'.repeat(32),
-    gateDigest: '12'.repeat(32),
-    gateUri: 'https://shipgate.example.com/api/v1/releases/gates/acme/api?version=3',
-    status: 'attested',
-    releaseLabel: 'v1.2.0',
-    timeVerified: '2024-05-01T00:00:00.000Z',
-  };
+  const facts = promotionFacts('https://shipgate.example.com/api/v1/releases/gates/acme/api?version=3');
 
   it('are SLSA verification summaries of the commit under the gate version (uri and digest), with a URI-named extension', () => {
     expect(buildPromotionStatement(facts)).toEqual({
