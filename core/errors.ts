@@ -71,3 +71,16 @@ export class RateLimitedError extends ShipgateError {
 
 /** A dependency we cannot do without (the database) is unreachable. */
 export class UnavailableError extends ShipgateError {}
+
+/**
+ * An evidence document that does not read as its format (docs/release-gate.md, "Evidence read by content"). `loc`
+ * is the path inside the document (e.g. `['runs', 0, 'results']`), `[]` for the document as a whole.
+ */
+export class EvidenceDocumentInvalid extends ShipgateError {
+  constructor(
+    readonly loc: (string | number)[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
