@@ -1,7 +1,9 @@
+import { workflowRunOf } from '../../core/accounts/oidc.js';
 import { NotFoundError } from '../../core/errors.js';
 import { assertCanCancel, visibleOwnedResource } from '../../core/executions/execution-access.js';
 import { closeAgentSession } from '../../core/mcp/close-agent-session.js';
 import { openAgentSession } from '../../core/mcp/open-agent-session.js';
+import { WORKFLOW_SESSION_OWNER, workflowSessionBranch } from '../../core/mcp/workflow-session.js';
 import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
 import { defineRoute } from '../route.js';
 import { executionSchema } from '../schemas/execution-schemas.js';
@@ -20,23 +22,42 @@ export const agentSessionRoutes = [
     path: '/agent-sessions',
     tags: ['mcp'],
     auth: ['ADMIN', 'OPERATOR'],
-    summary: 'Open a governed agent session (ADMIN, OPERATOR)',
+    summary: 'Open a governed agent session (ADMIN, OPERATOR, or a GitHub Actions OIDC token)',
     description:
       'An execution of kind `agent_session`, running until it is closed, cancelled or expires. Its agent calls the tools of the named ' +
-      'upstream MCP servers at `mcp_url` with `token` (shown once); every call is verified against the resolved permissions, recorded and certified.',
+      'upstream MCP servers at `mcp_url` with `token` (shown once); every call is verified against the resolved permissions, recorded and certified. ' +
+      "A GitHub Actions OIDC token (instead of an API key) may open a session for its own repository (the token's `repository` claim, else 403) " +
+      "on its own branch (the `ref` claim's branch, or a pull request's head branch; `branch` defaults to it, another answers 403); " +
+      'the session then records the workflow run (`workflow_run`) and is owned by the built-in `github-actions` account (ADMIN and AUDITOR see it).',
     body: agentSessionCreateSchema,
+    workflows: { permission: 'open_agent_session', repository: ({ body }) => body.repo_root },
     responses: {
       201: { description: 'Opened.', schema: agentSessionSchema, headers: locationHeader("The session's execution record.") },
     },
-    errors: { 403: 'The requested permissions exceed the policy (each named).' },
-    async handler({ body, caller, deps }) {
-      const opened = await openAgentSession(
-        { policies: deps.policies, sessions: deps.agentSessions, mcpServers: deps.mcpServers, resolvePermissions, now: () => new Date() },
-        caller.user.id,
-        body,
-      );
+    errors: {
+      403: "The requested permissions exceed the policy (each named); for a workflow, another repository or branch than the token's.",
+    },
+    async handler({ body, caller, workflow, deps }) {
+      const ports = {
+        policies: deps.policies,
+        sessions: deps.agentSessions,
+        mcpServers: deps.mcpServers,
+        resolvePermissions,
+        now: () => new Date(),
+      };
+      const run = workflow ? workflowRunOf(workflow) : null;
+      const opened = workflow
+        ? await openAgentSession(
+            ports,
+            WORKFLOW_SESSION_OWNER.id,
+            { ...body, branch: workflowSessionBranch(workflow, body.branch) ?? undefined },
+            null,
+            run,
+          )
+        : await openAgentSession(ports, caller.user.id, body);
       const id = opened.execution.id;
-      deps.logger.info({ execution_id: id, servers: body.servers, by: caller.user.id }, 'agent session opened');
+      const by = run ? { workflow_run: run } : { by: caller.user.id };
+      deps.logger.info({ execution_id: id, servers: body.servers, ...by }, 'agent session opened');
       return {
         status: 201,
         body: {
@@ -45,6 +66,8 @@ export const agentSessionRoutes = [
           mcp_url: `${deps.config.publicUrl}${agentSessionMcpPath(id)}`,
           token: opened.token,
           expires_at: opened.expires_at,
+          branch: opened.branch,
+          workflow_run: run,
         },
         headers: { Location: `/api/v1/executions/${id}` },
       };

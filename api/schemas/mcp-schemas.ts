@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { repoRootSchema } from './execution-schemas.js';
 import { capabilitySchema } from './policy-schemas.js';
+import { workflowRunSchema } from './release-evidence-schemas.js';
 
 /** An upstream's name: the `<server>` of `mcp:<server>/<tool>` and of the `<server>__<tool>` tool names. */
 export const mcpServerNameSchema = z
@@ -86,6 +87,10 @@ export const agentSessionSchema = z
     mcp_url: z.string().meta({ description: 'The Streamable HTTP MCP endpoint of this session.' }),
     token: z.string().meta({ description: 'Send as `Authorization: Bearer`; shown once, scoped to this session.' }),
     expires_at: z.string(),
+    branch: z.string().nullable().meta({ description: 'The branch the session is bound to; for a workflow, its own.' }),
+    workflow_run: workflowRunSchema
+      .nullable()
+      .meta({ description: 'The GitHub Actions workflow run whose OIDC token opened the session; null when an API key did.' }),
   })
   .meta({ id: 'AgentSession' });
 

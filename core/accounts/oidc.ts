@@ -5,16 +5,21 @@ import { normalizeRepoRoot } from '../release/repo-names.js';
 /**
  * Keyless callers: a GitHub Actions job presents its OIDC token instead of an API key
  * (ARCHITECTURE.md, "Action and OIDC"). The token names the workflow run; that run may read the
- * release decision of its own repository and record evidence for it, nothing else.
+ * release decision of its own repository, record evidence for it and open agent sessions for it
+ * (docs/mcp-gateway.md), nothing else.
  */
 
-/** The workflow run a verified token names, with the owner its repository belongs to. */
+/** The workflow run a verified token names, with the owner its repository belongs to and the ref it runs on. */
 export interface WorkflowIdentity extends WorkflowRun {
   repository_owner: string;
+  /** The `ref` claim: `refs/heads/main`, `refs/pull/12/merge`, `refs/tags/v1`. */
+  ref: string | null;
+  /** The `head_ref` claim: a pull request's head branch (empty on other events). */
+  head_ref: string | null;
 }
 
 /** What an OIDC-verified workflow may do, always on its own repository only. */
-export type WorkflowPermission = 'read_decision' | 'record_evidence';
+export type WorkflowPermission = 'read_decision' | 'record_evidence' | 'open_agent_session';
 
 /**
  * Port: checks a token's signature against its issuer's published keys, that its issuer is
@@ -60,12 +65,15 @@ export async function authenticateWorkflow(
     run_attempt: integerText(claims.run_attempt),
     actor: text(claims.actor),
     event_name: text(claims.event_name),
+    ref: text(claims.ref),
+    head_ref: text(claims.head_ref),
   };
 }
 
 const VERBS: Record<WorkflowPermission, string> = {
   read_decision: 'read the release decision of',
   record_evidence: 'record evidence for',
+  open_agent_session: 'open agent sessions for',
 };
 
 /**
@@ -75,7 +83,7 @@ const VERBS: Record<WorkflowPermission, string> = {
 export function authorizeWorkflow(identity: WorkflowIdentity, permission: WorkflowPermission | undefined, repoRoot?: string): void {
   if (!permission)
     throw new ForbiddenError(
-      'A GitHub Actions OIDC token may only read the release decision of, and record evidence for, its own repository.',
+      'A GitHub Actions OIDC token may only read the release decision of, record evidence for, and open agent sessions for, its own repository.',
     );
   if (normalizeRepoRoot(repoRoot ?? '') !== identity.repository)
     throw new ForbiddenError(
@@ -83,7 +91,17 @@ export function authorizeWorkflow(identity: WorkflowIdentity, permission: Workfl
     );
 }
 
-/** The run as recorded with the evidence it uploads (the owner is part of the repository). */
-export function workflowRunOf({ repository_owner: _owner, ...run }: WorkflowIdentity): WorkflowRun {
+/** The run as recorded with the evidence it uploads (the owner is part of the repository; the ref is not recorded). */
+export function workflowRunOf({ repository_owner: _owner, ref: _ref, head_ref: _headRef, ...run }: WorkflowIdentity): WorkflowRun {
   return run;
+}
+
+/**
+ * The branch the workflow runs on: `refs/heads/<branch>` of the `ref` claim, or on a pull request
+ * (whose ref is `refs/pull/N/merge`) its head branch; null for a tag or another ref.
+ */
+export function workflowBranch(identity: Pick<WorkflowIdentity, 'ref' | 'head_ref'>): string | null {
+  if (identity.ref?.startsWith('refs/heads/')) return identity.ref.slice('refs/heads/'.length) || null;
+  if (identity.ref?.startsWith('refs/pull/') && identity.head_ref) return identity.head_ref;
+  return null;
 }

@@ -1,5 +1,6 @@
 import type { Execution, ExecutionStatus } from '../executions/execution.js';
 import type { NewExecution } from '../executions/execution-store.js';
+import type { WorkflowRun } from '../release/evidence.js';
 
 /** A governed agent session (docs/mcp-gateway.md): an execution of kind `agent_session`, keyed by its id. */
 export interface AgentSession {
@@ -24,6 +25,8 @@ export interface NewAgentSession {
   token_hash: string;
   /** The repository agent key whose MCP session opened it, if one did. */
   agent_key_id: string | null;
+  /** The GitHub Actions workflow run whose OIDC token opened it, if one did (owned by WORKFLOW_SESSION_OWNER then). */
+  workflow_run: WorkflowRun | null;
 }
 
 /** Storage port of agent sessions. Implemented in db/. */

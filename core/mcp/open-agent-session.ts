@@ -3,6 +3,7 @@ import { PolicyDeniedError, ValidationError } from '../errors.js';
 import type { Execution } from '../executions/execution.js';
 import { policyRef } from '../policies/policy-digest.js';
 import type { Policy, PolicyStore, Resolution, StageRole } from '../policies/policy.js';
+import type { WorkflowRun } from '../release/evidence.js';
 import type { AgentSessionStore } from './agent-session.js';
 import type { McpServerRegistry } from './mcp-server-registry.js';
 
@@ -30,6 +31,7 @@ export interface OpenedAgentSession {
   /** Shown once: only its hash is stored. */
   token: string;
   expires_at: string;
+  branch: string | null;
 }
 
 /** What a session's terms resolve to: its policy and effective permissions. */
@@ -61,12 +63,14 @@ export async function resolveSessionTerms(
  * POST /agent-sessions, or an agent key's new MCP session (docs/mcp-gateway.md, "Governed agent
  * sessions"): resolves the terms and opens a running execution of kind `agent_session` owned by
  * `ownerId`, with a token scoped to it. Its call limit is the policy's, or less when asked.
+ * `agentKeyId` or `workflowRun` records what opened it, when not a user's API key.
  */
 export async function openAgentSession(
   ports: AgentSessionPorts,
   ownerId: string,
   input: AgentSessionInput,
   agentKeyId: string | null = null,
+  workflowRun: WorkflowRun | null = null,
 ): Promise<OpenedAgentSession> {
   const { policy, permissions } = await resolveSessionTerms(ports, input);
   const token = generateApiKey();
@@ -92,6 +96,7 @@ export async function openAgentSession(
     expires_at: expiresAt,
     token_hash: hashApiKey(token),
     agent_key_id: agentKeyId,
+    workflow_run: workflowRun,
   });
-  return { execution, token, expires_at: expiresAt.toISOString() };
+  return { execution, token, expires_at: expiresAt.toISOString(), branch: input.branch ?? null };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ExecutionStatus } from '../../core/executions/execution.js';
 import type { AgentSession, AgentSessionStore } from '../../core/mcp/agent-session.js';
-import type { AgentSessionRow } from '../tables.js';
+import { WORKFLOW_SESSION_OWNER } from '../../core/mcp/workflow-session.js';
+import type { AgentSessionRow, UserRow } from '../tables.js';
 import { executionInsertValues, loadExecution } from './postgres-execution-store.js';
 
 type SessionJoin = AgentSessionRow & { owner_id: string; status: string; repo_root: string | null };
@@ -20,6 +21,15 @@ function toSession(row: SessionJoin): AgentSession {
   };
 }
 
+/**
+ * The account owning sessions opened by workflows, created on first use (a row made by a
+ * migration would count as an installation's first user). Its password hash matches no password.
+ */
+async function ensureWorkflowSessionOwner(trx: Knex.Transaction): Promise<void> {
+  const { id, email, name, role } = WORKFLOW_SESSION_OWNER;
+  await trx<UserRow>('users').insert({ id, email, name, role, password_hash: '!', active: false }).onConflict('id').ignore();
+}
+
 /** Agent sessions in PostgreSQL: an `agent_sessions` row beside its execution (docs/mcp-gateway.md). */
 export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessionStore {
   const sessions = () =>
@@ -30,6 +40,7 @@ export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessi
     async open(session) {
       const id = randomUUID();
       await db.transaction(async (trx) => {
+        if (session.workflow_run) await ensureWorkflowSessionOwner(trx);
         await trx('executions').insert({
           ...executionInsertValues(id, session.execution, secretKey),
           kind: 'agent_session',
@@ -44,6 +55,7 @@ export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessi
           branch: session.branch,
           expires_at: session.expires_at,
           agent_key_id: session.agent_key_id,
+          workflow_run: session.workflow_run,
         });
       });
       const execution = await loadExecution(db, id);

@@ -1,4 +1,5 @@
 // The MCP gateway: registered upstream MCP servers and governed agent sessions.
+import type { WorkflowRun } from '../../core/release/evidence.js';
 
 export interface McpServerRow {
   name: string;
@@ -20,6 +21,8 @@ export interface AgentSessionRow {
   branch: string | null;
   expires_at: Date;
   agent_key_id: string | null;
+  /** The GitHub Actions workflow run whose OIDC token opened the session (migration 028). */
+  workflow_run: WorkflowRun | null;
 }
 
 export interface AgentKeyRow {

@@ -21,6 +21,12 @@ beforeAll(async () => {
   issuer = await startFakeOidcIssuer('acme/widgets');
   t = await createTestApp({ SHIPGATE_OIDC_ISSUERS: issuer.url, SHIPGATE_OIDC_OWNERS: 'acme' });
   for (const role of ROLES) users[role] = await t.user(role);
+  // The upstream an OIDC caller's agent session names (registration does not contact it).
+  await t.request
+    .post(`${API_PREFIX}/mcp/servers`)
+    .set(users.ADMIN.auth)
+    .send({ name: 'matrix-upstream', url: 'http://127.0.0.1:9/mcp' })
+    .expect(201);
 });
 afterAll(async () => {
   await t.close();
@@ -67,17 +73,19 @@ describe('every route × a GitHub Actions OIDC caller (a workflow of acme/widget
   const target = (route: RouteDef, repo: string) =>
     route.method === 'get'
       ? { query: { repo_root: repo, commit_sha: commit }, body: undefined }
-      : {
-          query: {},
-          body: {
-            repo_root: repo,
-            commit_sha: commit,
-            kind: 'sbom',
-            name: 'sbom',
-            status: 'passed',
-            produced_at: new Date().toISOString(),
-          },
-        };
+      : route.path === '/agent-sessions'
+        ? { query: {}, body: { name: 'matrix', repo_root: repo, servers: ['matrix-upstream'] } }
+        : {
+            query: {},
+            body: {
+              repo_root: repo,
+              commit_sha: commit,
+              kind: 'sbom',
+              name: 'sbom',
+              status: 'passed',
+              produced_at: new Date().toISOString(),
+            },
+          };
 
   it('admits exactly the routes the design lists', () => {
     const declared = Object.fromEntries(
@@ -91,7 +99,7 @@ describe('every route × a GitHub Actions OIDC caller (a workflow of acme/widget
     if (!route.workflows) {
       const res = await send(route, headers);
       expect(summary(res)).toBe(
-        `403 ${JSON.stringify({ detail: 'A GitHub Actions OIDC token may only read the release decision of, and record evidence for, its own repository.' })}`,
+        `403 ${JSON.stringify({ detail: 'A GitHub Actions OIDC token may only read the release decision of, record evidence for, and open agent sessions for, its own repository.' })}`,
       );
       return;
     }

@@ -82,7 +82,7 @@ describe('an OIDC token of acme/widgets', () => {
     ] as const) {
       const res = await t.request[method](path).set(bearer(token)).send({});
       expect(`${method} ${path}: ${res.status} ${res.body.detail}`).toBe(
-        `${method} ${path}: 403 A GitHub Actions OIDC token may only read the release decision of, and record evidence for, its own repository.`,
+        `${method} ${path}: 403 A GitHub Actions OIDC token may only read the release decision of, record evidence for, and open agent sessions for, its own repository.`,
       );
     }
   });

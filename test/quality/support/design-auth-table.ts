@@ -58,6 +58,7 @@ export const DESIGN_AUTH: Record<string, Auth> = {
 export const DESIGN_WORKFLOWS: Record<string, WorkflowPermission> = {
   'get /releases/decision': 'read_decision',
   'post /releases/evidence': 'record_evidence',
+  'post /agent-sessions': 'open_agent_session',
 };
 
 export function designKey(method: string, path: string): string {
