@@ -32,6 +32,10 @@ export interface MergeGroupRecord {
   head_ref: string;
   base_ref: string;
   installation_id: number | null;
+  /** The pull request its queue branch names; null when the branch is not a merge queue branch. */
+  pull_request_number: number | null;
+  /** That pull request's head when the group was recorded; null when GitHub did not show the pull request. */
+  pull_request_head_sha: string | null;
 }
 
 /** Storage port of the GitHub App (db/stores/postgres-github-app-store.ts). */
@@ -47,6 +51,8 @@ export interface GitHubAppStore {
   pullRequest(repoRoot: string, number: number): Promise<RecordedPullRequest | null>;
   recordMergeGroup(group: MergeGroupRecord): Promise<void>;
   mergeGroup(repoRoot: string, headSha: string): Promise<MergeGroupRecord | null>;
+  /** The head SHAs of the (ten newest) merge groups recorded for a pull request's head. */
+  mergeGroupsOf(repoRoot: string, pullRequestHeadSha: string): Promise<string[]>;
   /**
    * Queues an evaluation and posting for a commit. Several for one commit coalesce into one
    * job; posting for one repository runs one job at a time (no two writers race to create).

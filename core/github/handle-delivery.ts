@@ -6,6 +6,7 @@ import { acceptDeploymentRequest, reviewWaitingDeployments } from './deployment-
 import type { DeploymentStore } from './deployment-store.js';
 import type { GitHubAppStore } from './github-app-store.js';
 import type { GitHubAccess } from './github-port.js';
+import { parseMergeQueueRef } from './merge-queue-ref.js';
 import { mayRecheck } from './recheck-command.js';
 
 export interface DeliveryDeps {
@@ -17,6 +18,16 @@ export interface DeliveryDeps {
   /** Pull request authorship: asked for here, read by its own job. */
   authorship: AuthorshipStore;
   log(event: string, fields: Record<string, unknown>): void;
+}
+
+/** A pull request as the App recorded it, else as GitHub has it (then recorded); null when GitHub has none. */
+async function pullRequestOf(deps: DeliveryDeps, intent: DeliveryIntent, number: number, receivedAt: Date) {
+  const recorded = await deps.app.pullRequest(intent.repo_root, number);
+  if (recorded) return recorded;
+  const repo = await deps.access.repository(intent.repo_root, intent.installation_id);
+  const pr = repo ? await repo.pullRequest(number) : null;
+  if (pr) await deps.app.recordPullRequest({ ...pr, repo_root: intent.repo_root, installation_id: intent.installation_id }, receivedAt);
+  return pr;
 }
 
 /**
@@ -59,10 +70,23 @@ export async function handleDelivery(deps: DeliveryDeps, deliveryId: string, int
     case 'recheck':
       await publish(intent.head_sha);
       return;
-    case 'merge_group':
-      await app.recordMergeGroup({ ...target, head_sha: intent.head_sha, head_ref: intent.head_ref, base_ref: intent.base_ref });
+    case 'merge_group': {
+      // The group carries the agent rules of the pull request its branch names: record that pull
+      // request's head, and read who made it (again: reviews may have changed since).
+      const ref = parseMergeQueueRef(intent.head_ref);
+      const pr = ref ? await pullRequestOf(deps, intent, ref.number, receivedAt) : null;
+      await app.recordMergeGroup({
+        ...target,
+        head_sha: intent.head_sha,
+        head_ref: intent.head_ref,
+        base_ref: intent.base_ref,
+        pull_request_number: ref?.number ?? null,
+        pull_request_head_sha: pr?.head_sha ?? null,
+      });
+      if (pr) await readAuthorship(pr.number, pr.head_sha);
       await publish(intent.head_sha);
       return;
+    }
     case 'recheck_command': {
       const repo = await deps.access.repository(intent.repo_root, intent.installation_id);
       if (!repo) {

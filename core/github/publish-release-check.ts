@@ -5,10 +5,9 @@ import type { ReleasePorts } from '../release/release-ports.js';
 import { GATE_FILE_PATH, setGateFromFile } from '../release/set-gate-from-file.js';
 import { toBaseline } from '../release/snapshot.js';
 import { gateFileProblems, type GateFileProblem } from './gate-file-problems.js';
-import type { GitHubAppStore, PublishTarget } from './github-app-store.js';
+import type { GitHubAppStore, MergeGroupRecord, PublishTarget } from './github-app-store.js';
 import { GitHubRejectedError, type GitHubAccess, type GitHubRepository } from './github-port.js';
 import { evaluateMergeGroup, type GroupHead } from './merge-group-evaluation.js';
-import { parseMergeQueueRef } from './merge-queue-ref.js';
 import { postCheckRun, postComment, type WriteOutcome } from './post-release-check.js';
 import { checkRunContent, commentBody, type DecisionView } from './release-check-content.js';
 
@@ -69,34 +68,31 @@ export async function syncGateFile(release: ReleasePorts, repo: GitHubRepository
   }
 }
 
-async function mergeGroupView(deps: PublishDeps, repo: GitHubRepository | null, target: PublishTarget, headRef: string, now: Date) {
-  const { repo_root: repoRoot, commit_sha: sha } = target;
-  const ref = parseMergeQueueRef(headRef);
+/**
+ * A merge group's check run: the group commit's own check runs with the uploaded evidence and bound
+ * work of its pull request's head, judged by the authorship the decision on the group commit reads
+ * (its pull request's, recorded with the group: docs/release-gate.md, "Agents on pull requests"),
+ * so the check run, `GET /releases/decision`, the badge and the deployment rule apply one rule.
+ */
+async function mergeGroupView(deps: PublishDeps, group: MergeGroupRecord, now: Date) {
+  const { repo_root: repoRoot, head_sha: sha, pull_request_number: number, pull_request_head_sha: prHead } = group;
+  const state = await deps.release.store.commitState(repoRoot, sha);
   const heads: GroupHead[] = [];
   let unidentified: string | null = null;
-  if (!ref) {
-    unidentified = `The merge group's branch \`${headRef}\` is not a merge queue branch (gh-readonly-queue/<base>/pr-<N>-<sha>), so its pull request is unknown.`;
+  if (number === null) {
+    unidentified = `The merge group's branch \`${group.head_ref}\` is not a merge queue branch (gh-readonly-queue/<base>/pr-<N>-<sha>), so its pull request is unknown.`;
+  } else if (prHead === null) {
+    unidentified = `Pull request #${number} of the merge group could not be found.`;
   } else {
-    const pr = (await deps.app.pullRequest(repoRoot, ref.number)) ?? (await repo?.pullRequest(ref.number)) ?? null;
-    if (!pr) unidentified = `Pull request #${ref.number} of the merge group could not be found.`;
-    else {
-      const state = await deps.release.store.commitState(repoRoot, pr.head_sha);
-      heads.push({
-        number: ref.number,
-        sha: pr.head_sha,
-        evidence: state.evidence,
-        workflows: state.workflows,
-        authorship: state.authorship,
-      });
-    }
+    const head = await deps.release.store.commitState(repoRoot, prHead);
+    heads.push({ number, sha: prHead, evidence: head.evidence, workflows: head.workflows, authorship: state.authorship });
   }
-  const group = await deps.release.store.commitState(repoRoot, sha);
-  const gate = gateInForce(repoRoot, group.gate);
-  const { decision, blockers } = evaluateMergeGroup(gate.gate, group.evidence, heads, unidentified, now);
+  const gate = gateInForce(repoRoot, state.gate);
+  const { decision, blockers } = evaluateMergeGroup(gate.gate, state.evidence, heads, unidentified, now);
   const context = heads.length
     ? `Merge group for pull request #${heads[0].number} (head \`${heads[0].sha.slice(0, 12)}\`): the group's check runs with the pull request's evidence.`
     : 'Merge group: failing closed.';
-  return { decision, blockers, context, baseline: group.attested[0] ? toBaseline(group.attested[0]) : null };
+  return { decision, blockers, context, baseline: state.attested[0] ? toBaseline(state.attested[0]) : null };
 }
 
 /**
@@ -115,7 +111,7 @@ export function createReleaseCheckPublisher(deps: PublishDeps): (target: Publish
     const group = await deps.app.mergeGroup(repoRoot, sha);
     let view: DecisionView;
     if (group) {
-      const result = await mergeGroupView(deps, repo, target, group.head_ref, now);
+      const result = await mergeGroupView(deps, group, now);
       view = { ...result, repo_root: repoRoot, commit_sha: sha, config_problems: configProblems };
     } else {
       const { decision } = await decideRelease(deps.release, repoRoot, sha, now);

@@ -58,20 +58,25 @@ async function readFacts(repo: GitHubRepository, number: number): Promise<{ head
 /**
  * The `github_authorship` job: reads a pull request's author, assignees, commits (with their
  * co-author trailers) and reviews with the reviewers' permissions through the App's token, stores
- * them for the head GitHub reports, and schedules the head's evaluation (the pull request events
- * leave that to this job, so each posts once). What cannot be read is
+ * them for the head GitHub reports, and schedules the evaluation of the head and of the merge
+ * groups built for it (the pull request events leave that to this job, so each posts once). What cannot be read is
  * stored as such, so the decision fails closed and says why (docs/release-gate.md, "Agents on
  * pull requests"); a GitHub 5xx or rate limit is retried first.
  */
 export async function readPullRequestAuthorship(deps: AuthorshipDeps, target: AuthorshipReadTarget, attempt: number): Promise<void> {
   const { repo_root: repoRoot, number } = target;
-  const publish = (sha: string) =>
+  const schedule = (sha: string) =>
     deps.app.schedulePublish({
       repo_root: repoRoot,
       commit_sha: sha,
       installation_id: target.installation_id,
       delivery_id: target.delivery_id,
     });
+  // A merge group built for this head is judged by the same authorship, so it is evaluated again too.
+  const publish = async (sha: string) => {
+    await schedule(sha);
+    for (const group of await deps.app.mergeGroupsOf(repoRoot, sha)) await schedule(group);
+  };
   const unreadable = async (reason: string) => {
     deps.log('github_authorship_unreadable', { repo_root: repoRoot, number, head_sha: target.head_sha, attempt, reason });
     await deps.authorship.save(repoRoot, target.head_sha, { number, status: 'unreadable', reason, facts: null });

@@ -19,6 +19,7 @@ import * as m022 from './022-mcp-servers.js';
 import * as m023 from './023-agent-sessions.js';
 import * as m024 from './024-agent-keys.js';
 import * as m028 from './028-agent-session-workflow-run.js';
+import * as m027 from './027-merge-group-pull-request.js';
 
 export interface Migration {
   name: string;
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   { name: '023-agent-sessions', up: m023.up },
   { name: '024-agent-keys', up: m024.up },
   { name: '028-agent-session-workflow-run', up: m028.up },
+  { name: '027-merge-group-pull-request', up: m027.up },
 ];

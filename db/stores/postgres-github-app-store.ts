@@ -52,10 +52,31 @@ export function createGitHubAppStore(db: Knex): GitHubAppStore {
     async recordMergeGroup(group) {
       await sendSql(
         db,
-        `INSERT INTO github_merge_groups (repo_root, head_sha, head_ref, base_ref, installation_id) VALUES ($1, $2, $3, $4, $5)
-        ON CONFLICT (repo_root, head_sha) DO NOTHING`,
-        [group.repo_root, group.head_sha, group.head_ref, group.base_ref, group.installation_id],
+        `INSERT INTO github_merge_groups (repo_root, head_sha, head_ref, base_ref, installation_id, pull_request_number, pull_request_head_sha)
+        VALUES ($1, $2, $3, $4, $5, $6, $7)
+        ON CONFLICT (repo_root, head_sha) DO UPDATE SET pull_request_number = excluded.pull_request_number,
+          pull_request_head_sha = coalesce(excluded.pull_request_head_sha, github_merge_groups.pull_request_head_sha)
+        WHERE (github_merge_groups.pull_request_number, github_merge_groups.pull_request_head_sha)
+          IS DISTINCT FROM (excluded.pull_request_number, coalesce(excluded.pull_request_head_sha, github_merge_groups.pull_request_head_sha))`,
+        [
+          group.repo_root,
+          group.head_sha,
+          group.head_ref,
+          group.base_ref,
+          group.installation_id,
+          group.pull_request_number,
+          group.pull_request_head_sha,
+        ],
       );
+    },
+
+    async mergeGroupsOf(repoRoot, pullRequestHeadSha) {
+      const rows = await sendSql<{ head_sha: string }>(
+        db,
+        'SELECT head_sha FROM github_merge_groups WHERE repo_root = $1 AND pull_request_head_sha = $2 ORDER BY created_at DESC LIMIT 10',
+        [repoRoot, pullRequestHeadSha],
+      );
+      return rows.map((r) => r.head_sha);
     },
 
     async mergeGroup(repoRoot, headSha) {
@@ -68,6 +89,8 @@ export function createGitHubAppStore(db: Knex): GitHubAppStore {
         head_ref: row.head_ref,
         base_ref: row.base_ref,
         installation_id: installation,
+        pull_request_number: row.pull_request_number,
+        pull_request_head_sha: row.pull_request_head_sha,
       };
     },
 

@@ -3,6 +3,7 @@ import type { CheckRun, UploadedEvidence, WorkflowRun } from '../../core/release
 import type { CommitState } from '../../core/release/release-store.js';
 import type { SnapshotHead } from '../../core/release/snapshot.js';
 import type { AuthorshipRecord } from '../../core/release/authorship.js';
+import { authorshipOfCommit, type MergeGroupPullRequest } from '../../core/release/merge-group-authorship.js';
 import type { GateVersionRow } from '../tables.js';
 import type { BoundWorkflowFacts } from '../../core/workflows/bound-workflows.js';
 import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundWorkflows, type BoundExecutionTuple } from './release-bound-workflows.js';
@@ -24,20 +25,27 @@ const STATE_VERSION_COLUMNS = `(SELECT version FROM release_commit_versions WHER
 
 const STATE_VERSIONS = { name: 'release_state_versions', text: `SELECT ${STATE_VERSION_COLUMNS}` };
 
-// Who made the pull request whose head the commit is (migration 021), and which of its other
-// commits have governed work bound: a completed workflow, or a compliant standalone execution
-// (docs/release-gate.md, "Agents on pull requests"). Migration 021's triggers count changes to both.
+// Who made the pull request whose head the commit is (migration 021), or, for a merge group's
+// commit, the pull request its queue branch names (migration 027), and which commits of that pull
+// request have governed work bound: a completed workflow, or a compliant standalone execution
+// (docs/release-gate.md, "Agents on pull requests"); the commit's own work is read with the rest.
+// Migrations 021's and 027's triggers count changes to all of them.
+const AUTHORSHIP_HEAD = `coalesce(
+     (SELECT commit_sha FROM pull_request_authorship WHERE repo_root = $1 AND commit_sha = $2),
+     (SELECT pull_request_head_sha FROM github_merge_groups WHERE repo_root = $1 AND head_sha = $2))`;
 const AUTHORSHIP = `(SELECT row_to_json(a) FROM (SELECT number, status, reason, facts FROM pull_request_authorship
-     WHERE repo_root = $1 AND commit_sha = $2) a) AS authorship,
+     WHERE repo_root = $1 AND commit_sha = ${AUTHORSHIP_HEAD}) a) AS authorship,
+  (SELECT row_to_json(m) FROM (SELECT pull_request_number AS number, pull_request_head_sha AS head_sha FROM github_merge_groups
+     WHERE repo_root = $1 AND head_sha = $2) m) AS merge_group,
   (SELECT coalesce(json_agg(DISTINCT g.sha), '[]') FROM pull_request_authorship a CROSS JOIN LATERAL (
      SELECT w.commit_sha AS sha FROM workflows w
-       WHERE w.repo_root = a.repo_root AND w.commit_sha = ANY(a.commit_shas) AND w.commit_sha <> a.commit_sha AND w.status = 'completed'
+       WHERE w.repo_root = a.repo_root AND w.commit_sha = ANY(a.commit_shas) AND w.commit_sha <> $2 AND w.status = 'completed'
          AND NOT EXISTS (SELECT 1 FROM executions x WHERE x.workflow_id = w.id AND x.verdict = 'non_compliant')
      UNION ALL
      SELECT e.commit_sha FROM executions e
-       WHERE e.repo_root = a.repo_root AND e.commit_sha = ANY(a.commit_shas) AND e.commit_sha <> a.commit_sha
+       WHERE e.repo_root = a.repo_root AND e.commit_sha = ANY(a.commit_shas) AND e.commit_sha <> $2
          AND e.workflow_id IS NULL AND e.status = 'completed' AND e.verdict = 'compliant') g
-   WHERE a.repo_root = $1 AND a.commit_sha = $2) AS governed_commits`;
+   WHERE a.repo_root = $1 AND a.commit_sha = ${AUTHORSHIP_HEAD}) AS governed_commits`;
 
 // Everything a decision reads about a commit ($1 repo_root, $2 commit_sha) in ONE round trip:
 // the gate, the newest evidence of each name, the bound executions, the latest snapshot and the
@@ -72,6 +80,7 @@ interface CommitStateRow extends StateVersions {
   latest: SnapshotHead | null;
   attested: SnapshotHead[];
   authorship: AuthorshipRecord | null;
+  merge_group: MergeGroupPullRequest | null;
   governed_commits: string[];
 }
 
@@ -100,7 +109,10 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
   }
   return {
     async commitState(repoRoot: string, commitSha: string): Promise<CommitState> {
-      const { gate, evidence, executions, workflows, latest, attested, authorship, governed_commits } = await stateRow(repoRoot, commitSha);
+      const { gate, evidence, executions, workflows, latest, attested, authorship, merge_group, governed_commits } = await stateRow(
+        repoRoot,
+        commitSha,
+      );
       return {
         gate: gate ? toGateVersion({ ...gate, created_at: new Date(gate.created_at) }) : null,
         evidence: {
@@ -129,7 +141,7 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
         workflows: await toBoundWorkflows(db, executions, workflows, verifier),
         latest,
         attested,
-        authorship: { record: authorship, governedCommits: governed_commits },
+        authorship: { record: authorshipOfCommit(authorship, merge_group), governedCommits: governed_commits },
       };
     },
   };

@@ -39,6 +39,9 @@ export interface GitHubMergeGroupRow {
   base_ref: string;
   installation_id: string | null;
   created_at: Date;
+  /** The pull request its queue branch names, and that pull request's head when recorded (migration 027). */
+  pull_request_number: number | null;
+  pull_request_head_sha: string | null;
 }
 
 export interface DeploymentRequestRow {
