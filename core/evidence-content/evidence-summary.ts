@@ -41,7 +41,8 @@ const sarifSummarySchema = z
     results: count.meta({ description: 'Results counted (suppressed and absent results are not).' }),
     by_level: z.object({ error: count, warning: count, note: count, none: count }).strict(),
     by_rule: z.array(sarifRuleCountSchema).max(SARIF_RULE_LIMIT).meta({
-      description: 'Results per rule and level, most first; the studio shows the first 20. Capped at 500 entries.',
+      description:
+        'Results per rule and level, the most severe level first, then the most results; the studio shows the first 20. Capped at 500 entries.',
     }),
     truncated: z.boolean().meta({ description: 'More rule/level pairs than by_rule holds.' }),
     suppressed: count.meta({ description: 'Results with an accepted suppression, not counted.' }),
