@@ -1,9 +1,8 @@
-import type { CheckRunContent, CommitIdentity, GitHubRepository, RepoPermission } from '../core/github/github-port.js';
+import type { CheckRunContent, CommitIdentity, GitHubRepository } from '../core/github/github-port.js';
+import { repoPermissionOf } from '../core/github/repo-permission.js';
 import { parseRepoRoot } from '../core/release/repo-names.js';
 import { GITHUB_RAW_MEDIA_TYPE, type RestOctokit } from './create-probot.js';
 import { asRetryable, statusOf } from './github-errors.js';
-
-const PERMISSIONS: RepoPermission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
 
 /** Calls GitHub, turning rate limits and 5xx answers into GitHubRetryableError (the job honours Retry-After). */
 async function call<T>(request: () => Promise<T>): Promise<T> {
@@ -97,9 +96,8 @@ export function octokitGitHubRepository(octokit: RestOctokit, repoRoot: string, 
     },
     async permissionOf(username) {
       const found = await orNullOn404(() => octokit.rest.repos.getCollaboratorPermissionLevel({ ...where, username }));
-      // `permission` is the classic level (maintain reads as write, triage as read); custom roles map onto it too.
-      const permission = (found?.data.permission ?? 'none') as RepoPermission;
-      return PERMISSIONS.includes(permission) ? permission : 'none';
+      // `permission` is the classic level (maintain reads as write, triage as read), `role_name` the exact role.
+      return repoPermissionOf(found?.data.permission, found?.data.role_name);
     },
     async pullRequest(number) {
       const found = await orNullOn404(() => octokit.rest.pulls.get({ ...where, pull_number: number }));

@@ -32,7 +32,8 @@ interface Failure {
 export class FakeGitHubApp {
   comments: FakeComment[] = [];
   checkRuns: FakeCheckRun[] = [];
-  permissions = new Map<string, string>();
+  /** login -> a built-in role (its classic `permission` folded as GitHub does), or a custom role with its `permission`. */
+  permissions = new Map<string, string | { role_name: string; permission: string }>();
   pulls = new Map<string, FakePullRequest>();
   defaultBranches = new Map<string, string>();
   /** repo (lower case) -> installation id; a repository not here has no installation (404). */
@@ -217,9 +218,12 @@ export class FakeGitHubApp {
         method: 'GET',
         pattern: '/repos/{owner}/{repo}/collaborators/{username}/permission',
         handle: (ctx) => {
-          const permission = this.permissions.get(ctx.params.username) ?? 'none';
-          const user = { ...userJson(apiBase(), ctx.params.username), role_name: permission };
-          return { body: { permission, role_name: permission, user } };
+          const role = this.permissions.get(ctx.params.username) ?? 'none';
+          // As GitHub answers: `permission` only admin, write, read or none (maintain shows as write, triage as read).
+          const classic: Record<string, string> = { maintain: 'write', triage: 'read' };
+          const { role_name, permission } = typeof role === 'string' ? { role_name: role, permission: classic[role] ?? role } : role;
+          const user = { ...userJson(apiBase(), ctx.params.username), role_name };
+          return { body: { permission, role_name, user } };
         },
       },
       {
