@@ -50,7 +50,7 @@ async function respond(route: RouteDef, deps: Deps, ctx: Koa.Context): Promise<v
   const caller = workflow ? undefined : await authenticate(ctx, deps, route.auth);
   const params = parse(route.params, ctx.params, 'path');
   const query = parse(route.query, ctx.query, 'query');
-  const body = route.body ? parse(route.body, await readJsonBody(ctx), 'body') : undefined;
+  const body = route.body ? parse(route.body, await readJsonBody(ctx, route.maxBodyBytes), 'body') : undefined;
   if (workflow) authorizeWorkflow(workflow, route.workflows?.permission, route.workflows?.repository({ body, query, params }));
   const result = await route.handler({ body, query, params, caller: caller!, workflow, ctx, deps });
   if (!result) return;

@@ -67,6 +67,8 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, A extends Auth 
   /** Checked before the inputs are parsed, so an unauthenticated caller learns nothing about them. */
   auth: A;
   body?: z.ZodType<B>;
+  /** The JSON body's limit in bytes when it must exceed the 1 MiB every other route takes (document its 413 in `errors`). */
+  maxBodyBytes?: number;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   /**

@@ -5,6 +5,7 @@ import type { ExecutionRow, ExecutionMessageRow, ToolCallRow, CertificateRow, Ar
 import type {
   GateVersionRow,
   EvidenceRow,
+  EvidenceDocumentRow,
   RefRow,
   SnapshotRow,
   PromotionRow,
@@ -46,6 +47,7 @@ export interface Tables {
   signing_keys: SigningKeyRow;
   gate_versions: GateVersionRow;
   evidence: EvidenceRow;
+  evidence_documents: EvidenceDocumentRow;
   refs: RefRow;
   snapshots: SnapshotRow;
   promotions: PromotionRow;

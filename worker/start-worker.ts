@@ -5,6 +5,7 @@ import { giveUp } from '../core/executions/run-execution-job.js';
 import { databaseOutage } from '../db/database-outage.js';
 import { forceUnlockWorkers, workerLogger } from '../db/job-queue.js';
 import { pruneExpiredCounters } from '../db/prune-expired-counters.js';
+import { pruneEvidenceDocuments } from '../db/prune-evidence-documents.js';
 import { releaseDeadWorkerJobs } from '../db/release-dead-worker-jobs.js';
 import { createWorkerHeartbeatStore } from '../db/stores/worker-heartbeat-store.js';
 import { buildRuntimeDeps } from './build-runtime-deps.js';
@@ -42,7 +43,7 @@ const MISSED_BEATS_BEFORE_DEAD = 4;
 /**
  * Runs queued jobs (graphile-worker) in this process: concurrency from config, a heartbeat
  * every SHIPGATE_WORKER_HEARTBEAT_SECONDS, and on each beat the jobs of dead workers are
- * unlocked so they are retried (and resumed) here or elsewhere; expired counters are pruned.
+ * unlocked so they are retried (and resumed) here or elsewhere; expired counters and evidence documents nothing needs are pruned.
  */
 export async function startWorker(deps: WorkerDeps, databaseUrl: string, options: WorkerOptions = {}): Promise<RunningWorker> {
   const { config, db, logger } = deps;
@@ -140,6 +141,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = Date.now();
       await pruneExpiredCounters(db);
+      await pruneEvidenceDocuments(db);
     }
   }
   const failed = (what: string) => (error: unknown) => {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import {
   AuthenticationError,
   ConflictError,
+  EvidenceDocumentInvalid,
   ForbiddenError,
   NotFoundError,
   PolicyDeniedError,
@@ -24,6 +25,9 @@ interface Mapped {
 
 function mapError(error: unknown): Mapped | undefined {
   if (error instanceof ValidationError) return { status: 422, detail: error.issues };
+  // The only document a request carries is POST /releases/evidence's `content`; loc points inside it.
+  if (error instanceof EvidenceDocumentInvalid)
+    return { status: 422, detail: [{ loc: ['body', 'content', ...error.loc], msg: error.message, type: 'evidence_document_invalid' }] };
   if (error instanceof NotFoundError) return { status: 404, detail: error.message };
   if (error instanceof ConflictError) return { status: 409, detail: error.message };
   if (error instanceof AuthenticationError) return { status: 401, detail: error.message, headers: { 'WWW-Authenticate': 'Bearer' } };

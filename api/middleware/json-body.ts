@@ -16,25 +16,27 @@ function isJson(type: string): boolean {
   return /^application\/([a-z0-9.+-]*\+)?json$/i.test(type);
 }
 
+const tooLarge = (limit: number) => new BodyError(413, `Request body exceeds ${+(limit / 1024 / 1024).toFixed(2)} MiB.`);
+
 async function readLimited(req: Koa.Request['req'], limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyError(413, 'Request body exceeds 1 MiB.');
+    if (size > limit) throw tooLarge(limit);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
 }
 
 /**
- * Reads the request's JSON body, or undefined when there is none: 413 over 1 MiB, 415 for any
- * other media type, 400 for malformed JSON. Only routes that take a body call it.
+ * Reads the request's JSON body, or undefined when there is none: 413 over `limit` (1 MiB unless
+ * the route raises it), 415 for any other media type, 400 for malformed JSON. Only routes that take a body call it.
  */
-export async function readJsonBody(ctx: Koa.Context): Promise<unknown> {
+export async function readJsonBody(ctx: Koa.Context, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(ctx.get('Content-Length') || 0);
-  if (declared > MAX_BODY_BYTES) throw new BodyError(413, 'Request body exceeds 1 MiB.');
-  const raw = await readLimited(ctx.req, MAX_BODY_BYTES);
+  if (declared > limit) throw tooLarge(limit);
+  const raw = await readLimited(ctx.req, limit);
   if (raw.length === 0) return undefined;
   if (!isJson(ctx.request.type)) throw new BodyError(415, 'Request body must be application/json.');
   try {

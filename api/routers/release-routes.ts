@@ -1,11 +1,14 @@
+import { z } from 'zod';
 import { workflowRunOf } from '../../core/accounts/oidc.js';
+import { NotFoundError } from '../../core/errors.js';
 import { decideRelease } from '../../core/release/decide-release.js';
 import { decisionUrl } from '../../core/release/decision-url.js';
 import { recordEvidence } from '../../core/release/record-evidence.js';
 import { releaseHealth } from '../../core/release/release-health.js';
+import { decodeEvidenceContent, EVIDENCE_BODY_BYTES, evidenceDocumentDownload, evidenceRecordBody } from '../evidence-document-http.js';
 import { defineRoute } from '../route.js';
 import { decisionResponseSchema } from '../schemas/release-decision-schemas.js';
-import { evidenceRequestSchema, evidenceResponseSchema } from '../schemas/release-evidence-schemas.js';
+import { evidenceIdParamsSchema, evidenceRequestSchema, evidenceResponseSchema } from '../schemas/release-evidence-schemas.js';
 import { healthQuerySchema, healthResponseSchema } from '../schemas/release-health-schemas.js';
 import { decisionQuerySchema } from '../schemas/release-schemas.js';
 
@@ -58,13 +61,55 @@ export const releaseRoutes = [
     description:
       'The newest upload of each name (by produced_at) is what decisions see. `ref` records the commit as the head of a branch for the badge. ' +
       "A GitHub Actions OIDC token (instead of an API key) may record evidence for its own repository (the token's `repository` claim); " +
-      'the evidence then names the workflow run (`workflow_run`), here and in the provenance of the decisions that see it.',
+      'the evidence then names the workflow run (`workflow_run`), here and in the provenance of the decisions that see it.\n\n' +
+      '**Documents.** `content` carries the evidence document itself (JUnit XML, SARIF 2.1.0, CycloneDX 1.4-1.6 or SPDX 2.3 JSON, ' +
+      'in-toto SLSA provenance v1 as a DSSE envelope or bare statement), base64 of its exact bytes, with `format` declared or detected. ' +
+      'It is read once, here: the record keeps the SHA-256 of the bytes (`digest`, computed by shipgate), a normalised `summary`, and the ' +
+      'document itself, stored once however often the same bytes are uploaded. The gate then judges what it says, not only the `status` CI claims. ' +
+      'JSON with base64 rather than multipart: one request shape and one schema for curl, the Action and the OIDC path, validated like every other body; ' +
+      'the body limit of this route is 16 MiB to fit 10 MiB of document. A document over 10 MiB is 413, one that does not read as its format ' +
+      '422 with `loc` inside it (`["body", "content", ...]`); either way nothing is stored.',
     body: evidenceRequestSchema,
+    maxBodyBytes: EVIDENCE_BODY_BYTES,
     workflows: { permission: 'record_evidence', repository: ({ body }) => body.repo_root },
     responses: { 201: { description: 'Recorded.', schema: evidenceResponseSchema } },
+    errors: { 413: 'The document decodes to more than 10 MiB, or the body exceeds 16 MiB; nothing is stored.' },
     async handler({ body, caller, workflow, deps }) {
       const by = workflow ? { workflow_run: workflowRunOf(workflow) } : { recorded_by: caller.user.id };
-      return { status: 201, body: await recordEvidence(deps.release.store, body, by) };
+      const content = decodeEvidenceContent(body.content);
+      return { status: 201, body: evidenceRecordBody(await recordEvidence(deps.release.store, { ...body, content }, by)) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/releases/evidence/{evidence_id}/document',
+    tags,
+    auth: 'any',
+    summary: "Download an evidence record's document",
+    description:
+      "The exact bytes uploaded as the evidence's `content`, with the Content-Type of its format (`application/xml`, `application/sarif+json`, " +
+      '`application/vnd.cyclonedx+json`, `application/spdx+json`, `application/vnd.in-toto+json`), always as an attachment named after the evidence, ' +
+      'with `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy, so a browser never renders it. Whoever may read the decision ' +
+      'that shows the evidence (any API key) may download it. 404 for an unknown id, evidence without a document, or a document pruned ' +
+      '(docs/release-gate.md, "Evidence documents": retention).',
+    params: evidenceIdParamsSchema,
+    responses: {
+      200: {
+        description: 'The document (Content-Disposition: attachment).',
+        contentType: 'application/octet-stream',
+        schema: z.string().meta({ format: 'binary', description: "The exact bytes; Content-Type is the format's media type." }),
+        headers: {
+          'Content-Disposition': { description: 'attachment; filename="<evidence name>.<extension of the format>"', schema: z.string() },
+          'X-Content-Type-Options': { description: 'nosniff', schema: z.string() },
+          'Content-Security-Policy': { description: "default-src 'none'; sandbox", schema: z.string() },
+          'Cache-Control': { description: 'private, no-cache', schema: z.string() },
+        },
+      },
+    },
+    async handler({ params, deps }) {
+      const doc = await deps.release.store.evidenceDocument(params.evidence_id);
+      if (!doc) throw new NotFoundError('Evidence document');
+      return evidenceDocumentDownload(doc);
     },
   }),
 ];

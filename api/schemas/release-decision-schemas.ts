@@ -4,6 +4,7 @@ import { BLOCKER_CODES } from '../../core/release/blocker.js';
 import { gateSchema } from '../../core/release/gate.js';
 import { PROMOTION_TARGETS } from '../../core/release/promotion.js';
 import { SNAPSHOT_STATUSES } from '../../core/release/snapshot.js';
+import { decisionEvidenceContentFields } from './release-evidence-content-schemas.js';
 import { evidenceFactFields, workflowRunSchema } from './release-evidence-schemas.js';
 import { timestamp } from './release-schemas.js';
 
@@ -12,7 +13,7 @@ export const blockerSchema = z
     code: z.enum(BLOCKER_CODES),
     component: z.string().meta({
       description:
-        '`commit`, `check:<name>`, `evidence:<name>`, `workflows`, `workflow:<id>`, `execution:<id>`, `commit:<sha>` (an agent’s commit), `pull_request:<number>` or `authorship:<pending|unreadable|commit_limit>`.',
+        '`commit`, `check:<name>`, `evidence:<name>`, `evidence:<name>:<rule>` (a rule the evidence document breaks), `workflows`, `workflow:<id>`, `execution:<id>`, `commit:<sha>` (an agent’s commit), `pull_request:<number>` or `authorship:<pending|unreadable|commit_limit>`.',
     }),
     reason: z.string(),
     remediation_suggestion: z.string(),
@@ -56,6 +57,7 @@ const uploadedEvidenceSchema = z
   .object({
     ...evidenceFactFields,
     workflow_run: workflowRunSchema.optional().meta({ description: 'Present only for evidence a workflow recorded with its OIDC token.' }),
+    ...decisionEvidenceContentFields,
   })
   .meta({ id: 'ReleaseUploadedEvidence' });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EVIDENCE_FORMATS } from '../../core/evidence-content/evidence-format.js';
+import { evidenceSummarySchema } from '../../core/evidence-content/evidence-summary.js';
 import { commitShaSchema, optionalTextSchema, repoRootSchema, timestamp } from './release-schemas.js';
 
 const FUTURE_SKEW_MS = 5 * 60 * 1000;
@@ -48,9 +50,41 @@ export const evidenceRequestSchema = z
       .refine((v) => Date.parse(v) <= Date.now() + FUTURE_SKEW_MS, 'Cannot be in the future.')
       .transform((v) => new Date(v).toISOString()),
     ref: optionalTextSchema(255).meta({ description: 'A branch (or `HEAD`) this commit is the head of; the badge resolves refs from it.' }),
+    content: z
+      .base64()
+      .min(1)
+      .nullable()
+      .default(null)
+      .meta({
+        description:
+          'The evidence document itself: base64 of its exact bytes, at most 10 MiB decoded (413 beyond). shipgate reads it once, now: ' +
+          'a document that does not read as its format is 422 and nothing is stored. `digest` is then computed here (a different one is 422).',
+      }),
+    format: z
+      .enum(EVIDENCE_FORMATS)
+      .nullable()
+      .default(null)
+      .meta({ description: "The document's format; omitted, it is detected (422 when it cannot be)." }),
   })
   .strict()
+  .refine((body) => body.format === null || body.content !== null, {
+    path: ['format'],
+    message: '`format` describes `content`; send the document too.',
+  })
   .meta({ id: 'EvidenceRequest' });
+
+export const evidenceDocumentSchema = z
+  .object({
+    digest: z.string().meta({ description: '`sha256:<hex>` of the exact bytes; the same bytes are stored once.' }),
+    format: z.enum(EVIDENCE_FORMATS),
+    media_type: z.string().meta({ description: 'The Content-Type the download is served with.', example: 'application/xml' }),
+    size: z.number().int().meta({ description: 'Bytes.' }),
+    download_url: z.string().meta({
+      description: 'GET it with an API key: the exact bytes, as an attachment (relative to this server).',
+      example: '/api/v1/releases/evidence/0b9e0c1e-7d35-4a8f-9d2b-3c1f2e4a5b6c/document',
+    }),
+  })
+  .meta({ id: 'EvidenceDocument', description: 'The uploaded document; null without one, or once it was pruned (the summary stays).' });
 
 export const evidenceResponseSchema = z
   .object({
@@ -61,6 +95,11 @@ export const evidenceResponseSchema = z
     ...evidenceFactFields,
     recorded_by: z.uuid().nullable().meta({ description: 'The user whose API key recorded it; null when a workflow did.' }),
     workflow_run: workflowRunSchema.nullable(),
+    format: z.enum(EVIDENCE_FORMATS).nullable().meta({ description: "The document's format; null without a document." }),
+    summary: evidenceSummarySchema.nullable(),
+    document: evidenceDocumentSchema.nullable(),
     created_at: timestamp,
   })
   .meta({ id: 'EvidenceRecord' });
+
+export const evidenceIdParamsSchema = z.object({ evidence_id: z.uuid() });

@@ -6,6 +6,7 @@ export const BLOCKER_CODES = [
   'required_check_failed',
   'required_evidence_missing',
   'required_evidence_failed',
+  'evidence_content_failed',
   'runtime_evidence_stale',
   'no_execution_evidence_bound_to_snapshot',
   'workflow_incomplete',
@@ -53,7 +54,7 @@ export function onlyWaitable(blockers: readonly Pick<Blocker, 'code' | 'componen
 export interface Blocker {
   code: BlockerCode;
   /**
-   * What it is about: `commit`, `check:<name>`, `evidence:<name>`, `workflows`, `workflow:<id>`, `execution:<id>`,
+   * What it is about: `commit`, `check:<name>`, `evidence:<name>`, `evidence:<name>:<rule>` (a broken content rule), `workflows`, `workflow:<id>`, `execution:<id>`,
    * `commit:<sha>`, `pull_request:<number>`, `authorship:<pending|unreadable|commit_limit>`.
    */
   component: string;

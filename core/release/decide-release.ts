@@ -7,6 +7,7 @@ import { provenanceDigest } from './provenance-digest.js';
 import type { ReleasePorts } from './release-ports.js';
 import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type SnapshotStatus } from './snapshot.js';
 import type { AuthorshipBlock } from './authorship.js';
+import { withContent, type DecisionEvidence } from './decision-evidence.js';
 
 export interface ReleaseDecision {
   decision: Decision;
@@ -19,7 +20,8 @@ export interface ReleaseDecision {
   /** Each with whether time alone can clear it (`isWaitable`), so clients need not know the codes. */
   blockers: (Blocker & { waitable: boolean })[];
   explanation: Requirement[];
-  provenance: Provenance & { evidence_digest: string };
+  /** The snapshot's provenance; each upload with a document also carries its summary and rule results (`withContent`). */
+  provenance: Provenance & { evidence_digest: string; evidence: DecisionEvidence[] };
   /** Who made the change (docs/release-gate.md, "Agents on pull requests"); `status: no_pull_request` when unknown. */
   authorship: AuthorshipBlock;
   baseline: Baseline | null;
@@ -75,7 +77,11 @@ export async function decideRelease(
       allowed_promotions: allowedPromotions(snapshot.status, evaluation.decision),
       blockers: evaluation.blockers.map((b) => ({ ...b, waitable: isWaitable(b) })),
       explanation: evaluation.explanation,
-      provenance: { evidence_digest: digest, ...provenance },
+      provenance: {
+        evidence_digest: digest,
+        ...provenance,
+        evidence: withContent(provenance.evidence, evidence, evaluation.evidenceRules),
+      },
       authorship: evaluation.authorship,
       baseline: baseline ? toBaseline(baseline) : null,
       gate: { ...gate.gate, version: gate.version, digest: gate.digest, source: gate.source },

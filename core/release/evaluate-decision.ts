@@ -6,6 +6,7 @@ import type { CommitEvidence } from './evidence.js';
 import type { Gate } from './gate.js';
 import { requiredCheckFindings } from './required-check-findings.js';
 import { requiredEvidenceFindings } from './required-evidence-findings.js';
+import type { RuleResult } from '../evidence-content/judge-evidence-content.js';
 import { workflowFindings } from './workflow-findings.js';
 
 export type Decision = 'SHIP' | 'NO_SHIP';
@@ -16,6 +17,8 @@ export interface Evaluation {
   explanation: Requirement[];
   /** Who made the commit's pull request, and which approvals counted. */
   authorship: AuthorshipBlock;
+  /** The content rules applied to each required upload's document, by evidence name. */
+  evidenceRules: Record<string, RuleResult[]>;
 }
 
 /**
@@ -45,15 +48,18 @@ export function evaluateDecision(
       remediation: nothingRecorded ? noEvidence.remediation_suggestion : null,
     },
   ];
-  const areas = [
-    requiredCheckFindings(gate, evidence.checkRuns, now),
-    requiredEvidenceFindings(gate, evidence.uploads, now),
-    workflowFindings(gate, workflows),
-  ];
+  const required = requiredEvidenceFindings(gate, evidence, now, commit.sha);
+  const areas = [requiredCheckFindings(gate, evidence.checkRuns, now), required, workflowFindings(gate, workflows)];
   const agentRules = agentChangeFindings(gate, commit.sha, workflows, commit.authorship);
   for (const area of [...areas, agentRules]) explanation.push(...area.requirements);
   // With nothing recorded, every other evidence blocker would only restate this one; the
   // explanation still lists each requirement. The agent rules say something else, so they stay.
   const blockers = distinctBlockers([...(nothingRecorded ? [noEvidence] : areas.flatMap((a) => a.blockers)), ...agentRules.blockers]);
-  return { decision: blockers.length === 0 ? 'SHIP' : 'NO_SHIP', blockers, explanation, authorship: agentRules.authorship };
+  return {
+    decision: blockers.length === 0 ? 'SHIP' : 'NO_SHIP',
+    blockers,
+    explanation,
+    authorship: agentRules.authorship,
+    evidenceRules: required.ruleResults,
+  };
 }

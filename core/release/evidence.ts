@@ -1,3 +1,6 @@
+import type { EvidenceFormat } from '../evidence-content/evidence-format.js';
+import type { EvidenceSummary } from '../evidence-content/evidence-summary.js';
+
 /** A check run as GitHub reports it (recorded from webhook deliveries). */
 export interface CheckRun {
   name: string;
@@ -36,12 +39,43 @@ export interface UploadedEvidence {
    * the provenance, and so the snapshot address, of key-recorded evidence stays what it was).
    */
   workflow_run?: WorkflowRun;
+  /**
+   * Present only when the upload carried a document (docs/release-gate.md, "Evidence documents"): its format and the
+   * canonical digest of the summary read from it, so a snapshot binds what the evidence contained.
+   */
+  format?: EvidenceFormat;
+  summary_digest?: string;
+}
+
+/** A stored document: `digest` is `sha256:<hex>` of its exact bytes, stored once however often they are uploaded. */
+export interface EvidenceDocument {
+  digest: string;
+  format: EvidenceFormat;
+  media_type: string;
+  size: number;
+}
+
+/** What was read from an upload's document when it was uploaded; a decision reads this, never the bytes. */
+export interface EvidenceContent {
+  /** The evidence record, whose document GET /releases/evidence/{id}/document serves. */
+  evidence_id: string;
+  format: EvidenceFormat;
+  summary: EvidenceSummary;
+  /** null once the document was pruned: the summary (and its digest) outlive it. */
+  document: EvidenceDocument | null;
+}
+
+/** Where an evidence record's document is downloaded (relative to the server's origin). */
+export function evidenceDocumentPath(evidenceId: string): string {
+  return `/api/v1/releases/evidence/${evidenceId}/document`;
 }
 
 /** The newest check run per name and the newest upload per name recorded for one commit. */
 export interface CommitEvidence {
   checkRuns: CheckRun[];
   uploads: UploadedEvidence[];
+  /** What the documents of those uploads say, by upload name (only uploads that carried one). */
+  contents?: Record<string, EvidenceContent>;
 }
 
 /** Conclusions GitHub branch protection accepts as passing. */

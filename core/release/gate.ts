@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalDigest } from '../canonical-json.js';
+import { requiredEvidenceListSchema } from '../evidence-content/evidence-rules.js';
 import { agentChangesSchema, agentsSchema } from './agent-gate-fields.js';
 
 const DAY = 24 * 60 * 60;
@@ -34,9 +35,10 @@ export const gateSchema = z
     required_checks: uniqueNames
       .default([])
       .meta({ description: 'Check run names that must complete successfully (success, neutral or skipped).' }),
-    required_evidence: uniqueNames
-      .default([])
-      .meta({ description: 'Names of uploaded evidence that must be recorded with status passed.' }),
+    required_evidence: requiredEvidenceListSchema.default([]).meta({
+      description:
+        'Uploaded evidence that must be recorded with status passed: names, or `{name, format?, rules?}` whose document must also keep the rules (docs/release-gate.md, "Evidence documents"). A document uploaded under a plain name gets its format’s default rule.',
+    }),
     require_reviewed_release: z.boolean().default(false).meta({
       description:
         'A bound workflow must have a release stage admitted after a compliant review (every commit). Off by default: a person’s pull request ships on its checks and evidence; an agent’s also needs `agent_changes`.',

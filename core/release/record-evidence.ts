@@ -1,6 +1,11 @@
+import { canonicalDigest, sha256Hex } from '../canonical-json.js';
 import { ValidationError } from '../errors.js';
+import { EVIDENCE_MEDIA_TYPES, type EvidenceFormat } from '../evidence-content/evidence-format.js';
+import { provenanceKeysOf } from '../evidence-content/evidence-rules.js';
+import { parseEvidenceDocument } from '../evidence-content/parse-evidence-document.js';
 import type { CheckRun, UploadedEvidence, WorkflowRun } from './evidence.js';
-import type { EvidenceRecord, EvidenceStore } from './release-store.js';
+import { gateInForce } from './gate-in-force.js';
+import type { EvidenceRecord, EvidenceStore, GateStore } from './release-store.js';
 import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './repo-names.js';
 
 /** The App's own check run (docs/release-gate.md, "Release gate": check runs). It reports the decision, so it is never evidence for it. */
@@ -23,19 +28,53 @@ function commitRef(target: Target) {
   return { repo_root: repoRoot!, commit_sha: commitSha!, ref: target.ref ? normalizeRefName(target.ref) : null };
 }
 
+/** An upload as POST /releases/evidence takes it: with `content`, the document's exact bytes (decoded), and its declared format. */
+export type EvidenceUpload = Omit<UploadedEvidence, 'workflow_run' | 'format' | 'summary_digest'> &
+  Target & { content?: Uint8Array | null; format?: EvidenceFormat | null };
+
+/** `sha256:<hex>`, lower case; a bare hex digest is taken as SHA-256. */
+const normalDigest = (digest: string) => (digest.includes(':') ? digest : `sha256:${digest}`).toLowerCase();
+
+/**
+ * Reads an uploaded document once (docs/release-gate.md, "Evidence documents"): its digest is computed here, never
+ * taken from the client (a client digest that differs is refused); the provenance keys the repository's gate in
+ * force names are checked against its signatures now, since a decision reads the summary only.
+ */
+async function readDocument(
+  store: GateStore,
+  repoRoot: string,
+  bytes: Uint8Array,
+  declared: EvidenceFormat | null,
+  claimed: string | null,
+) {
+  const digest = `sha256:${sha256Hex(bytes)}`;
+  if (claimed !== null && normalDigest(claimed) !== digest) {
+    throw ValidationError.single(['body', 'digest'], `The document's SHA-256 is ${digest}; omit digest, or send this one.`);
+  }
+  const gate = gateInForce(repoRoot, await store.latestGate(repoRoot)).gate;
+  const { format, summary } = await parseEvidenceDocument(bytes, declared, provenanceKeysOf(gate.required_evidence));
+  return { bytes, digest, format, media_type: EVIDENCE_MEDIA_TYPES[format], summary, summary_digest: `sha256:${canonicalDigest(summary)}` };
+}
+
 /**
  * Records uploaded evidence for a commit (POST /releases/evidence), by a user's API key or by a
- * workflow run through its OIDC token (`by.workflow_run`).
+ * workflow run through its OIDC token (`by.workflow_run`). A document that does not read as its
+ * format throws EvidenceDocumentInvalid before anything is stored.
  */
 export async function recordEvidence(
-  store: EvidenceStore,
-  input: Omit<UploadedEvidence, 'workflow_run'> & Target,
+  store: EvidenceStore & GateStore,
+  input: EvidenceUpload,
   by: { recorded_by: string } | { workflow_run: WorkflowRun },
 ): Promise<EvidenceRecord> {
-  const { kind, name, status, digest, uri, produced_at } = input;
+  const { kind, name, status, uri, produced_at } = input;
+  const target = commitRef(input);
+  const document = input.content
+    ? await readDocument(store, target.repo_root, input.content, input.format ?? null, input.digest)
+    : undefined;
+  const digest = document?.digest ?? input.digest;
   const recorder =
     'recorded_by' in by ? { recorded_by: by.recorded_by, workflow_run: null } : { recorded_by: null, workflow_run: by.workflow_run };
-  return store.addEvidence({ ...commitRef(input), kind, name, status, digest, uri, produced_at, ...recorder });
+  return store.addEvidence({ ...target, kind, name, status, digest, uri, produced_at, ...recorder, document });
 }
 
 export interface CheckRunInput extends Target {

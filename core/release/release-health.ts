@@ -5,6 +5,7 @@ import type { Gate } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
 import type { ReleasePorts } from './release-ports.js';
 import type { Snapshot } from './snapshot.js';
+import { evidenceEntryName } from '../evidence-content/evidence-rules.js';
 
 export const HEARTBEAT_MAX_AGE_SECONDS = 60;
 
@@ -53,7 +54,10 @@ function missingFor(snapshot: Snapshot, gate: Gate): RuntimeEvidenceItem[] {
   const uploads = new Set(snapshot.provenance.evidence.map((e) => e.name));
   return [
     ...gate.required_checks.filter((n) => !checks.has(n)).map((name) => ({ kind: 'check_run' as const, name, ...at })),
-    ...gate.required_evidence.filter((n) => !uploads.has(n)).map((name) => ({ kind: 'evidence' as const, name, ...at })),
+    ...gate.required_evidence
+      .map(evidenceEntryName)
+      .filter((n) => !uploads.has(n))
+      .map((name) => ({ kind: 'evidence' as const, name, ...at })),
   ];
 }
 

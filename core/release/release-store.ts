@@ -1,5 +1,7 @@
 import type { Page, PageRequest } from '../pagination.js';
-import type { CommitEvidence, CheckRun, UploadedEvidence, WorkflowRun } from './evidence.js';
+import type { EvidenceFormat } from '../evidence-content/evidence-format.js';
+import type { EvidenceSummary } from '../evidence-content/evidence-summary.js';
+import type { CommitEvidence, CheckRun, EvidenceDocument, UploadedEvidence, WorkflowRun } from './evidence.js';
 import type { BoundWorkflow } from './bound-workflow.js';
 import type { Gate, GateVersion } from './gate.js';
 import type { NewPromotion, Promotion, PromotionTarget } from './promotion.js';
@@ -27,17 +29,42 @@ interface CommitRef {
   ref: string | null;
 }
 
-export type NewUploadedEvidence = Omit<UploadedEvidence, 'workflow_run'> &
+export type NewUploadedEvidence = Omit<UploadedEvidence, 'workflow_run' | 'format' | 'summary_digest'> &
   CommitRef & {
     /** The user whose API key recorded it; null when a workflow did, through its OIDC token. */
     recorded_by: string | null;
     workflow_run: WorkflowRun | null;
+    /** The document read at upload, with what was read from it; stored once per digest. */
+    document?: {
+      bytes: Uint8Array;
+      digest: string;
+      format: EvidenceFormat;
+      media_type: string;
+      summary: EvidenceSummary;
+      summary_digest: string;
+    };
   };
-export type EvidenceRecord = NewUploadedEvidence & { id: string; created_at: string };
+export type EvidenceRecord = Omit<NewUploadedEvidence, 'document'> & {
+  id: string;
+  created_at: string;
+  format: EvidenceFormat | null;
+  summary: EvidenceSummary | null;
+  /** null without a document, or once it was pruned. */
+  document: EvidenceDocument | null;
+};
+
+/** A document as its download serves it, with the evidence it belongs to. */
+export interface StoredEvidenceDocument extends EvidenceDocument {
+  evidence_name: string;
+  repo_root: string;
+  bytes: Uint8Array;
+}
 export type NewCheckRun = CheckRun & CommitRef;
 
 export interface EvidenceStore {
   addEvidence(evidence: NewUploadedEvidence): Promise<EvidenceRecord>;
+  /** The document of an evidence record, or null (unknown id, no document, or pruned). */
+  evidenceDocument(evidenceId: string): Promise<StoredEvidenceDocument | null>;
   /** One row per GitHub check run id: a late delivery never turns a completed run back into a pending one. */
   addCheckRun(checkRun: NewCheckRun): Promise<void>;
 }

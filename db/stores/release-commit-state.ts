@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import type { CheckRun, UploadedEvidence, WorkflowRun } from '../../core/release/evidence.js';
+import type { EvidenceFormat } from '../../core/evidence-content/evidence-format.js';
+import type { EvidenceSummary } from '../../core/evidence-content/evidence-summary.js';
+import type { CheckRun, EvidenceContent, EvidenceDocument, UploadedEvidence, WorkflowRun } from '../../core/release/evidence.js';
 import type { CommitState } from '../../core/release/release-store.js';
 import type { SnapshotHead } from '../../core/release/snapshot.js';
 import type { AuthorshipRecord } from '../../core/release/authorship.js';
@@ -47,6 +49,10 @@ const AUTHORSHIP = `(SELECT row_to_json(a) FROM (SELECT number, status, reason, 
          AND e.workflow_id IS NULL AND e.status = 'completed' AND e.verdict = 'compliant') g
    WHERE a.repo_root = $1 AND a.commit_sha = ${AUTHORSHIP_HEAD}) AS governed_commits`;
 
+// An upload's document (migration 026) without its bytes: a decision reads summaries only.
+const DOCUMENT = `CASE WHEN document_digest IS NOT NULL THEN (SELECT row_to_json(d) FROM (
+    SELECT digest, format, media_type, size FROM evidence_documents WHERE digest = evidence.document_digest) d) END AS document`;
+
 // Everything a decision reads about a commit ($1 repo_root, $2 commit_sha) in ONE round trip:
 // the gate, the newest evidence of each name, the bound executions, the latest snapshot and the
 // two latest attested. json, not jsonb: the server only prints these, never queries them.
@@ -58,7 +64,8 @@ export const COMMIT_STATE = {
 SELECT
   (SELECT row_to_json(g) FROM gate_versions g WHERE g.repo_root = $1 ORDER BY g.version DESC LIMIT 1) AS gate,
   (SELECT coalesce(json_agg(e), '[]') FROM (
-     SELECT DISTINCT ON (source, name) source, kind, name, status, conclusion, digest, uri, details_url, external_id, workflow_run, ${iso('produced_at')} AS produced_at
+     SELECT DISTINCT ON (source, name) source, kind, name, status, conclusion, digest, uri, details_url, external_id, workflow_run, ${iso('produced_at')} AS produced_at,
+       id, format, summary, summary_digest, ${DOCUMENT}
      FROM evidence WHERE repo_root = $1 AND commit_sha = $2 ORDER BY source, name, evidence.produced_at DESC, evidence.created_at DESC) e) AS evidence,
   ${BOUND_EXECUTIONS} AS executions,
   ${BOUND_WORKFLOW_RECORDS} AS workflows,
@@ -70,7 +77,24 @@ SELECT
 };
 
 type EvidenceJson = CheckRun &
-  Omit<UploadedEvidence, 'workflow_run'> & { source: 'check_run' | 'upload'; workflow_run: WorkflowRun | null };
+  Omit<UploadedEvidence, 'workflow_run' | 'format' | 'summary_digest'> & {
+    source: 'check_run' | 'upload';
+    workflow_run: WorkflowRun | null;
+    id: string;
+    format: EvidenceFormat | null;
+    summary: EvidenceSummary | null;
+    summary_digest: string | null;
+    document: EvidenceDocument | null;
+  };
+
+/** What the documents of a commit's uploads say, by upload name. */
+function contentsOf(uploads: EvidenceJson[]): Record<string, EvidenceContent> {
+  const contents: Record<string, EvidenceContent> = {};
+  for (const { id, name, format, summary, document } of uploads) {
+    if (format && summary) contents[name] = { evidence_id: id, format, summary, document };
+  }
+  return contents;
+}
 
 interface CommitStateRow extends StateVersions {
   gate: (Omit<GateVersionRow, 'created_at'> & { created_at: string }) | null;
@@ -128,7 +152,7 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
             })),
           uploads: evidence
             .filter((e) => e.source === 'upload')
-            .map(({ kind, name, status, digest, uri, produced_at, workflow_run }) => ({
+            .map(({ kind, name, status, digest, uri, produced_at, workflow_run, format, summary_digest }) => ({
               kind,
               name,
               status: status as UploadedEvidence['status'],
@@ -136,7 +160,10 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
               uri,
               produced_at,
               ...(workflow_run ? { workflow_run } : {}),
+              // Absent without a document, so the snapshots of such evidence keep their address.
+              ...(format && summary_digest ? { format, summary_digest } : {}),
             })),
+          contents: contentsOf(evidence.filter((e) => e.source === 'upload')),
         },
         workflows: await toBoundWorkflows(db, executions, workflows, verifier),
         latest,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { sendSql } from '../send-sql.js';
-import type { EvidenceStore } from '../../core/release/release-store.js';
+import type { EvidenceStore, StoredEvidenceDocument } from '../../core/release/release-store.js';
 import type { EvidenceRow } from '../tables.js';
 import { toEvidenceRecord } from './release-rows.js';
 
@@ -41,10 +41,30 @@ ON CONFLICT (repo_root, ref) DO UPDATE SET commit_sha = excluded.commit_sha, obs
 WHERE refs.observed_at <= excluded.observed_at`,
 };
 
+// The same bytes are stored once (docs/release-gate.md, "Evidence documents"); a repeated upload
+// only moves uploaded_at, which keeps the prune away from a document an upload is about to cite.
+const ADD_DOCUMENT = {
+  name: 'release_add_evidence_document',
+  text: `INSERT INTO evidence_documents (digest, bytes, format, media_type, size) VALUES ($1, $2, $3, $4, $5)
+    ON CONFLICT (digest) DO UPDATE SET uploaded_at = now()`,
+};
+
+const DOCUMENT_OF_EVIDENCE = {
+  name: 'release_evidence_document',
+  text: `SELECT e.name AS evidence_name, e.repo_root, d.digest, d.format, d.media_type, d.size, d.bytes
+    FROM evidence e JOIN evidence_documents d ON d.digest = e.document_digest WHERE e.id = $1 AND e.source = 'upload'`,
+};
+
 export function createEvidenceStore(db: Knex): EvidenceStore {
   return {
+    async evidenceDocument(evidenceId) {
+      const [row] = await sendSql<StoredEvidenceDocument & { bytes: Buffer }>(db, DOCUMENT_OF_EVIDENCE, [evidenceId]);
+      return row ?? null;
+    },
     async addEvidence(e) {
+      const doc = e.document;
       return db.transaction(async (trx) => {
+        if (doc) await sendSql(trx, ADD_DOCUMENT, [doc.digest, Buffer.from(doc.bytes), doc.format, doc.media_type, doc.bytes.length]);
         const [row] = await trx<EvidenceRow>('evidence')
           .insert({
             repo_root: e.repo_root,
@@ -59,10 +79,15 @@ export function createEvidenceStore(db: Knex): EvidenceStore {
             produced_at: new Date(e.produced_at),
             recorded_by: e.recorded_by,
             workflow_run: e.workflow_run,
+            format: doc?.format ?? null,
+            summary: (doc?.summary as unknown as Record<string, unknown>) ?? null,
+            summary_digest: doc?.summary_digest ?? null,
+            document_digest: doc?.digest ?? null,
           })
           .returning('*');
         await recordRef(trx, e.repo_root, e.ref, e.commit_sha, e.produced_at);
-        return toEvidenceRecord(row);
+        const document = doc ? { digest: doc.digest, format: doc.format, media_type: doc.media_type, size: doc.bytes.length } : null;
+        return toEvidenceRecord(row, document);
       });
     },
     // One statement (one round trip, atomic without BEGIN/COMMIT): every webhook delivery of a

@@ -1,6 +1,8 @@
 import type { DsseEnvelope } from '../../core/certificates/types.js';
 import type { Blocker } from '../../core/release/blocker.js';
-import type { UploadedEvidence } from '../../core/release/evidence.js';
+import type { EvidenceFormat } from '../../core/evidence-content/evidence-format.js';
+import type { EvidenceSummary } from '../../core/evidence-content/evidence-summary.js';
+import type { EvidenceDocument, UploadedEvidence } from '../../core/release/evidence.js';
 import type { Decision } from '../../core/release/evaluate-decision.js';
 import { DEFAULT_GATE, type Gate, type GateVersion } from '../../core/release/gate.js';
 import type { Promotion, PromotionTarget } from '../../core/release/promotion.js';
@@ -33,7 +35,8 @@ export function toUploadedEvidence(row: EvidenceRow): UploadedEvidence {
   };
 }
 
-export function toEvidenceRecord(row: EvidenceRow): EvidenceRecord {
+/** `document`: the row's document (its digest, format, media type and size), when it has one. */
+export function toEvidenceRecord(row: EvidenceRow, document: EvidenceDocument | null): EvidenceRecord {
   return {
     id: row.id,
     repo_root: row.repo_root,
@@ -42,6 +45,9 @@ export function toEvidenceRecord(row: EvidenceRow): EvidenceRecord {
     ...toUploadedEvidence(row),
     recorded_by: row.recorded_by,
     workflow_run: row.workflow_run,
+    format: (row.format as EvidenceFormat | null) ?? null,
+    summary: (row.summary as EvidenceSummary | null) ?? null,
+    document,
     created_at: row.created_at.toISOString(),
   };
 }

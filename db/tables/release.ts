@@ -33,7 +33,26 @@ export interface EvidenceRow {
   recorded_by: string | null;
   /** Uploads by a workflow through its OIDC token: the run that recorded it. */
   workflow_run: WorkflowRun | null;
+  /** Uploads with a document (migration 026): its format, the summary read at upload and that summary's canonical digest. */
+  format: string | null;
+  summary: Record<string, unknown> | null;
+  summary_digest: string | null;
+  /** The document's `evidence_documents.digest`; null without one, or once it was pruned. */
+  document_digest: string | null;
   created_at: Date;
+}
+
+/** The exact bytes of an uploaded evidence document, stored once per digest (migration 026). */
+export interface EvidenceDocumentRow {
+  /** `sha256:<hex>` of `bytes`. */
+  digest: string;
+  bytes: Buffer;
+  format: string;
+  media_type: string;
+  size: number;
+  created_at: Date;
+  /** The last upload of these bytes: the prune spares documents uploaded within the last hour. */
+  uploaded_at: Date;
 }
 
 export interface RefRow {

@@ -39,6 +39,9 @@ describe('POST /releases/evidence', () => {
       produced_at: '2025-05-01T08:00:00.000Z',
       recorded_by: operator.id,
       workflow_run: null,
+      format: null,
+      summary: null,
+      document: null,
       created_at: expect.any(String),
     });
     expect((await t.request.post('/api/v1/releases/evidence').set(t.admin.auth).send(valid)).status).toBe(201);

@@ -29,6 +29,7 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'get /executions/{}/tool-calls': 'any',
   'get /compliance/{}/export': 'any',
   'get /releases/decision': 'any',
+  'get /releases/evidence/{}/document': 'any',
   'get /releases/health': 'any',
   'get /releases/promotions': 'any',
   'get /releases/deployments': 'any',

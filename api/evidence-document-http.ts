@@ -1,0 +1,59 @@
+import { EVIDENCE_FILE_EXTENSIONS, MAX_EVIDENCE_DOCUMENT_BYTES } from '../core/evidence-content/evidence-format.js';
+import { evidenceDocumentPath } from '../core/release/evidence.js';
+import type { EvidenceRecord, StoredEvidenceDocument } from '../core/release/release-store.js';
+import type { RouteResult } from './route.js';
+
+/**
+ * The body limit of POST /releases/evidence: 10 MiB of document is about 13.4 MiB of base64; up to 16 MiB the
+ * document is decoded and refused with its own size, beyond it the body is refused unread (docs/api.md, "Evidence documents").
+ */
+export const EVIDENCE_BODY_BYTES = 16 * 1024 * 1024;
+
+/** A 413 as the error middleware answers exposed HTTP errors: `{detail}`. */
+class DocumentTooLarge extends Error {
+  readonly status = 413;
+  readonly expose = true;
+}
+
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** The document's exact bytes from the request's base64 `content` (already validated as base64), or null; 413 over 10 MiB. */
+export function decodeEvidenceContent(content: string | null): Buffer | null {
+  if (content === null) return null;
+  const bytes = Buffer.from(content, 'base64');
+  if (bytes.length > MAX_EVIDENCE_DOCUMENT_BYTES) {
+    throw new DocumentTooLarge(
+      `The document is ${mib(bytes.length)} MiB (${bytes.length} bytes); shipgate reads documents of at most 10 MiB. Nothing was stored.`,
+    );
+  }
+  return bytes;
+}
+
+/** The evidence record as the API answers it: its document with where to download it. */
+export function evidenceRecordBody(record: EvidenceRecord) {
+  return { ...record, document: record.document && { ...record.document, download_url: evidenceDocumentPath(record.id) } };
+}
+
+/** A file name from the evidence name: letters, digits, `.`, `_`, `-` only, so the header needs no quoting rules. */
+function fileName(doc: StoredEvidenceDocument): string {
+  const base =
+    doc.evidence_name
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(0, 100) || 'evidence';
+  return `${base}.${EVIDENCE_FILE_EXTENSIONS[doc.format]}`;
+}
+
+/** The exact bytes, as an attachment with its format's media type, never sniffed or rendered (docs/api.md, "Evidence documents"). */
+export function evidenceDocumentDownload(doc: StoredEvidenceDocument): RouteResult {
+  return {
+    body: Buffer.from(doc.bytes),
+    headers: {
+      'Content-Type': doc.media_type,
+      'Content-Disposition': `attachment; filename="${fileName(doc)}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, no-cache',
+    },
+  };
+}
