@@ -21,6 +21,8 @@ export interface JobPayloads {
   github_delivery_recovery: Record<string, never>;
   /** Read a pull request's authorship (commits, reviews, permissions) for the decision's agent rules; `attempt` counts GitHub answers worth retrying. */
   github_authorship: AuthorshipReadTarget & { attempt: number };
+  /** Ends agent sessions past their expiry (graphile-worker's cron, every minute; its payload is the cron's `_cron`). */
+  mcp_session_expiry: Record<string, unknown>;
 }
 
 /** Attempts before a job is given up; a killed worker's job counts one attempt. */

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, isInitializeRequest, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RawBodyRoute } from '../api/create-server.js';
 import type { Deps } from '../api/deps.js';
 import { hashApiKey } from '../core/accounts/api-key.js';
-import { sessionIsOpen, type AgentSession } from '../core/mcp/agent-session.js';
-import { callThroughGateway } from '../core/mcp/call-through-gateway.js';
+import { sessionIsOpen } from '../core/mcp/agent-session.js';
 import { closeAgentSession } from '../core/mcp/close-agent-session.js';
-import { allowedTools, gatewayTools, type GatewayTool } from '../core/mcp/gateway-tools.js';
 import { openAgentSession } from '../core/mcp/open-agent-session.js';
 import { resolvePermissions } from '../core/policies/resolve-permissions.js';
+import { createMcpSessionServer, type McpSessionServer } from './mcp-session-server.js';
 
 export const MCP_PATH = '/api/v1/mcp';
 const SESSION_PATH = /^\/api\/v1\/mcp\/sessions\/([0-9a-f-]{36})$/;
@@ -22,13 +20,24 @@ type GatewayDeps = Pick<
   'config' | 'logger' | 'journal' | 'certifier' | 'policies' | 'agentSessions' | 'agentKeys' | 'mcpServers' | 'mcpUpstreamClient'
 >;
 
-/** One MCP session of an agent session: the SDK transport and server, and the tools last listed. */
+/** One MCP session of an agent session: the SDK transport and server (with its upstream connections). */
 interface OpenMcpSession {
   agentSessionId: string;
   /** The agent key that opened it; null for a session token's. */
   agentKeyId: string | null;
   transport: StreamableHTTPServerTransport;
 }
+
+/** The MCP endpoint's middleware, and what ends the MCP sessions it holds. */
+export interface McpEndpoint extends RawBodyRoute {
+  /** Closes the MCP sessions whose agent session has ended (expired, closed, cancelled); runs every ENDED_SWEEP_MS. */
+  sweep(): Promise<void>;
+  /** The server's shutdown: ends every MCP session here (not the agent sessions). */
+  close(): Promise<void>;
+}
+
+/** How often the MCP sessions of this process are checked for an agent session that ended (expired, closed, cancelled). */
+export const ENDED_SWEEP_MS = 30_000;
 
 const SESSION_NOT_FOUND = { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null };
 /** The largest JSON-RPC body read here (an `initialize` is a few hundred bytes). */
@@ -60,28 +69,6 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
-/** The session's upstream tools, namespaced, listed live from each upstream (one that fails is left out, and logged). */
-async function sessionTools(
-  deps: GatewayDeps,
-  session: AgentSession,
-): Promise<{ tools: GatewayTool[]; upstreams: Awaited<ReturnType<GatewayDeps['mcpServers']['upstreams']>> }> {
-  const upstreams = await deps.mcpServers.upstreams(session.servers);
-  const listed = await Promise.all(
-    upstreams.map(async (upstream) => {
-      try {
-        return { upstream, tools: await deps.mcpUpstreamClient.listTools(upstream) };
-      } catch (error) {
-        deps.logger.warn(
-          { event: 'mcp.upstream_list_failed', server: upstream.name, error: (error as Error).message },
-          'upstream tools/list failed',
-        );
-        return { upstream, tools: [] };
-      }
-    }),
-  );
-  return { tools: gatewayTools(listed), upstreams };
-}
-
 /**
  * The MCP endpoint of the gateway (docs/mcp-gateway.md): the official SDK's server over
  * Streamable HTTP at /api/v1/mcp and /api/v1/mcp/sessions/{id}, mounted before any body parser
@@ -89,8 +76,28 @@ async function sessionTools(
  * request (an agent key's `initialize` opens a new agent session); MCP sessions
  * (`Mcp-Session-Id`) live in this process, each bound to its agent session (and key).
  */
-export function buildMcpEndpoint(deps: GatewayDeps): RawBodyRoute {
+export function buildMcpEndpoint(deps: GatewayDeps): McpEndpoint {
   const open = new Map<string, OpenMcpSession>();
+  let shuttingDown = false;
+  // The MCP sessions (and upstream connections) of agent sessions that ended are closed within ENDED_SWEEP_MS.
+  async function sweep(): Promise<void> {
+    const entries = [...open.values()];
+    if (entries.length === 0) return;
+    const gone = new Set(await deps.agentSessions.ended([...new Set(entries.map((e) => e.agentSessionId))], new Date()));
+    await Promise.all(entries.filter((e) => gone.has(e.agentSessionId)).map((e) => e.transport.close()));
+  }
+  let sweeper: NodeJS.Timeout | undefined;
+  const ensureSweeping = () => {
+    if (sweeper) return;
+    sweeper = setInterval(
+      () =>
+        void sweep().catch((error: Error) =>
+          deps.logger.warn({ event: 'mcp.sweep_failed', error: error.message }, 'MCP session sweep failed'),
+        ),
+      ENDED_SWEEP_MS,
+    );
+    sweeper.unref();
+  };
   // One call at a time per agent session: each call's seq and certificate chain follow the last.
   const queues = new Map<string, Promise<unknown>>();
   const serialised = <T>(key: string, task: () => Promise<T>): Promise<T> => {
@@ -100,48 +107,6 @@ export function buildMcpEndpoint(deps: GatewayDeps): RawBodyRoute {
     void settled.then(() => queues.get(key) === settled && queues.delete(key));
     return run;
   };
-
-  function mcpServerFor(agentSessionId: string): Server {
-    const server = new Server({ name: 'shipgate', version: '1' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => {
-      const session = await deps.agentSessions.get(agentSessionId);
-      if (!session) return { tools: [] };
-      const state = await deps.journal.load(agentSessionId);
-      const { tools } = await sessionTools(deps, session);
-      return {
-        tools: allowedTools(tools, state.policy, state.execution.permissions).map((t) => ({
-          name: t.name,
-          ...(t.tool.title ? { title: t.tool.title } : {}),
-          description: t.tool.description ?? '',
-          inputSchema: t.tool.inputSchema as { type: 'object' },
-          ...(t.tool.annotations ? { annotations: t.tool.annotations } : {}),
-        })),
-      };
-    });
-    server.setRequestHandler(CallToolRequestSchema, async (request) =>
-      serialised(agentSessionId, async () => {
-        const session = await deps.agentSessions.get(agentSessionId);
-        if (!session) return { content: [{ type: 'text' as const, text: 'This agent session no longer exists.' }], isError: true };
-        const { tools, upstreams } = await sessionTools(deps, session);
-        const answer = await callThroughGateway(
-          {
-            journal: deps.journal,
-            certifier: deps.certifier,
-            upstreamClient: deps.mcpUpstreamClient,
-            now: () => new Date(),
-            log: (event, fields) => deps.logger.info({ event, ...fields }, event),
-          },
-          session,
-          tools,
-          upstreams,
-          { name: request.params.name, arguments: request.params.arguments ?? {} },
-        );
-        const { recorded: _recorded, ...result } = answer;
-        return result as { content: { type: 'text'; text: string }[]; isError: boolean };
-      }),
-    );
-    return server;
-  }
 
   async function unauthorized(ctx: Koa.Context, detail: string): Promise<void> {
     ctx.status = 401;
@@ -211,30 +176,48 @@ export function buildMcpEndpoint(deps: GatewayDeps): RawBodyRoute {
     if (pathSession && pathSession !== session.id) return notFound(ctx, { detail: 'Agent session not found.' });
     if (ctx.method !== 'DELETE' && !sessionIsOpen(session, new Date())) {
       if (session.status === 'running') await closeAgentSession(deps, session.id);
+      if (entry) await entry.transport.close();
       ctx.status = 403;
       ctx.body = { detail: 'This agent session has ended (closed, cancelled or expired); open a new one.' };
       return;
     }
     if (mcpSessionId && (!entry || entry.agentSessionId !== session.id)) return notFound(ctx, SESSION_NOT_FOUND);
     if (!entry) {
+      if (shuttingDown) {
+        ctx.status = 503;
+        ctx.body = { detail: 'The server is shutting down.' };
+        return;
+      }
       const agentSessionId = session.id;
+      const mcp: McpSessionServer = createMcpSessionServer(deps, session, serialised);
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => void open.set(id, { agentSessionId, agentKeyId, transport }),
       });
       transport.onclose = () => {
         if (transport.sessionId) open.delete(transport.sessionId);
-        // A key's session is one MCP session: when the agent ends it, the governed session ends.
-        if (agentKeyId)
+        void mcp.close();
+        // A key's session is one MCP session: when it ends, the governed session ends (not when the server stops).
+        if (agentKeyId && !shuttingDown)
           void closeAgentSession(deps, agentSessionId).catch((error: Error) =>
             deps.logger.error({ event: 'mcp.session_close_failed', execution_id: agentSessionId, error: error.message }, 'closing failed'),
           );
       };
-      await mcpServerFor(agentSessionId).connect(transport);
+      await mcp.server.connect(transport);
       entry = { agentSessionId, agentKeyId, transport };
+      ensureSweeping();
     }
     ctx.respond = false;
     await entry.transport.handleRequest(ctx.req, ctx.res, parsedBody);
   };
-  return { middleware, openapi: {} };
+  return {
+    middleware,
+    openapi: {},
+    sweep,
+    async close() {
+      shuttingDown = true;
+      if (sweeper) clearInterval(sweeper);
+      await Promise.all([...open.values()].map((e) => e.transport.close()));
+    },
+  };
 }

@@ -11,7 +11,7 @@ import { loadPrices } from './load-prices.js';
 import { openDatabase } from './open-database.js';
 import { startWorker, type RunningWorker } from '../worker/start-worker.js';
 import { buildGitHubWebhook } from './github-app.js';
-import { buildMcpEndpoint } from './mcp-endpoint.js';
+import { buildMcpEndpoint, type McpEndpoint } from './mcp-endpoint.js';
 
 export interface RunningService {
   /** Where the API listens, with the real port when PORT=0 asked for any free one. */
@@ -57,6 +57,7 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
   const database = await openDatabase(config, logger);
   const server = http.createServer();
   let worker: RunningWorker | undefined;
+  let mcp: McpEndpoint | undefined;
   try {
     // Before listening: nothing may be served until certificates can be signed.
     const signing = await loadSigningKey(config, createSigningKeyStore(database.db));
@@ -64,7 +65,8 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
     const metrics = createMetrics();
     const deps = buildDeps(withRealPort(config, address.port), database.db, logger, metrics, signing);
     // Synchronous from the listen callback to here, so no request can arrive before the handler.
-    server.on('request', createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), buildMcpEndpoint(deps)] }).callback());
+    mcp = buildMcpEndpoint(deps);
+    server.on('request', createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), mcp] }).callback());
     if (withWorker) worker = await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, database.url);
     const url = urlOf(address);
     logger.info({ url }, 'listening');
@@ -79,12 +81,15 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
         await Promise.all([closed, worker?.stop()]);
         clearInterval(sweep);
         clearTimeout(force);
+        // MCP sessions live in this process: their upstream client sessions end with it.
+        await mcp?.close();
         await database.close();
         logger.info('stopped');
       },
     };
   } catch (error) {
     server.close();
+    await mcp?.close();
     await worker?.stop();
     await database.close();
     throw error;

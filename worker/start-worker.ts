@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { parseCronItems, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
 import { giveUp } from '../core/executions/run-execution-job.js';
 import { databaseOutage } from '../db/database-outage.js';
@@ -13,6 +13,7 @@ import { executionIdOf } from './run-execution-task.js';
 import { workflowIdOf } from './run-workflow-task.js';
 import { giveUpWorkflow } from '../core/workflows/run-workflow-job.js';
 import { buildTaskList } from './task-list.js';
+import { MCP_SESSION_EXPIRY_CRON } from './mcp-session-expiry-task.js';
 import { ensureDeliveryRecovery } from './github-delivery-recovery-task.js';
 import { createRecoveryStore } from '../db/stores/recovery-store.js';
 import type { WorkerDeps } from './worker-deps.js';
@@ -65,7 +66,8 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
       pollInterval: 1000,
       logger: workerLogger(logger),
       events,
-      parsedCronItems: [],
+      // Periodic jobs on graphile-worker's cron (one job per tick across every worker).
+      parsedCronItems: parseCronItems([MCP_SESSION_EXPIRY_CRON]),
       taskList,
       // Completing or failing a job goes through graphile-worker's batcher, which reports a
       // database error to the pool (which then stops, and is restarted below) instead of

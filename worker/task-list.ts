@@ -12,6 +12,7 @@ import { githubDeliveryTask } from './github-delivery-task.js';
 import { githubAuthorshipTask } from './github-authorship-task.js';
 import { createAuthorshipStore } from '../db/stores/postgres-authorship-store.js';
 import { githubPublishTask } from './github-publish-task.js';
+import { mcpSessionExpiryTask } from './mcp-session-expiry-task.js';
 import { runExecutionTask } from './run-execution-task.js';
 import { runWorkflowTask } from './run-workflow-task.js';
 import type { WorkerDeps } from './worker-deps.js';
@@ -43,6 +44,13 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
       github: deps.github.app && octokitRecoveryGitHub(deps.github.app),
       recovery: createRecoveryStore(deps.db),
       intervalSeconds: deps.config.github.deliveryRecoverySeconds,
+    }),
+    mcp_session_expiry: mcpSessionExpiryTask({
+      agentSessions: deps.agentSessions,
+      journal: runtime.journal,
+      certifier: runtime.certifier,
+      now: () => new Date(),
+      log: github.log,
     }),
   };
 }

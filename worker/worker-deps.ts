@@ -9,6 +9,7 @@ import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { GitHubAppAccess } from '../app/github-access.js';
 import type { ExecutionStore } from '../core/executions/execution-store.js';
 import type { WorkflowStore } from '../core/workflows/workflow-store.js';
+import type { AgentSessionStore } from '../core/mcp/agent-session.js';
 
 /** What a job worker needs from the composition root (server/ hands it the process's deps). */
 export interface WorkerDeps {
@@ -27,6 +28,8 @@ export interface WorkerDeps {
   executions: ExecutionStore;
   /** Workflow records and the guarded transitions their orchestration makes. */
   workflows: WorkflowStore;
+  /** Governed agent sessions of the MCP gateway (the expiry sweeper ends expired ones). */
+  agentSessions: AgentSessionStore;
   /** Model prices (the built-in table merged with SHIPGATE_PRICES_FILE); the built-in table when absent. */
   prices?: PriceTable;
 }

@@ -29,12 +29,28 @@ export interface NewAgentSession {
   workflow_run: WorkflowRun | null;
 }
 
+/** What a call through the gateway is checked against, read afresh for each call (one statement). */
+export interface AgentSessionCallState {
+  status: ExecutionStatus;
+  expires_at: string;
+  /** The seq the next tool call gets: one more than the last recorded. */
+  next_seq: number;
+  /** The digest of the execution's last certificate, which the next one chains to. */
+  last_certificate_digest: string | null;
+}
+
 /** Storage port of agent sessions. Implemented in db/. */
 export interface AgentSessionStore {
   /** The execution (status `running`) and its session, in one transaction. */
   open(session: NewAgentSession): Promise<Execution>;
   get(id: string): Promise<AgentSession | null>;
   byTokenHash(tokenHash: string): Promise<AgentSession | null>;
+  /** Null when no such session exists. */
+  callState(id: string): Promise<AgentSessionCallState | null>;
+  /** Those of `ids` whose session is no longer open at `now` (not running, expired, or gone). */
+  ended(ids: readonly string[], now: Date): Promise<string[]>;
+  /** Ids of sessions still `running` whose expiry is at or before `now`, oldest expiry first, at most `limit`. */
+  expiredRunning(now: Date, limit: number): Promise<string[]>;
 }
 
 /** Whether calls may still be made: the session's execution runs and its time is not up. */

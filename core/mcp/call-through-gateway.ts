@@ -6,10 +6,10 @@ import type { ExecutionJournal } from '../agent/journal.js';
 import { redactOutput } from '../agent/output-rules.js';
 import { truncateUtf8 } from '../agent/truncate-utf8.js';
 import type { DenialReason, ToolCallEntry } from '../executions/execution.js';
-import { sessionIsOpen, type AgentSession } from './agent-session.js';
+import { sessionIsOpen, type AgentSession, type AgentSessionCallState } from './agent-session.js';
 import { missingCapability, type GatewayTool } from './gateway-tools.js';
-import type { McpUpstream } from './mcp-server-registry.js';
-import type { McpUpstreamClient, UpstreamResult } from './mcp-upstream-client.js';
+import type { UpstreamResult } from './mcp-upstream-client.js';
+import type { Policy, PolicyRef } from '../policies/policy.js';
 
 /** An upstream that does not answer within this is cut off; the agent gets an error result. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
@@ -25,12 +25,26 @@ export const GATEWAY_VERIFIED_PROPERTIES = [
 ];
 
 export interface GatewayDeps {
-  journal: ExecutionJournal;
+  journal: Pick<ExecutionJournal, 'recordToolCall'>;
   certifier: Certifier;
-  upstreamClient: McpUpstreamClient;
+  /** Null when `value` satisfies the JSON Schema, else why not. */
+  checkArguments(schema: Record<string, unknown>, value: unknown): string | null;
   log(event: string, fields: Record<string, unknown>): void;
   now(): Date;
   upstreamTimeoutMs?: number;
+}
+
+/** What stays the same for the whole session: its policy (with its reference) and resolved permissions. */
+export interface GatewayTerms {
+  policy: Policy;
+  policyRef: PolicyRef;
+  permissions: readonly string[];
+}
+
+/** The session's upstreams as a call needs them (core/mcp/session-upstreams.ts). */
+export interface GatewayUpstreams {
+  tool(name: string): Promise<GatewayTool | null>;
+  call(tool: GatewayTool, args: Record<string, unknown>, timeoutMs: number): Promise<UpstreamResult>;
 }
 
 /** What the agent gets: an MCP tool result. `recorded` is false only for a session that is no longer open. */
@@ -69,45 +83,38 @@ function denialText(reason: DenialReason, capability: string | null): string {
  * (session open, tool known, arguments against its input schema, capabilities, call limit),
  * forward an allowed call to its upstream with the upstream's headers, pass the result through
  * the policy's output rules, certify it, and record the entry like a built-in tool call. A
- * denied call is recorded too and answered `isError` naming what was missing. The caller
- * serialises the calls of one session.
+ * denied call is recorded too and answered `isError` naming what was missing. `state` is the
+ * session's state read for this call (its status, expiry, next seq and last certificate); the
+ * caller serialises the calls of one session.
  */
 export async function callThroughGateway(
   deps: GatewayDeps,
-  session: AgentSession,
-  tools: readonly GatewayTool[],
-  upstreams: readonly McpUpstream[],
+  session: Pick<AgentSession, 'id' | 'max_tool_calls'>,
+  terms: GatewayTerms,
+  state: AgentSessionCallState,
+  upstreams: GatewayUpstreams,
   call: { name: string; arguments: Record<string, unknown> },
 ): Promise<GatewayAnswer> {
-  const state = await deps.journal.load(session.id);
-  const { execution, policy } = state;
-  if (!sessionIsOpen({ status: execution.status, expires_at: session.expires_at }, deps.now())) {
+  const { policy, permissions } = terms;
+  if (!sessionIsOpen(state, deps.now())) {
     return { content: text('This agent session has ended; open a new one.'), isError: true, recorded: false };
   }
-  const seq = execution.tool_calls.length + 1;
+  const seq = state.next_seq;
   const started = performance.now();
   const createdAt = deps.now().toISOString();
-  const tool = tools.find((t) => t.name === call.name) ?? null;
+  const tool = await upstreams.tool(call.name);
   let denial: { reason: DenialReason; capability: string | null } | null;
   if (!tool) denial = { reason: 'unknown_tool', capability: null };
-  else if (deps.upstreamClient.checkArguments(tool.tool.inputSchema, call.arguments) !== null)
-    denial = { reason: 'invalid_arguments', capability: null };
-  else denial = missingCapability(tool.capabilities, policy, execution.permissions);
+  else if (deps.checkArguments(tool.tool.inputSchema, call.arguments) !== null) denial = { reason: 'invalid_arguments', capability: null };
+  else denial = missingCapability(tool.capabilities, policy, permissions);
   if (!denial && seq > session.max_tool_calls) denial = { reason: 'tool_call_limit', capability: null };
 
   let result: UpstreamResult | null = null;
   let certificate: Certificate | null = null;
   let resultDigest: string | null = null;
   if (!denial && tool) {
-    const upstream = upstreams.find((u) => u.name === tool.server);
     try {
-      if (!upstream) throw new Error(`The upstream '${tool.server}' is no longer registered.`);
-      const answer = await deps.upstreamClient.callTool(
-        upstream,
-        tool.upstreamName,
-        call.arguments,
-        deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
-      );
+      const answer = await upstreams.call(tool, call.arguments, deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS);
       result = redactResult(policy.output_rules, answer);
     } catch (error) {
       const message = redactOutput(policy.output_rules, error instanceof Error ? error.message : String(error));
@@ -115,16 +122,16 @@ export async function callThroughGateway(
     }
     resultDigest = sha256Hex(canonicalJson(result));
     certificate = deps.certifier.certifyToolCall({
-      executionId: execution.id,
+      executionId: session.id,
       seq,
       tool: call.name,
       arguments: call.arguments,
       capability: tool.capabilities[0],
-      capabilities: execution.permissions,
+      capabilities: [...permissions],
       verifiedProperties: GATEWAY_VERIFIED_PROPERTIES,
-      policy: execution.policy,
+      policy: terms.policyRef,
       resultDigest,
-      prev: execution.certificates.at(-1)?.digest ?? null,
+      prev: state.last_certificate_digest,
     });
   }
   const output = result ? resultText(result) : null;
@@ -144,14 +151,14 @@ export async function callThroughGateway(
   };
   const answerText = denial ? denialText(denial.reason, denial.capability) : (output ?? '');
   await deps.journal.recordToolCall(
-    execution.id,
+    session.id,
     entry,
     { role: 'tool', tool_call_id: entry.call_id, content: answerText },
     certificate,
     null,
   );
   deps.log('mcp.tool_call', {
-    execution_id: execution.id,
+    execution_id: session.id,
     seq,
     tool: call.name,
     verdict: entry.verdict,

@@ -4,7 +4,24 @@ import type { ExecutionStatus } from '../../core/executions/execution.js';
 import type { AgentSession, AgentSessionStore } from '../../core/mcp/agent-session.js';
 import { WORKFLOW_SESSION_OWNER } from '../../core/mcp/workflow-session.js';
 import type { AgentSessionRow, UserRow } from '../tables.js';
+import { sendSql } from '../send-sql.js';
 import { executionInsertValues, loadExecution } from './postgres-execution-store.js';
+
+/**
+ * A session's state for one gateway call, in one round trip: its status and expiry, its last
+ * tool call's seq (the primary key's last entry) and its last certificate's digest.
+ */
+const CALL_STATE = `SELECT e.status, s.expires_at,
+    coalesce((SELECT max(seq) FROM tool_calls WHERE execution_id = e.id), 0)::int AS last_seq,
+    (SELECT digest FROM certificates WHERE execution_id = e.id ORDER BY ordinal DESC LIMIT 1) AS last_certificate_digest
+  FROM agent_sessions s JOIN executions e ON e.id = s.execution_id WHERE s.execution_id = $1`;
+
+interface CallStateRow {
+  status: string;
+  expires_at: Date;
+  last_seq: number;
+  last_certificate_digest: string | null;
+}
 
 type SessionJoin = AgentSessionRow & { owner_id: string; status: string; repo_root: string | null };
 
@@ -69,6 +86,37 @@ export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessi
     async byTokenHash(tokenHash) {
       const row = await sessions().where('agent_sessions.token_hash', tokenHash).first();
       return row ? toSession(row) : null;
+    },
+    async callState(id) {
+      const [row] = await sendSql<CallStateRow>(db, { name: 'agent_session_call_state', text: CALL_STATE }, [id]);
+      if (!row) return null;
+      return {
+        status: row.status as ExecutionStatus,
+        expires_at: row.expires_at.toISOString(),
+        next_seq: row.last_seq + 1,
+        last_certificate_digest: row.last_certificate_digest,
+      };
+    },
+    async ended(ids, now) {
+      if (ids.length === 0) return [];
+      const open = await db<AgentSessionRow>('agent_sessions')
+        .join('executions', 'executions.id', 'agent_sessions.execution_id')
+        .whereIn('agent_sessions.execution_id', [...ids])
+        .where('executions.status', 'running')
+        .where('agent_sessions.expires_at', '>', now)
+        .select<{ execution_id: string }[]>('agent_sessions.execution_id');
+      const stillOpen = new Set(open.map((row) => row.execution_id));
+      return ids.filter((id) => !stillOpen.has(id));
+    },
+    async expiredRunning(now, limit) {
+      const rows = await db<AgentSessionRow>('agent_sessions')
+        .join('executions', 'executions.id', 'agent_sessions.execution_id')
+        .where('executions.status', 'running')
+        .where('agent_sessions.expires_at', '<=', now)
+        .orderBy('agent_sessions.expires_at')
+        .limit(limit)
+        .select<{ execution_id: string }[]>('agent_sessions.execution_id');
+      return rows.map((row) => row.execution_id);
     },
   };
 }

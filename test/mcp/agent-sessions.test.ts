@@ -103,14 +103,17 @@ describe('a governed agent session through the MCP gateway', () => {
     const session = await openSession({ compliance_policy: 'hipaa' });
     const client = await agent(session);
     const forwarded: string[] = [];
-    const real = t.deps.mcpUpstreamClient.callTool;
-    t.deps.mcpUpstreamClient.callTool = (u, name, args, ms) => (forwarded.push(name), real(u, name, args, ms));
+    const real = t.deps.mcpUpstreamClient.connect;
+    t.deps.mcpUpstreamClient.connect = async (u, ms, events) => {
+      const connection = await real(u, ms, events);
+      return { ...connection, callTool: (name, args, timeout) => (forwarded.push(name), connection.callTool(name, args, timeout)) };
+    };
     try {
       const result = await client.callTool({ name: 'everything__gzip-file-as-resource', arguments: {} });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain('network:*');
     } finally {
-      t.deps.mcpUpstreamClient.callTool = real;
+      t.deps.mcpUpstreamClient.connect = real;
     }
     expect(forwarded).toEqual([]);
     const denied = await record(session.id);

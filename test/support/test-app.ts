@@ -8,7 +8,7 @@ import { createServer } from '../../api/create-server.js';
 import { loadSigningKey } from '../../server/load-signing-key.js';
 import { startWorker, type RunningWorker } from '../../worker/start-worker.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
-import { buildMcpEndpoint } from '../../server/mcp-endpoint.js';
+import { buildMcpEndpoint, type McpEndpoint } from '../../server/mcp-endpoint.js';
 import type { Role } from '../../core/accounts/roles.js';
 import { createSigningKeyStore } from '../../db/stores/postgres-signing-key-store.js';
 import { logCapture } from './log-capture.js';
@@ -33,6 +33,8 @@ export interface EmptyTestApp {
   logs: ReturnType<typeof logCapture>;
   /** The in-process job worker, when created with `worker`. */
   worker?: RunningWorker;
+  /** The MCP gateway's endpoint (its sweep of ended sessions can be run at once). */
+  mcp: McpEndpoint;
   close(): Promise<void>;
 }
 
@@ -75,7 +77,8 @@ export async function createTestApp(
   const signing = await loadSigningKey(config, createSigningKeyStore(database.db), { withoutConfiguredKey: 'ephemeral' });
   const deps = buildDeps(config, database.db, logger, metrics, signing);
   // Every success body is checked against its route's declared schema (api/response-contract.ts).
-  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps), buildMcpEndpoint(deps)] });
+  const mcp = buildMcpEndpoint(deps);
+  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps), mcp] });
   const request = supertest(app.callback());
 
   async function register(email: string): Promise<TestUser> {
@@ -87,10 +90,11 @@ export async function createTestApp(
   const admin = empty ? undefined : await register(`admin${++counter}@example.com`);
   const running = worker ? await startWorker(deps, database.url) : undefined;
   async function close(): Promise<void> {
+    await mcp.close();
     await running?.stop();
     await database.drop();
   }
-  const started: EmptyTestApp = { app, request, deps, database, logs, worker: running, close };
+  const started: EmptyTestApp = { app, request, deps, database, logs, worker: running, mcp, close };
   if (!admin) return started;
 
   const user = async (role: Role = 'VIEWER', email?: string): Promise<TestUser> => {

@@ -1,0 +1,168 @@
+import { gatewayTools, TOOL_NAME_SEPARATOR, type GatewayTool } from './gateway-tools.js';
+import type { McpServerRegistry, McpUpstream } from './mcp-server-registry.js';
+import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamTool } from './mcp-upstream-client.js';
+
+/** Listing an upstream's tools is bounded too: an upstream that hangs must not hang `tools/list`. */
+export const LIST_TIMEOUT_MS = 30_000;
+
+export interface SessionUpstreamsDeps {
+  client: McpUpstreamClient;
+  registry: Pick<McpServerRegistry, 'upstreams'>;
+  log(event: string, fields: Record<string, unknown>): void;
+}
+
+/** One upstream as an MCP session uses it: its registration, connection and tool list. */
+interface UpstreamState {
+  /** What the connection was opened with (url and headers): a registration changed since means a new connection. */
+  identity: string;
+  connection: Promise<UpstreamConnection> | null;
+  /** Null until listed, and again once the upstream says its tools changed. */
+  tools: UpstreamTool[] | null;
+  listing: Promise<UpstreamTool[]> | null;
+}
+
+const identityOf = (upstream: McpUpstream) => JSON.stringify([upstream.url, upstream.headers]);
+
+/** Rejects after `ms` (the SDK's own timeouts cover requests; this covers a connection being opened by another caller). */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The upstreams of ONE MCP session (docs/mcp-gateway.md, "The MCP endpoint"): a client
+ * session per upstream, opened at first use and kept until the MCP session ends (close()),
+ * and each upstream's tool list, listed at first use and listed again when the upstream sends
+ * `notifications/tools/list_changed` or a call names a tool the list does not hold. The
+ * registrations are read on every use, so a server deleted or re-registered is seen at the next
+ * request (a changed URL or headers opens a new connection). A connection that fails a request
+ * is closed and opened again at the next use.
+ */
+export class SessionUpstreams {
+  private readonly states = new Map<string, UpstreamState>();
+  private closed = false;
+
+  constructor(
+    private readonly deps: SessionUpstreamsDeps,
+    /** The servers the agent session may reach, by name. */
+    private readonly servers: readonly string[],
+  ) {}
+
+  /** Every tool of the session's upstreams, namespaced; an upstream that fails to list is left out (and logged). */
+  async tools(): Promise<GatewayTool[]> {
+    const upstreams = await this.registrations(this.servers);
+    const listed = await Promise.all(upstreams.map(async (upstream) => ({ upstream, tools: await this.listed(upstream, false) })));
+    return gatewayTools(listed);
+  }
+
+  /**
+   * The tool a call names (`<server>__<tool>`), or null when its upstream is not the session's,
+   * not registered, or does not list it (even when listed again).
+   */
+  async tool(name: string): Promise<GatewayTool | null> {
+    const at = name.indexOf(TOOL_NAME_SEPARATOR);
+    const server = at > 0 ? name.slice(0, at) : null;
+    if (!server || !this.servers.includes(server)) return null;
+    const [upstream] = await this.registrations([server]);
+    if (!upstream) return null;
+    const find = (tools: UpstreamTool[]) => gatewayTools([{ upstream, tools }]).find((t) => t.name === name) ?? null;
+    return find(await this.listed(upstream, false)) ?? find(await this.listed(upstream, true));
+  }
+
+  /** Forwards a call to the tool's upstream; connecting (when needed) and the call share `timeoutMs`. */
+  async call(tool: GatewayTool, args: Record<string, unknown>, timeoutMs: number): Promise<UpstreamResult> {
+    const [upstream] = await this.registrations([tool.server]);
+    if (!upstream) throw new Error(`The upstream '${tool.server}' is no longer registered.`);
+    const deadline = Date.now() + timeoutMs;
+    return this.using(upstream, deadline, (connection) => connection.callTool(tool.upstreamName, args, Math.max(1, deadline - Date.now())));
+  }
+
+  /** Ends every upstream session; later uses open none. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const states = [...this.states.values()];
+    this.states.clear();
+    await Promise.all(states.map((state) => this.drop(state)));
+  }
+
+  private async registrations(names: readonly string[]): Promise<McpUpstream[]> {
+    if (this.closed) throw new Error('This MCP session has ended.');
+    const upstreams = await this.deps.registry.upstreams(names);
+    for (const name of names) {
+      const state = this.states.get(name);
+      if (state && !upstreams.some((u) => u.name === name)) {
+        // Deleted since: its connection ends now.
+        this.states.delete(name);
+        void this.drop(state);
+      }
+    }
+    return upstreams;
+  }
+
+  private stateOf(upstream: McpUpstream): UpstreamState {
+    const identity = identityOf(upstream);
+    let state = this.states.get(upstream.name);
+    if (state && state.identity !== identity) {
+      void this.drop(state);
+      state = undefined;
+    }
+    if (!state) {
+      state = { identity, connection: null, tools: null, listing: null };
+      this.states.set(upstream.name, state);
+    }
+    return state;
+  }
+
+  private async drop(state: UpstreamState): Promise<void> {
+    const connection = state.connection;
+    state.connection = null;
+    if (connection) await connection.then((c) => c.close()).catch(() => undefined);
+  }
+
+  /** Runs `use` on the upstream's connection (opened if needed); a connection that fails it is dropped. */
+  private async using<T>(upstream: McpUpstream, deadline: number, use: (connection: UpstreamConnection) => Promise<T>): Promise<T> {
+    const state = this.stateOf(upstream);
+    const remaining = () => Math.max(1, deadline - Date.now());
+    if (!state.connection) {
+      const opening = this.deps.client.connect(upstream, remaining(), {
+        onToolsChanged: () => {
+          state.tools = null;
+        },
+      });
+      state.connection = opening;
+      opening.catch(() => {
+        if (state.connection === opening) state.connection = null;
+      });
+    }
+    const connection = state.connection;
+    try {
+      const ready = await within(connection, remaining(), `connecting to '${upstream.name}'`);
+      if (this.closed) throw new Error('This MCP session has ended.');
+      return await use(ready);
+    } catch (error) {
+      if (state.connection === connection) await this.drop(state);
+      throw error;
+    }
+  }
+
+  /** The upstream's tools: as last listed, unless `again` or never listed; [] (logged, not kept) when listing fails. */
+  private async listed(upstream: McpUpstream, again: boolean): Promise<UpstreamTool[]> {
+    const state = this.stateOf(upstream);
+    if (state.tools && !again) return state.tools;
+    if (!state.listing) {
+      const deadline = Date.now() + LIST_TIMEOUT_MS;
+      state.listing = this.using(upstream, deadline, (c) => c.listTools(Math.max(1, deadline - Date.now())))
+        .then((tools) => (state.tools = tools))
+        .finally(() => (state.listing = null));
+    }
+    try {
+      return await state.listing;
+    } catch (error) {
+      this.deps.log('mcp.upstream_list_failed', { server: upstream.name, error: (error as Error).message });
+      return [];
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Deps } from '../api/deps.js';
+import type { AgentSession } from '../core/mcp/agent-session.js';
+import { callThroughGateway, type GatewayTerms } from '../core/mcp/call-through-gateway.js';
+import { allowedTools } from '../core/mcp/gateway-tools.js';
+import { SessionUpstreams } from '../core/mcp/session-upstreams.js';
+
+export type McpSessionDeps = Pick<Deps, 'logger' | 'journal' | 'certifier' | 'agentSessions' | 'mcpServers' | 'mcpUpstreamClient'>;
+
+/** Runs `task` after every task queued before under `key` (one call at a time per agent session). */
+export type Serialise = <T>(key: string, task: () => Promise<T>) => Promise<T>;
+
+export interface McpSessionServer {
+  server: Server;
+  /** Ends the MCP session's upstream client sessions. */
+  close(): Promise<void>;
+}
+
+const ended = (text: string) => ({ content: [{ type: 'text' as const, text }], isError: true });
+
+/**
+ * The SDK server of ONE MCP session of an agent session (docs/mcp-gateway.md, "The MCP
+ * endpoint"): its upstream connections and tool lists (core/mcp/session-upstreams.ts), and the
+ * session's terms (policy and resolved permissions, fixed when it opened), read once. Each
+ * `tools/call` reads the session's state afresh (status, expiry, next seq, last certificate) in
+ * one statement, inside the agent session's queue.
+ */
+export function createMcpSessionServer(
+  deps: McpSessionDeps,
+  session: Pick<AgentSession, 'id' | 'servers' | 'max_tool_calls'>,
+  serialise: Serialise,
+): McpSessionServer {
+  const log = (event: string, fields: Record<string, unknown>) => deps.logger.info({ event, ...fields }, event);
+  const upstreams = new SessionUpstreams(
+    {
+      client: deps.mcpUpstreamClient,
+      registry: deps.mcpServers,
+      log: (event, fields) => deps.logger.warn({ event, execution_id: session.id, ...fields }, event),
+    },
+    session.servers,
+  );
+  let terms: Promise<GatewayTerms> | null = null;
+  const termsOf = (): Promise<GatewayTerms> => {
+    terms ??= deps.journal.load(session.id).then(({ policy, execution }) => ({
+      policy,
+      policyRef: execution.policy,
+      permissions: execution.permissions,
+    }));
+    terms.catch(() => (terms = null));
+    return terms;
+  };
+
+  const server = new Server({ name: 'shipgate', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const [{ policy, permissions }, tools] = await Promise.all([termsOf(), upstreams.tools()]);
+    return {
+      tools: allowedTools(tools, policy, permissions).map((t) => ({
+        name: t.name,
+        ...(t.tool.title ? { title: t.tool.title } : {}),
+        description: t.tool.description ?? '',
+        inputSchema: t.tool.inputSchema as { type: 'object' },
+        ...(t.tool.annotations ? { annotations: t.tool.annotations } : {}),
+      })),
+    };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) =>
+    serialise(session.id, async () => {
+      const [state, sessionTerms] = await Promise.all([deps.agentSessions.callState(session.id), termsOf()]);
+      if (!state) return ended('This agent session no longer exists.');
+      const answer = await callThroughGateway(
+        {
+          journal: deps.journal,
+          certifier: deps.certifier,
+          checkArguments: (schema, value) => deps.mcpUpstreamClient.checkArguments(schema, value),
+          now: () => new Date(),
+          log,
+        },
+        session,
+        sessionTerms,
+        state,
+        upstreams,
+        { name: request.params.name, arguments: request.params.arguments ?? {} },
+      );
+      const { recorded: _recorded, ...result } = answer;
+      return result as { content: { type: 'text'; text: string }[]; isError: boolean };
+    }),
+  );
+  return { server, close: () => upstreams.close() };
+}
