@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { ActionError } from './action-error.js';
 import { defaultCommitSha } from './commit-sha.js';
+import { parseSessionInputs, type SessionInputs } from './session-inputs.js';
 
 export interface EvidenceInputs {
   name: string;
@@ -28,6 +29,8 @@ export interface ActionInputs {
   evidence?: EvidenceInputs;
   /** This workflow run's page, the default evidence URI. */
   runUrl?: string;
+  /** `mode: session`: open an agent session instead of gating (docs/action.md). */
+  session?: SessionInputs;
 }
 
 const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
@@ -63,10 +66,12 @@ export function parseInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs 
     problems.push(`api-url must be an http(s) URL (got "${rawUrl}").`);
   else apiUrl = rawUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
 
+  const mode = input('mode') ?? 'gate';
+  if (mode !== 'gate' && mode !== 'session') problems.push(`mode must be gate or session (got "${mode}").`);
   const repository = input('repository') ?? env.GITHUB_REPOSITORY ?? '';
   if (!REPOSITORY.test(repository)) problems.push(`repository must be owner/repo (got "${repository}").`);
   const commitSha = input('commit-sha') ?? defaultCommitSha(env) ?? '';
-  if (!SHA.test(commitSha)) problems.push(`commit-sha must be a full 40-character SHA (got "${commitSha}").`);
+  if (mode !== 'session' && !SHA.test(commitSha)) problems.push(`commit-sha must be a full 40-character SHA (got "${commitSha}").`);
 
   const evidenceName = input('evidence-name');
   const evidenceStatus = input('evidence-status') ?? 'passed';
@@ -98,12 +103,14 @@ export function parseInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs 
           uri: input('evidence-uri'),
         }
       : undefined,
+    session: mode === 'session' ? parseSessionInputs(env, problems) : undefined,
     runUrl:
       env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
         ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
         : undefined,
   };
-  if (!inputs.decide && !inputs.evidence) problems.push('decide is false and evidence-name is not set: there is nothing to do.');
+  if (!inputs.session && !inputs.decide && !inputs.evidence)
+    problems.push('decide is false and evidence-name is not set: there is nothing to do.');
   if (problems.length > 0) throw new ActionError(`Invalid inputs:\n  ${problems.join('\n  ')}`);
   return inputs;
 }

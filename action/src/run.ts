@@ -3,6 +3,7 @@ import { ActionError } from './action-error.js';
 import { apiKeyCredential, oidcCredential } from './credential.js';
 import { createClient } from './http-client.js';
 import { parseInputs } from './inputs.js';
+import { openSession } from './open-session.js';
 import { writeJobSummary } from './job-summary.js';
 import { uploadEvidence } from './upload-evidence.js';
 import type { ReleaseDecision } from './shipgate-types.js';
@@ -16,15 +17,17 @@ function report(decision: ReleaseDecision, url: string): void {
 }
 
 /**
- * The Action: record evidence (when evidence-name is set), then ask for the decision (waiting
- * within wait-timeout while only pending or missing checks/evidence block), set the outputs,
- * write the job summary, and fail the job on NO_SHIP. Every failure ends in the one setFailed below.
+ * The Action. `mode: session` opens an agent session and sets its outputs. Otherwise (`gate`):
+ * record evidence (when evidence-name is set), then ask for the decision (waiting within
+ * wait-timeout while only pending or missing checks/evidence block), set the outputs, write the
+ * job summary, and fail the job on NO_SHIP. Every failure ends in the one setFailed below.
  */
 export async function run(): Promise<void> {
   try {
     const inputs = parseInputs();
     const credential = inputs.apiKey ? apiKeyCredential(inputs.apiKey) : oidcCredential(inputs.audience);
     const client = createClient(inputs.apiUrl, credential);
+    if (inputs.session) return void (await openSession(client, inputs.repository, inputs.session));
     const evidence = inputs.evidence ? await uploadEvidence(client, inputs, inputs.evidence) : undefined;
     if (!inputs.decide) return await writeJobSummary(inputs, undefined, evidence);
 

@@ -34,8 +34,22 @@ it('declares every input the Action reads and every output it sets, and only tho
     'evidence-status',
     'evidence-file',
     'evidence-uri',
+    'mode',
+    'servers',
+    'compliance-policy',
+    'permissions',
+    'expires-in',
   ]);
-  expect(Object.keys(manifest.outputs).sort()).toEqual(['blockers', 'decision', 'decision-url', 'snapshot-id']);
+  expect(Object.keys(manifest.outputs).sort()).toEqual([
+    'blockers',
+    'decision',
+    'decision-url',
+    'execution-id',
+    'mcp-url',
+    'session-id',
+    'snapshot-id',
+    'token',
+  ]);
 });
 
 it('declares the same defaults the Action applies when an input is absent', () => {
@@ -49,7 +63,9 @@ it('declares the same defaults the Action applies when an input is absent', () =
     'fail-on-no-ship': 'true',
     decide: 'true',
     'evidence-status': 'passed',
+    mode: 'gate',
   });
+  expect(source).toContain("input('mode') ?? 'gate'");
   expect(source).toContain("input('audience') ?? 'shipgate'");
   expect(source).toContain("whole('wait-timeout', 0, 0)");
   expect(source).toContain("whole('poll-interval', 10, 1)");

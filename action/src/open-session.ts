@@ -1,0 +1,44 @@
+import * as core from '@actions/core';
+import type { ShipgateClient } from './http-client.js';
+import type { SessionInputs } from './session-inputs.js';
+
+/** POST /agent-sessions' answer (the service's OpenAPI document has all of it). */
+export interface AgentSession {
+  id: string;
+  execution_id: string;
+  mcp_url: string;
+  token: string;
+  expires_at: string;
+  branch: string | null;
+}
+
+/**
+ * `mode: session`: opens a governed agent session of `repository` on the job's branch and hands
+ * its MCP endpoint to the next steps. The token is masked before it is written anywhere, so the
+ * runner shows *** wherever a later step prints it.
+ */
+export async function openSession(client: ShipgateClient, repository: string, session: SessionInputs): Promise<AgentSession> {
+  const opened = await client.post<AgentSession>(
+    '/agent-sessions',
+    {
+      name: session.name,
+      repo_root: repository,
+      ...(session.branch ? { branch: session.branch } : {}),
+      ...(session.compliancePolicy ? { compliance_policy: session.compliancePolicy } : {}),
+      ...(session.permissions ? { permissions: session.permissions } : {}),
+      servers: session.servers,
+      ...(session.expiresInSeconds ? { expires_in_seconds: session.expiresInSeconds } : {}),
+    },
+    `open an agent session for ${repository}`,
+  );
+  core.setSecret(opened.token);
+  core.setOutput('mcp-url', opened.mcp_url);
+  core.setOutput('token', opened.token);
+  core.setOutput('session-id', opened.id);
+  core.setOutput('execution-id', opened.execution_id);
+  core.info(
+    `Opened agent session ${opened.id} for ${repository}${opened.branch ? ` on ${opened.branch}` : ''} ` +
+      `(servers: ${session.servers.join(', ')}; until ${opened.expires_at}). MCP endpoint: ${opened.mcp_url}`,
+  );
+  return opened;
+}
