@@ -5,7 +5,7 @@ import type { RouteResult } from './route.js';
 
 /**
  * The body limit of POST /releases/evidence: 10 MiB of document is about 13.4 MiB of base64; up to 16 MiB the
- * document is decoded and refused with its own size, beyond it the body is refused unread (docs/api.md, "Evidence documents").
+ * document is decoded and refused with its own size, beyond it the body is refused unread (docs/release-gate.md, "Evidence read by content").
  */
 export const EVIDENCE_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -44,7 +44,7 @@ function fileName(doc: StoredEvidenceDocument): string {
   return `${base}.${EVIDENCE_FILE_EXTENSIONS[doc.format]}`;
 }
 
-/** The exact bytes, as an attachment with its format's media type, never sniffed or rendered (docs/api.md, "Evidence documents"). */
+/** The exact bytes, as an attachment with its format's media type, never sniffed or rendered (docs/release-gate.md, "Evidence read by content"). */
 export function evidenceDocumentDownload(doc: StoredEvidenceDocument): RouteResult {
   return {
     body: Buffer.from(doc.bytes),

@@ -34,7 +34,7 @@ RETURNING digest`,
 };
 
 /**
- * Deletes the evidence documents nothing needs any more (docs/release-gate.md, "Evidence documents"):
+ * Deletes the evidence documents nothing needs any more (docs/release-gate.md, "Evidence read by content"):
  * those whose every citing evidence row is older than its repository's `evidence_max_age_seconds`
  * and cited by no snapshot, and those no evidence row cites at all. Run with the worker's other prunes.
  */

@@ -91,7 +91,7 @@ export const releaseRoutes = [
       '`application/vnd.cyclonedx+json`, `application/spdx+json`, `application/vnd.in-toto+json`), always as an attachment named after the evidence, ' +
       'with `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy, so a browser never renders it. Whoever may read the decision ' +
       'that shows the evidence (any API key) may download it. 404 for an unknown id, evidence without a document, or a document pruned ' +
-      '(docs/release-gate.md, "Evidence documents": retention).',
+      '(docs/release-gate.md, "Evidence read by content": retention).',
     params: evidenceIdParamsSchema,
     responses: {
       200: {

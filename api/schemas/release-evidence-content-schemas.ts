@@ -19,7 +19,7 @@ export const ruleResultSchema = z
   });
 
 /**
- * What a decision shows of an upload's document (docs/release-gate.md, "Evidence documents"). `format` and
+ * What a decision shows of an upload's document (docs/release-gate.md, "Evidence read by content"). `format` and
  * `summary_digest` are in the snapshot (its address binds what the evidence contained); the rest is the decision's.
  */
 export const decisionEvidenceContentFields = {

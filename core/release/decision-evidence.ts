@@ -14,7 +14,7 @@ export type DecisionEvidence = UploadedEvidence & {
   document?: (EvidenceDocument & { download_url: string }) | null;
 };
 
-/** The provenance's uploads with their documents' summaries and rule results (docs/release-gate.md, "Evidence documents"). */
+/** The provenance's uploads with their documents' summaries and rule results (docs/release-gate.md, "Evidence read by content"). */
 export function withContent(
   uploads: UploadedEvidence[],
   evidence: CommitEvidence,

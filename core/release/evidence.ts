@@ -40,7 +40,7 @@ export interface UploadedEvidence {
    */
   workflow_run?: WorkflowRun;
   /**
-   * Present only when the upload carried a document (docs/release-gate.md, "Evidence documents"): its format and the
+   * Present only when the upload carried a document (docs/release-gate.md, "Evidence read by content"): its format and the
    * canonical digest of the summary read from it, so a snapshot binds what the evidence contained.
    */
   format?: EvidenceFormat;

@@ -37,7 +37,7 @@ export const gateSchema = z
       .meta({ description: 'Check run names that must complete successfully (success, neutral or skipped).' }),
     required_evidence: requiredEvidenceListSchema.default([]).meta({
       description:
-        'Uploaded evidence that must be recorded with status passed: names, or `{name, format?, rules?}` whose document must also keep the rules (docs/release-gate.md, "Evidence documents"). A document uploaded under a plain name gets its format’s default rule.',
+        'Uploaded evidence that must be recorded with status passed: names, or `{name, format?, rules?}` whose document must also keep the rules (docs/release-gate.md, "Evidence read by content"). A document uploaded under a plain name gets its format’s default rule.',
     }),
     require_reviewed_release: z.boolean().default(false).meta({
       description:

@@ -36,7 +36,7 @@ export type EvidenceUpload = Omit<UploadedEvidence, 'workflow_run' | 'format' | 
 const normalDigest = (digest: string) => (digest.includes(':') ? digest : `sha256:${digest}`).toLowerCase();
 
 /**
- * Reads an uploaded document once (docs/release-gate.md, "Evidence documents"): its digest is computed here, never
+ * Reads an uploaded document once (docs/release-gate.md, "Evidence read by content"): its digest is computed here, never
  * taken from the client (a client digest that differs is refused); the provenance keys the repository's gate in
  * force names are checked against its signatures now, since a decision reads the summary only.
  */

@@ -39,7 +39,7 @@ function statusBlocker(gate: Gate, name: string, item: UploadedEvidence | undefi
 }
 
 /**
- * One `evidence_content_failed` blocker per broken rule (docs/release-gate.md, "Evidence documents"). The component
+ * One `evidence_content_failed` blocker per broken rule (docs/release-gate.md, "Evidence read by content"). The component
  * names the rule too (`evidence:<name>:<rule>`): blockers are distinct by code and component, and each broken rule is
  * its own fact to act on.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Evidence read by its content (docs/release-gate.md, "Evidence documents"): the exact bytes of an
+ * Evidence read by its content (docs/release-gate.md, "Evidence read by content"): the exact bytes of an
  * uploaded document (JUnit, SARIF, CycloneDX, SPDX, in-toto provenance), stored once per SHA-256
  * (`digest`, `sha256:<hex>`) however often they are uploaded, and on each evidence row the format,
  * the normalised summary read at upload, the canonical digest of that summary (what a snapshot

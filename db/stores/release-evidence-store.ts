@@ -41,7 +41,7 @@ ON CONFLICT (repo_root, ref) DO UPDATE SET commit_sha = excluded.commit_sha, obs
 WHERE refs.observed_at <= excluded.observed_at`,
 };
 
-// The same bytes are stored once (docs/release-gate.md, "Evidence documents"); a repeated upload
+// The same bytes are stored once (docs/release-gate.md, "Evidence read by content"); a repeated upload
 // only moves uploaded_at, which keeps the prune away from a document an upload is about to cite.
 const ADD_DOCUMENT = {
   name: 'release_add_evidence_document',

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { decide, putGate, sha } from '../support/release-api.js';
 import { fixture, provenanceKey, provenanceStatement, uploadDocument } from './support/evidence-documents.js';
 
-// Issue 24, acceptance 1-4 through the API (docs/release-gate.md, "Evidence documents"): the gate judges what an
+// Issue 24, acceptance 1-4 through the API (docs/release-gate.md, "Evidence read by content"): the gate judges what an
 // uploaded document says, not only the status CI claims.
 
 let t: TestApp;
