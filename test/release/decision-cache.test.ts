@@ -266,4 +266,26 @@ describe("the decision's cache of a commit's state", () => {
     expect(before.authorship.governedCommits).toEqual([]);
     expect(after).toMatchObject({ readFromDatabase: true, state: { authorship: { governedCommits: [earlier] } } });
   });
+
+  it("a merge group's commit sees its group recorded, its pull request's authorship and governed work (migration 027)", async () => {
+    const c = await commitWithWorkflow();
+    const [head, where] = ['f'.repeat(40), 'WHERE repo_root = ? AND commit_sha = ?'];
+    const authorship = (after: { state: CommitState }) => after.state.authorship;
+    await sql(
+      `INSERT INTO pull_request_authorship (repo_root, commit_sha, number, status, commit_shas) VALUES (?, ?, 7, 'read', ARRAY[?])`,
+      [c.repo, head, head],
+    );
+    const group = `INSERT INTO github_merge_groups (repo_root, head_sha, head_ref, base_ref, pull_request_number, pull_request_head_sha)
+      VALUES (?, ?, 'gh-readonly-queue/main/pr-7', 'main', 7, ?)`;
+    const recorded = (await afterChange(c, () => sql(group, [c.repo, c.sha, head]))).after;
+    expect([recorded.readFromDatabase, authorship(recorded).record?.status]).toEqual([true, 'read']);
+    const unreadable = (
+      await afterChange(c, () => sql(`UPDATE pull_request_authorship SET status = 'unreadable' ${where}`, [c.repo, head]))
+    ).after;
+    expect([unreadable.readFromDatabase, authorship(unreadable).record?.status]).toEqual([true, 'unreadable']);
+    const work = `INSERT INTO executions (owner_id, task, status, verdict, policy_name, policy_version, policy_digest, stage_role,
+      budget_cents, provider, model, repo_root, commit_sha) VALUES (?, 't', 'completed', 'compliant', 'default', 1, 'x', 'worker', 100, 'openai', 'm', ?, ?)`;
+    const governed = (await afterChange(c, () => sql(work, [ownerId, c.repo, head]))).after;
+    expect([governed.readFromDatabase, authorship(governed).governedCommits]).toEqual([true, [head]]);
+  });
 });
