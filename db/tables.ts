@@ -19,6 +19,7 @@ import type {
   GitHubMergeGroupRow,
   DeploymentRequestRow,
   PullRequestAuthorshipRow,
+  CommitArrivalRow,
 } from './tables/github.js';
 import type { AgentKeyRow, AgentSessionRow, McpServerRow } from './tables/mcp.js';
 
@@ -60,6 +61,7 @@ export interface Tables {
   workflow_stages: WorkflowStageRow;
   deployment_requests: DeploymentRequestRow;
   pull_request_authorship: PullRequestAuthorshipRow;
+  commit_arrivals: CommitArrivalRow;
   mcp_servers: McpServerRow;
   agent_sessions: AgentSessionRow;
   agent_keys: AgentKeyRow;

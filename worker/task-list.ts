@@ -11,6 +11,7 @@ import { githubDeliveryRecoveryTask } from './github-delivery-recovery-task.js';
 import { githubDeliveryTask } from './github-delivery-task.js';
 import { githubAuthorshipTask } from './github-authorship-task.js';
 import { createAuthorshipStore } from '../db/stores/postgres-authorship-store.js';
+import { createCommitArrivalStore } from '../db/stores/postgres-commit-arrival-store.js';
 import { githubPublishTask } from './github-publish-task.js';
 import { mcpSessionExpiryTask } from './mcp-session-expiry-task.js';
 import { runExecutionTask } from './run-execution-task.js';
@@ -28,6 +29,7 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
     access: deps.github,
     deployments: createDeploymentStore(deps.db),
     authorship: createAuthorshipStore(deps.db),
+    arrivals: createCommitArrivalStore(deps.db),
     reviewer: octokitDeploymentReviewer(deps.github.app),
     publicUrl: deps.config.publicUrl,
     log: (event: string, fields: Record<string, unknown>) => deps.logger.info({ event, ...fields }, event),

@@ -95,6 +95,26 @@ const boundWorkflowSchema = z
   })
   .meta({ id: 'ReleaseBoundWorkflow' });
 
+const governedBySchema = z
+  .discriminatedUnion('kind', [
+    z
+      .object({
+        kind: z.literal('bound_work').meta({ description: 'A workflow or execution bound to the commit (repo_root and commit_sha).' }),
+      })
+      .strict(),
+    z
+      .object({
+        kind: z.literal('agent_session').meta({
+          description:
+            'An agent session of the repository that was open (and compliant) when shipgate received the push that brought the commit (docs/mcp-gateway.md).',
+        }),
+        session_id: z.uuid(),
+        execution_id: z.uuid(),
+      })
+      .strict(),
+  ])
+  .meta({ id: 'ReleaseGovernedBy' });
+
 export const authorshipSchema = z
   .object({
     status: z.enum([...AUTHORSHIP_READ_STATUSES, 'no_pull_request']).meta({
@@ -109,6 +129,10 @@ export const authorshipSchema = z
         sha: z.string(),
         agent_authored: z.boolean(),
         identities: z.array(z.string()).meta({ description: '`author <who>`, `committer <who>`, `co-author <who>`.' }),
+        governed_by: governedBySchema.nullable().meta({
+          description:
+            "What covers an agent's commit (the agent session, when one does); null for a person's commit, or an agent's nothing covers.",
+        }),
       }),
     ),
     approvals: z

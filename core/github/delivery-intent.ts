@@ -62,8 +62,20 @@ export interface MergeGroupIntent extends RepoTarget {
   base_ref: string;
 }
 
+/** Commits a push brought to a branch: shipgate notes when it received them (docs/mcp-gateway.md, "Sessions and the commits they produced"). */
+export interface PushIntent extends RepoTarget {
+  kind: 'push';
+  /** The branch, without `refs/heads/`. */
+  branch: string;
+  /** The pushed commits and the head commit, each once. */
+  shas: string[];
+  /** The branch's new head. */
+  head_sha: string;
+}
+
 export type DeliveryIntent =
   | PullRequestIntent
+  | PushIntent
   | PullRequestReviewIntent
   | CheckRunIntent
   | RecheckIntent

@@ -1,6 +1,7 @@
 import { recordCheckRun } from '../release/record-evidence.js';
 import type { ReleasePorts } from '../release/release-ports.js';
 import type { AuthorshipStore } from './authorship-store.js';
+import type { CommitArrivalStore } from './commit-arrival-store.js';
 import type { DeliveryIntent } from './delivery-intent.js';
 import { acceptDeploymentRequest, reviewWaitingDeployments } from './deployment-deliveries.js';
 import type { DeploymentStore } from './deployment-store.js';
@@ -17,6 +18,8 @@ export interface DeliveryDeps {
   deployments: DeploymentStore;
   /** Pull request authorship: asked for here, read by its own job. */
   authorship: AuthorshipStore;
+  /** When pushes brought commits to branches (agent sessions cover commits by it). */
+  arrivals: CommitArrivalStore;
   log(event: string, fields: Record<string, unknown>): void;
 }
 
@@ -70,6 +73,13 @@ export async function handleDelivery(deps: DeliveryDeps, deliveryId: string, int
     case 'recheck':
       await publish(intent.head_sha);
       return;
+    case 'push': {
+      const { repo_root, branch, shas } = intent;
+      await deps.arrivals.recordPush({ repo_root, branch, shas, delivery_id: deliveryId }, receivedAt);
+      // A head already evaluated before its push was recorded is evaluated again.
+      if ((await app.openPullRequestsAt(repo_root, intent.head_sha)).length > 0) await publish(intent.head_sha);
+      return;
+    }
     case 'merge_group': {
       // The group carries the agent rules of the pull request its branch names: record that pull
       // request's head, and read who made it (again: reviews may have changed since).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RELEASE_GATE_CHECK_NAME } from '../release/record-evidence.js';
-import { normalizeCommitSha, normalizeRepoRoot } from '../release/repo-names.js';
-import type { DeliveryIntent, DeliveryOutcome } from './delivery-intent.js';
+import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from '../release/repo-names.js';
+import type { DeliveryIntent, DeliveryOutcome, PushIntent } from './delivery-intent.js';
 import { isRecheckCommand } from './recheck-command.js';
 import { deploymentRuleIntent } from './deployment-rule-intent.js';
 
@@ -14,6 +14,8 @@ export const HANDLED_EVENTS: Record<string, string[]> = {
   issue_comment: ['created'],
   merge_group: ['checks_requested'],
   deployment_protection_rule: ['requested'],
+  // A push delivery has no action: every push to a branch is read (interpretPush).
+  push: [],
 };
 
 const sha = z.string().transform((s, ctx) => normalizeCommitSha(s) ?? (ctx.addIssue({ code: 'custom', message: 'not a SHA' }), z.NEVER));
@@ -50,9 +52,31 @@ const issueComment = z.object({
   issue: z.object({ number: z.number().int().positive(), pull_request: z.object({}).passthrough().nullish() }),
   comment: z.object({ body: z.string().nullish(), user: z.object({ login: z.string(), type: z.string().optional() }) }),
 });
+const push = z.object({
+  ref: z.string(),
+  after: sha,
+  deleted: z.boolean().optional(),
+  commits: z.array(z.object({ id: sha })).nullish(),
+  head_commit: z.object({ id: sha }).nullish(),
+});
 const mergeGroup = z.object({ merge_group: z.object({ head_sha: sha, head_ref: z.string(), base_ref: z.string() }) });
 
 const ignored = (reason: string): DeliveryOutcome => ({ status: 'ignored', reason });
+
+/**
+ * A push to a branch: the commits it brought (its `commits`, which GitHub caps, and its head
+ * commit), or why it is ignored (a tag, a deleted branch, no commit).
+ */
+function interpretPush(payload: unknown, target: { repo_root: string; installation_id: number | null }): PushIntent | string {
+  const p = push.safeParse(payload);
+  if (!p.success) return 'The push payload lacks the fields shipgate needs.';
+  const { ref, after, deleted, commits, head_commit } = p.data;
+  if (!ref.startsWith('refs/heads/')) return 'Only pushes to branches bring commits shipgate records; this one is a tag.';
+  if (deleted) return 'A deleted branch brings no commit.';
+  const shas = [...new Set([...(commits ?? []).map((c) => c.id), ...(head_commit ? [head_commit.id] : [])])];
+  if (shas.length === 0) return 'The push brought no commit.';
+  return { kind: 'push', ...target, branch: normalizeRefName(ref), shas, head_sha: after };
+}
 
 export interface InterpretedDelivery {
   outcome: DeliveryOutcome;
@@ -80,6 +104,11 @@ export function interpretDelivery(event: string, payload: unknown, appId: number
 
   const actions = HANDLED_EVENTS[event];
   if (!actions) return result(ignored(`shipgate does not act on ${event} events.`));
+  if (event === 'push') {
+    if (!repoRoot) return result(ignored('The payload names no repository shipgate can read.'));
+    const intent = interpretPush(payload, { repo_root: repoRoot, installation_id: installationId });
+    return result(typeof intent === 'string' ? ignored(intent) : { status: 'queued', intent });
+  }
   if (!action || !actions.includes(action)) return result(ignored(`shipgate does not act on ${event}.${action ?? '(no action)'}.`));
   if (!repoRoot) return result(ignored('The payload names no repository shipgate can read.'));
   const target = { repo_root: repoRoot, installation_id: installationId };

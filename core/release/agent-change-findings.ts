@@ -1,10 +1,11 @@
 import { hasAgentRules } from './agent-gate-fields.js';
 import { agentsOfCommit, agentsOfPullRequest, identitiesOfCommit } from './agent-identity.js';
-import type { AuthorshipBlock, AuthorshipRecord } from './authorship.js';
+import type { AuthorshipBlock, AuthorshipRecord, GovernedBy } from './authorship.js';
 import { blocker, type Blocker, type Findings } from './blocker.js';
 import type { BoundWorkflow } from './bound-workflow.js';
 import type { Gate } from './gate.js';
 import { judgeApprovals } from './independent-approvals.js';
+import { coveringSession, type SessionCoverageFacts } from './session-coverage.js';
 
 /** What the decision knows of who made a commit: the stored authorship when a pull request names it as its head. */
 export interface CommitAuthorship {
@@ -12,11 +13,13 @@ export interface CommitAuthorship {
   record: AuthorshipRecord | null;
   /** Commits of the pull request (other than the head) with governed work bound to them. */
   governedCommits: string[];
+  /** When the pull request's commits arrived and the repository's agent sessions that may cover them; absent: none read. */
+  sessions?: SessionCoverageFacts;
 }
 
 export const NO_PULL_REQUEST: CommitAuthorship = { record: null, governedCommits: [] };
 
-/** Governed work: a bound workflow that completed, no execution of it non-compliant (a session could count too). */
+/** Governed work bound to the commit: a workflow that completed, no execution of it non-compliant (sessions: session-coverage.ts). */
 function governs(w: BoundWorkflow): boolean {
   return w.status === 'completed' && w.executions.every((e) => e.verdict !== 'non_compliant');
 }
@@ -70,29 +73,40 @@ export function agentChangeFindings(
   const agents = agentsOfPullRequest(pr, gate.agents);
   const agentAuthored = agents.length > 0;
   const approvals = judgeApprovals(pr, gate.agents, rules, agentAuthored);
-  const commits = pr.commits.map((c) => ({ sha: c.sha, agents: agentsOfCommit(c, gate.agents), identities: identitiesOfCommit(c) }));
+  const governed = new Set(authorship.governedCommits);
+  if (workflows.some(governs)) governed.add(commitSha);
+  // An agent's commit is covered by a session (named), else by work bound to it.
+  const governedBy = (sha: string): GovernedBy | null =>
+    (authorship.sessions && coveringSession(sha, authorship.sessions)) ?? (governed.has(sha) ? { kind: 'bound_work' } : null);
+  const commits = pr.commits.map((c) => {
+    const agentsOf = agentsOfCommit(c, gate.agents);
+    return { sha: c.sha, agents: agentsOf, identities: identitiesOfCommit(c), governed_by: agentsOf.length > 0 ? governedBy(c.sha) : null };
+  });
   const block: AuthorshipBlock = {
     status: 'read',
     pull_request: pr.number,
     agent_authored: agentAuthored,
     agents,
-    commits: commits.map((c) => ({ sha: c.sha, agent_authored: c.agents.length > 0, identities: c.identities })),
+    commits: commits.map((c) => ({
+      sha: c.sha,
+      agent_authored: c.agents.length > 0,
+      identities: c.identities,
+      governed_by: c.governed_by,
+    })),
     approvals,
   };
   if (!agentAuthored || !applies) return { requirements: [], blockers: [], authorship: block };
 
   const blockers: Blocker[] = [];
-  const governed = new Set(authorship.governedCommits);
-  if (workflows.some(governs)) governed.add(commitSha);
   if (rules.require_governed_work) {
     for (const c of commits) {
-      if (c.agents.length === 0 || governed.has(c.sha)) continue;
+      if (c.agents.length === 0 || c.governed_by) continue;
       blockers.push(
         blocker(
           'agent_change_ungoverned',
           `commit:${c.sha}`,
           `Commit ${short(c.sha)} of pull request #${pr.number} was made by ${c.agents.join(', ')}, and no governed work covers it.`,
-          'Run a workflow or execution bound to this commit (repo_root and commit_sha), or make the change through a governed agent session.',
+          'Run a workflow or execution bound to this commit (repo_root and commit_sha), or have the agent push it while a compliant agent session of this repository (and its branch) is open.',
         ),
       );
     }

@@ -102,6 +102,17 @@ export interface AuthorshipBlock {
   agent_authored: boolean | null;
   /** The agents that took part (logins or e-mails). */
   agents: string[];
-  commits: { sha: string; agent_authored: boolean; identities: string[] }[];
+  /** `governed_by`: what covers an agent's commit; null for a person's commit, or an agent's nothing covers. */
+  commits: { sha: string; agent_authored: boolean; identities: string[]; governed_by: GovernedBy | null }[];
   approvals: JudgedApproval[];
 }
+
+/** An agent session covering an agent's commit (docs/mcp-gateway.md, "Sessions and the commits they produced"). */
+export interface SessionCover {
+  kind: 'agent_session';
+  session_id: string;
+  execution_id: string;
+}
+
+/** What covers an agent's commit: a workflow or execution bound to it (`bound_work`), or an agent session. */
+export type GovernedBy = { kind: 'bound_work' } | SessionCover;

@@ -10,6 +10,7 @@ import type { GateVersionRow } from '../tables.js';
 import type { BoundWorkflowFacts } from '../../core/workflows/bound-workflows.js';
 import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundWorkflows, type BoundExecutionTuple } from './release-bound-workflows.js';
 import type { CachingVerifier } from './release-caching-verifier.js';
+import { withSessionCoverage } from './release-session-coverage.js';
 import { sendSql } from '../send-sql.js';
 import { toGateVersion } from './release-rows.js';
 import { createVersionedCache, type StateVersions } from './versioned-cache.js';
@@ -168,7 +169,10 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
         workflows: await toBoundWorkflows(db, executions, workflows, verifier),
         latest,
         attested,
-        authorship: { record: authorshipOfCommit(authorship, merge_group), governedCommits: governed_commits },
+        authorship: await withSessionCoverage(db, repoRoot, {
+          record: authorshipOfCommit(authorship, merge_group),
+          governedCommits: governed_commits,
+        }),
       };
     },
   };

@@ -80,3 +80,12 @@ export interface PullRequestAuthorshipRow {
   commit_shas: string[];
   updated_at: Date;
 }
+
+/** When shipgate received the first push that brought a commit to a branch (migration 025). */
+export interface CommitArrivalRow {
+  repo_root: string;
+  commit_sha: string;
+  branch: string;
+  arrived_at: Date;
+  delivery_id: string;
+}

@@ -16,6 +16,7 @@ function hugeView(): DecisionView {
       sha: sha(i),
       agent_authored: true,
       identities: ['author Copilot', 'committer web-flow', `co-author ${'Ünïcode Person '.repeat(20)} <p${i}@example.com>`],
+      governed_by: null,
     })),
     approvals: Array.from({ length: 3000 }, (_, i) => ({
       login: `reviewer-${i}`,

@@ -12,7 +12,9 @@ describe('interpretDelivery over every real payload GitHub documents', () => {
     for (const [event, action, payload] of all) {
       const { outcome } = interpretDelivery(event, payload, 1);
       if (outcome.status === 'queued') {
-        expect(HANDLED_EVENTS[event]).toContain(action);
+        // A push has no action: every push to a branch is read.
+        if (event === 'push') expect(action).toBe('');
+        else expect(HANDLED_EVENTS[event]).toContain(action);
       } else {
         expect(outcome.reason.length).toBeGreaterThan(10);
       }
@@ -23,7 +25,7 @@ describe('interpretDelivery over every real payload GitHub documents', () => {
     const queued = all.map(([event, , payload]) => interpretDelivery(event, payload, 1)).filter((i) => i.outcome.status === 'queued');
     const kinds = new Set(queued.map((i) => (i.outcome.status === 'queued' ? i.outcome.intent.kind : null)));
     // Re-runs come from check_suite rerequested; check_run rerequested is another app's run here (ignored).
-    expect(kinds).toEqual(new Set(['pull_request', 'pull_request_review', 'check_run', 'recheck', 'merge_group']));
+    expect(kinds).toEqual(new Set(['pull_request', 'pull_request_review', 'check_run', 'recheck', 'merge_group', 'push']));
     // Every review submitted, edited or dismissed re-reads the pull request's reviews (the agent rules).
     const reviews = all.filter(
       ([event, action]) => event === 'pull_request_review' && ['submitted', 'edited', 'dismissed'].includes(action),
@@ -53,5 +55,46 @@ describe('interpretDelivery over every real payload GitHub documents', () => {
         expect(interpretDelivery(event, payload, null).outcome.status).toBe('ignored');
       }
     }
+  });
+});
+
+describe('push deliveries (docs/mcp-gateway.md, "Sessions and the commits they produced")', () => {
+  const pushes = examples.find((e) => e.name === 'push')!.examples as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  it('a push to a branch queues its commits and head commit, each once, with the branch named without refs/heads/', () => {
+    const toBranch = pushes.filter((p) => String(p.ref).startsWith('refs/heads/'));
+    expect(toBranch.length).toBeGreaterThan(0);
+    for (const payload of toBranch) {
+      const { outcome } = interpretDelivery('push', payload, 1);
+      const shas = [...new Set([...payload.commits.map((c: { id: string }) => c.id), payload.head_commit.id])];
+      expect(outcome).toEqual({
+        status: 'queued',
+        intent: expect.objectContaining({ kind: 'push', branch: 'master', shas, head_sha: payload.after }),
+      });
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const many: Record<string, any> = {
+      ...toBranch[0],
+      ref: 'refs/heads/copilot/fix-12',
+      commits: [{ id: 'A'.repeat(40) }, { id: 'b'.repeat(40) }],
+    };
+    many.head_commit = { ...many.head_commit, id: 'b'.repeat(40) };
+    const { outcome } = interpretDelivery('push', many, 1);
+    expect(outcome.status === 'queued' && outcome.intent).toMatchObject({
+      branch: 'copilot/fix-12',
+      shas: ['a'.repeat(40), 'b'.repeat(40)],
+    });
+  });
+
+  it('tag pushes and deleted branches are ignored, with the reason', () => {
+    const tags = pushes.filter((p) => String(p.ref).startsWith('refs/tags/'));
+    expect(tags.length).toBeGreaterThan(0);
+    for (const payload of tags) expect(interpretDelivery('push', payload, 1).outcome).toMatchObject({ status: 'ignored' });
+    const branch = pushes.find((p) => String(p.ref).startsWith('refs/heads/'))!;
+    const deleted = { ...branch, deleted: true, after: '0'.repeat(40), commits: [], head_commit: null };
+    expect(interpretDelivery('push', deleted, 1).outcome).toEqual({ status: 'ignored', reason: 'A deleted branch brings no commit.' });
+    expect(interpretDelivery('push', { ...branch, ref: 'refs/tags/v1' }, 1).outcome).toMatchObject({
+      reason: expect.stringContaining('tag'),
+    });
   });
 });

@@ -66,6 +66,26 @@ export function checkRunPayload(
   return payload;
 }
 
+/**
+ * A real `push` payload (@octokit/webhooks-examples has no action for it) moved to `repo`: `shas`
+ * pushed to `branch`, the last one its new head. The commits keep the example's author and date.
+ */
+export function pushPayload(repo: string, branch: string, shas: string[], installationId = 77) {
+  const found = examples.find((e) => e.name === 'push')?.examples.find((x) => String(x.ref).startsWith('refs/heads/') && x.installation);
+  if (!found) throw new Error('no example of a push to a branch');
+  const payload = structuredClone(found) as Payload;
+  const [owner, name] = repo.split('/');
+  payload.repository = { ...payload.repository, name, full_name: repo, owner: { ...payload.repository.owner, login: owner } };
+  payload.installation = { ...payload.installation, id: installationId };
+  const head = shas[shas.length - 1];
+  const commit = (id: string) => ({ ...payload.head_commit, id, url: `https://github.com/${repo}/commit/${id}` });
+  payload.ref = `refs/heads/${branch}`;
+  payload.after = head;
+  payload.commits = shas.map(commit);
+  payload.head_commit = commit(head);
+  return payload;
+}
+
 /** Sends one delivery to the running server, signed with `secret` unless it is null. */
 export async function deliver(t: TestApp, event: string, payload: unknown, options: { secret?: string | null; id?: string } = {}) {
   const body = JSON.stringify(payload);

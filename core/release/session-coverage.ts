@@ -1,0 +1,81 @@
+import type { ExecutionStatus, Verdict } from '../executions/execution.js';
+import type { SessionCover } from './authorship.js';
+import { normalizeRefName } from './repo-names.js';
+
+/**
+ * Which governed agent session covers an agent's commit (docs/mcp-gateway.md, "Sessions and the
+ * commits they produced"), decided from when shipgate saw each push arrive, never from the
+ * commit's own date, which its author writes.
+ */
+
+/** A push delivered this long after a session ended still counts for it: GitHub delivers pushes with a delay, and an agent closes its session right after pushing. */
+export const SESSION_GRACE_MS = 5 * 60_000;
+
+/** When shipgate received the first push that brought a commit to a branch (migration 025). */
+export interface CommitArrival {
+  sha: string;
+  branch: string;
+  arrived_at: string;
+}
+
+/** An agent session of the commit's repository, as coverage needs it. */
+export interface SessionFacts {
+  /** The session's id, which is its execution's. */
+  id: string;
+  branch: string | null;
+  status: ExecutionStatus;
+  verdict: Verdict | null;
+  started_at: string;
+  /** When it ended (closed, expired on a request, cancelled); null while it runs. */
+  finished_at: string | null;
+  expires_at: string;
+  /** Calls denied so far, and whether the session's policy makes a denied call a violation. */
+  denied_calls: number;
+  denied_call_severity: 'warning' | 'blocking';
+}
+
+/** What the decision read about the pull request's commits: their arrivals, and the sessions that may cover them. */
+export interface SessionCoverageFacts {
+  arrivals: CommitArrival[];
+  sessions: SessionFacts[];
+}
+
+/**
+ * A session counts while it runs, unless a call it made was denied under a blocking policy (its
+ * verdict at close will be non-compliant); once closed, by its verdict. A cancelled session covers
+ * nothing: it was stopped before it ended, so it has no verdict and no execution certificate over
+ * its calls.
+ */
+export function sessionCounts(s: SessionFacts): boolean {
+  if (s.status === 'running') return !(s.denied_calls > 0 && s.denied_call_severity === 'blocking');
+  return s.status === 'completed' && s.verdict === 'compliant';
+}
+
+/** The session's window: from its start until it ended (at the latest its expiry) plus the grace. */
+function windowOf(s: SessionFacts): [number, number] {
+  const expires = Date.parse(s.expires_at);
+  const end = s.finished_at === null ? expires : Math.min(Date.parse(s.finished_at), expires);
+  return [Date.parse(s.started_at), end + SESSION_GRACE_MS];
+}
+
+/**
+ * The session covering commit `sha`: one of the repository's sessions that counts, during whose
+ * window a push brought the commit (to the session's branch, when it names one), and that opened
+ * before the commit first reached the repository, on any branch (a commit that was already there
+ * is not the session's work because it is pushed again). The earliest such session; null when none.
+ */
+export function coveringSession(sha: string, facts: SessionCoverageFacts): SessionCover | null {
+  const arrivals = facts.arrivals.filter((a) => a.sha === sha).map((a) => ({ branch: a.branch, at: Date.parse(a.arrived_at) }));
+  if (arrivals.length === 0) return null;
+  const first = Math.min(...arrivals.map((a) => a.at));
+  const covering = facts.sessions
+    .filter(sessionCounts)
+    .filter((s) => {
+      const [start, end] = windowOf(s);
+      const branch = s.branch === null ? null : normalizeRefName(s.branch);
+      return first >= start && arrivals.some((a) => a.at <= end && (branch === null || a.branch === branch));
+    })
+    .sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const s = covering[0];
+  return s ? { kind: 'agent_session', session_id: s.id, execution_id: s.id } : null;
+}

@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type { CommitAuthorship } from '../../core/release/agent-change-findings.js';
+import { builtInPolicy } from '../../core/policies/built-in-policies.js';
+import { SESSION_GRACE_MS, type CommitArrival, type SessionFacts } from '../../core/release/session-coverage.js';
+import { sendSql } from '../send-sql.js';
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// The arrivals of the commits ($2) in the repository ($1), and the repository's agent sessions
+// that were open at some time between the first and the last of them, grace ($3, ms) included:
+// a superset of what can cover them, judged by core/release/session-coverage.ts. Sessions are
+// found by repository and start (migration 025's partial index).
+const SESSION_COVERAGE = {
+  name: 'release_session_coverage',
+  text: `
+WITH arrivals AS (SELECT commit_sha, branch, arrived_at FROM commit_arrivals WHERE repo_root = $1 AND commit_sha = ANY($2::text[]))
+SELECT
+  (SELECT coalesce(json_agg(json_build_object('sha', commit_sha, 'branch', branch, 'arrived_at', ${iso('arrived_at')})
+     ORDER BY commit_sha, branch), '[]'::json) FROM arrivals) AS arrivals,
+  (SELECT coalesce(json_agg(json_build_object('id', e.id, 'branch', s.branch, 'status', e.status, 'verdict', e.verdict,
+       'started_at', ${iso('e.started_at')}, 'finished_at', ${iso('e.finished_at')}, 'expires_at', ${iso('s.expires_at')},
+       'denied_calls', (SELECT count(*) FROM tool_calls t WHERE t.execution_id = e.id AND t.verdict = 'denied'),
+       'policy_name', e.policy_name,
+       'custom_severity', (SELECT p.body->>'denied_call_severity' FROM policies p WHERE p.name = e.policy_name AND p.version = e.policy_version))
+     ORDER BY e.started_at, e.id), '[]'::json)
+   FROM executions e JOIN agent_sessions s ON s.execution_id = e.id
+   WHERE e.kind = 'agent_session' AND e.repo_root = $1
+     AND e.started_at <= (SELECT max(arrived_at) FROM arrivals)
+     AND LEAST(e.finished_at, s.expires_at) + $3::double precision * interval '1 millisecond' >= (SELECT min(arrived_at) FROM arrivals)
+  ) AS sessions`,
+};
+
+type SessionJson = Omit<SessionFacts, 'denied_call_severity'> & { policy_name: string; custom_severity: string | null };
+
+/**
+ * The authorship with what agent sessions need to cover the pull request's commits
+ * (docs/mcp-gateway.md, "Sessions and the commits they produced"): read on every decision, not
+ * cached, and only when the pull request's commits are known.
+ */
+export async function withSessionCoverage(db: Knex, repoRoot: string, authorship: CommitAuthorship): Promise<CommitAuthorship> {
+  const shas = authorship.record?.status === 'read' ? (authorship.record.facts?.commits.map((c) => c.sha) ?? []) : [];
+  if (shas.length === 0) return authorship;
+  const [row] = await sendSql<{ arrivals: CommitArrival[]; sessions: SessionJson[] }>(db, SESSION_COVERAGE, [
+    repoRoot,
+    shas,
+    SESSION_GRACE_MS,
+  ]);
+  const sessions = row.sessions.map(({ policy_name, custom_severity, ...s }) => ({
+    ...s,
+    // A policy that cannot be found counts denied calls as violations.
+    denied_call_severity: builtInPolicy(policy_name)?.denied_call_severity ?? (custom_severity === 'warning' ? 'warning' : 'blocking'),
+  }));
+  return { ...authorship, sessions: { arrivals: row.arrivals, sessions } };
+}
