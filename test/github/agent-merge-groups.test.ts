@@ -1,3 +1,4 @@
+import { deploymentRulePayload } from '../support/deployment-deliveries.js';
 import { examplePayload } from '../support/github-deliveries.js';
 import { decide, insertExecution } from '../support/release-api.js';
 import { agentCommit, codes, useAgentPullRequests } from './support/agent-pull-requests.js';
@@ -48,6 +49,14 @@ describe('a merge group carries the agent rules of its pull request', () => {
     expect(approved.authorship.approvals).toEqual([{ login: 'carol', state: 'APPROVED', commit_sha: head, counted: true, reason: null }]);
     expect(approved.provenance.authorship).toMatchObject({ pull_request: 7 });
     expect(stack.gh.app.checkRunsOn(repo, group)[0].conclusion).toBe('success');
+  });
+
+  it('the deployment rule judges the group commit (what the base branch points at once merged) by the same rules', async () => {
+    const { repo, group } = await queuedAgentPullRequest(11, { governed: true });
+    await send('deployment_protection_rule', deploymentRulePayload(repo, { sha: group, environment: 'staging', runId: 93001 }, 93));
+    const [review] = stack.gh.deployments.reviewsOf(repo, 93001);
+    expect(review.state).toBe('rejected');
+    expect(review.comment).toContain('human_approval_missing');
   });
 
   it('governed work on the pull request’s commits counts for the group commit (its cached state is counted stale)', async () => {
