@@ -19,7 +19,7 @@ async function summarise(format: EvidenceFormat, text: string, keys: readonly Pr
   if (format === 'junit') return parseJunit(text);
   const value = parseJsonText(text);
   if (format === 'sarif') return parseSarif(value);
-  if (format === 'cyclonedx') return parseCyclonedx(value, text);
+  if (format === 'cyclonedx') return parseCyclonedx(value);
   if (format === 'spdx') return parseSpdx(value);
   return parseProvenance(value, keys);
 }
