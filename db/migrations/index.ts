@@ -22,6 +22,7 @@ import * as m025 from './025-commit-arrivals.js';
 import * as m026documents from './026-evidence-documents.js';
 import * as m028 from './028-agent-session-workflow-run.js';
 import * as m027 from './027-merge-group-pull-request.js';
+import * as m029 from './029-journal-without-row-checks.js';
 
 export interface Migration {
   name: string;
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   { name: '026-evidence-documents', up: m026documents.up },
   { name: '028-agent-session-workflow-run', up: m028.up },
   { name: '027-merge-group-pull-request', up: m027.up },
+  { name: '029-journal-without-row-checks', up: m029.up },
 ];

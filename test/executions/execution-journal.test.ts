@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ExecutionJournal } from '../../core/agent/journal.js';
 import { runExecution } from '../../core/agent/run-execution.js';
@@ -192,6 +193,17 @@ describe('each step in one statement', () => {
       sent.mockRestore();
     }
     expect((await store.get(id))!.cost_cents).toBe(4);
+  });
+
+  it('records no step of an execution that does not exist (the statement checks it, not a foreign key)', async () => {
+    const id = randomUUID();
+    const turn = { assistant: { role: 'assistant' as const, content: null, tool_calls: [report('c1')] }, costCents: 5 };
+    await journal.recordToolCall(id, ...reportStep(id, 1, 'carried'), turn);
+    await journal.recordToolCall(id, ...reportStep(id, 2, 'alone'));
+    await journal.recordTurn(id, { role: 'assistant', content: 'no calls', tool_calls: [] }, 1);
+    expect(await journal.isCancelled(id)).toBe(true);
+    for (const table of ['execution_messages', 'tool_calls', 'certificates', 'artifacts'])
+      expect(await database.db(table).where({ execution_id: id }).count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
   it('behind the fence of a stopped worker, refuses every step and records nothing', async () => {
