@@ -10,7 +10,10 @@ import type { Knex } from 'knex';
  * `uploaded_at` moves with every upload of the same bytes: the prune leaves documents uploaded
  * within the last hour alone, so an upload in flight never loses its document. A pruned document
  * leaves its evidence rows with their digest and summary (`document_digest` becomes null).
- * The evidence table's change-counter trigger (migration 014) already counts every column.
+ * The evidence table's change-counter trigger (migration 014) already counts every column. The
+ * decision also reads a document's digest, format, media type and size, which never change; a
+ * pruned document nulls its evidence rows' document_digest, which that trigger counts (ARCHITECTURE.md,
+ * "How to add a migration": the decision's cache).
  */
 export async function up(db: Knex): Promise<void> {
   await db.raw(`
