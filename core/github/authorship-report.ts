@@ -1,4 +1,4 @@
-import type { AuthorshipBlock, JudgedApproval } from '../release/authorship.js';
+import type { AuthorshipBlock, GovernedBy, JudgedApproval } from '../release/authorship.js';
 import { clipToBytes, type FittedPart } from './fit-to-bytes.js';
 import { REPORT_CELL_MAX_BYTES } from './github-limits.js';
 
@@ -32,6 +32,9 @@ const STATUS_TEXT: Record<string, string> = {
   no_pull_request: 'unknown: no open pull request names this commit, so the rules for people apply.',
 };
 
+/** The agent session covering an agent's commit, when one does (docs/mcp-gateway.md). */
+const coveredBy = (g: GovernedBy | null) => (g?.kind === 'agent_session' ? `; pushed during agent session \`${g.session_id}\`` : '');
+
 /**
  * The "Authorship" section of the check run and the PR comment (docs/github-app.md): which agent
  * made which commit, and each approval, counted or not and why; lists fitted like the blockers.
@@ -47,7 +50,7 @@ export function authorshipParts(block: AuthorshipBlock, seeAll: string): FittedP
   if (agentCommits.length > 0) {
     parts.push(
       {
-        items: agentCommits.map((c) => `- ${short(c.sha)}: ${clip(c.identities.join(', '))}`),
+        items: agentCommits.map((c) => `- ${short(c.sha)}: ${clip(c.identities.join(', '))}${coveredBy(c.governed_by)}`),
         more: (left) => `- … and ${left} more agent commits: ${seeAll}`,
       },
       { lines: [''] },

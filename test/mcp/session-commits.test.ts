@@ -60,7 +60,9 @@ describe('agent sessions cover the commits pushed while they were open', () => {
     expect(await ended(session.id)).toMatchObject({ verdict: 'compliant' });
     expect((await decide(stack.t, repo, head)).decision).toBe('SHIP');
     // The App's check run on GitHub says so as well.
-    expect(stack.gh.app.checkRunsOn(repo, head).at(-1)).toMatchObject({ conclusion: 'success' });
+    const run = stack.gh.app.checkRunsOn(repo, head).at(-1);
+    expect(run).toMatchObject({ conclusion: 'success' });
+    expect(JSON.stringify(run)).toContain(`pushed during agent session \`${session.id}\``);
   });
 
   it('a commit pushed before the session opened is not covered', async () => {
