@@ -7,8 +7,10 @@ export interface EvidenceInputs {
   name: string;
   kind: string;
   status: 'passed' | 'failed';
-  /** A file whose SHA-256 becomes the evidence digest. */
+  /** A file whose SHA-256 becomes the evidence digest; uploaded for shipgate to read unless format is `none`. */
   file?: string;
+  /** The file's format (`junit`, `sarif`, `cyclonedx`, `spdx`, `provenance`), `none` (digest only), or unset (the service detects it). */
+  format?: EvidenceFormatInput;
   uri?: string;
 }
 
@@ -32,6 +34,10 @@ export interface ActionInputs {
   /** `mode: session`: open an agent session instead of gating (docs/action.md). */
   session?: SessionInputs;
 }
+
+/** What evidence-format takes: the formats shipgate reads (docs/action.md), or `none` for a digest only. */
+export const EVIDENCE_FORMATS = ['junit', 'sarif', 'cyclonedx', 'spdx', 'provenance', 'none'] as const;
+export type EvidenceFormatInput = (typeof EVIDENCE_FORMATS)[number];
 
 const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
 const SHA = /^[0-9a-f]{40}$/i;
@@ -77,7 +83,12 @@ export function parseInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs 
   const evidenceStatus = input('evidence-status') ?? 'passed';
   if (evidenceStatus !== 'passed' && evidenceStatus !== 'failed')
     problems.push(`evidence-status must be passed or failed (got "${evidenceStatus}").`);
-  const evidenceOnly = ['evidence-kind', 'evidence-file', 'evidence-uri'].filter((name) => input(name) !== undefined);
+  const evidenceFormat = input('evidence-format');
+  if (evidenceFormat !== undefined && !(EVIDENCE_FORMATS as readonly string[]).includes(evidenceFormat))
+    problems.push(`evidence-format must be one of ${EVIDENCE_FORMATS.join(', ')} (got "${evidenceFormat}").`);
+  else if (evidenceFormat !== undefined && input('evidence-file') === undefined)
+    problems.push('evidence-format needs evidence-file: it says what the file is.');
+  const evidenceOnly = ['evidence-kind', 'evidence-file', 'evidence-format', 'evidence-uri'].filter((name) => input(name) !== undefined);
   if (!evidenceName && evidenceOnly.length > 0) problems.push(`${evidenceOnly.join(', ')} need evidence-name.`);
 
   const inputs: ActionInputs = {
@@ -100,6 +111,7 @@ export function parseInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs 
           kind: input('evidence-kind') ?? 'ci',
           status: evidenceStatus as EvidenceInputs['status'],
           file: input('evidence-file'),
+          format: evidenceFormat as EvidenceFormatInput | undefined,
           uri: input('evidence-uri'),
         }
       : undefined,

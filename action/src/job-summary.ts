@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { summaryDetails, summaryLine } from './evidence-summary.js';
 import type { ActionInputs } from './inputs.js';
 import type { EvidenceRecord, ReleaseDecision } from './shipgate-types.js';
 
@@ -19,6 +20,15 @@ export async function writeJobSummary(inputs: ActionInputs, decision: ReleaseDec
       `<p>Evidence <b>${escapeHtml(evidence.name)}</b>: ${escapeHtml(evidence.status)}${evidence.digest ? ` (<code>${escapeHtml(evidence.digest)}</code>)` : ''}</p>`,
       true,
     );
+  if (evidence?.summary) {
+    // What shipgate read from the document, e.g. "412 tests, 3 failed" and the failing names.
+    summary.addRaw(
+      `<p>shipgate read it as ${escapeHtml(evidence.format ?? evidence.summary.format)}: <b>${escapeHtml(summaryLine(evidence.summary))}</b></p>`,
+      true,
+    );
+    const details = summaryDetails(evidence.summary);
+    if (details) summary.addRaw(`<p>${escapeHtml(details.title)}:</p>`, true).addList(details.items.map(escapeHtml));
+  }
   if (decision && decision.blockers.length > 0)
     summary.addTable([
       [

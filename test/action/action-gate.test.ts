@@ -148,7 +148,16 @@ describe('evidence mode', () => {
     const commit = sha('action-evidence');
     await passed(SBOM, commit);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sbom-')), 'sbom.spdx.json');
-    fs.writeFileSync(file, JSON.stringify({ spdxVersion: 'SPDX-2.3', packages: [] }));
+    const document = {
+      spdxVersion: 'SPDX-2.3',
+      dataLicense: 'CC0-1.0',
+      SPDXID: 'SPDXRef-DOCUMENT',
+      name: 'widgets',
+      documentNamespace: 'https://acme.example/spdx/widgets',
+      creationInfo: { created: '2026-01-01T00:00:00Z', creators: ['Tool: syft'] },
+      packages: [],
+    };
+    fs.writeFileSync(file, JSON.stringify(document));
     const digest = `sha256:${createHash('sha256').update(fs.readFileSync(file)).digest('hex')}`;
     const run = await runAction(
       gateInputs(operator.key, {

@@ -33,6 +33,7 @@ it('declares every input the Action reads and every output it sets, and only tho
     'evidence-kind',
     'evidence-status',
     'evidence-file',
+    'evidence-format',
     'evidence-uri',
     'mode',
     'servers',
