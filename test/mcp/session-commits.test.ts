@@ -65,6 +65,17 @@ describe('agent sessions cover the commits pushed while they were open', () => {
     expect(JSON.stringify(run)).toContain(`pushed during agent session \`${session.id}\``);
   });
 
+  it('a push delivered after the pull request was evaluated re-evaluates its head, and the check run turns to success', async () => {
+    const repo = 'acme/session-push-later';
+    stack.repository(repo);
+    const head = nextSha();
+    await openSession(repo, { branch: 'copilot/fix-7' });
+    expect((await decisionOfAgentChange(repo, 7, head)).codes).toEqual(['agent_change_ungoverned']);
+    expect(stack.gh.app.checkRunsOn(repo, head).at(-1)).toMatchObject({ conclusion: 'failure' });
+    await push(repo, 'copilot/fix-7', head);
+    expect(stack.gh.app.checkRunsOn(repo, head).at(-1)).toMatchObject({ conclusion: 'success' });
+  });
+
   it('a commit pushed before the session opened is not covered', async () => {
     const repo = 'acme/session-late';
     stack.repository(repo);
