@@ -23,6 +23,9 @@ export type Workflow = z.output<typeof workflowSchema>;
 export type WorkflowStage = Workflow['stages'][number];
 export type WorkflowCancel = z.output<typeof workflowCancelSchema>;
 export type ReleaseDecision = z.output<typeof decisionResponseSchema>;
+/** One uploaded evidence item of a decision, with what its document said and the rules it was judged by. */
+export type UploadedEvidence = ReleaseDecision['provenance']['evidence'][number];
+export type EvidenceSummary = NonNullable<UploadedEvidence['summary']>;
 export type ReleaseHealth = z.output<typeof healthResponseSchema>;
 export type PromotionList = z.output<typeof promotionListSchema>;
 

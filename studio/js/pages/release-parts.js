@@ -1,4 +1,5 @@
 import { facts, h, link, pill, table, when } from '../dom.js';
+import { evidenceSection } from './release-evidence.js';
 
 /** @import { PromotionList, ReleaseDecision, ReleaseHealth } from '../../types.js' */
 
@@ -65,12 +66,7 @@ export function provenanceSection(d) {
         )
       : h('p.muted', {}, 'None recorded.'),
     h('h3', {}, 'Uploaded evidence'),
-    p.evidence.length
-      ? table(
-          ['Kind', 'Name', 'Status', 'Digest', 'Produced'],
-          p.evidence.map((e) => [e.kind, e.name, pill(e.status), e.digest ? h('code', {}, e.digest) : '—', when(e.produced_at)]),
-        )
-      : h('p.muted', {}, 'None uploaded.'),
+    evidenceSection(p.evidence),
     h('h3', {}, 'Bound workflows'),
     p.workflows.length
       ? table(
