@@ -101,20 +101,22 @@ const provenanceRulesSchema = z
   .strict()
   .meta({ id: 'ProvenanceEvidenceRules' });
 
-const withFormat = z
+// One discriminated union (by `format`, absent included) so a bad entry's problem is reported at its own path.
+const entryObject = z
   .discriminatedUnion('format', [
     z.object({ name, format: z.literal('junit'), rules: testsRulesSchema.optional() }).strict(),
     z.object({ name, format: z.literal('sarif'), rules: sarifRulesSchema.optional() }).strict(),
     z.object({ name, format: z.literal('cyclonedx'), rules: sbomRulesSchema.optional() }).strict(),
     z.object({ name, format: z.literal('spdx'), rules: sbomRulesSchema.optional() }).strict(),
     z.object({ name, format: z.literal('provenance'), rules: provenanceRulesSchema.optional() }).strict(),
+    z.object({ name, format: z.undefined().optional() }).strict(),
   ])
-  .meta({ id: 'RequiredEvidenceRules' });
+  .meta({ id: 'RequiredEvidenceObject' });
 
-export const requiredEvidenceEntrySchema = z.union([name, z.object({ name }).strict(), withFormat]).meta({
+export const requiredEvidenceEntrySchema = z.union([name, entryObject]).meta({
   id: 'RequiredEvidenceEntry',
   description:
-    'An evidence name, or `{name, format?, rules?}`: the evidence must carry a document of that format whose content keeps the rules (omitted rules: the format’s default rule).',
+    'An evidence name, or `{name, format?, rules?}`: the evidence must carry a document of that format whose content keeps the rules (omitted rules: the format’s default rule). `rules` need a `format`.',
 });
 
 export type RequiredEvidenceEntry = z.output<typeof requiredEvidenceEntrySchema>;

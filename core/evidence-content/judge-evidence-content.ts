@@ -19,7 +19,7 @@ export interface RuleResult {
 const UPLOAD = 'upload it with the evidence (the Action’s `evidence-file`, or `content` in POST /api/v1/releases/evidence)';
 
 function formatOf(entry: RequiredEvidenceEntry | null): EvidenceFormat | null {
-  return entry !== null && typeof entry !== 'string' && 'format' in entry ? entry.format : null;
+  return entry !== null && typeof entry !== 'string' ? (entry.format ?? null) : null;
 }
 
 /**

@@ -54,11 +54,11 @@ export function judgeSarif(summary: SarifSummary, rules: SarifRules): RuleResult
     .filter((r) => !ignored.has(r.rule_id) && isBlocking(r.level))
     .slice(0, 10)
     .map((r) => `${r.rule_id} (${r.level}) ×${r.count}`);
-  const levels = blocking.join(' or ');
+  const levels = blocking.length > 1 ? `${blocking.slice(0, -1).join(', ')} or ${blocking[blocking.length - 1]}` : blocking[0];
   const skipped = ignoredCount > 0 ? ` (${plural(ignoredCount, 'result')} of ignored rules not counted)` : '';
   const detail =
     count > 0
-      ? `${plural(count, 'result')} at level ${levels}${skipped}: ${top.join(', ')}${summary.truncated ? ' (per-rule counts truncated)' : ''}`
+      ? `${plural(count, 'result')} at level ${levels}${skipped}${top.length ? `: ${top.join(', ')}` : ''}${summary.truncated ? ' (per-rule counts truncated)' : ''}.`
       : `No result at level ${levels}${skipped}.`;
   return [
     {

@@ -1,5 +1,5 @@
 import { EvidenceDocumentInvalid } from '../errors.js';
-import { detectEvidenceFormat } from './detect-evidence-format.js';
+import { detectEvidenceFormat, detectJsonFormat } from './detect-evidence-format.js';
 import { documentText, parseJsonText } from './document-text.js';
 import { EVIDENCE_FORMAT_TITLES, MAX_EVIDENCE_DOCUMENT_BYTES, type EvidenceFormat } from './evidence-format.js';
 import type { EvidenceSummary } from './evidence-summary.js';
@@ -15,13 +15,23 @@ export interface ParsedEvidenceDocument {
   summary: EvidenceSummary;
 }
 
-async function summarise(format: EvidenceFormat, text: string, keys: readonly ProvenanceKey[]): Promise<EvidenceSummary> {
+async function summarise(format: EvidenceFormat, text: string, json: unknown, keys: readonly ProvenanceKey[]): Promise<EvidenceSummary> {
   if (format === 'junit') return parseJunit(text);
-  const value = parseJsonText(text);
+  const value = json === undefined ? parseJsonText(text) : json;
   if (format === 'sarif') return parseSarif(value);
   if (format === 'cyclonedx') return parseCyclonedx(value);
   if (format === 'spdx') return parseSpdx(value);
   return parseProvenance(value, keys);
+}
+
+/** The parsed JSON of a document that reads as JSON (so it is parsed once), else undefined. */
+function jsonOrUndefined(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -39,7 +49,8 @@ export async function parseEvidenceDocument(
     throw new EvidenceDocumentInvalid([], `The document is larger than ${MAX_EVIDENCE_DOCUMENT_BYTES} bytes.`);
   }
   const text = documentText(bytes);
-  const format = declared ?? detectEvidenceFormat(bytes);
+  const json = declared === 'junit' ? undefined : jsonOrUndefined(text);
+  const format = declared ?? (json === undefined ? detectEvidenceFormat(bytes) : detectJsonFormat(json));
   if (!format) {
     throw new EvidenceDocumentInvalid(
       [],
@@ -47,7 +58,7 @@ export async function parseEvidenceDocument(
     );
   }
   try {
-    return { format, summary: await summarise(format, text, keys) };
+    return { format, summary: await summarise(format, text, json, keys) };
   } catch (error) {
     if (error instanceof EvidenceDocumentInvalid) throw error;
     // A library failing on hostile input (deep nesting, odd bytes) is still bad input, never a server error.
