@@ -50,9 +50,12 @@ const AUTHORSHIP = `(SELECT row_to_json(a) FROM (SELECT number, status, reason, 
          AND e.workflow_id IS NULL AND e.status = 'completed' AND e.verdict = 'compliant') g
    WHERE a.repo_root = $1 AND a.commit_sha = ${AUTHORSHIP_HEAD}) AS governed_commits`;
 
-// An upload's document (migration 026) without its bytes: a decision reads summaries only.
-const DOCUMENT = `CASE WHEN document_digest IS NOT NULL THEN (SELECT row_to_json(d) FROM (
-    SELECT digest, format, media_type, size FROM evidence_documents WHERE digest = evidence.document_digest) d) END AS document`;
+// What an upload's document says (migration 026), without its bytes: a decision reads summaries
+// only. One column, null for every row without a document (check runs, plain uploads), so those
+// cost a few bytes more than before, not one key per field.
+const CONTENT = `CASE WHEN format IS NOT NULL THEN json_build_object('id', id, 'format', format, 'summary', summary,
+    'summary_digest', summary_digest, 'document', (SELECT row_to_json(d) FROM (
+      SELECT digest, format, media_type, size FROM evidence_documents WHERE digest = evidence.document_digest) d)) END AS content`;
 
 // Everything a decision reads about a commit ($1 repo_root, $2 commit_sha) in ONE round trip:
 // the gate, the newest evidence of each name, the bound executions, the latest snapshot and the
@@ -66,7 +69,7 @@ SELECT
   (SELECT row_to_json(g) FROM gate_versions g WHERE g.repo_root = $1 ORDER BY g.version DESC LIMIT 1) AS gate,
   (SELECT coalesce(json_agg(e), '[]') FROM (
      SELECT DISTINCT ON (source, name) source, kind, name, status, conclusion, digest, uri, details_url, external_id, workflow_run, ${iso('produced_at')} AS produced_at,
-       id, format, summary, summary_digest, ${DOCUMENT}
+       ${CONTENT}
      FROM evidence WHERE repo_root = $1 AND commit_sha = $2 ORDER BY source, name, evidence.produced_at DESC, evidence.created_at DESC) e) AS evidence,
   ${BOUND_EXECUTIONS} AS executions,
   ${BOUND_WORKFLOW_RECORDS} AS workflows,
@@ -77,22 +80,26 @@ SELECT
   ${STATE_VERSION_COLUMNS}`,
 };
 
+interface ContentJson {
+  id: string;
+  format: EvidenceFormat;
+  summary: EvidenceSummary;
+  summary_digest: string;
+  document: EvidenceDocument | null;
+}
+
 type EvidenceJson = CheckRun &
   Omit<UploadedEvidence, 'workflow_run' | 'format' | 'summary_digest'> & {
     source: 'check_run' | 'upload';
     workflow_run: WorkflowRun | null;
-    id: string;
-    format: EvidenceFormat | null;
-    summary: EvidenceSummary | null;
-    summary_digest: string | null;
-    document: EvidenceDocument | null;
+    content: ContentJson | null;
   };
 
 /** What the documents of a commit's uploads say, by upload name. */
 function contentsOf(uploads: EvidenceJson[]): Record<string, EvidenceContent> {
   const contents: Record<string, EvidenceContent> = {};
-  for (const { id, name, format, summary, document } of uploads) {
-    if (format && summary) contents[name] = { evidence_id: id, format, summary, document };
+  for (const { name, content: c } of uploads) {
+    if (c) contents[name] = { evidence_id: c.id, format: c.format, summary: c.summary, document: c.document };
   }
   return contents;
 }
@@ -153,7 +160,7 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
             })),
           uploads: evidence
             .filter((e) => e.source === 'upload')
-            .map(({ kind, name, status, digest, uri, produced_at, workflow_run, format, summary_digest }) => ({
+            .map(({ kind, name, status, digest, uri, produced_at, workflow_run, content }) => ({
               kind,
               name,
               status: status as UploadedEvidence['status'],
@@ -162,7 +169,7 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
               produced_at,
               ...(workflow_run ? { workflow_run } : {}),
               // Absent without a document, so the snapshots of such evidence keep their address.
-              ...(format && summary_digest ? { format, summary_digest } : {}),
+              ...(content ? { format: content.format, summary_digest: content.summary_digest } : {}),
             })),
           contents: contentsOf(evidence.filter((e) => e.source === 'upload')),
         },

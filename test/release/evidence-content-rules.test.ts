@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { decide, putGate, sha } from '../support/release-api.js';
+import { decide, putGate, sha, upload } from '../support/release-api.js';
 import { fixture, provenanceKey, provenanceStatement, uploadDocument } from './support/evidence-documents.js';
 
 // Issue 24, acceptance 1-4 through the API (docs/release-gate.md, "Evidence read by content"): the gate judges what an
@@ -62,6 +62,16 @@ describe('tests (JUnit)', () => {
       'evidence_content_failed evidence:tests:max_failed',
     ]);
     expect((await judged('tests', fixture('jest-junit-passing.xml'))).decision).toBe('SHIP');
+  });
+
+  it('an entry with a format needs a document: evidence uploaded without one blocks', async () => {
+    const [repo, commit] = [newRepo(), sha(randomUUID())];
+    await putGate(t, repo, { required_evidence: [entry] } as never);
+    await upload(t, { repo_root: repo, commit_sha: commit, name: 'tests' });
+    const d = await decide(t, repo, commit);
+    expect(blockers(d)).toEqual(['evidence_content_failed evidence:tests:document']);
+    expect(d.provenance.evidence[0].rule_results).toEqual([expect.objectContaining({ rule: 'document', passed: false })]);
+    expect(d.provenance.evidence[0]).not.toHaveProperty('summary_digest');
   });
 
   it('a claimed failed still blocks whatever the document says', async () => {
