@@ -6,6 +6,8 @@
 import { badgeTarget, BADGE_GOAL } from './badge.js';
 import { decisionTarget, DECISION_GOAL } from './decision.js';
 import { runGovernanceBench } from './governance.js';
+import { runMcpBench } from './mcp.js';
+import { runEvidenceUploadBench } from './evidence-upload.js';
 import { runBench } from './lib/bench-database.js';
 import { measureAgainstFloor, startReleaseBenchEnv } from './lib/release-bench-env.js';
 import { CONNECTIONS, DURATION_SECONDS, ROUNDS } from './lib/load.js';
@@ -15,6 +17,9 @@ import { FULL_LEVELS, printGrowth, runGrowthBench } from './growth.js';
 await runBench(async () => {
   console.log('Governance overhead per tool call (verify + certify + persist vs the ungoverned loop)');
   console.table(await runGovernanceBench());
+
+  console.log('MCP gateway per tool call (the same tools/call directly to the upstream and through shipgate; worker in process)');
+  console.table(await runMcpBench());
 
   const env = await startReleaseBenchEnv();
   try {
@@ -29,6 +34,9 @@ await runBench(async () => {
   }
 
   await runWebhookBench();
+
+  console.log('Evidence upload with a 5 MiB JUnit report (parsed and stored at upload; worker in process)');
+  console.table(await runEvidenceUploadBench());
 
   // The full top level (100,000 commits / 1M executions) takes about 2 minutes to seed on the
   // development machine, which would push `npm run bench` past 5 minutes: here the history grows

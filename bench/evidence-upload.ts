@@ -1,0 +1,131 @@
+/**
+ * Evidence upload with its document (docs/benchmarks.md): a generated 5 MiB JUnit report
+ * (jest-junit's shape, 1% of its tests failing) POSTed as base64 `content` to
+ * /releases/evidence, one upload at a time, on the server as `npm start` runs it (the job worker
+ * in the same process). Each upload differs by a timestamp, so each is parsed and stored anew,
+ * as CI uploads a new report per run. Goal: median answer within UPLOAD_GOAL_MS (the README
+ * states it).
+ *
+ *   node bin/run-ts.js bench/evidence-upload.ts      (DATABASE_URL optional; else embedded PostgreSQL)
+ */
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { migrateJobQueue } from '../db/job-queue.js';
+import { openBenchDatabase, runBench } from './lib/bench-database.js';
+import { startServer } from './lib/release-bench-env.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPORT_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_GOAL_MS = 3_000;
+const WARM_UP = 2;
+const UPLOADS = Number(process.env.BENCH_EVIDENCE_UPLOADS ?? 15);
+
+const STACK = Array.from({ length: 12 }, (_, i) => `    at Object.&lt;anonymous&gt; (src/module-${i}.test.ts:${10 + i}:7)`).join('\n');
+
+/** A jest-junit style report of about `bytes` bytes (padded to exactly that), `run` in its timestamp. */
+export function junitReport(run: number, bytes = REPORT_BYTES): Buffer {
+  const cases: string[] = [];
+  let size = 0;
+  let failures = 0;
+  for (let i = 0; size < bytes - 4096; i++) {
+    const name = `widgets module ${Math.floor(i / 50)} › case ${i} handles input ${i % 97}`;
+    const failing = i % 100 === 7;
+    failures += failing ? 1 : 0;
+    const body = failing
+      ? `<failure message="expect(received).toBe(expected)">Error: expect(received).toBe(expected)\n\nExpected: ${i}\nReceived: ${i + 1}\n${STACK}</failure>`
+      : '';
+    const line = `    <testcase classname="widgets module ${Math.floor(i / 50)}" name="${name}" time="0.${i % 1000}">${body}</testcase>\n`;
+    cases.push(line);
+    size += Buffer.byteLength(line);
+  }
+  const head =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="jest tests" tests="${cases.length}" failures="${failures}" errors="0" time="93.1">\n` +
+    `  <testsuite name="widgets" errors="0" failures="${failures}" skipped="0" timestamp="2026-01-01T00:00:${String(run % 60).padStart(2, '0')}" time="93.1" tests="${cases.length}">\n`;
+  const tail = '  </testsuite>\n</testsuites>\n';
+  const text = head + cases.join('') + tail;
+  // An XML comment fills the report up to exactly `bytes`, and makes every run's bytes differ.
+  const open = `<!-- run ${run} `;
+  const fill = Math.max(0, bytes - Buffer.byteLength(text) - Buffer.byteLength(open) - ' -->'.length);
+  return Buffer.from(`${text}${open}${'x'.repeat(fill)} -->`);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Uploads UPLOADS reports one at a time after WARM_UP, each to a commit of its own; answers the table's rows. */
+export async function runEvidenceUploadBench() {
+  const database = await openBenchDatabase();
+  await migrateJobQueue(database.db, database.url);
+  const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
+  const { child, url } = await startServer({
+    ...process.env,
+    DATABASE_URL: database.url,
+    SHIPGATE_SIGNING_KEY: pem,
+    SHIPGATE_DATA_DIR: path.join(ROOT, '.shipgate/bench'),
+    BENCH_SERVER_WORKER: '1',
+  });
+  try {
+    // The first user is ADMIN, who may record evidence.
+    const registered = await fetch(`${url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', name: 'bench', password: 'bench password' }),
+    }).then((r) => r.json() as Promise<{ api_key: string }>);
+    const times: number[] = [];
+    let failed = 0;
+    let summary = '';
+    for (let run = 0; run < WARM_UP + UPLOADS; run++) {
+      const report = junitReport(run);
+      const body = JSON.stringify({
+        repo_root: 'acme/bench-evidence',
+        commit_sha: createHash('sha1').update(`evidence-${run}`).digest('hex'),
+        kind: 'test-report',
+        name: 'tests',
+        status: 'passed',
+        format: 'junit',
+        content: report.toString('base64'),
+        produced_at: new Date().toISOString(),
+      });
+      const started = performance.now();
+      const response = await fetch(`${url}/api/v1/releases/evidence`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${registered.api_key}` },
+        body,
+      });
+      const answer = (await response.json()) as { summary?: { total: number; failed: number } };
+      const ms = performance.now() - started;
+      if (response.status !== 201) {
+        failed++;
+        summary = `${response.status} ${JSON.stringify(answer).slice(0, 200)}`;
+      } else if (answer.summary) summary = `${answer.summary.total} tests, ${answer.summary.failed} failed`;
+      if (run >= WARM_UP) times.push(ms);
+    }
+    const mid = median(times);
+    const pass = failed === 0 && mid <= UPLOAD_GOAL_MS;
+    return [
+      {
+        endpoint: 'POST /releases/evidence (5 MiB JUnit, base64)',
+        uploads: times.length,
+        'median ms': Math.round(mid),
+        'max ms': Math.round(Math.max(...times)),
+        errors: failed,
+        'read as': summary,
+        goal: `median <= ${UPLOAD_GOAL_MS} ms`,
+        result: pass ? 'PASS' : 'FAIL',
+      },
+    ];
+  } finally {
+    child.disconnect();
+    await new Promise((r) => child.once('exit', r));
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await runBench(async () => {
+    console.table(await runEvidenceUploadBench());
+  });
+}
