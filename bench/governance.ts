@@ -39,6 +39,8 @@ const CALLS_PER_RUN = 200;
 const ROUNDS = 5;
 /** Governance overhead per call at most this multiple of the floor of persisting a call (two durable commits). */
 const GOAL_VS_COMMITS = 1.5;
+/** The table the floor's durable commits insert into (roundTripTimes). */
+export const BENCH_COMMITS_TABLE = 'CREATE TABLE bench_commits (n integer)';
 
 /** An in-process tool (as write_report): its turn is recorded in the same write as the call. */
 const noop = defineTool({
@@ -175,8 +177,10 @@ async function iterationTimes(mode: Mode): Promise<number[]> {
  * The floor of persisting anything on this machine, sent the way the journal sends its steps
  * (a named statement through pg on a connection of the same pool): one round trip (SELECT 1)
  * and one durable commit (a one-row INSERT, waiting for its WAL flush as a tool call's step does).
+ * The floor of persisting a call is two such commits. Needs `bench_commits` (BENCH_COMMITS_TABLE);
+ * bench/mcp.ts measures its goal against the same floor.
  */
-async function roundTripTimes(db: Knex): Promise<{ roundTrip: number[]; commit: number[] }> {
+export async function roundTripTimes(db: Knex): Promise<{ roundTrip: number[]; commit: number[] }> {
   const roundTrip: number[] = [];
   const commit: number[] = [];
   const timed = async (into: number[], name: string, text: string, values: unknown[]) => {
@@ -213,7 +217,7 @@ export interface GovernanceRow {
 export async function runGovernanceBench(): Promise<GovernanceRow[]> {
   const database = await openBenchDatabase();
   try {
-    await database.db.raw('CREATE TABLE bench_commits (n integer)');
+    await database.db.raw(BENCH_COMMITS_TABLE);
     const memory = memoryBenchJournal();
     const postgres = postgresBenchJournal(database);
     const modes: Mode[] = [

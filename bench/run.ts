@@ -6,6 +6,7 @@
 import { badgeTarget, BADGE_GOAL } from './badge.js';
 import { decisionTarget, DECISION_GOAL } from './decision.js';
 import { runGovernanceBench } from './governance.js';
+import { runMcpBench } from './mcp.js';
 import { runEvidenceUploadBench } from './evidence-upload.js';
 import { runBench } from './lib/bench-database.js';
 import { measureAgainstFloor, startReleaseBenchEnv } from './lib/release-bench-env.js';
@@ -16,6 +17,9 @@ import { FULL_LEVELS, printGrowth, runGrowthBench } from './growth.js';
 await runBench(async () => {
   console.log('Governance overhead per tool call (verify + certify + persist vs the ungoverned loop)');
   console.table(await runGovernanceBench());
+
+  console.log('MCP gateway per tool call (the same tools/call directly to the upstream and through shipgate; worker in process)');
+  console.table(await runMcpBench());
 
   const env = await startReleaseBenchEnv();
   try {

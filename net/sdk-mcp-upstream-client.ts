@@ -11,6 +11,7 @@ const VALIDATOR_CACHE_SIZE = 1000;
 export function createSdkMcpUpstreamClient(): McpUpstreamClient {
   const ajv = new AjvJsonSchemaValidator();
   const validators = new Map<string, ReturnType<AjvJsonSchemaValidator['getValidator']>>();
+  const bySchema = new WeakMap<object, ReturnType<AjvJsonSchemaValidator['getValidator']>>();
   return {
     async connect(upstream, timeoutMs, events): Promise<UpstreamConnection> {
       const client = new Client({ name: 'shipgate-mcp-gateway', version: '1' });
@@ -52,12 +53,17 @@ export function createSdkMcpUpstreamClient(): McpUpstreamClient {
       };
     },
     checkArguments(schema, value) {
-      const key = JSON.stringify(schema);
-      let validate = validators.get(key);
+      // By the schema object first (an MCP session keeps its tool list, so its calls pass the same one), then by its text.
+      let validate = bySchema.get(schema);
       if (!validate) {
-        if (validators.size >= VALIDATOR_CACHE_SIZE) validators.clear();
-        validate = ajv.getValidator(schema as Parameters<AjvJsonSchemaValidator['getValidator']>[0]);
-        validators.set(key, validate);
+        const key = JSON.stringify(schema);
+        validate = validators.get(key);
+        if (!validate) {
+          if (validators.size >= VALIDATOR_CACHE_SIZE) validators.clear();
+          validate = ajv.getValidator(schema as Parameters<AjvJsonSchemaValidator['getValidator']>[0]);
+          validators.set(key, validate);
+        }
+        bySchema.set(schema, validate);
       }
       const outcome = validate(value);
       return outcome.valid ? null : outcome.errorMessage;

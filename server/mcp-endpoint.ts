@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RawBodyRoute } from '../api/create-server.js';
@@ -9,6 +11,7 @@ import { sessionIsOpen } from '../core/mcp/agent-session.js';
 import { closeAgentSession } from '../core/mcp/close-agent-session.js';
 import { openAgentSession } from '../core/mcp/open-agent-session.js';
 import { resolvePermissions } from '../core/policies/resolve-permissions.js';
+import { createCallQueue, type ReadState } from './mcp-call-queue.js';
 import { createMcpSessionServer, type McpSessionServer } from './mcp-session-server.js';
 
 export const MCP_PATH = '/api/v1/mcp';
@@ -98,15 +101,7 @@ export function buildMcpEndpoint(deps: GatewayDeps): McpEndpoint {
     );
     sweeper.unref();
   };
-  // One call at a time per agent session: each call's seq and certificate chain follow the last.
-  const queues = new Map<string, Promise<unknown>>();
-  const serialised = <T>(key: string, task: () => Promise<T>): Promise<T> => {
-    const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
-    const settled = run.catch(() => undefined);
-    queues.set(key, settled);
-    void settled.then(() => queues.get(key) === settled && queues.delete(key));
-    return run;
-  };
+  const calls = createCallQueue();
 
   async function unauthorized(ctx: Koa.Context, detail: string): Promise<void> {
     ctx.status = 401;
@@ -131,7 +126,9 @@ export function buildMcpEndpoint(deps: GatewayDeps): McpEndpoint {
     const tokenHash = hashApiKey(token);
     const mcpSessionId = ctx.get('Mcp-Session-Id');
     let entry = mcpSessionId ? open.get(mcpSessionId) : undefined;
-    let session = await deps.agentSessions.byTokenHash(tokenHash);
+    // Read before the session's state: a call that ends after this stamp makes the state stale (mcp-call-queue.ts).
+    const readAt = calls.stamp();
+    let session = await deps.agentSessions.callStateByToken(tokenHash);
     let agentKeyId: string | null = null;
     let parsedBody: unknown;
     if (!session) {
@@ -141,7 +138,7 @@ export function buildMcpEndpoint(deps: GatewayDeps): McpEndpoint {
       agentKeyId = key.id;
       if (mcpSessionId) {
         if (!entry || entry.agentKeyId !== key.id) return notFound(ctx, SESSION_NOT_FOUND);
-        session = await deps.agentSessions.get(entry.agentSessionId);
+        session = await deps.agentSessions.callState(entry.agentSessionId);
         if (!session) return notFound(ctx, SESSION_NOT_FOUND);
       } else {
         // Only an `initialize` opens a governed session: the body is read here to tell.
@@ -165,7 +162,7 @@ export function buildMcpEndpoint(deps: GatewayDeps): McpEndpoint {
           },
           key.id,
         );
-        session = await deps.agentSessions.get(opened.execution.id);
+        session = await deps.agentSessions.callState(opened.execution.id);
         if (!session) return notFound(ctx, SESSION_NOT_FOUND);
         deps.logger.info(
           { event: 'mcp.session_opened_by_key', execution_id: session.id, agent_key_id: key.id },
@@ -189,13 +186,16 @@ export function buildMcpEndpoint(deps: GatewayDeps): McpEndpoint {
         return;
       }
       const agentSessionId = session.id;
-      const mcp: McpSessionServer = createMcpSessionServer(deps, session, serialised);
+      const mcp: McpSessionServer = createMcpSessionServer(deps, session, calls);
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        // A request's answer as one JSON body rather than an event stream: nothing is streamed back to the agent.
+        enableJsonResponse: true,
         onsessioninitialized: (id) => void open.set(id, { agentSessionId, agentKeyId, transport }),
       });
       transport.onclose = () => {
         if (transport.sessionId) open.delete(transport.sessionId);
+        if (![...open.values()].some((e) => e.agentSessionId === agentSessionId)) calls.forget(agentSessionId);
         void mcp.close();
         // A key's session is one MCP session: when it ends, the governed session ends (not when the server stops).
         if (agentKeyId && !shuttingDown)
@@ -207,6 +207,9 @@ export function buildMcpEndpoint(deps: GatewayDeps): McpEndpoint {
       entry = { agentSessionId, agentKeyId, transport };
       ensureSweeping();
     }
+    // The state read here serves this request's tools/call, unless another call of the session ended since.
+    const auth: AuthInfo = { token: '', clientId: session.id, scopes: [], extra: { state: session, readAt } satisfies ReadState };
+    (ctx.req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
     ctx.respond = false;
     await entry.transport.handleRequest(ctx.req, ctx.res, parsedBody);
   };

@@ -5,11 +5,9 @@ import type { AgentSession } from '../core/mcp/agent-session.js';
 import { callThroughGateway, type GatewayTerms } from '../core/mcp/call-through-gateway.js';
 import { allowedTools } from '../core/mcp/gateway-tools.js';
 import { SessionUpstreams } from '../core/mcp/session-upstreams.js';
+import type { CallQueue, ReadState } from './mcp-call-queue.js';
 
 export type McpSessionDeps = Pick<Deps, 'logger' | 'journal' | 'certifier' | 'agentSessions' | 'mcpServers' | 'mcpUpstreamClient'>;
-
-/** Runs `task` after every task queued before under `key` (one call at a time per agent session). */
-export type Serialise = <T>(key: string, task: () => Promise<T>) => Promise<T>;
 
 export interface McpSessionServer {
   server: Server;
@@ -23,13 +21,14 @@ const ended = (text: string) => ({ content: [{ type: 'text' as const, text }], i
  * The SDK server of ONE MCP session of an agent session (docs/mcp-gateway.md, "The MCP
  * endpoint"): its upstream connections and tool lists (core/mcp/session-upstreams.ts), and the
  * session's terms (policy and resolved permissions, fixed when it opened), read once. Each
- * `tools/call` reads the session's state afresh (status, expiry, next seq, last certificate) in
- * one statement, inside the agent session's queue.
+ * `tools/call` is checked against the session's state (status, expiry, next seq, last
+ * certificate, registrations' version) read in one statement while its request was
+ * authenticated, or read again in its turn when another call of the session ended since.
  */
 export function createMcpSessionServer(
   deps: McpSessionDeps,
   session: Pick<AgentSession, 'id' | 'servers' | 'max_tool_calls'>,
-  serialise: Serialise,
+  calls: CallQueue,
 ): McpSessionServer {
   const log = (event: string, fields: Record<string, unknown>) => deps.logger.info({ event, ...fields }, event);
   const upstreams = new SessionUpstreams(
@@ -64,10 +63,16 @@ export function createMcpSessionServer(
       })),
     };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    serialise(session.id, async () => {
-      const [state, sessionTerms] = await Promise.all([deps.agentSessions.callState(session.id), termsOf()]);
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+    calls.serialise(session.id, async () => {
+      // The state read while authenticating this request, unless another call of the session ended since.
+      const read = extra.authInfo?.extra as ReadState | undefined;
+      const state =
+        read && read.state.id === session.id && calls.current(session.id, read.readAt)
+          ? read.state
+          : await deps.agentSessions.callState(session.id);
       if (!state) return ended('This agent session no longer exists.');
+      const [sessionTerms, tool] = await Promise.all([termsOf(), upstreams.tool(request.params.name, state.servers_version)]);
       const answer = await callThroughGateway(
         {
           journal: deps.journal,
@@ -79,6 +84,7 @@ export function createMcpSessionServer(
         session,
         sessionTerms,
         state,
+        tool,
         upstreams,
         { name: request.params.name, arguments: request.params.arguments ?? {} },
       );

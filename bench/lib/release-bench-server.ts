@@ -21,6 +21,7 @@ import { createKnex } from '../../db/create-knex.js';
 import { createSigningKeyStore } from '../../db/stores/postgres-signing-key-store.js';
 import { migrateJobQueue } from '../../db/job-queue.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
+import { buildMcpEndpoint } from '../../server/mcp-endpoint.js';
 import { loadPrices } from '../../server/load-prices.js';
 import { startWorker } from '../../worker/start-worker.js';
 
@@ -49,9 +50,10 @@ const db = createKnex(config.databaseUrl!);
 const logger = createLogger(config.logLevel, fs.createWriteStream('/dev/null'));
 const metrics = createMetrics();
 const deps = buildDeps(config, db, logger, metrics, await loadSigningKey(config, createSigningKeyStore(db)));
-// As `npm start` mounts it: the GitHub webhook ahead of the body parsers (deliveries queue jobs).
+// As `npm start` mounts them: the GitHub webhook (deliveries queue jobs) and the MCP gateway, ahead of the body parsers.
 await migrateJobQueue(db, config.databaseUrl!);
-const app = createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps)] });
+const mcp = buildMcpEndpoint(deps);
+const app = createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), mcp] });
 const worker =
   process.env.BENCH_SERVER_WORKER === '1'
     ? await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, config.databaseUrl!)
@@ -74,6 +76,7 @@ process.on('disconnect', () => {
   server.close(
     () =>
       void poolIdle()
+        .then(() => mcp.close())
         .then(() => worker?.stop())
         .then(() => db.destroy())
         .then(() => process.exit(0)),

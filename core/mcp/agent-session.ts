@@ -29,14 +29,14 @@ export interface NewAgentSession {
   workflow_run: WorkflowRun | null;
 }
 
-/** What a call through the gateway is checked against, read afresh for each call (one statement). */
-export interface AgentSessionCallState {
-  status: ExecutionStatus;
-  expires_at: string;
+/** A session with what a call through the gateway is checked against, read afresh for each request (one statement). */
+export interface AgentSessionCallState extends AgentSession {
   /** The seq the next tool call gets: one more than the last recorded. */
   next_seq: number;
   /** The digest of the execution's last certificate, which the next one chains to. */
   last_certificate_digest: string | null;
+  /** Names the session's upstream registrations as they are now: it changes when one is deleted or registered again. */
+  servers_version: string;
 }
 
 /** Storage port of agent sessions. Implemented in db/. */
@@ -45,8 +45,10 @@ export interface AgentSessionStore {
   open(session: NewAgentSession): Promise<Execution>;
   get(id: string): Promise<AgentSession | null>;
   byTokenHash(tokenHash: string): Promise<AgentSession | null>;
-  /** Null when no such session exists. */
+  /** The session with its call state; null when no such session exists. */
   callState(id: string): Promise<AgentSessionCallState | null>;
+  /** The same, by the SHA-256 of the session's token. */
+  callStateByToken(tokenHash: string): Promise<AgentSessionCallState | null>;
   /** Those of `ids` whose session is no longer open at `now` (not running, expired, or gone). */
   ended(ids: readonly string[], now: Date): Promise<string[]>;
   /** Ids of sessions still `running` whose expiry is at or before `now`, oldest expiry first, at most `limit`. */

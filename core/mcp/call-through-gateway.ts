@@ -7,8 +7,9 @@ import { redactOutput } from '../agent/output-rules.js';
 import { truncateUtf8 } from '../agent/truncate-utf8.js';
 import type { DenialReason, ToolCallEntry } from '../executions/execution.js';
 import { sessionIsOpen, type AgentSession, type AgentSessionCallState } from './agent-session.js';
-import { missingCapability, type GatewayTool } from './gateway-tools.js';
+import { missingCapability } from './gateway-tools.js';
 import type { UpstreamResult } from './mcp-upstream-client.js';
+import type { ResolvedTool, SessionUpstreams } from './session-upstreams.js';
 import type { Policy, PolicyRef } from '../policies/policy.js';
 
 /** An upstream that does not answer within this is cut off; the agent gets an error result. */
@@ -42,10 +43,7 @@ export interface GatewayTerms {
 }
 
 /** The session's upstreams as a call needs them (core/mcp/session-upstreams.ts). */
-export interface GatewayUpstreams {
-  tool(name: string): Promise<GatewayTool | null>;
-  call(tool: GatewayTool, args: Record<string, unknown>, timeoutMs: number): Promise<UpstreamResult>;
-}
+export type GatewayUpstreams = Pick<SessionUpstreams, 'call'>;
 
 /** What the agent gets: an MCP tool result. `recorded` is false only for a session that is no longer open. */
 export interface GatewayAnswer {
@@ -84,14 +82,16 @@ function denialText(reason: DenialReason, capability: string | null): string {
  * forward an allowed call to its upstream with the upstream's headers, pass the result through
  * the policy's output rules, certify it, and record the entry like a built-in tool call. A
  * denied call is recorded too and answered `isError` naming what was missing. `state` is the
- * session's state read for this call (its status, expiry, next seq and last certificate); the
- * caller serialises the calls of one session.
+ * session's state read for this call (its status, expiry, next seq and last certificate) and
+ * `tool` the tool the call names as its upstream lists it (null: unknown), both looked up by the
+ * caller (at once); the caller serialises the calls of one session.
  */
 export async function callThroughGateway(
   deps: GatewayDeps,
   session: Pick<AgentSession, 'id' | 'max_tool_calls'>,
   terms: GatewayTerms,
   state: AgentSessionCallState,
+  tool: ResolvedTool | null,
   upstreams: GatewayUpstreams,
   call: { name: string; arguments: Record<string, unknown> },
 ): Promise<GatewayAnswer> {
@@ -102,7 +102,6 @@ export async function callThroughGateway(
   const seq = state.next_seq;
   const started = performance.now();
   const createdAt = deps.now().toISOString();
-  const tool = await upstreams.tool(call.name);
   let denial: { reason: DenialReason; capability: string | null } | null;
   if (!tool) denial = { reason: 'unknown_tool', capability: null };
   else if (deps.checkArguments(tool.tool.inputSchema, call.arguments) !== null) denial = { reason: 'invalid_arguments', capability: null };

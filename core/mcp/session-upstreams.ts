@@ -11,6 +11,9 @@ export interface SessionUpstreamsDeps {
   log(event: string, fields: Record<string, unknown>): void;
 }
 
+/** A tool found for a call, with the upstream registration read for that call (which forwarding uses). */
+export type ResolvedTool = GatewayTool & { upstream: McpUpstream };
+
 /** One upstream as an MCP session uses it: its registration, connection and tool list. */
 interface UpstreamState {
   /** What the connection was opened with (url and headers): a registration changed since means a new connection. */
@@ -37,12 +40,15 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
  * session per upstream, opened at first use and kept until the MCP session ends (close()),
  * and each upstream's tool list, listed at first use and listed again when the upstream sends
  * `notifications/tools/list_changed` or a call names a tool the list does not hold. The
- * registrations are read on every use, so a server deleted or re-registered is seen at the next
- * request (a changed URL or headers opens a new connection). A connection that fails a request
+ * registrations are read again whenever they may have changed (on every use, or for a call when
+ * the version read with its state changed), so a server deleted or re-registered is seen at the
+ * next request (a changed URL or headers opens a new connection). A connection that fails a request
  * is closed and opened again at the next use.
  */
 export class SessionUpstreams {
   private readonly states = new Map<string, UpstreamState>();
+  /** The session's registrations as last read, with the version they were read at. */
+  private known: { version: string; upstreams: McpUpstream[] } | null = null;
   private closed = false;
 
   constructor(
@@ -62,22 +68,26 @@ export class SessionUpstreams {
    * The tool a call names (`<server>__<tool>`), or null when its upstream is not the session's,
    * not registered, or does not list it (even when listed again).
    */
-  async tool(name: string): Promise<GatewayTool | null> {
+  async tool(name: string, serversVersion?: string): Promise<ResolvedTool | null> {
     const at = name.indexOf(TOOL_NAME_SEPARATOR);
     const server = at > 0 ? name.slice(0, at) : null;
     if (!server || !this.servers.includes(server)) return null;
-    const [upstream] = await this.registrations([server]);
+    const upstream = (await this.registrations(this.servers, serversVersion)).find((u) => u.name === server);
     if (!upstream) return null;
-    const find = (tools: UpstreamTool[]) => gatewayTools([{ upstream, tools }]).find((t) => t.name === name) ?? null;
+    const find = (tools: UpstreamTool[]) => {
+      const found = tools.find((t) => t.name === name.slice(at + TOOL_NAME_SEPARATOR.length));
+      return found ? { ...gatewayTools([{ upstream, tools: [found] }])[0], upstream } : null;
+    };
     return find(await this.listed(upstream, false)) ?? find(await this.listed(upstream, true));
   }
 
-  /** Forwards a call to the tool's upstream; connecting (when needed) and the call share `timeoutMs`. */
-  async call(tool: GatewayTool, args: Record<string, unknown>, timeoutMs: number): Promise<UpstreamResult> {
-    const [upstream] = await this.registrations([tool.server]);
-    if (!upstream) throw new Error(`The upstream '${tool.server}' is no longer registered.`);
+  /** Forwards a call to the tool's upstream (as registered when the tool was found); connecting (when needed) and the call share `timeoutMs`. */
+  async call(tool: ResolvedTool, args: Record<string, unknown>, timeoutMs: number): Promise<UpstreamResult> {
+    if (this.closed) throw new Error('This MCP session has ended.');
     const deadline = Date.now() + timeoutMs;
-    return this.using(upstream, deadline, (connection) => connection.callTool(tool.upstreamName, args, Math.max(1, deadline - Date.now())));
+    return this.using(tool.upstream, deadline, (connection) =>
+      connection.callTool(tool.upstreamName, args, Math.max(1, deadline - Date.now())),
+    );
   }
 
   /** Ends every upstream session; later uses open none. */
@@ -88,9 +98,15 @@ export class SessionUpstreams {
     await Promise.all(states.map((state) => this.drop(state)));
   }
 
-  private async registrations(names: readonly string[]): Promise<McpUpstream[]> {
+  /**
+   * The named registrations, read from the registry unless `version` (AgentSessionCallState's
+   * servers_version, read with the call's state) says they are still those last read.
+   */
+  private async registrations(names: readonly string[], version?: string): Promise<McpUpstream[]> {
     if (this.closed) throw new Error('This MCP session has ended.');
+    if (version !== undefined && this.known?.version === version) return this.known.upstreams;
     const upstreams = await this.deps.registry.upstreams(names);
+    this.known = version !== undefined && names === this.servers ? { version, upstreams } : null;
     for (const name of names) {
       const state = this.states.get(name);
       if (state && !upstreams.some((u) => u.name === name)) {

@@ -1,26 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ExecutionStatus } from '../../core/executions/execution.js';
-import type { AgentSession, AgentSessionStore } from '../../core/mcp/agent-session.js';
+import type { AgentSession, AgentSessionCallState, AgentSessionStore } from '../../core/mcp/agent-session.js';
 import { WORKFLOW_SESSION_OWNER } from '../../core/mcp/workflow-session.js';
 import type { AgentSessionRow, UserRow } from '../tables.js';
 import { sendSql } from '../send-sql.js';
 import { executionInsertValues, loadExecution } from './postgres-execution-store.js';
 
 /**
- * A session's state for one gateway call, in one round trip: its status and expiry, its last
- * tool call's seq (the primary key's last entry) and its last certificate's digest.
+ * A session with its state for a gateway request, in one round trip (by id, or by token hash):
+ * the session's row and status, its last tool call's seq (the primary key's last entry), its last
+ * certificate's digest, and its upstream registrations' names and creation times.
  */
-const CALL_STATE = `SELECT e.status, s.expires_at,
+const callStateBy = (where: string) => `SELECT s.*, e.owner_id, e.status, e.repo_root,
     coalesce((SELECT max(seq) FROM tool_calls WHERE execution_id = e.id), 0)::int AS last_seq,
-    (SELECT digest FROM certificates WHERE execution_id = e.id ORDER BY ordinal DESC LIMIT 1) AS last_certificate_digest
-  FROM agent_sessions s JOIN executions e ON e.id = s.execution_id WHERE s.execution_id = $1`;
+    (SELECT digest FROM certificates WHERE execution_id = e.id ORDER BY ordinal DESC LIMIT 1) AS last_certificate_digest,
+    coalesce((SELECT string_agg(m.name || '@' || m.created_at::text, ',' ORDER BY m.name) FROM mcp_servers m
+      WHERE m.name = ANY (s.servers)), '') AS servers_version
+  FROM agent_sessions s JOIN executions e ON e.id = s.execution_id WHERE ${where}`;
+const CALL_STATE_BY_ID = { name: 'agent_session_call_state', text: callStateBy('s.execution_id = $1') };
+const CALL_STATE_BY_TOKEN = { name: 'agent_session_call_state_by_token', text: callStateBy('s.token_hash = $1') };
 
-interface CallStateRow {
-  status: string;
-  expires_at: Date;
-  last_seq: number;
-  last_certificate_digest: string | null;
+type CallStateRow = SessionJoin & { last_seq: number; last_certificate_digest: string | null; servers_version: string };
+
+function toCallState(row: CallStateRow): AgentSessionCallState {
+  return {
+    ...toSession(row),
+    next_seq: row.last_seq + 1,
+    last_certificate_digest: row.last_certificate_digest,
+    servers_version: row.servers_version,
+  };
 }
 
 type SessionJoin = AgentSessionRow & { owner_id: string; status: string; repo_root: string | null };
@@ -88,14 +97,12 @@ export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessi
       return row ? toSession(row) : null;
     },
     async callState(id) {
-      const [row] = await sendSql<CallStateRow>(db, { name: 'agent_session_call_state', text: CALL_STATE }, [id]);
-      if (!row) return null;
-      return {
-        status: row.status as ExecutionStatus,
-        expires_at: row.expires_at.toISOString(),
-        next_seq: row.last_seq + 1,
-        last_certificate_digest: row.last_certificate_digest,
-      };
+      const [row] = await sendSql<CallStateRow>(db, CALL_STATE_BY_ID, [id]);
+      return row ? toCallState(row) : null;
+    },
+    async callStateByToken(tokenHash) {
+      const [row] = await sendSql<CallStateRow>(db, CALL_STATE_BY_TOKEN, [tokenHash]);
+      return row ? toCallState(row) : null;
     },
     async ended(ids, now) {
       if (ids.length === 0) return [];

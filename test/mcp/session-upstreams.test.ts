@@ -7,7 +7,7 @@ const tool = (name: string): UpstreamTool => ({ name, inputSchema: { type: 'obje
 
 /** A fake upstream "github" that counts what the gateway does with it. */
 function fakeUpstream() {
-  const counts = { connects: 0, lists: 0, calls: 0, closes: 0 };
+  const counts = { connects: 0, lists: 0, calls: 0, closes: 0, reads: 0 };
   const state = { tools: [tool('get_issue')], failNextCall: false, url: 'https://mcp.example.com/mcp', registered: true };
   let events: UpstreamEvents | undefined;
   const client: McpUpstreamClient = {
@@ -45,7 +45,12 @@ function fakeUpstream() {
   const upstreams = new SessionUpstreams(
     {
       client,
-      registry: { upstreams: async (names) => (state.registered && names.includes('github') ? [registration()] : []) },
+      registry: {
+        async upstreams(names) {
+          counts.reads += 1;
+          return state.registered && names.includes('github') ? [registration()] : [];
+        },
+      },
       log: () => {},
     },
     ['github'],
@@ -61,7 +66,7 @@ describe("an MCP session's upstreams", () => {
       const found = await upstreams.tool('github__get_issue');
       expect(await upstreams.call(found!, {}, 30_000)).toMatchObject({ content: [{ text: 'called get_issue' }] });
     }
-    expect(counts).toEqual({ connects: 1, lists: 1, calls: 3, closes: 0 });
+    expect(counts).toMatchObject({ connects: 1, lists: 1, calls: 3, closes: 0 });
     await upstreams.close();
     expect(counts.closes).toBe(1);
     await expect(upstreams.tools()).rejects.toThrow(/ended/);
@@ -89,17 +94,28 @@ describe("an MCP session's upstreams", () => {
 
   it('open a new connection after one failed a call, or when the registration changed', async () => {
     const { counts, state, upstreams } = fakeUpstream();
-    const found = (await upstreams.tool('github__get_issue'))!;
+    const call = async () => upstreams.call((await upstreams.tool('github__get_issue'))!, {}, 30_000);
     state.failNextCall = true;
-    await expect(upstreams.call(found, {}, 30_000)).rejects.toThrow('upstream went away');
+    await expect(call()).rejects.toThrow('upstream went away');
     expect(counts).toMatchObject({ connects: 1, closes: 1 });
-    await upstreams.call(found, {}, 30_000);
+    await call();
     expect(counts).toMatchObject({ connects: 2, closes: 1 });
     state.url = 'https://mcp2.example.com/mcp';
-    await upstreams.call(found, {}, 30_000);
+    await call();
     expect(counts).toMatchObject({ connects: 3, closes: 2 });
     state.registered = false;
-    await expect(upstreams.call(found, {}, 30_000)).rejects.toThrow(/no longer registered/);
+    expect(await upstreams.tool('github__get_issue')).toBeNull();
     expect(counts).toMatchObject({ connects: 3, closes: 3 });
+  });
+
+  it("read the registrations for a call only when the version read with the call's state changed", async () => {
+    const { counts, state, upstreams } = fakeUpstream();
+    await upstreams.tool('github__get_issue', 'github@1');
+    await upstreams.tool('github__get_issue', 'github@1');
+    expect(counts.reads).toBe(1);
+    state.url = 'https://mcp2.example.com/mcp';
+    const moved = await upstreams.tool('github__get_issue', 'github@2');
+    expect(counts.reads).toBe(2);
+    expect(moved?.upstream.url).toBe('https://mcp2.example.com/mcp');
   });
 });

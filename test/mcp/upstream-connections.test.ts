@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { McpUpstreamClient } from '../../core/mcp/mcp-upstream-client.js';
+import { verifyPackage } from '../../core/certificates/verify-package.js';
 import type { TestApp } from '../support/test-app.js';
 import { buildMcpEndpoint } from '../../server/mcp-endpoint.js';
 import { freePort, mcpClient } from './support/everything-upstream.js';
@@ -104,5 +105,22 @@ describe('upstream connections of an MCP session', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('calls of one session made at once', () => {
+  it('each get the next seq and chain to the previous certificate (the state read with the request is read again when stale)', async () => {
+    const { id, client } = await agent();
+    const results = await Promise.all([echo(client, 'one'), echo(client, 'two'), echo(client, 'three')]);
+    for (const result of results) expect(result.isError).toBeFalsy();
+    const recorded = await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth);
+    expect(recorded.body.tool_calls.map((c: { seq: number; verdict: string }) => [c.seq, c.verdict])).toEqual([
+      [1, 'allowed'],
+      [2, 'allowed'],
+      [3, 'allowed'],
+    ]);
+    expect((await t.request.post(`/api/v1/agent-sessions/${id}/close`).set(t.admin.auth)).status).toBe(200);
+    const exported = await t.request.get(`/api/v1/compliance/${id}/export`).set(t.admin.auth);
+    expect(verifyPackage(exported.body, exported.body.public_keys)).toMatchObject({ ok: true, certificatesChecked: 4 });
   });
 });

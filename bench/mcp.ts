@@ -1,0 +1,194 @@
+/**
+ * The MCP gateway's cost per tool call (docs/benchmarks.md): the same `tools/call` (the `echo`
+ * tool of @modelcontextprotocol/server-everything, over Streamable HTTP in its own process) made
+ * directly to the upstream and through shipgate, each with the official SDK's client, in turns
+ * in the same run. shipgate runs as `npm start` runs it (its own process, the job worker in it,
+ * PostgreSQL: DATABASE_URL's server, else the run's embedded one); the agent session allows the
+ * tool. Goal: (through - direct) at the median <= 1.5x the floor of persisting a call (two
+ * durable commits, bench/governance.ts's measurement, on the same database in the same run);
+ * p99 reported beside it.
+ *
+ *   node bin/run-ts.js bench/mcp.ts
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { migrateJobQueue } from '../db/job-queue.js';
+import { startEverythingUpstream } from '../test/mcp/support/everything-upstream.js';
+import { BENCH_COMMITS_TABLE, roundTripTimes } from './governance.js';
+import { openBenchDatabase, runBench } from './lib/bench-database.js';
+import { startServer } from './lib/release-bench-env.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Calls per client before measuring (JIT, connections, prepared statements). */
+const WARM_UP = 50;
+/** Measured calls per client: ROUNDS turns of CALLS_PER_TURN each, direct and through alternating. */
+const ROUNDS = 3;
+const CALLS_PER_TURN = 100;
+/** (through - direct) at the median at most this multiple of the floor of persisting a call (two durable commits). */
+export const MCP_GOAL_VS_COMMITS = 1.5;
+
+export interface McpRow {
+  measure: string;
+  median_ms: number;
+  p99_ms: number | null;
+  goal: string;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const ms = (value: number) => +value.toFixed(3);
+const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100 on Linux)
+  } catch {
+    return null;
+  }
+}
+
+async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'shipgate-bench-agent', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+/** Times `calls` sequential calls of `tool`; throws on any error result (a bench of failures measures nothing). */
+async function timedCalls(client: Client, tool: string, calls: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const started = performance.now();
+    const result = await client.callTool({ name: tool, arguments: { message: `bench ${i}` } });
+    times.push(performance.now() - started);
+    if (result.isError) throw new Error(`${tool} answered an error: ${JSON.stringify(result.content)}`);
+  }
+  return times;
+}
+
+async function postJson(url: string, body: unknown, auth?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Direct and through-shipgate call times (ms), and the floor's commits measured on the same database. */
+export async function runMcpBench(): Promise<McpRow[]> {
+  const database = await openBenchDatabase();
+  const upstream = await startEverythingUpstream();
+  const clients: Client[] = [];
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    await migrateJobQueue(database.db, database.url);
+    await database.db.raw(BENCH_COMMITS_TABLE);
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
+    server = await startServer({
+      ...process.env,
+      DATABASE_URL: database.url,
+      SHIPGATE_SIGNING_KEY: pem,
+      SHIPGATE_DATA_DIR: path.join(ROOT, '.shipgate/bench'),
+      BENCH_SERVER_WORKER: '1',
+    });
+    const base = server.url;
+    const admin = await postJson(`${base}/api/v1/auth/register`, { email: 'bench@example.com', name: 'bench', password: 'bench password' });
+    const key = admin.api_key as string;
+    await postJson(`${base}/api/v1/mcp/servers`, { name: 'everything', url: upstream.url }, key);
+    // As the `default` preset, with room for every call of the run (the presets allow 50).
+    await postJson(
+      `${base}/api/v1/policies`,
+      { name: 'bench-mcp', ceiling: ['mcp:everything/*'], output_rules: ['secrets'], max_tool_calls: 1000 },
+      key,
+    );
+    const session = await postJson(
+      `${base}/api/v1/agent-sessions`,
+      {
+        name: 'bench',
+        repo_root: 'acme/bench',
+        compliance_policy: 'bench-mcp',
+        servers: ['everything'],
+        permissions: ['mcp:everything/echo'],
+        max_tool_calls: 1000,
+        expires_in_seconds: 3600,
+      },
+      key,
+    );
+    const direct = await connect(upstream.url);
+    const through = await connect(`${base}${new URL(session.mcp_url as string).pathname}`, { Authorization: `Bearer ${session.token}` });
+    clients.push(direct, through);
+
+    await timedCalls(direct, 'echo', WARM_UP);
+    await timedCalls(through, 'everything__echo', WARM_UP);
+    const samples = { direct: [] as number[], through: [] as number[] };
+    let serverCpu: number | null = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      samples.direct.push(...(await timedCalls(direct, 'echo', CALLS_PER_TURN)));
+      const before = cpuMs(server.child.pid);
+      samples.through.push(...(await timedCalls(through, 'everything__echo', CALLS_PER_TURN)));
+      const after = cpuMs(server.child.pid);
+      serverCpu = serverCpu !== null && before !== null && after !== null ? serverCpu + after - before : null;
+    }
+    const { commit } = await roundTripTimes(database.db);
+    const rows = mcpRows(samples, commit);
+    if (serverCpu !== null) {
+      rows.push({
+        measure: "shipgate's own CPU per call through it (its process, /proc; PostgreSQL's not included)",
+        median_ms: ms(serverCpu / samples.through.length),
+        p99_ms: null,
+        goal: '',
+      });
+    }
+    return rows;
+  } finally {
+    for (const client of clients) await client.close().catch(() => undefined);
+    if (server) {
+      const exited = new Promise((resolve) => server!.child.once('exit', resolve));
+      server.child.disconnect();
+      await exited;
+    }
+    await upstream.stop();
+    await database.close();
+  }
+}
+
+function mcpRows(samples: { direct: number[]; through: number[] }, commits: number[]): McpRow[] {
+  const direct = sortedOf(samples.direct);
+  const through = sortedOf(samples.through);
+  const commit = sortedOf(commits);
+  const overhead = percentile(through, 0.5) - percentile(direct, 0.5);
+  const floor = 2 * percentile(commit, 0.5);
+  const ratio = overhead / floor;
+  const row = (measure: string, sorted: number[]): McpRow => ({
+    measure,
+    median_ms: ms(percentile(sorted, 0.5)),
+    p99_ms: ms(percentile(sorted, 0.99)),
+    goal: '',
+  });
+  return [
+    row(`tools/call echo, directly to the upstream (${direct.length} calls)`, direct),
+    row(`tools/call everything__echo, through shipgate (${through.length} calls)`, through),
+    {
+      measure: 'GATEWAY OVERHEAD: through - direct',
+      median_ms: ms(overhead),
+      p99_ms: ms(percentile(through, 0.99) - percentile(direct, 0.99)),
+      goal: `${ratio.toFixed(2)}x two commits: ${ratio <= MCP_GOAL_VS_COMMITS ? 'PASS' : 'FAIL'} (goal <= ${MCP_GOAL_VS_COMMITS}x)`,
+    },
+    { measure: 'FLOOR of persisting a call: two durable commits', median_ms: ms(floor), p99_ms: null, goal: '' },
+    row("one durable commit on the same database (1-row INSERT, the governance bench's floor)", commit),
+  ];
+}
+
+async function printMcpBench(): Promise<void> {
+  console.log(`MCP gateway per tool call (${ROUNDS} turns x ${CALLS_PER_TURN} calls each way after ${WARM_UP} warm-up calls)`);
+  console.table(await runMcpBench());
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runBench(printMcpBench);

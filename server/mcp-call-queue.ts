@@ -1,0 +1,46 @@
+import type { AgentSessionCallState } from '../core/mcp/agent-session.js';
+
+/** A session's call state as the endpoint read it while authenticating a request, with the stamp taken before. */
+export interface ReadState {
+  state: AgentSessionCallState;
+  readAt: number;
+}
+
+/**
+ * The calls of each agent session in this process, one at a time (each call's seq and
+ * certificate chain follow the last), and whether a call state read while authenticating is
+ * still current when the call's turn comes: it is unless a call of the same session ended after
+ * the read began (its stamp). A stale state is read again; a current one saves the call a round
+ * trip (docs/benchmarks.md, the MCP gateway).
+ */
+export function createCallQueue() {
+  const queues = new Map<string, Promise<unknown>>();
+  /** Counts every call ended in this process; a session's entry is the count when its last call ended. */
+  let ended = 0;
+  const endedAt = new Map<string, number>();
+  return {
+    /** Taken before reading a session's state. */
+    stamp: (): number => ended,
+    /** Whether a state read from `stamp` on is still the session's (no call of it ended since). */
+    current: (sessionId: string, stamp: number): boolean => (endedAt.get(sessionId) ?? -1) <= stamp,
+    /** Runs `task` after every task queued before for the session; its end makes earlier reads stale. */
+    serialise<T>(sessionId: string, task: () => Promise<T>): Promise<T> {
+      const guarded = () =>
+        task().finally(() => {
+          ended += 1;
+          endedAt.set(sessionId, ended);
+        });
+      const run = (queues.get(sessionId) ?? Promise.resolve()).then(guarded, guarded);
+      const settled = run.catch(() => undefined);
+      queues.set(sessionId, settled);
+      void settled.then(() => queues.get(sessionId) === settled && queues.delete(sessionId));
+      return run;
+    },
+    /** The session has no MCP session left here: nothing of it is kept. */
+    forget(sessionId: string): void {
+      if (!queues.has(sessionId)) endedAt.delete(sessionId);
+    },
+  };
+}
+
+export type CallQueue = ReturnType<typeof createCallQueue>;
