@@ -41,7 +41,7 @@ export function evaluateMergeGroup(
     };
   }
   const blockers = heads.flatMap((head) => {
-    const evidence = { checkRuns: group.checkRuns, uploads: head.evidence.uploads };
+    const evidence = { checkRuns: group.checkRuns, uploads: head.evidence.uploads, contents: head.evidence.contents };
     const evaluation = evaluateDecision(gate, evidence, head.workflows, now, { sha: head.sha, authorship: head.authorship });
     return evaluation.blockers.map((b) => ({ ...b, reason: `PR #${head.number}: ${b.reason}` }));
   });
