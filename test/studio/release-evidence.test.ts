@@ -66,6 +66,7 @@ describeInBrowser('studio: evidence read by content on the release page', (execu
     expect(await rule.locator('td').nth(0).textContent()).toBe('max_failed');
     expect(await rule.locator('td').nth(1).textContent()).toBe('failed');
     expect(await rule.locator('td').nth(2).textContent()).toContain('2 of 5 tests failed');
+    expect(await rule.locator('.remediation').textContent()).toMatch(/^Fix: \S/);
     expect(await page.locator('#uploaded-evidence tbody tr').first().locator('td').nth(3).textContent()).toBe('5 tests, 2 failed');
     expect(await page.locator('#blockers').textContent()).toContain('evidence_content_failed');
 

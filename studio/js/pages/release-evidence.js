@@ -137,7 +137,7 @@ function evidenceContent(e) {
           rules.map((r) => [
             h('code', {}, r.rule),
             pill(r.passed ? 'passed' : 'failed'),
-            r.passed ? r.detail : `${r.detail} Fix: ${r.remediation}`,
+            r.passed ? r.detail : h('div', {}, h('p.reason', {}, r.detail), h('p.remediation', {}, 'Fix: ', r.remediation)),
           ]),
           'grid rule-results',
         )
