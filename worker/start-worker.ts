@@ -34,6 +34,8 @@ export interface WorkerOptions {
 
 /** Expired rate-limit windows, login failures and old heartbeats are deleted at most this often. */
 const PRUNE_EVERY_MS = 60_000;
+/** Evidence documents: each run checks every document older than its grace, so hourly (docs/release-gate.md). */
+const PRUNE_DOCUMENTS_EVERY_MS = 3_600_000;
 
 /** While the database is away, a stopped job worker checks this often whether it can start again. */
 const RESTART_POLL_MS = 1000;
@@ -131,6 +133,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   const periodMs = config.worker.heartbeatSeconds * 1000;
   const staleSeconds = config.worker.heartbeatSeconds * MISSED_BEATS_BEFORE_DEAD;
   let prunedAt = 0;
+  let documentsPrunedAt = 0;
   async function beat(): Promise<void> {
     await heartbeats.beat(current.id);
     for (const job of await releaseDeadWorkerJobs(db, staleSeconds)) {
@@ -143,6 +146,9 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = Date.now();
       await pruneExpiredCounters(db);
+    }
+    if (Date.now() - documentsPrunedAt >= PRUNE_DOCUMENTS_EVERY_MS) {
+      documentsPrunedAt = Date.now();
       await pruneEvidenceDocuments(db);
     }
   }
