@@ -128,3 +128,23 @@ it('reports an unknown evidence-format, and one without evidence-file', async ()
   expect(alone.log).toContain('evidence-format needs evidence-file');
   expect([bad.code, alone.code]).toEqual([1, 1]);
 });
+
+it('SARIF, SBOM and provenance documents each get their line in the job summary', async () => {
+  const fixture = (name: string) => path.resolve(import.meta.dirname, '../evidence-content/fixtures', name);
+  const record = (commit: string, name: string, file: string) =>
+    runAction({ ...tests(commit, fixture(file), { 'api-key': operator.key, decide: 'false' }), 'evidence-name': name });
+  const [sarif, sbom, provenance] = await Promise.all([
+    record(sha('action-sarif'), 'code-scanning', 'codeql-one-error.sarif'),
+    record(sha('action-sbom'), 'sbom', 'cyclonedx-1.5-gpl.json'),
+    record(sha('action-provenance'), 'provenance', 'slsa-provenance-statement.json'),
+  ]);
+  expect([sarif.code, sbom.code, provenance.code]).toEqual([0, 0, 0]);
+  expect(sarif.summary).toContain('shipgate read it as sarif: <b>4 results: 1 error, 2 warning, 1 note</b>');
+  expect(sarif.summary).toContain('<li>js/missing-rate-limiting (warning): 2</li><li>js/sql-injection (error): 1</li>');
+  expect(sbom.summary).toContain('<b>CycloneDX 1.5 SBOM: 6 components, 4 licences, 1 without a licence</b>');
+  expect(sbom.summary).toContain('<p>Without a licence:</p>\n<ul><li>mystery@0.0.1</li></ul>');
+  expect(provenance.summary).toContain(
+    '<b>provenance from builder https://github.com/actions/runner/github-hosted, build type https://actions.github.io/buildtypes/workflow/v1, 1 subject, unsigned</b>',
+  );
+  expect(provenance.summary).toContain('<li>4f2a9c1e7b3d5a6f8e0c2b4d6a8f0e1c3b5d7a9f</li>');
+});
