@@ -136,13 +136,16 @@ export const requiredEvidenceListSchema = z
   .max(100)
   .refine((list) => new Set(list.map(evidenceEntryName)).size === list.length, 'Names must be unique.');
 
-/** Every public key the entries' provenance rules name as a JWK, once each (by thumbprint): verified at upload. */
+/**
+ * Every public key the entries' provenance rules name as a JWK, once each (by thumbprint and kid, so each kid a gate
+ * gives a key is recorded when it verifies): the keys the server verifies provenance with at upload.
+ */
 export function provenanceKeysOf(entries: readonly RequiredEvidenceEntry[]): ProvenanceKey[] {
   const keys = new Map<string, ProvenanceKey>();
   for (const entry of entries) {
     if (typeof entry === 'string' || !('format' in entry) || entry.format !== 'provenance') continue;
     for (const key of entry.rules?.keys ?? []) {
-      if (typeof key !== 'string') keys.set(keyNames(key)[0], key);
+      if (typeof key !== 'string') keys.set(`${keyNames(key)[0]} ${key.kid ?? ''}`, key);
     }
   }
   return [...keys.values()];

@@ -6,6 +6,7 @@ import {
   requiredEvidenceListSchema,
   type RequiredEvidenceEntry,
 } from '../../core/evidence-content/evidence-rules.js';
+import { publicKeyOfJwk, type ProvenanceKey } from '../../core/evidence-content/provenance-keys.js';
 import { generateTestKey } from './support/evidence-fixtures.js';
 
 const parse = (value: unknown) => requiredEvidenceEntrySchema.parse(value);
@@ -70,6 +71,7 @@ describe('required_evidence entries', () => {
     for (const key of [privateJwk, { kty: 'oct', k: 'c2VjcmV0' }, rsa1024, p384, { kty: 'OKP', crv: 'Ed25519', x: 'AAAA' }]) {
       expect(problems({ name: 'prov', format: 'provenance', rules: { keys: [key] } })).not.toEqual([]);
     }
+    expect(publicKeyOfJwk(privateJwk as ProvenanceKey)).toBeNull();
   });
 
   it('a list keeps names unique', () => {
@@ -79,17 +81,17 @@ describe('required_evidence entries', () => {
 });
 
 describe('provenanceKeysOf', () => {
-  it('names every JWK of the provenance rules once, and no key id', () => {
+  it('names every JWK of the provenance rules once (per kid), and no key id', () => {
     const a = generateTestKey('ed25519', 'a').jwk;
     const b = generateTestKey('p256').jwk;
     const entries: RequiredEvidenceEntry[] = requiredEvidenceListSchema.parse([
       'tests',
       { name: 'sbom', format: 'spdx', rules: { denied_licenses: ['GPL-3.0-only'] } },
       { name: 'prov', format: 'provenance', rules: { keys: [a, 'a', b] } },
-      { name: 'prov2', format: 'provenance', rules: { keys: [{ ...a, kid: 'a' }] } },
+      { name: 'prov2', format: 'provenance', rules: { keys: [{ ...a }, { ...a, kid: 'a-again' }] } },
       { name: 'prov3', format: 'provenance' },
     ]);
-    expect(provenanceKeysOf(entries)).toEqual([a, b]);
+    expect(provenanceKeysOf(entries)).toEqual([a, b, { ...a, kid: 'a-again' }]);
     expect(provenanceKeysOf(['tests'])).toEqual([]);
   });
 });

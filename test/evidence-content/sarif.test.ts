@@ -50,13 +50,13 @@ describe('SARIF 2.1.0 logs are counted by level and rule', () => {
   });
 
   it('gives a result whose kind is not `fail` level none', async () => {
-    const summary = await summaryOf(
-      log([
-        { ruleId: 'r', kind: 'pass', level: 'none', message },
-        { ruleId: 'r', kind: 'fail', message },
-      ]),
-    );
-    expect(summary).toMatchObject({ by_level: { error: 0, warning: 1, note: 0, none: 1 } });
+    const rules = [{ id: 'r', defaultConfiguration: { level: 'error' } }];
+    const results = [
+      { ruleId: 'r', kind: 'pass', message },
+      { ruleId: 'r', kind: 'informational', message },
+      { ruleId: 'r', kind: 'fail', message },
+    ];
+    expect(await summaryOf(log(results, rules))).toMatchObject({ by_level: { error: 1, warning: 0, note: 0, none: 2 } });
   });
 
   it('does not count suppressed results, nor results a baseline marks absent; a rejected suppression still counts', async () => {
