@@ -19,9 +19,9 @@ import * as m022 from './022-mcp-servers.js';
 import * as m023 from './023-agent-sessions.js';
 import * as m024 from './024-agent-keys.js';
 import * as m025 from './025-commit-arrivals.js';
-import * as m026documents from './026-evidence-documents.js';
-import * as m028 from './028-agent-session-workflow-run.js';
+import * as m026 from './026-evidence-documents.js';
 import * as m027 from './027-merge-group-pull-request.js';
+import * as m028 from './028-agent-session-workflow-run.js';
 import * as m029 from './029-journal-without-row-checks.js';
 
 export interface Migration {
@@ -51,8 +51,8 @@ export const migrations: Migration[] = [
   { name: '023-agent-sessions', up: m023.up },
   { name: '024-agent-keys', up: m024.up },
   { name: '025-commit-arrivals', up: m025.up },
-  { name: '026-evidence-documents', up: m026documents.up },
-  { name: '028-agent-session-workflow-run', up: m028.up },
+  { name: '026-evidence-documents', up: m026.up },
   { name: '027-merge-group-pull-request', up: m027.up },
+  { name: '028-agent-session-workflow-run', up: m028.up },
   { name: '029-journal-without-row-checks', up: m029.up },
 ];
