@@ -5,8 +5,8 @@
  * in the same run. shipgate runs as `npm start` runs it (its own process, the job worker in it,
  * PostgreSQL: DATABASE_URL's server, else the run's embedded one); the agent session allows the
  * tool. Goal: (through - direct) at the median <= 1.5x the floor of persisting a call (two
- * durable commits, bench/governance.ts's measurement, on the same database in the same run);
- * p99 reported beside it.
+ * durable commits, bench/governance.ts's measurement, on the same database, taking turns with
+ * the calls); p99 reported beside it, and the CPU shipgate's process spends per call.
  *
  *   node bin/run-ts.js bench/mcp.ts
  */
@@ -128,20 +128,35 @@ export async function runMcpBench(): Promise<McpRow[]> {
     await timedCalls(direct, 'echo', WARM_UP);
     await timedCalls(through, 'everything__echo', WARM_UP);
     const samples = { direct: [] as number[], through: [] as number[] };
+    const commit: number[] = [];
     let serverCpu: number | null = 0;
+    let upstreamCpu: number | null = 0;
     for (let round = 0; round < ROUNDS; round++) {
+      const upstreamBefore = cpuMs(upstream.process.child.pid);
       samples.direct.push(...(await timedCalls(direct, 'echo', CALLS_PER_TURN)));
+      const upstreamAfter = cpuMs(upstream.process.child.pid);
+      upstreamCpu =
+        upstreamCpu !== null && upstreamBefore !== null && upstreamAfter !== null ? upstreamCpu + upstreamAfter - upstreamBefore : null;
       const before = cpuMs(server.child.pid);
       samples.through.push(...(await timedCalls(through, 'everything__echo', CALLS_PER_TURN)));
       const after = cpuMs(server.child.pid);
       serverCpu = serverCpu !== null && before !== null && after !== null ? serverCpu + after - before : null;
+      // The floor in the same turns, so a change in the machine's load hits it alike.
+      commit.push(...(await roundTripTimes(database.db)).commit);
     }
-    const { commit } = await roundTripTimes(database.db);
     const rows = mcpRows(samples, commit);
     if (serverCpu !== null) {
       rows.push({
         measure: "shipgate's own CPU per call through it (its process, /proc; PostgreSQL's not included)",
         median_ms: ms(serverCpu / samples.through.length),
+        p99_ms: null,
+        goal: '',
+      });
+    }
+    if (upstreamCpu !== null) {
+      rows.push({
+        measure: "for scale: the upstream's own CPU per direct call (server-everything's process)",
+        median_ms: ms(upstreamCpu / samples.direct.length),
         p99_ms: null,
         goal: '',
       });
