@@ -10,6 +10,8 @@ import type { policySchema } from '../api/schemas/policy-schemas.js';
 import type { decisionResponseSchema } from '../api/schemas/release-decision-schemas.js';
 import type { healthResponseSchema } from '../api/schemas/release-health-schemas.js';
 import type { promotionListSchema } from '../api/schemas/release-promotion-schemas.js';
+import type { gateVersionListSchema, gateVersionSchema } from '../api/schemas/release-gate-schemas.js';
+import type { evidenceListSchema, releaseCommitListSchema, releaseHistorySchema } from '../api/schemas/release-overview-schemas.js';
 import type { workflowCancelSchema, workflowSchema } from '../api/schemas/workflow-schemas.js';
 import type { DeniedPermission } from '../core/errors.js';
 
@@ -28,6 +30,18 @@ export type UploadedEvidence = ReleaseDecision['provenance']['evidence'][number]
 export type EvidenceSummary = NonNullable<UploadedEvidence['summary']>;
 export type ReleaseHealth = z.output<typeof healthResponseSchema>;
 export type PromotionList = z.output<typeof promotionListSchema>;
+export type GateVersion = z.output<typeof gateVersionSchema>;
+export type GateVersionList = z.output<typeof gateVersionListSchema>;
+/** A repository's release gate, every field present (as the API answers it and the editor sends it). */
+export type Gate = GateVersion['gate'];
+/** GET /releases/commits: a repository's decided commits, newest evaluation first. */
+export type ReleaseCommitList = z.output<typeof releaseCommitListSchema>;
+export type ReleaseCommit = ReleaseCommitList['commits'][number];
+/** GET /releases/history: decisions per UTC day and the most frequent blockers. */
+export type ReleaseHistory = z.output<typeof releaseHistorySchema>;
+/** GET /releases/evidence: a commit's uploaded evidence records. */
+export type EvidenceList = z.output<typeof evidenceListSchema>;
+export type EvidenceRecord = EvidenceList['evidence'][number];
 
 /** `detail` of an answer other than 2xx: a message, an object (a policy denial), or the 422 issues. */
 export type ErrorDetail = z.output<typeof errorSchema>['detail'] | z.output<typeof validationErrorSchema>['detail'];
