@@ -4,6 +4,7 @@ import { executionsPage } from './pages/executions.js';
 import { newTaskPage } from './pages/new-task.js';
 import { policiesPage, policyPage } from './pages/policies.js';
 import { releaseLookupPage, releasePage } from './pages/release.js';
+import { repoLookupPage, repoPage } from './pages/repo.js';
 import { newWorkflowPage } from './pages/workflow-builder.js';
 import { workflowPage } from './pages/workflow.js';
 import { workflowsPage } from './pages/workflows.js';
@@ -24,6 +25,8 @@ const ROUTES = [
   [/^#\/workflows\/([^/]+)$/, workflowPage, ['id']],
   [/^#\/releases\/?$/, releaseLookupPage],
   [/^#\/releases\/([^/]+)\/([^/]+)\/([^/]+)$/, releasePage, ['owner', 'repo', 'sha']],
+  [/^#\/repos\/?$/, repoLookupPage],
+  [/^#\/repos\/([^/]+)\/([^/]+)$/, repoPage, ['owner', 'repo']],
   [/^#\/policies\/?$/, policiesPage],
   [/^#\/policies\/([^/]+)$/, policyPage, ['name']],
   [/^#\/account\/?$/, accountPage],
