@@ -3,7 +3,13 @@ import { gateSchema } from '../../core/release/gate.js';
 import { gateInForce } from '../../core/release/gate-in-force.js';
 import { setGate } from '../../core/release/set-gate.js';
 import { defineRoute } from '../route.js';
-import { gateParamsSchema, gateQuerySchema, gateVersionSchema } from '../schemas/release-gate-schemas.js';
+import {
+  gateParamsSchema,
+  gateQuerySchema,
+  gateVersionListSchema,
+  gateVersionSchema,
+  gateVersionsQuerySchema,
+} from '../schemas/release-gate-schemas.js';
 
 const tags = ['releases'] as const;
 
@@ -26,6 +32,23 @@ export const gateRoutes = [
         return { body: version };
       }
       return { body: gateInForce(repoRoot, await deps.release.store.latestGate(repoRoot)) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/releases/gates/{owner}/{repo}/versions',
+    tags,
+    auth: 'any',
+    summary: "A repository's recorded gate versions",
+    description:
+      'Every recorded version, newest first, keyset-paged by version number (`before`, `next_before`). A repository without a gate answers an empty list (its gate is the built-in default, version 0).',
+    params: gateParamsSchema,
+    query: gateVersionsQuerySchema,
+    responses: { 200: { description: 'A page of versions.', schema: gateVersionListSchema } },
+    async handler({ params, query, deps }) {
+      const versions = await deps.release.store.gateVersions(`${params.owner}/${params.repo}`, query.before, query.limit + 1);
+      const page = versions.slice(0, query.limit);
+      return { body: { versions: page, next_before: versions.length > query.limit ? page[page.length - 1].version : null } };
     },
   }),
   defineRoute({

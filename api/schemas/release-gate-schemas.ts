@@ -29,3 +29,15 @@ export const gateVersionSchema = z
     created_at: timestamp.nullable(),
   })
   .meta({ id: 'ReleaseGateVersion' });
+
+export const gateVersionsQuerySchema = z.object({
+  before: z.coerce.number().int().min(1).optional().meta({ description: 'Only versions below this one (the next page).' }),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const gateVersionListSchema = z
+  .object({
+    versions: z.array(gateVersionSchema).meta({ description: 'Newest first.' }),
+    next_before: z.number().int().nullable().meta({ description: 'Pass as `before` for the next page; null on the last.' }),
+  })
+  .meta({ id: 'ReleaseGateVersionList' });

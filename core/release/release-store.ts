@@ -20,6 +20,8 @@ export interface GateStore {
     createdBy: string | null,
   ): Promise<{ version: GateVersion; created: boolean }>;
   gateVersion(repoRoot: string, version: number): Promise<GateVersion | null>;
+  /** Recorded versions newest first, those below `before` when given (keyset on the version number). */
+  gateVersions(repoRoot: string, before: number | undefined, limit: number): Promise<GateVersion[]>;
 }
 
 interface CommitRef {

@@ -27,5 +27,13 @@ export function createGateStore(db: Knex): GateStore {
       const row = await db<GateVersionRow>('gate_versions').where({ repo_root: repoRoot, version }).first();
       return row ? toGateVersion(row) : null;
     },
+    async gateVersions(repoRoot, before, limit) {
+      const rows = await db<GateVersionRow>('gate_versions')
+        .where({ repo_root: repoRoot })
+        .modify((q) => (before === undefined ? q : q.andWhere('version', '<', before)))
+        .orderBy('version', 'desc')
+        .limit(limit);
+      return rows.map(toGateVersion);
+    },
   };
 }

@@ -8,6 +8,7 @@ const neverStored: GateStore = {
   latestGate: () => Promise.reject(new Error('not reached')),
   saveGate: () => Promise.reject(new Error('not reached')),
   gateVersion: () => Promise.reject(new Error('not reached')),
+  gateVersions: () => Promise.reject(new Error('not reached')),
 };
 
 async function fileProblems(text: string) {
