@@ -8,6 +8,7 @@ import { repoLookupPage, repoPage } from './pages/repo.js';
 import { newWorkflowPage } from './pages/workflow-builder.js';
 import { workflowPage } from './pages/workflow.js';
 import { workflowsPage } from './pages/workflows.js';
+import { usersPage } from './pages/users.js';
 import { notFoundPage } from './pages/not-found.js';
 
 /** @import { Page } from '../types.js' */
@@ -29,6 +30,7 @@ const ROUTES = [
   [/^#\/repos\/([^/]+)\/([^/]+)$/, repoPage, ['owner', 'repo']],
   [/^#\/policies\/?$/, policiesPage],
   [/^#\/policies\/([^/]+)$/, policyPage, ['name']],
+  [/^#\/users\/?$/, usersPage],
   [/^#\/account\/?$/, accountPage],
 ];
 

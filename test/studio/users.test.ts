@@ -1,0 +1,101 @@
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describeInBrowser } from './support/describe-in-browser.js';
+import { expectNoProblems, startStudio, type Studio } from './support/studio-harness.js';
+
+jest.setTimeout(60_000);
+
+const SELF_REFUSAL = 'An ADMIN cannot demote or deactivate their own account.';
+
+describeInBrowser('studio: the users page (ADMIN)', (executablePath) => {
+  let studio: Studio;
+  beforeAll(async () => {
+    studio = await startStudio(executablePath);
+  });
+  afterAll(async () => {
+    await studio?.close();
+  });
+
+  const unique = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
+  const row = (page: Page, email: string) => page.locator('#users-list tr', { hasText: email });
+  const message = (page: Page) => page.locator('#users-message');
+
+  it('changes a role; deactivates a user, whose key then gets 403; reactivates them', async () => {
+    const target = await studio.t.user('VIEWER', unique('vic'));
+    const { page, problems } = await studio.open();
+    await studio.signIn(page, studio.t.admin.email);
+    await page.goto('/studio#/users');
+    await page.locator('h1', { hasText: 'Users' }).waitFor();
+    const targetRow = row(page, target.email);
+    await targetRow.waitFor();
+    expect(await targetRow.locator('.user-status').textContent()).toBe('active');
+
+    await page.getByLabel(`Role of ${target.email}`, { exact: true }).selectOption('OPERATOR');
+    await page.getByRole('button', { name: `Save role of ${target.email}` }).click();
+    await message(page)
+      .filter({ hasText: `${target.email} is now OPERATOR.` })
+      .waitFor();
+    const me = await studio.t.request.get('/api/v1/auth/me').set(target.auth).expect(200);
+    expect(me.body.role).toBe('OPERATOR');
+
+    await page.getByRole('button', { name: `Deactivate ${target.email}` }).click();
+    await message(page)
+      .filter({ hasText: `${target.email} is deactivated` })
+      .waitFor();
+    expect(await targetRow.locator('.user-status').textContent()).toBe('deactivated');
+    const refused = await studio.t.request.get('/api/v1/auth/me').set(target.auth);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe('Account deactivated.');
+
+    // A reload shows what the API stored, not what the page remembered.
+    await page.reload();
+    await row(page, target.email).locator('.user-status', { hasText: 'deactivated' }).waitFor();
+    expect(await page.getByLabel(`Role of ${target.email}`, { exact: true }).inputValue()).toBe('OPERATOR');
+
+    await page.getByRole('button', { name: `Reactivate ${target.email}` }).click();
+    await message(page)
+      .filter({ hasText: `${target.email} is active again` })
+      .waitFor();
+    expect(await row(page, target.email).locator('.user-status').textContent()).toBe('active');
+    await studio.t.request.get('/api/v1/auth/me').set(target.auth).expect(200);
+    expectNoProblems(problems);
+  });
+
+  it("refuses an ADMIN demoting or deactivating themself with the API's words, and changes nothing", async () => {
+    const admin = await studio.t.user('ADMIN', unique('ada'));
+    const { page, problems } = await studio.open();
+    await studio.signIn(page, admin.email);
+    await page.goto('/studio#/users');
+    await row(page, admin.email).waitFor();
+    expect(await row(page, admin.email).textContent()).toContain('(you)');
+
+    // The control is usable: the API decides and the page shows its refusal, word for word.
+    const ownRole = page.getByLabel(`Role of ${admin.email}`, { exact: true });
+    expect(await ownRole.isDisabled()).toBe(false);
+    await ownRole.selectOption('VIEWER');
+    await page.getByRole('button', { name: `Save role of ${admin.email}` }).click();
+    await message(page).filter({ hasText: SELF_REFUSAL }).waitFor();
+    expect(await message(page).getAttribute('class')).toContain('error');
+    expect(await ownRole.inputValue()).toBe('ADMIN');
+
+    await page.getByRole('button', { name: `Deactivate ${admin.email}` }).click();
+    await message(page).filter({ hasText: SELF_REFUSAL }).waitFor();
+    expect(await row(page, admin.email).locator('.user-status').textContent()).toBe('active');
+
+    const stored = await studio.t.request.get('/api/v1/auth/me').set(admin.auth).expect(200);
+    expect(stored.body.role).toBe('ADMIN');
+    expectNoProblems(problems);
+  });
+
+  it('shows a non-ADMIN no user list (and the API refuses them)', async () => {
+    const operator = await studio.t.user('OPERATOR', unique('otto'));
+    const { page, problems } = await studio.open();
+    await studio.signIn(page, operator.email);
+    await page.goto('/studio#/users');
+    await page.getByText('Only an ADMIN manages users.').waitFor();
+    expect(await page.locator('#users-list, select[name=role]').count()).toBe(0);
+    await studio.t.request.get('/api/v1/users').set(operator.auth).expect(403);
+    expectNoProblems(problems);
+  });
+});
