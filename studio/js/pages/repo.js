@@ -17,7 +17,8 @@ const repoRootOf = (/** @type {string} */ text) =>
  * @param {View} view
  */
 export function repoLookupPage(view) {
-  const repo = h('input', { name: 'repo_root', placeholder: 'owner/repo', required: true, pattern: '[^/\\s]+/[^/\\s]+' });
+  const repo = h('input', { name: 'repo_root', placeholder: 'owner/repo', required: true });
+  repo.addEventListener('input', () => repo.setCustomValidity(''));
   const form = h(
     'form.card',
     { id: 'repo-lookup' },
@@ -28,7 +29,13 @@ export function repoLookupPage(view) {
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    view.go(`#/repos/${repoRootOf(repo.value)}`);
+    const root = repoRootOf(repo.value);
+    if (!/^[^/\s]+\/[^/\s]+$/.test(root)) {
+      repo.setCustomValidity('Name a repository as owner/repo.');
+      repo.reportValidity();
+      return;
+    }
+    view.go(`#/repos/${root}`);
   });
   replace(view.root, form);
 }
