@@ -36,8 +36,12 @@ describeInBrowser('studio: the release page', (executablePath) => {
     expect(await blocker.locator('.reason').textContent()).toBe(
       'Nothing is recorded for this commit: no check runs, no uploaded evidence, no bound workflows.',
     );
+    // The action a person takes; the API's remediation stays in a collapsed disclosure.
+    expect(await blocker.locator('.action').textContent()).toBe(
+      'Run CI on this commit, upload evidence for it, or run a workflow bound to it.',
+    );
     expect(await blocker.locator('.remediation').textContent()).toBe(
-      'Fix: Run CI on this commit, upload evidence for it, or run a workflow bound to it (repo_root and commit_sha).',
+      'Run CI on this commit, upload evidence for it, or run a workflow bound to it (repo_root and commit_sha).',
     );
     // The decision's `waitable` and `allowed_promotions`, as the API answers them.
     expect(await blocker.locator('.waitable').textContent()).toBe('waiting');

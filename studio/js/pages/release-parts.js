@@ -1,38 +1,27 @@
-import { facts, h, link, pill, table, when } from '../dom.js';
+import { facts, h, link, pill, table } from '../dom.js';
+import { ago, duration, durationsInText, person } from '../format.js';
 import { evidenceSection } from './release-evidence.js';
 
 /** @import { PromotionList, ReleaseDecision, ReleaseHealth } from '../../types.js' */
 
-/** @param {ReleaseDecision['blockers']} blockers */
-export function blockersList(blockers) {
-  if (blockers.length === 0) return h('p.ok', { id: 'blockers' }, 'No blockers.');
-  return h(
-    'ul.blockers',
-    { id: 'blockers' },
-    blockers.map((b) =>
-      h(
-        'li.blocker',
-        {},
-        h(
-          'div',
-          {},
-          h('code', {}, b.code),
-          ' ',
-          h('span.muted', {}, b.component),
-          b.waitable ? [' ', h('span.pill.waitable', { title: 'Time alone can clear it: ask again later.' }, 'waiting')] : null,
-        ),
-        h('p.reason', {}, b.reason),
-        h('p.remediation', {}, 'Fix: ', b.remediation_suggestion),
-      ),
-    ),
-  );
-}
+export { blockersList } from './release-blockers.js';
+
+/** @typedef {{ name: string, email?: string | null }} Named */
 
 /** @param {ReleaseDecision['explanation']} explanation */
 export function requirementsTable(explanation) {
-  return table(
-    ['Requirement', 'From', 'Met', 'Remediation'],
-    explanation.map((r) => [r.requirement, r.policy, r.satisfied ? pill('met') : pill('unmet'), r.remediation ?? '']),
+  return h(
+    'div',
+    { id: 'requirements' },
+    table(
+      ['Requirement', 'From', 'Met', 'Remediation'],
+      explanation.map((r) => [
+        durationsInText(r.requirement),
+        r.policy,
+        r.satisfied ? pill('met') : pill('unmet'),
+        r.remediation ? h('details.api-remediation', {}, h('summary', {}, 'As the API states it'), r.remediation) : '',
+      ]),
+    ),
   );
 }
 
@@ -53,7 +42,8 @@ export function provenanceSection(d) {
               'span',
               {},
               link(`#/releases/${d.repo_root}/${d.baseline.commit_sha}`, d.baseline.commit_sha.slice(0, 12)),
-              ` ${d.baseline.release_label ?? ''} attested ${when(d.baseline.attested_at)}`,
+              ` ${d.baseline.release_label ?? ''} attested `,
+              ago(d.baseline.attested_at),
             )
           : 'none yet',
       ],
@@ -62,7 +52,7 @@ export function provenanceSection(d) {
     p.check_runs.length
       ? table(
           ['Name', 'Status', 'Conclusion', 'At'],
-          p.check_runs.map((c) => [c.name, c.status, c.conclusion ?? '—', when(c.produced_at)]),
+          p.check_runs.map((c) => [c.name, c.status, c.conclusion ?? '—', ago(c.produced_at)]),
         )
       : h('p.muted', {}, 'None recorded.'),
     h('h3', {}, 'Uploaded evidence'),
@@ -145,21 +135,30 @@ export function authorshipSection(d) {
   );
 }
 
-/** @param {PromotionList['promotions']} promotions */
-export function promotionsTable(promotions) {
+/**
+ * Who promoted: the name the API gives beside the id, else the one `known` holds (the signed-in
+ * user, or every user for an ADMIN), else a short id.
+ * @param {PromotionList['promotions'][number]} p
+ * @param {Map<string, Named>} known
+ */
+function promoter(p, known) {
+  const given = /** @type {{ promoted_by_name?: string | null, promoted_by_email?: string | null }} */ (p);
+  const found = given.promoted_by_name ? { name: given.promoted_by_name, email: given.promoted_by_email } : known.get(p.promoted_by);
+  return person({ id: p.promoted_by, ...found });
+}
+
+/**
+ * @param {PromotionList['promotions']} promotions
+ * @param {Map<string, Named>} [known]
+ */
+export function promotionsTable(promotions, known = new Map()) {
   if (promotions.length === 0) return h('p.muted', { id: 'promotions' }, 'No promotions yet.');
   return h(
     'div',
     { id: 'promotions' },
     table(
       ['When', 'From', 'To', 'Label', 'By'],
-      promotions.map((p) => [
-        when(p.created_at),
-        p.from_status,
-        pill(p.status),
-        p.release_label ?? '',
-        h('code', {}, p.promoted_by.slice(0, 8)),
-      ]),
+      promotions.map((p) => [ago(p.created_at), p.from_status, pill(p.status), p.release_label ?? '', promoter(p, known)]),
     ),
   );
 }
@@ -179,7 +178,7 @@ export function healthSection(health) {
       [
         'Latest attested',
         latest
-          ? `${latest.commit_sha.slice(0, 12)} ${latest.fresh ? 'fresh' : 'stale'} (${latest.age_seconds} s old, max ${latest.max_age_seconds} s)`
+          ? `${latest.commit_sha.slice(0, 12)} ${latest.fresh ? 'fresh' : 'stale'} (${duration(latest.age_seconds)} old, at most ${duration(latest.max_age_seconds)})`
           : 'none yet',
       ],
       [
@@ -188,7 +187,7 @@ export function healthSection(health) {
           ? `missing: ${health.runtime_evidence.items.map((i) => `${i.kind} ${i.name}`).join(', ')}`
           : 'present',
       ],
-      ['Checked', when(health.checked_at)],
+      ['Checked', ago(health.checked_at)],
     ]),
   );
 }

@@ -1,10 +1,29 @@
 import { getJson, send } from '../api.js';
-import { field, h, pill, pre, replace, select, when } from '../dom.js';
-import { hasRole } from '../session.js';
+import { field, h, pill, pre, replace, select } from '../dom.js';
+import { ago } from '../format.js';
+import { hasRole, session } from '../session.js';
+import { evidenceUploadForm } from './evidence-upload.js';
 import { errorBox } from './submit-form.js';
 import { authorshipSection, blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable } from './release-parts.js';
 
-/** @import { PromotionList, ReleaseDecision, ReleaseHealth, View } from '../../types.js' */
+/** @import { PromotionList, ReleaseDecision, ReleaseHealth, User, View } from '../../types.js' */
+
+/**
+ * The people a page can name without the API naming them: the signed-in user, and for an ADMIN
+ * every account (GET /users); a failure only means short ids.
+ * @param {AbortSignal} signal
+ */
+async function knownPeople(signal) {
+  /** @type {Map<string, { name: string, email: string }>} */
+  const known = new Map();
+  const me = session.me();
+  if (me) known.set(me.id, me);
+  if (hasRole('ADMIN')) {
+    const users = /** @type {User[]} */ (await getJson('users?limit=100', { signal }).catch(() => []));
+    for (const u of users) known.set(u.id, u);
+  }
+  return known;
+}
 
 /**
  * Repository + commit -> the decision page.
@@ -91,7 +110,8 @@ export async function releasePage(view, { owner, repo, sha }) {
     const promotions = getJson(`releases/promotions?${query}&limit=50`, { signal: view.signal });
     /** @type {Promise<ReleaseHealth>} */
     const releaseHealth = getJson(`releases/health?${new URLSearchParams({ repo_root: repoRoot })}`, { signal: view.signal });
-    const [d, history, health] = await Promise.all([decision, promotions, releaseHealth]);
+    const [d, history, health, known] = await Promise.all([decision, promotions, releaseHealth, knownPeople(view.signal)]);
+    const upload = hasRole('ADMIN', 'OPERATOR') ? evidenceUploadForm(d, load) : null;
     replace(
       view.root,
       h(
@@ -106,17 +126,27 @@ export async function releasePage(view, { owner, repo, sha }) {
         h('span', { id: 'decision' }, pill(d.decision)),
         ' snapshot ',
         h('span', { id: 'snapshot-status' }, d.snapshot_status),
-        h('span.muted', {}, ` · evaluated ${when(d.evaluated_at)}`),
+        h('span.muted', {}, ' · evaluated ', ago(d.evaluated_at)),
       ),
       h('h2', {}, 'Blockers'),
-      blockersList(d.blockers),
+      blockersList(d.blockers, upload?.open),
       h('h2', {}, 'Requirements'),
       requirementsTable(d.explanation),
+      upload
+        ? [
+            h(
+              'p',
+              {},
+              h('button.secondary', { type: 'button', id: 'open-evidence-upload', onclick: () => upload.open('') }, 'Upload evidence'),
+            ),
+            upload.element,
+          ]
+        : null,
       h('h2', {}, 'Authorship'),
       authorshipSection(d),
       hasRole('ADMIN', 'APPROVER') ? [h('h2', {}, 'Promote'), promoteForm(d, load)] : null,
       h('h2', {}, 'History'),
-      promotionsTable(history.promotions),
+      promotionsTable(history.promotions, known),
       h('h2', {}, 'Provenance'),
       provenanceSection(d),
       h('h2', {}, 'Badge'),
