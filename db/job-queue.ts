@@ -23,6 +23,8 @@ export interface JobPayloads {
   github_authorship: AuthorshipReadTarget & { attempt: number };
   /** Ends agent sessions past their expiry (graphile-worker's cron, every minute; its payload is the cron's `_cron`). */
   mcp_session_expiry: Record<string, unknown>;
+  /** Re-post the check runs of the open pull requests an agent session may have covered, once what it covers shrank. */
+  github_session_recheck: { session_id: string };
 }
 
 /** Attempts before a job is given up; a killed worker's job counts one attempt. */

@@ -5,6 +5,7 @@ import type { AgentSession } from '../core/mcp/agent-session.js';
 import { callThroughGateway, type GatewayTerms } from '../core/mcp/call-through-gateway.js';
 import { allowedTools } from '../core/mcp/gateway-tools.js';
 import { SessionUpstreams } from '../core/mcp/session-upstreams.js';
+import { coverageShrinksOn } from '../core/release/session-coverage.js';
 import type { CallQueue, ReadState } from './mcp-call-queue.js';
 
 export type McpSessionDeps = Pick<Deps, 'logger' | 'journal' | 'certifier' | 'agentSessions' | 'mcpServers' | 'mcpUpstreamClient'>;
@@ -49,6 +50,9 @@ export function createMcpSessionServer(
     terms.catch(() => (terms = null));
     return terms;
   };
+  // The session's first call denied under a blocking policy shrinks what it covers: the check runs
+  // it may have made green are re-posted, once per MCP session (the job coalesces repeats).
+  let coverageShrank = false;
 
   const server = new Server({ name: 'shipgate', version: '1' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
@@ -88,7 +92,11 @@ export function createMcpSessionServer(
         upstreams,
         { name: request.params.name, arguments: request.params.arguments ?? {} },
       );
-      const { recorded: _recorded, ...result } = answer;
+      if (answer.denied && !coverageShrank && coverageShrinksOn({ denied: sessionTerms.policy.denied_call_severity })) {
+        coverageShrank = true;
+        await deps.agentSessions.coverageChanged(session.id);
+      }
+      const { recorded: _recorded, denied: _denied, ...result } = answer;
       return result as { content: { type: 'text'; text: string }[]; isError: boolean };
     }),
   );

@@ -20,7 +20,7 @@ export const MCP_SESSION_EXPIRY_CRON: CronItem = {
 };
 
 export interface SessionExpiryDeps {
-  agentSessions: Pick<AgentSessionStore, 'expiredRunning'>;
+  agentSessions: Pick<AgentSessionStore, 'expiredRunning' | 'coverageChanged'>;
   journal: ExecutionJournal;
   certifier: Certifier;
   now(): Date;

@@ -14,6 +14,7 @@ import { createAuthorshipStore } from '../db/stores/postgres-authorship-store.js
 import { createCommitArrivalStore } from '../db/stores/postgres-commit-arrival-store.js';
 import { githubPublishTask } from './github-publish-task.js';
 import { mcpSessionExpiryTask } from './mcp-session-expiry-task.js';
+import { githubSessionRecheckTask } from './github-session-recheck-task.js';
 import { runExecutionTask } from './run-execution-task.js';
 import { runWorkflowTask } from './run-workflow-task.js';
 import type { WorkerDeps } from './worker-deps.js';
@@ -54,5 +55,6 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
       now: () => new Date(),
       log: github.log,
     }),
+    github_session_recheck: githubSessionRecheckTask({ db: deps.db, app: github.app, log: github.log }),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../core/errors.js';
 import { assertCanCancel, visibleOwnedResource } from '../../core/executions/execution-access.js';
+import { coverageShrinksOn } from '../../core/release/session-coverage.js';
 import { listOwnedResources } from '../list-owned-resources.js';
 import { defineRoute } from '../route.js';
 import {
@@ -88,6 +89,10 @@ export const executionRoutes = [
       assertCanCancel(caller, summary.owner_id, 'an execution');
       const execution = await deps.executions.cancel(params.execution_id);
       if (!execution) throw new NotFoundError('Execution', params.execution_id);
+      // A cancelled agent session covers nothing: re-post the check runs it may have made green.
+      if (execution.kind === 'agent_session' && coverageShrinksOn({ ended: execution.status, verdict: execution.verdict })) {
+        await deps.agentSessions.coverageChanged(execution.id);
+      }
       deps.logger.info({ execution_id: execution.id, status: execution.status, by: caller.user.id }, 'execution cancel requested');
       return { body: execution };
     },

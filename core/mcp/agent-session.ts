@@ -53,6 +53,12 @@ export interface AgentSessionStore {
   ended(ids: readonly string[], now: Date): Promise<string[]>;
   /** Ids of sessions still `running` whose expiry is at or before `now`, oldest expiry first, at most `limit`. */
   expiredRunning(now: Date, limit: number): Promise<string[]>;
+  /**
+   * Queues the re-posting of the check runs of the open pull requests whose head the session may
+   * have covered (docs/mcp-gateway.md, "Sessions and the commits they produced"): one job per
+   * session, several requests before it runs coalesce.
+   */
+  coverageChanged(id: string): Promise<void>;
 }
 
 /** Whether calls may still be made: the session's execution runs and its time is not up. */

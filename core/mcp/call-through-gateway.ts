@@ -45,12 +45,13 @@ export interface GatewayTerms {
 /** The session's upstreams as a call needs them (core/mcp/session-upstreams.ts). */
 export type GatewayUpstreams = Pick<SessionUpstreams, 'call'>;
 
-/** What the agent gets: an MCP tool result. `recorded` is false only for a session that is no longer open. */
+/** What the agent gets: an MCP tool result. `recorded` is false only for a session that is no longer open; `denied`: the call was recorded denied. */
 export interface GatewayAnswer {
   content: Record<string, unknown>[];
   structuredContent?: Record<string, unknown>;
   isError: boolean;
   recorded: boolean;
+  denied: boolean;
 }
 
 const text = (t: string) => [{ type: 'text', text: t }];
@@ -97,7 +98,7 @@ export async function callThroughGateway(
 ): Promise<GatewayAnswer> {
   const { policy, permissions } = terms;
   if (!sessionIsOpen(state, deps.now())) {
-    return { content: text('This agent session has ended; open a new one.'), isError: true, recorded: false };
+    return { content: text('This agent session has ended; open a new one.'), isError: true, recorded: false, denied: false };
   }
   const seq = state.next_seq;
   const started = performance.now();
@@ -165,6 +166,6 @@ export async function callThroughGateway(
     capability: denial?.capability ?? null,
     duration_ms: entry.duration_ms,
   });
-  if (denial || !result) return { content: text(answerText), isError: true, recorded: true };
-  return { ...result, recorded: true };
+  if (denial || !result) return { content: text(answerText), isError: true, recorded: true, denied: denial !== null };
+  return { ...result, recorded: true, denied: false };
 }

@@ -52,7 +52,7 @@ export function sessionCounts(s: SessionFacts): boolean {
 }
 
 /** The session's window: from its start until it ended (at the latest its expiry) plus the grace. */
-function windowOf(s: SessionFacts): [number, number] {
+function windowOf(s: Pick<SessionFacts, 'started_at' | 'finished_at' | 'expires_at'>): [number, number] {
   const expires = Date.parse(s.expires_at);
   const end = s.finished_at === null ? expires : Math.min(Date.parse(s.finished_at), expires);
   return [Date.parse(s.started_at), end + SESSION_GRACE_MS];
@@ -78,4 +78,41 @@ export function coveringSession(sha: string, facts: SessionCoverageFacts): Sessi
     .sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const s = covering[0];
   return s ? { kind: 'agent_session', session_id: s.id, execution_id: s.id } : null;
+}
+
+/**
+ * Whether a session's change makes what it covers shrink, so the check runs of the pull requests
+ * it covered are re-posted at once: its first call denied under a blocking policy, its end with a
+ * verdict other than `compliant` (closed or expired), or its cancellation.
+ */
+export function coverageShrinksOn(
+  change: { denied: 'warning' | 'blocking' } | { ended: ExecutionStatus; verdict: Verdict | null },
+): boolean {
+  if ('denied' in change) return change.denied === 'blocking';
+  return change.ended === 'cancelled' || (change.ended === 'completed' && change.verdict !== 'compliant');
+}
+
+/** An open pull request's head and when pushes brought it to the repository (migration 025). */
+export interface OpenHead {
+  head_sha: string;
+  installation_id: number | null;
+  arrivals: Omit<CommitArrival, 'sha'>[];
+}
+
+/**
+ * The open pull requests' heads whose commit arrived while the session was open (its window, on
+ * its branch when it names one) and not before it opened: those the session may have covered,
+ * whose evaluation its change can turn (docs/mcp-gateway.md, "Sessions and the commits they produced").
+ */
+export function headsToRecheck(
+  session: Pick<SessionFacts, 'branch' | 'started_at' | 'finished_at' | 'expires_at'>,
+  heads: readonly OpenHead[],
+): OpenHead[] {
+  const [start, end] = windowOf(session);
+  const branch = session.branch === null ? null : normalizeRefName(session.branch);
+  return heads.filter((h) => {
+    const at = h.arrivals.map((a) => ({ branch: a.branch, at: Date.parse(a.arrived_at) }));
+    if (at.length === 0 || Math.min(...at.map((a) => a.at)) < start) return false;
+    return at.some((a) => a.at <= end && (branch === null || a.branch === branch));
+  });
 }

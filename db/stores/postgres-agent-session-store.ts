@@ -4,6 +4,7 @@ import type { ExecutionStatus } from '../../core/executions/execution.js';
 import type { AgentSession, AgentSessionCallState, AgentSessionStore } from '../../core/mcp/agent-session.js';
 import { WORKFLOW_SESSION_OWNER } from '../../core/mcp/workflow-session.js';
 import type { AgentSessionRow, UserRow } from '../tables.js';
+import { enqueueReplacing } from '../job-queue.js';
 import { sendSql } from '../send-sql.js';
 import { executionInsertValues, loadExecution } from './postgres-execution-store.js';
 
@@ -124,6 +125,9 @@ export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessi
         .limit(limit)
         .select<{ execution_id: string }[]>('agent_sessions.execution_id');
       return rows.map((row) => row.execution_id);
+    },
+    async coverageChanged(id) {
+      await enqueueReplacing(db, 'github_session_recheck', { session_id: id }, { jobKey: `github_session_recheck:${id}` });
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CommitAuthorship } from '../../core/release/agent-change-findings.js';
 import { builtInPolicy } from '../../core/policies/built-in-policies.js';
-import { SESSION_GRACE_MS, type CommitArrival, type SessionFacts } from '../../core/release/session-coverage.js';
+import { SESSION_GRACE_MS, type CommitArrival, type OpenHead, type SessionFacts } from '../../core/release/session-coverage.js';
 import { sendSql } from '../send-sql.js';
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -51,4 +51,42 @@ export async function withSessionCoverage(db: Knex, repoRoot: string, authorship
     denied_call_severity: builtInPolicy(policy_name)?.denied_call_severity ?? (custom_severity === 'warning' ? 'warning' : 'blocking'),
   }));
   return { ...authorship, sessions: { arrivals: row.arrivals, sessions } };
+}
+
+// An agent session ($1) with the open pull requests of its repository whose head arrived since it
+// started, each with its head's arrivals: a superset of the heads it may have covered.
+const SESSION_OPEN_HEADS = {
+  name: 'session_coverage_open_heads',
+  text: `
+SELECT e.repo_root, s.branch, ${iso('e.started_at')} AS started_at, ${iso('e.finished_at')} AS finished_at, ${iso('s.expires_at')} AS expires_at,
+  (SELECT coalesce(json_agg(json_build_object('head_sha', p.head_sha, 'installation_id', p.installation_id,
+     'arrivals', (SELECT json_agg(json_build_object('branch', a.branch, 'arrived_at', ${iso('a.arrived_at')}) ORDER BY a.branch)
+       FROM commit_arrivals a WHERE a.repo_root = p.repo_root AND a.commit_sha = p.head_sha)) ORDER BY p.number), '[]'::json)
+   FROM github_pull_requests p
+   WHERE p.repo_root = e.repo_root AND p.state = 'open'
+     AND EXISTS (SELECT 1 FROM commit_arrivals a WHERE a.repo_root = p.repo_root AND a.commit_sha = p.head_sha AND a.arrived_at >= e.started_at)
+  ) AS heads
+FROM executions e JOIN agent_sessions s ON s.execution_id = e.id
+WHERE e.id = $1 AND e.repo_root IS NOT NULL`,
+};
+
+/** An agent session's window and the open pull requests' heads it may have covered; null when it has no repository (or is gone). */
+export async function sessionOpenHeads(
+  db: Knex,
+  sessionId: string,
+): Promise<{
+  repo_root: string;
+  session: Pick<SessionFacts, 'branch' | 'started_at' | 'finished_at' | 'expires_at'>;
+  heads: OpenHead[];
+} | null> {
+  const [row] = await sendSql<
+    Pick<SessionFacts, 'branch' | 'started_at' | 'finished_at' | 'expires_at'> & { repo_root: string; heads: OpenHead[] }
+  >(db, SESSION_OPEN_HEADS, [sessionId]);
+  if (!row) return null;
+  const { repo_root, heads, ...session } = row;
+  return {
+    repo_root,
+    session,
+    heads: heads.map((h) => ({ ...h, installation_id: h.installation_id === null ? null : Number(h.installation_id) })),
+  };
 }

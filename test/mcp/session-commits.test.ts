@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { pushPayload } from '../support/github-deliveries.js';
+import { pushPayload, settle } from '../support/github-deliveries.js';
 import { decide } from '../support/release-api.js';
 import type { TestUser } from '../support/test-app.js';
 import { agentCommit } from '../github/support/agent-pull-requests.js';
@@ -105,6 +105,38 @@ describe('agent sessions cover the commits pushed while they were open', () => {
     expect(open.authorship.commits[0].governed_by).toBeNull();
     expect(await ended(session.id)).toMatchObject({ verdict: 'non_compliant' });
     expect((await decide(stack.t, repo, head)).blockers.map((b: { code: string }) => b.code)).toEqual(['agent_change_ungoverned']);
+  });
+
+  it("a session's first call denied under hipaa re-posts the check run it made green as failure, with no new GitHub event", async () => {
+    const repo = 'acme/session-recheck-denied';
+    stack.repository(repo);
+    const head = nextSha();
+    const session = await openSession(repo, { compliance_policy: 'hipaa', branch: 'copilot/fix-8' });
+    await push(repo, 'copilot/fix-8', head);
+    expect((await decisionOfAgentChange(repo, 8, head)).codes).toEqual([]);
+    expect(stack.gh.app.checkRunsOn(repo, head).at(-1)).toMatchObject({ conclusion: 'success' });
+    const client = await mcpClient(session.mcp_url, { Authorization: `Bearer ${session.token}` });
+    clients.push(client);
+    expect((await client.callTool({ name: 'everything__gzip-file-as-resource', arguments: {} })).isError).toBe(true);
+    await settle(stack.t);
+    const run = stack.gh.app.checkRunsOn(repo, head).at(-1);
+    expect(run).toMatchObject({ conclusion: 'failure' });
+    expect(JSON.stringify(run)).toContain('agent_change_ungoverned');
+  });
+
+  it('cancelling a session that covered a pull request re-posts its check run as failure', async () => {
+    const repo = 'acme/session-recheck-cancel';
+    stack.repository(repo);
+    const head = nextSha();
+    const session = await openSession(repo, { branch: 'copilot/fix-9' });
+    await push(repo, 'copilot/fix-9', head);
+    expect((await decisionOfAgentChange(repo, 9, head)).codes).toEqual([]);
+    expect(stack.gh.app.checkRunsOn(repo, head).at(-1)).toMatchObject({ conclusion: 'success' });
+    expect((await stack.t.request.delete(`/api/v1/executions/${session.id}`).set(operator.auth)).body).toMatchObject({
+      status: 'cancelled',
+    });
+    await settle(stack.t);
+    expect(stack.gh.app.checkRunsOn(repo, head).at(-1)).toMatchObject({ conclusion: 'failure' });
   });
 
   it('a session naming another branch does not cover a push to this one', async () => {
