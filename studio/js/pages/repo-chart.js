@@ -66,8 +66,12 @@ export function decisionsChart(days) {
     if (d.no_ship)
       marks.push(svg('rect', { x, y: base - shipHeight - noShipHeight, width: bar, height: noShipHeight, fill: NO_SHIP_FILL }));
     // A date under the first, the last and every seventh bar keeps the axis readable on a phone.
-    if (i === 0 || i === days.length - 1 || i % 7 === 0)
-      marks.push(svg('text', { x: x + bar / 2, y: height - 6, 'text-anchor': 'middle', 'font-size': 11, fill: '#1f2328' }, d.day.slice(5)));
+    const last = days.length - 1;
+    if (i === 0 || i === last || (i % 7 === 0 && last - i >= 4)) {
+      const anchor = i === 0 ? 'start' : i === last ? 'end' : 'middle';
+      const at = i === 0 ? x : i === last ? x + bar : x + bar / 2;
+      marks.push(svg('text', { x: at, y: height - 6, 'text-anchor': anchor, 'font-size': 11, fill: '#1f2328' }, d.day.slice(5)));
+    }
   });
   marks.push(svg('line', { x1: 0, x2: width, y1: height - bottom, y2: height - bottom, stroke: '#d0d7de' }));
   const summary = decisionsSummary(days);
