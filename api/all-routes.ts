@@ -10,6 +10,7 @@ import { policyRoutes } from './routers/policy-routes.js';
 import { badgeRoutes } from './routers/badge-routes.js';
 import { deploymentRoutes } from './routers/deployment-routes.js';
 import { gateRoutes } from './routers/gate-routes.js';
+import { releaseOverviewRoutes } from './routers/release-overview-routes.js';
 import { releasePromotionRoutes } from './routers/release-promotion-routes.js';
 import { releaseRoutes } from './routers/release-routes.js';
 import { taskRoutes } from './routers/task-routes.js';
@@ -24,6 +25,7 @@ export const allRoutes: RouteDef[][] = [
   complianceKeyRoutes,
   releaseRoutes,
   releasePromotionRoutes,
+  releaseOverviewRoutes,
   deploymentRoutes,
   gateRoutes,
   badgeRoutes,
