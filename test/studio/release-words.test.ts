@@ -161,4 +161,16 @@ describeInBrowser('studio: the release page in human words, and the evidence upl
     expect(await form.locator('.error').textContent()).toMatch(/content/);
     expect(await page.locator('#provenance').textContent()).toContain('None uploaded.');
   });
+
+  it('an empty list says why it is empty and what to do: a viewer sees only their own runs', async () => {
+    const viewer = await studio.t.user('VIEWER');
+    const { page, problems } = await studio.open();
+    await studio.signIn(page, viewer.email);
+    await page.goto('/studio#/executions');
+    await page.locator('.empty', { hasText: 'You have no executions yet: as a viewer you see only your own.' }).waitFor();
+    expect(await page.locator('.empty').textContent()).toContain('An operator starts them');
+    await page.goto('/studio#/workflows');
+    await page.locator('.empty', { hasText: 'You have no workflows yet: as a viewer you see only your own.' }).waitFor();
+    expectNoProblems(problems);
+  });
 });

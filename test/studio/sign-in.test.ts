@@ -126,7 +126,7 @@ describeInBrowser('studio: signing in and out, account, the executions list', (e
     expect(await rows.count()).toBe(23);
 
     await page.locator('select[name=status]').selectOption('completed');
-    await page.locator('.empty', { hasText: 'No executions yet.' }).waitFor();
+    await page.locator('.empty', { hasText: 'No executions are completed. Choose “any status” to see the others.' }).waitFor();
     expect(await rows.count()).toBe(0);
     await page.locator('select[name=status]').selectOption('failed');
     await page.waitForURL(/#\/executions\?status=failed&scope=all$/);

@@ -1,4 +1,6 @@
-import { cents, link, pill, when } from '../dom.js';
+import { cents, link, pill } from '../dom.js';
+import { ago } from '../format.js';
+import { ownedListEmpty } from './list-empty.js';
 import { ownedListPage } from './owned-list-page.js';
 
 /** @import { ExecutionSummary, View } from '../../types.js' */
@@ -23,13 +25,13 @@ export function executionsPage(view) {
     create: { href: '#/executions/new', id: 'new-task', label: 'New task' },
     list: {
       headers: ['Status', 'Task', 'Policy', 'Cost / budget', 'Created'],
-      empty: 'No executions yet.',
+      empty: ownedListEmpty('executions', 'New task'),
       row: (/** @type {ExecutionSummary} */ e) => [
         pill(e.status),
         link(`#/executions/${e.id}`, firstLine(e.task)),
         `${e.policy.name} v${e.policy.version}`,
         `${cents(e.cost_cents)} / ${cents(e.budget_cents)}`,
-        when(e.created_at),
+        ago(e.created_at),
       ],
     },
   });

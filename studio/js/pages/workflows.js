@@ -1,4 +1,6 @@
-import { link, pill, when } from '../dom.js';
+import { link, pill } from '../dom.js';
+import { ago } from '../format.js';
+import { ownedListEmpty } from './list-empty.js';
 import { ownedListPage } from './owned-list-page.js';
 
 /** @import { View, Workflow } from '../../types.js' */
@@ -17,13 +19,13 @@ export function workflowsPage(view) {
     create: { href: '#/workflows/new', id: 'new-workflow', label: 'New workflow' },
     list: {
       headers: ['Status', 'Name', 'Stages', 'Commit', 'Created'],
-      empty: 'No workflows yet.',
+      empty: ownedListEmpty('workflows', 'New workflow'),
       row: (/** @type {Workflow} */ w) => [
         pill(w.status),
         link(`#/workflows/${w.id}`, w.name),
         w.stages.map((s) => s.status).join(' → '),
         w.repo_root ? `${w.repo_root}@${(w.commit_sha ?? '').slice(0, 12)}` : '—',
-        when(w.created_at),
+        ago(w.created_at),
       ],
     },
   });
