@@ -1,6 +1,7 @@
 import { accountPage } from './pages/account.js';
 import { executionPage } from './pages/execution.js';
 import { executionsPage } from './pages/executions.js';
+import { gateEditorPage } from './pages/gate-editor.js';
 import { newTaskPage } from './pages/new-task.js';
 import { policiesPage, policyPage } from './pages/policies.js';
 import { releaseLookupPage, releasePage } from './pages/release.js';
@@ -31,6 +32,7 @@ const ROUTES = [
   [/^#\/policies\/?$/, policiesPage],
   [/^#\/policies\/([^/]+)$/, policyPage, ['name']],
   [/^#\/users\/?$/, usersPage],
+  [/^#\/repos\/([^/]+)\/([^/]+)\/gate$/, gateEditorPage, ['owner', 'repo']],
   [/^#\/account\/?$/, accountPage],
 ];
 
