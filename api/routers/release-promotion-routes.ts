@@ -1,3 +1,4 @@
+import { withDisplayNames } from '../../db/stores/display-names.js';
 import { promoteSnapshot } from '../../core/release/promote-snapshot.js';
 import { defineRoute } from '../route.js';
 import { linkNext, linkNextHeader, pageRequest } from '../schemas/pagination-schemas.js';
@@ -31,7 +32,8 @@ export const releasePromotionRoutes = [
     errors: { 404: 'Unknown snapshot.', 409: 'Not a valid transition, a NO_SHIP snapshot, or a stale snapshot; detail says why.' },
     async handler({ body, caller, deps }) {
       const { promotion, created } = await promoteSnapshot(deps.release, body, caller);
-      return { status: created ? 201 : 200, body: promotion };
+      const [named] = await withDisplayNames(deps.db, [promotion], 'promoted_by', 'promoted_by_name');
+      return { status: created ? 201 : 200, body: named };
     },
   }),
   defineRoute({
@@ -49,7 +51,7 @@ export const releasePromotionRoutes = [
         pageRequest(query),
       );
       linkNext(ctx, page.next);
-      return { body: { promotions: page.items } };
+      return { body: { promotions: await withDisplayNames(deps.db, page.items, 'promoted_by', 'promoted_by_name') } };
     },
   }),
 ];

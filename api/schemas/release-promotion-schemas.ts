@@ -32,6 +32,7 @@ export const promotionResponseSchema = z
     release_label: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()),
     promoted_by: z.uuid(),
+    promoted_by_name: z.string().nullable().meta({ description: "The promoter's display name, for every role (null if unknown)." }),
     created_at: timestamp,
     attestation: z
       .object({

@@ -183,3 +183,21 @@ describe('GET /releases/evidence', () => {
     expect(res.body.detail[0].loc).toEqual(['query', 'commit_sha']);
   });
 });
+
+describe('people by name', () => {
+  it("shows every role the promoter's display name beside the id, in the promotion and in the history", async () => {
+    const repo = await freshRepo();
+    const approver = await t.user('APPROVER');
+    const name = `Ada ${randomUUID().slice(0, 6)}`;
+    await t.database.db('users').where({ id: approver.id }).update({ name });
+    const d = await decided(repo, sha(randomUUID()), 'success');
+    const res = await t.request
+      .post('/api/v1/releases/promote')
+      .set(approver.auth)
+      .send({ snapshot_id: d.snapshot_id, target_status: 'attested' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ promoted_by: approver.id, promoted_by_name: name });
+    const list = await get('promotions', { repo_root: repo });
+    expect(list.body.promotions.map((p: Record<string, string>) => [p.promoted_by, p.promoted_by_name])).toEqual([[approver.id, name]]);
+  });
+});

@@ -67,6 +67,7 @@ describe('POST /releases/promote', () => {
       release_label: 'v1.0.0',
       metadata: { channel: 'stable' },
       promoted_by: approver.id,
+      promoted_by_name: (await t.database.db('users').where({ id: approver.id }).first('name')).name,
       created_at: expect.any(String),
       attestation: expect.any(Object),
     });
