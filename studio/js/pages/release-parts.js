@@ -136,15 +136,15 @@ export function authorshipSection(d) {
 }
 
 /**
- * Who promoted: the name the API gives beside the id, else the one `known` holds (the signed-in
- * user, or every user for an ADMIN), else a short id.
+ * Who promoted: the name the API gives beside the id (every role), else the one `known` holds
+ * (the signed-in user, or every user for an ADMIN), else a short id; the e-mail on hover when known.
  * @param {PromotionList['promotions'][number]} p
  * @param {Map<string, Named>} known
  */
 function promoter(p, known) {
   const given = /** @type {{ promoted_by_name?: string | null, promoted_by_email?: string | null }} */ (p);
-  const found = given.promoted_by_name ? { name: given.promoted_by_name, email: given.promoted_by_email } : known.get(p.promoted_by);
-  return person({ id: p.promoted_by, ...found });
+  const found = known.get(p.promoted_by);
+  return person({ id: p.promoted_by, name: given.promoted_by_name ?? found?.name, email: given.promoted_by_email ?? found?.email });
 }
 
 /**
