@@ -12,6 +12,9 @@ const SECTIONS = [
   ['#/account', 'Account'],
 ];
 
+/** Sections only an ADMIN sees (the server refuses everyone else anyway). */
+const ADMIN_SECTIONS = [['#/users', 'Users']];
+
 /** Revokes the session's key on the server, then forgets it here. */
 export async function signOut() {
   try {
@@ -36,7 +39,9 @@ export function renderNav(top, me) {
       h(
         'ul',
         {},
-        SECTIONS.map(([href, text]) => h('li', {}, h('a', { href, class: location.hash.startsWith(href) ? 'active' : undefined }, text))),
+        [...SECTIONS, ...(me.role === 'ADMIN' ? ADMIN_SECTIONS : [])].map(([href, text]) =>
+          h('li', {}, h('a', { href, class: location.hash.startsWith(href) ? 'active' : undefined }, text)),
+        ),
       ),
       h(
         'span.who',
