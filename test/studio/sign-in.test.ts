@@ -120,6 +120,9 @@ describeInBrowser('studio: signing in and out, account, the executions list', (e
     await page.waitForURL(/#\/executions\?scope=all$/);
     await page.locator('table.grid tbody tr:nth-child(20)').waitFor();
     expect(await rows.count()).toBe(20);
+    // Everyone's runs name their owner: the admin's own task, newest, by the admin's name.
+    expect(await page.locator('table.grid thead th').last().textContent()).toBe('Owner');
+    expect(await rows.first().locator('td .person').textContent()).toBe(studio.t.admin.email.split('@')[0]);
     await page.locator('#load-more').click();
     await page.locator('table.grid tbody tr:nth-child(23)').waitFor();
     expect(await page.locator('#load-more').isHidden()).toBe(true);

@@ -1,6 +1,6 @@
 import { cents, link, pill } from '../dom.js';
 import { ago } from '../format.js';
-import { ownedListEmpty } from './list-empty.js';
+import { listsEveryone, ownedListEmpty, ownerOf } from './list-empty.js';
 import { ownedListPage } from './owned-list-page.js';
 
 /** @import { ExecutionSummary, View } from '../../types.js' */
@@ -18,13 +18,14 @@ function firstLine(text, max = 90) {
  * @param {View} view
  */
 export function executionsPage(view) {
+  const everyone = listsEveryone();
   return ownedListPage(view, {
     resource: 'executions',
     title: 'Executions',
     statuses: EXECUTION_STATUSES,
     create: { href: '#/executions/new', id: 'new-task', label: 'New task' },
     list: {
-      headers: ['Status', 'Task', 'Policy', 'Cost / budget', 'Created'],
+      headers: ['Status', 'Task', 'Policy', 'Cost / budget', 'Created', ...(everyone ? ['Owner'] : [])],
       empty: ownedListEmpty('executions', 'New task'),
       row: (/** @type {ExecutionSummary} */ e) => [
         pill(e.status),
@@ -32,6 +33,7 @@ export function executionsPage(view) {
         `${e.policy.name} v${e.policy.version}`,
         `${cents(e.cost_cents)} / ${cents(e.budget_cents)}`,
         ago(e.created_at),
+        ...(everyone ? [ownerOf(e)] : []),
       ],
     },
   });

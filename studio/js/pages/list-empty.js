@@ -1,3 +1,4 @@
+import { person } from '../format.js';
 import { hasRole, session } from '../session.js';
 
 /**
@@ -18,4 +19,21 @@ export function ownedListEmpty(resource, create) {
   const role = session.me()?.role.toLowerCase().replace('_', ' ') ?? 'user';
   const yours = `You have no ${resource} yet: as ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role} you see only your own.`;
   return canCreate ? `${yours} Start one with “${create}”.` : `${yours} An operator starts them; an admin can give you a wider role.`;
+}
+
+/**
+ * The owner of a listed run, by name: the API's `owner_name` when it gives one, the signed-in
+ * user's own name, else a short id.
+ * @param {{ owner_id: string }} item
+ */
+export function ownerOf(item) {
+  const given = /** @type {{ owner_name?: string | null }} */ (item).owner_name;
+  const me = session.me();
+  if (given) return person({ id: item.owner_id, name: given, email: me?.id === item.owner_id ? me.email : null });
+  return person({ id: item.owner_id, ...(me?.id === item.owner_id ? me : {}) });
+}
+
+/** Whether the list shows everyone's runs (then it has an Owner column). */
+export function listsEveryone() {
+  return hasRole('ADMIN', 'AUDITOR') && new URLSearchParams(location.hash.split('?')[1] ?? '').get('scope') === 'all';
 }

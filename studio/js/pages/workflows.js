@@ -1,6 +1,6 @@
 import { link, pill } from '../dom.js';
 import { ago } from '../format.js';
-import { ownedListEmpty } from './list-empty.js';
+import { listsEveryone, ownedListEmpty, ownerOf } from './list-empty.js';
 import { ownedListPage } from './owned-list-page.js';
 
 /** @import { View, Workflow } from '../../types.js' */
@@ -12,13 +12,14 @@ const WORKFLOW_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelle
  * @param {View} view
  */
 export function workflowsPage(view) {
+  const everyone = listsEveryone();
   return ownedListPage(view, {
     resource: 'workflows',
     title: 'Workflows',
     statuses: WORKFLOW_STATUSES,
     create: { href: '#/workflows/new', id: 'new-workflow', label: 'New workflow' },
     list: {
-      headers: ['Status', 'Name', 'Stages', 'Commit', 'Created'],
+      headers: ['Status', 'Name', 'Stages', 'Commit', 'Created', ...(everyone ? ['Owner'] : [])],
       empty: ownedListEmpty('workflows', 'New workflow'),
       row: (/** @type {Workflow} */ w) => [
         pill(w.status),
@@ -26,6 +27,7 @@ export function workflowsPage(view) {
         w.stages.map((s) => s.status).join(' → '),
         w.repo_root ? `${w.repo_root}@${(w.commit_sha ?? '').slice(0, 12)}` : '—',
         ago(w.created_at),
+        ...(everyone ? [ownerOf(w)] : []),
       ],
     },
   });
