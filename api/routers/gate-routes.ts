@@ -1,7 +1,9 @@
+import type { Knex } from 'knex';
 import { NotFoundError } from '../../core/errors.js';
 import { gateSchema } from '../../core/release/gate.js';
 import { gateInForce } from '../../core/release/gate-in-force.js';
 import { setGate } from '../../core/release/set-gate.js';
+import { withDisplayNames } from '../../db/stores/display-names.js';
 import { defineRoute } from '../route.js';
 import {
   gateParamsSchema,
@@ -12,6 +14,10 @@ import {
 } from '../schemas/release-gate-schemas.js';
 
 const tags = ['releases'] as const;
+
+/** Each version with its author's display name (docs/api.md, "People by name"). */
+const named = <T extends { created_by: string | null }>(deps: { db: Knex }, versions: T[]) =>
+  withDisplayNames(deps.db, versions, 'created_by', 'created_by_name');
 
 export const gateRoutes = [
   defineRoute({
@@ -29,9 +35,9 @@ export const gateRoutes = [
       if (query.version !== undefined) {
         const version = await deps.release.store.gateVersion(repoRoot, query.version);
         if (!version) throw new NotFoundError('Gate version', String(query.version));
-        return { body: version };
+        return { body: (await named(deps, [version]))[0] };
       }
-      return { body: gateInForce(repoRoot, await deps.release.store.latestGate(repoRoot)) };
+      return { body: (await named(deps, [gateInForce(repoRoot, await deps.release.store.latestGate(repoRoot))]))[0] };
     },
   }),
   defineRoute({
@@ -48,7 +54,9 @@ export const gateRoutes = [
     async handler({ params, query, deps }) {
       const versions = await deps.release.store.gateVersions(`${params.owner}/${params.repo}`, query.before, query.limit + 1);
       const page = versions.slice(0, query.limit);
-      return { body: { versions: page, next_before: versions.length > query.limit ? page[page.length - 1].version : null } };
+      return {
+        body: { versions: await named(deps, page), next_before: versions.length > query.limit ? page[page.length - 1].version : null },
+      };
     },
   }),
   defineRoute({
@@ -68,7 +76,7 @@ export const gateRoutes = [
     },
     async handler({ params, body, caller, deps }) {
       const { version, created } = await setGate(deps.release.store, `${params.owner}/${params.repo}`, body, 'api', caller.user.id);
-      return { status: created ? 201 : 200, body: version };
+      return { status: created ? 201 : 200, body: (await named(deps, [version]))[0] };
     },
   }),
 ];

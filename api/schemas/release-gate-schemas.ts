@@ -26,6 +26,10 @@ export const gateVersionSchema = z
     gate: gateSchema,
     source: z.enum(['default', 'api', 'config_file']),
     created_by: z.uuid().nullable(),
+    created_by_name: z
+      .string()
+      .nullable()
+      .meta({ description: "Its author's display name, for every role (null for the default, the config file or an unknown user)." }),
     created_at: timestamp.nullable(),
   })
   .meta({ id: 'ReleaseGateVersion' });

@@ -27,6 +27,7 @@ describe('release gates', () => {
         gate: DEFAULT_GATE,
         source: 'default',
         created_by: null,
+        created_by_name: null,
         created_at: null,
       });
     }

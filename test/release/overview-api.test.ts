@@ -201,3 +201,20 @@ describe('people by name', () => {
     expect(list.body.promotions.map((p: Record<string, string>) => [p.promoted_by, p.promoted_by_name])).toEqual([[approver.id, name]]);
   });
 });
+
+describe('gate versions by name', () => {
+  it("shows every role the author's display name beside created_by", async () => {
+    const author = await t.user('POLICY_AUTHOR');
+    const name = `Grace ${randomUUID().slice(0, 6)}`;
+    await t.database.db('users').where({ id: author.id }).update({ name });
+    const repo = `acme/gate-${randomUUID().slice(0, 8)}`;
+    const put = await putGate(t, repo, { required_checks: ['ci'] }, author);
+    expect(put).toMatchObject({ created_by: author.id, created_by_name: name });
+    const read = await t.request.get(`/api/v1/releases/gates/${repo}`).set(viewer.auth);
+    expect(read.body).toMatchObject({ version: 1, created_by_name: name });
+    const versions = await t.request.get(`/api/v1/releases/gates/${repo}/versions`).set(viewer.auth);
+    expect(versions.body.versions.map((v: Record<string, unknown>) => v.created_by_name)).toEqual([name]);
+    const none = await t.request.get(`/api/v1/releases/gates/acme/none-${randomUUID().slice(0, 8)}`).set(viewer.auth);
+    expect(none.body).toMatchObject({ version: 0, created_by: null, created_by_name: null });
+  });
+});
