@@ -113,6 +113,24 @@ export function pre(value) {
   return h('pre', {}, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 }
 
+/**
+ * The tab's title, "<what the page shows> · shipgate" (e.g. "NO_SHIP acme/api@02402c1 · shipgate").
+ * A page calls it once it knows what it shows; otherwise main.js titles it after its h1.
+ * @param {...(string | null | undefined)} parts
+ */
+export function setTitle(...parts) {
+  document.title = [...parts.filter(Boolean), 'shipgate'].join(' · ');
+}
+
+/**
+ * Tells a screen reader what changed (a live run's new status) through index.html's polite live region.
+ * @param {string} text
+ */
+export function announce(text) {
+  const region = document.getElementById('announcer');
+  if (region) region.textContent = text;
+}
+
 /** @param {string | null | undefined} iso */
 export function when(iso) {
   return iso ? new Date(iso).toLocaleString() : '—';

@@ -1,5 +1,5 @@
 import { getJson, whenUnauthorized } from './api.js';
-import { h, replace } from './dom.js';
+import { h, replace, setTitle } from './dom.js';
 import { session } from './session.js';
 import { renderNav } from './nav.js';
 import { findRoute } from './routes.js';
@@ -70,7 +70,9 @@ async function render() {
       return;
     }
     replace(top);
+    document.title = 'shipgate';
     signInPage(view, { message: signInMessage, onSignedIn });
+    titleFromHeading();
     return;
   }
   if (!session.me()) {
@@ -85,13 +87,23 @@ async function render() {
   renderNav(top, /** @type {User} */ (session.me())); // read just above
   const { page: show, params } = findRoute(location.hash);
   replace(page, h('p.muted', {}, 'Loading…'));
+  document.title = 'shipgate';
   try {
     await show(view, params);
+    if (!view.signal.aborted) titleFromHeading();
   } catch (error) {
     const failure = /** @type {{ status?: number, message: string }} */ (error);
     if (view.signal.aborted || failure.status === 401) return;
-    replace(page, h('p.error', { role: 'alert' }, failure.message));
+    replace(page, h('h1', {}, 'Something went wrong'), h('p.error', { role: 'alert' }, failure.message));
+    setTitle('Something went wrong');
   }
+}
+
+/** Each route has its own title: the page's own (dom.js `setTitle`) or else its h1. */
+function titleFromHeading() {
+  if (document.title !== 'shipgate') return;
+  const heading = page.querySelector('h1')?.textContent?.trim();
+  if (heading) setTitle(heading);
 }
 
 function onSignedIn() {

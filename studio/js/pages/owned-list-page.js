@@ -49,7 +49,12 @@ export async function ownedListPage(view, { resource, title, statuses, create, l
       h('h1', {}, title),
       hasRole('ADMIN', 'OPERATOR') ? h('a.button', { href: create.href, id: create.id }, create.label) : null,
     ),
-    h('div.filters', {}, statusFilter, scopeFilter),
+    h(
+      'div.filters',
+      {},
+      h('label.filter', {}, h('span.label', {}, 'Status'), statusFilter),
+      scopeFilter ? h('label.filter', {}, h('span.label', {}, 'Whose'), scopeFilter) : null,
+    ),
     list.element,
   );
   await list.load();

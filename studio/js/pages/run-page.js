@@ -1,5 +1,5 @@
 import { download, getJson } from '../api.js';
-import { h } from '../dom.js';
+import { announce, h } from '../dom.js';
 import { hasRole, session } from '../session.js';
 
 /** @import { RunAction, View } from '../../types.js' */
@@ -61,8 +61,10 @@ export function runActions(run, message, { cancel, auditPackage }) {
  */
 export function pollWhileLive(view, path, latest, draw) {
   view.every(POLL_MS, async () => {
-    if (!LIVE.has(latest().status)) return false;
+    const before = latest().status;
+    if (!LIVE.has(before)) return false;
     draw(await getJson(path, { signal: view.signal }));
+    if (latest().status !== before) announce(`Status: ${latest().status}`);
     return LIVE.has(latest().status);
   });
 }
