@@ -25,7 +25,7 @@ describeInBrowser('studio: the users page (ADMIN)', (executablePath) => {
     const target = await studio.t.user('VIEWER', unique('vic'));
     const { page, problems } = await studio.open();
     await studio.signIn(page, studio.t.admin.email);
-    await page.goto('/studio#/users');
+    await page.locator('nav a[href="#/users"]', { hasText: 'Users' }).click();
     await page.locator('h1', { hasText: 'Users' }).waitFor();
     const targetRow = row(page, target.email);
     await targetRow.waitFor();
@@ -88,10 +88,11 @@ describeInBrowser('studio: the users page (ADMIN)', (executablePath) => {
     expectNoProblems(problems);
   });
 
-  it('shows a non-ADMIN no user list (and the API refuses them)', async () => {
+  it('shows a non-ADMIN neither the nav entry nor a user list (and the API refuses them)', async () => {
     const operator = await studio.t.user('OPERATOR', unique('otto'));
     const { page, problems } = await studio.open();
     await studio.signIn(page, operator.email);
+    expect(await page.locator('nav a[href="#/users"]').count()).toBe(0);
     await page.goto('/studio#/users');
     await page.getByText('Only an ADMIN manages users.').waitFor();
     expect(await page.locator('#users-list, select[name=role]').count()).toBe(0);
