@@ -107,6 +107,13 @@ describeInBrowser('studio: the release page in human words, and the evidence upl
     const by = page.locator('#promotions tbody tr').first().locator('td').last().locator('.person');
     expect(await by.textContent()).toBe(`priya.${unique}`);
     expect(await by.getAttribute('title')).toContain(`priya.${unique}@example.com`);
+    // Every role reads the name (the API gives it beside the id), not only an ADMIN.
+    const viewer = await t.user('VIEWER');
+    const asViewer = await studio.open();
+    await asViewer.page.goto(`/studio#/releases/${repo}/${sha}`);
+    await studio.signIn(asViewer.page, viewer.email, { navigate: false });
+    await asViewer.page.locator('#promotions .person', { hasText: `priya.${unique}` }).waitFor();
+    expectNoProblems(asViewer.problems);
 
     // The blocker reads as an action; the API's words stay in a collapsed disclosure.
     const blocker = page.locator('#blockers li', { hasText: 'required_evidence_missing' });
