@@ -8,14 +8,11 @@
  *
  *   node bin/run-ts.js bench/evidence-upload.ts      (DATABASE_URL optional; else embedded PostgreSQL)
  */
-import { createHash, generateKeyPairSync } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { migrateJobQueue } from '../db/job-queue.js';
-import { openBenchDatabase, runBench } from './lib/bench-database.js';
-import { startServer } from './lib/release-bench-env.js';
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { runBench } from './lib/bench-database.js';
+import { startWorkerBenchServer } from './lib/worker-bench-server.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPORT_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_GOAL_MS = 3_000;
 const WARM_UP = 2;
@@ -57,23 +54,8 @@ const median = (values: number[]) => {
 
 /** Uploads UPLOADS reports one at a time after WARM_UP, each to a commit of its own; answers the table's rows. */
 export async function runEvidenceUploadBench() {
-  const database = await openBenchDatabase();
-  await migrateJobQueue(database.db, database.url);
-  const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
-  const { child, url } = await startServer({
-    ...process.env,
-    DATABASE_URL: database.url,
-    SHIPGATE_SIGNING_KEY: pem,
-    SHIPGATE_DATA_DIR: path.join(ROOT, '.shipgate/bench'),
-    BENCH_SERVER_WORKER: '1',
-  });
+  const { url, apiKey, close } = await startWorkerBenchServer();
   try {
-    // The first user is ADMIN, who may record evidence.
-    const registered = await fetch(`${url}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.com', name: 'bench', password: 'bench password' }),
-    }).then((r) => r.json() as Promise<{ api_key: string }>);
     const times: number[] = [];
     let failed = 0;
     let summary = '';
@@ -92,7 +74,7 @@ export async function runEvidenceUploadBench() {
       const started = performance.now();
       const response = await fetch(`${url}/api/v1/releases/evidence`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${registered.api_key}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
         body,
       });
       const answer = (await response.json()) as { summary?: { total: number; failed: number } };
@@ -118,9 +100,7 @@ export async function runEvidenceUploadBench() {
       },
     ];
   } finally {
-    child.disconnect();
-    await new Promise((r) => child.once('exit', r));
-    await database.close();
+    await close();
   }
 }
 

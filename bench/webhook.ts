@@ -28,7 +28,7 @@ import { startWorker } from '../worker/start-worker.js';
 import { startFakeGitHub, type FakeGitHub } from '../test/fakes/fake-github-server.js';
 import { openBenchDatabase, runBench } from './lib/bench-database.js';
 import { CONNECTIONS, DURATION_SECONDS, load, loadInTurns, ROUNDS, TURN_SECONDS, type LoadTarget } from './lib/load.js';
-import { startServer } from './lib/release-bench-env.js';
+import { startWorkerBenchServer } from './lib/worker-bench-server.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'bench-webhook-secret';
@@ -70,23 +70,8 @@ async function deliveriesProcessed(db: import('knex').Knex): Promise<number> {
 
 /** Part 1: ack p99 of the webhook vs the floor, on the bench server in its own process with its job worker, as `npm start` runs. */
 export async function webhookAckBench() {
-  const database = await openBenchDatabase();
-  await migrateJobQueue(database.db, database.url);
-  const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
-  const { child, url } = await startServer({
-    ...process.env,
-    DATABASE_URL: database.url,
-    SHIPGATE_SIGNING_KEY: pem,
-    WEBHOOK_SECRET: SECRET,
-    SHIPGATE_DATA_DIR: path.join(ROOT, '.shipgate/bench'),
-    BENCH_SERVER_WORKER: '1',
-  });
+  const { database, url, apiKey, close } = await startWorkerBenchServer({ WEBHOOK_SECRET: SECRET });
   try {
-    const registered = await fetch(`${url}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.com', name: 'bench', password: 'bench password' }),
-    }).then((r) => r.json() as Promise<{ api_key: string }>);
     // Each delivery reports a new check run (one of five names) on one of 1,000 commits in 10
     // repositories, as many pull requests' CI would: its job records evidence of its own.
     let runId = 0;
@@ -105,7 +90,7 @@ export async function webhookAckBench() {
     const floor: LoadTarget = {
       name: 'floor (auth + 1 indexed query)',
       path: () => `/api/v1/bench/floor?repo_root=acme/bench&commit_sha=${sha(2)}`,
-      headers: { authorization: `Bearer ${registered.api_key}` },
+      headers: { authorization: `Bearer ${apiKey}` },
     };
     await load(url, webhook, 3);
     await load(url, floor, 3);
@@ -132,9 +117,7 @@ export async function webhookAckBench() {
       result: r === measured ? (ratio <= 2 && r.errors + r.non2xx === 0 ? 'PASS' : 'FAIL') : '',
     }));
   } finally {
-    child.disconnect();
-    await new Promise((r) => child.once('exit', r));
-    await database.close();
+    await close();
   }
 }
 
