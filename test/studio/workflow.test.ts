@@ -117,7 +117,7 @@ describeInBrowser('studio: workflows', (executablePath) => {
     await page.locator('#workflow-status', { hasText: 'cancelled' }).waitFor();
     expect(await stageStatus(page, 'stage-1')).toBe('cancelled');
     expect(await stageStatus(page, 'stage-2')).toBe('cancelled');
-    expect(await page.locator('[role=status]').textContent()).toBe('Cancelled stages: stage-1, stage-2.');
+    expect(await page.locator('main [role=status]').textContent()).toBe('Cancelled stages: stage-1, stage-2.');
     expectNoProblems(problems);
   });
 });
