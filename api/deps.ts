@@ -18,6 +18,7 @@ import type { McpServerRegistry } from '../core/mcp/mcp-server-registry.js';
 import type { AgentSessionStore } from '../core/mcp/agent-session.js';
 import type { AgentKeyStore } from '../core/mcp/agent-key.js';
 import type { McpUpstreamClient } from '../core/mcp/mcp-upstream-client.js';
+import type { GitHubAppCredentialsSource } from '../core/github/app-credentials.js';
 
 /** Everything a route may use, built once by the composition root (or a test). */
 export interface Deps {
@@ -56,4 +57,6 @@ export interface Deps {
   agentKeys: AgentKeyStore;
   /** The gateway's client of upstream MCP servers. */
   mcpUpstreamClient: McpUpstreamClient;
+  /** The GitHub App's credentials in force (environment, else the studio's registration). */
+  appCredentials: GitHubAppCredentialsSource;
 }

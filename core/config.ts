@@ -38,6 +38,11 @@ export interface Config {
     gheHost?: string;
     gheProtocol?: 'http' | 'https';
     token?: string;
+    /** The App's OAuth client (sign in with GitHub) when its credentials come from the environment. */
+    clientId?: string;
+    clientSecret?: string;
+    /** Organisations (lower case) whose members may sign in with GitHub; empty: any GitHub user. */
+    allowedOrgs: string[];
     allowUnsignedWebhooks: boolean;
     /** Missed-delivery recovery runs this often (with App credentials only). */
     deliveryRecoverySeconds: number;
@@ -58,4 +63,10 @@ export interface Config {
   worker: { concurrency: number; heartbeatSeconds: number };
   /** Commits whose release state a server keeps for the decision (about 5 KB each; 0: none, every decision reads it). */
   decisionCacheCommits: number;
+  /**
+   * Who may act on a repository (docs/api.md, "Repository access"): `roles` the shipgate role alone,
+   * `github` also the linked GitHub account's permission there, `github-required` that and a linked
+   * account. Unset: `github` while a GitHub App is configured, else `roles`.
+   */
+  repoAccess?: 'roles' | 'github' | 'github-required';
 }

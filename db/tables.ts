@@ -1,4 +1,4 @@
-import type { UserRow, ApiKeyRow, LoginFailureRow, RateLimitRow } from './tables/accounts.js';
+import type { UserRow, ApiKeyRow, GitHubIdentityRow, LoginFailureRow, RateLimitRow } from './tables/accounts.js';
 import type { WorkerHeartbeatRow, SigningKeyRow } from './tables/operations.js';
 import type { PolicyRow } from './tables/policies.js';
 import type { ExecutionRow, ExecutionMessageRow, ToolCallRow, CertificateRow, ArtifactRow } from './tables/executions.js';
@@ -36,6 +36,7 @@ export type * from './tables/mcp.js';
 export interface Tables {
   users: UserRow;
   api_keys: ApiKeyRow;
+  github_identities: GitHubIdentityRow;
   login_failures: LoginFailureRow;
   rate_limits: RateLimitRow;
   worker_heartbeats: WorkerHeartbeatRow;

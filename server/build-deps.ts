@@ -21,6 +21,7 @@ import { createOidcVerifier } from '../net/oidc-verifier.js';
 import type { Config } from '../core/config.js';
 import type { Metrics } from './create-metrics.js';
 import type { Deps } from '../api/deps.js';
+import { environmentAppCredentialsSource } from '../app/environment-app-credentials.js';
 import { githubAccessFromConfig } from '../app/github-access-from-config.js';
 import type { GitHubAppAccess } from '../app/github-access.js';
 import { loadSecretKey } from './load-secret-key.js';
@@ -73,6 +74,7 @@ export function buildDeps(
     agentSessions: createAgentSessionStore(db, secretKey),
     agentKeys: createAgentKeyStore(db),
     mcpUpstreamClient: createSdkMcpUpstreamClient(),
+    appCredentials: environmentAppCredentialsSource(config.github),
     github,
   };
 }

@@ -61,6 +61,10 @@ const envSchema = z.object({
   GHE_HOST: optional,
   GHE_PROTOCOL: z.enum(['http', 'https']).optional(),
   GITHUB_TOKEN: optional,
+  GITHUB_CLIENT_ID: optional,
+  GITHUB_CLIENT_SECRET: optional,
+  SHIPGATE_GITHUB_ALLOWED_ORGS: z.string().default(''),
+  SHIPGATE_REPO_ACCESS: z.enum(['roles', 'github', 'github-required']).optional(),
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: z.string().url().optional(),
   ANTHROPIC_API_KEY: optional,
@@ -138,6 +142,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       gheHost: e.GHE_HOST,
       gheProtocol: e.GHE_PROTOCOL,
       token: e.GITHUB_TOKEN,
+      clientId: e.GITHUB_CLIENT_ID,
+      clientSecret: e.GITHUB_CLIENT_SECRET,
+      allowedOrgs: list(e.SHIPGATE_GITHUB_ALLOWED_ORGS).map((org) => org.toLowerCase()),
       allowUnsignedWebhooks: e.SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS,
       deliveryRecoverySeconds: e.SHIPGATE_DELIVERY_RECOVERY_SECONDS,
     },
@@ -155,5 +162,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     worker: { concurrency: e.SHIPGATE_WORKER_CONCURRENCY, heartbeatSeconds: e.SHIPGATE_WORKER_HEARTBEAT_SECONDS },
     decisionCacheCommits: e.SHIPGATE_DECISION_CACHE_COMMITS,
+    repoAccess: e.SHIPGATE_REPO_ACCESS,
   };
 }

@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../pagination.js';
 import type { Role } from './roles.js';
-import type { User } from './user.js';
+import type { GitHubLink, User } from './user.js';
 
 export interface NewUser {
   email: string;
@@ -17,7 +17,8 @@ export interface AccountStore {
   /** Creates the user with its first key. Throws ConflictError on a duplicate e-mail. */
   createUser(user: NewUser, keyHash: string): Promise<User>;
   findCredentials(email: string): Promise<{ user: User; passwordHash: string } | null>;
-  findUserByKeyHash(keyHash: string): Promise<User | null>;
+  /** The live key's user and the GitHub account that user linked (null when none). */
+  findKeyHolder(keyHash: string): Promise<{ user: User; github: GitHubLink | null } | null>;
   findUser(id: string): Promise<User | null>;
   addKey(userId: string, keyHash: string, label: string): Promise<void>;
   /** Swaps the calling key for a new one in one transaction. */

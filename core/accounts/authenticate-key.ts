@@ -6,8 +6,8 @@ import type { Principal } from './user.js';
 export async function authenticateKey(store: AccountStore, key: string | undefined): Promise<Principal> {
   if (!key) throw new AuthenticationError('Missing API key.');
   const keyHash = hashApiKey(key);
-  const user = await store.findUserByKeyHash(keyHash);
-  if (!user) throw new AuthenticationError('Invalid API key.');
-  if (!user.active) throw new ForbiddenError('Account deactivated.');
-  return { user, keyHash };
+  const holder = await store.findKeyHolder(keyHash);
+  if (!holder) throw new AuthenticationError('Invalid API key.');
+  if (!holder.user.active) throw new ForbiddenError('Account deactivated.');
+  return holder.github ? { user: holder.user, keyHash, github: holder.github } : { user: holder.user, keyHash };
 }

@@ -23,6 +23,7 @@ import * as m026 from './026-evidence-documents.js';
 import * as m027 from './027-merge-group-pull-request.js';
 import * as m028 from './028-agent-session-workflow-run.js';
 import * as m029 from './029-journal-without-row-checks.js';
+import * as m030 from './030-github-identities.js';
 
 export interface Migration {
   name: string;
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   { name: '027-merge-group-pull-request', up: m027.up },
   { name: '028-agent-session-workflow-run', up: m028.up },
   { name: '029-journal-without-row-checks', up: m029.up },
+  { name: '030-github-identities', up: m030.up },
 ];

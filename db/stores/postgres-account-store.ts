@@ -15,8 +15,13 @@ const FIRST_USER_LOCK = 7_140_001;
 // Every authenticated request runs it: named, so PostgreSQL parses and plans it once per connection.
 const FIND_USER_BY_KEY_HASH = {
   name: 'account_user_by_key_hash',
-  text: 'SELECT u.* FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL LIMIT 1',
+  text:
+    'SELECT u.*, g.github_user_id, g.login AS github_login FROM api_keys k JOIN users u ON u.id = k.user_id ' +
+    'LEFT JOIN github_identities g ON g.user_id = u.id WHERE k.key_hash = $1 AND k.revoked_at IS NULL LIMIT 1',
 };
+
+/** The key lookup's row: the user and, when linked, the GitHub account (bigint id as a string). */
+type KeyHolderRow = UserRow & { github_user_id: string | null; github_login: string | null };
 
 export function toUser(row: UserRow): User {
   return {
@@ -63,9 +68,10 @@ export function createAccountStore(db: Knex): AccountStore {
       const row = await db<UserRow>('users').where({ email }).first();
       return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
     },
-    async findUserByKeyHash(keyHash) {
-      const [row] = await sendSql<UserRow>(db, FIND_USER_BY_KEY_HASH, [keyHash]);
-      return row ? toUser(row) : null;
+    async findKeyHolder(keyHash) {
+      const [row] = await sendSql<KeyHolderRow>(db, FIND_USER_BY_KEY_HASH, [keyHash]);
+      if (!row) return null;
+      return { user: toUser(row), github: row.github_user_id ? { id: Number(row.github_user_id), login: row.github_login! } : null };
     },
     async findUser(id) {
       const row = await db<UserRow>('users').where({ id }).first();

@@ -10,6 +10,15 @@ export interface UserRow {
   created_at: Date;
 }
 
+/** A user's linked GitHub account (migration 030). */
+export interface GitHubIdentityRow {
+  user_id: string;
+  /** bigint: pg returns it as a string. */
+  github_user_id: string;
+  login: string;
+  linked_at: Date;
+}
+
 export interface ApiKeyRow {
   id: string;
   user_id: string;

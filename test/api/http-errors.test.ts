@@ -222,7 +222,7 @@ describe('server errors', () => {
   it('answers 500 with only detail and request_id, never a stack or SQL, and logs the error', async () => {
     const failing = {
       ...t.deps.accounts,
-      findUserByKeyHash: async () => {
+      findKeyHolder: async () => {
         throw new Error('select * from "api_keys" where "key_hash" = $1 - column "boom" does not exist');
       },
     };
