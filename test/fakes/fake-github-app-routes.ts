@@ -34,10 +34,14 @@ export class FakeGitHubApp {
   checkRuns: FakeCheckRun[] = [];
   /** login -> a built-in role (its classic `permission` folded as GitHub does), or a custom role with its `permission`. */
   permissions = new Map<string, string | { role_name: string; permission: string }>();
+  /** `repo login` (lower case) -> the same, on that repository only; wins over `permissions`. Set with `grant`. */
+  repoPermissions = new Map<string, string | { role_name: string; permission: string }>();
   pulls = new Map<string, FakePullRequest>();
   defaultBranches = new Map<string, string>();
   /** repo (lower case) -> installation id; a repository not here has no installation (404). */
   installations = new Map<string, number>();
+  /** installation id -> when it was suspended: GitHub lists it with `suspended_at` and refuses it a token (403). */
+  suspended = new Map<number, string>();
   /** Updates that left a comment or check run exactly as it was (posting should never send one). */
   noopWrites = 0;
   /** The App id check runs are created under (what `app_id` filters on). */
@@ -48,6 +52,11 @@ export class FakeGitHubApp {
   /** The next `times` requests of `method` whose path matches `pattern` get `reply` instead. */
   failNext(method: string, pattern: RegExp, reply: GitHubReply, times = 1): void {
     this.failures.push({ method, pattern, reply, times });
+  }
+
+  /** `login`'s role on `repo` alone (a built-in role name, or a custom role with its `permission`). */
+  grant(repo: string, login: string, role: string | { role_name: string; permission: string }): void {
+    this.repoPermissions.set(`${repo} ${login}`.toLowerCase(), role);
   }
 
   /** A comment by someone else (so tests can fill pages). */
@@ -218,7 +227,10 @@ export class FakeGitHubApp {
         method: 'GET',
         pattern: '/repos/{owner}/{repo}/collaborators/{username}/permission',
         handle: (ctx) => {
-          const role = this.permissions.get(ctx.params.username) ?? 'none';
+          const role =
+            this.repoPermissions.get(`${repoOf(ctx)} ${ctx.params.username}`.toLowerCase()) ??
+            this.permissions.get(ctx.params.username) ??
+            'none';
           // As GitHub answers: `permission` only admin, write, read or none (maintain shows as write, triage as read).
           const classic: Record<string, string> = { maintain: 'write', triage: 'read' };
           const { role_name, permission } = typeof role === 'string' ? { role_name: role, permission: classic[role] ?? role } : role;
@@ -254,15 +266,18 @@ export class FakeGitHubApp {
       {
         method: 'POST',
         pattern: '/app/installations/{id}/access_tokens',
-        handle: (ctx) => ({
-          status: 201,
-          body: {
-            token: `ghs_installation_${ctx.params.id}`,
-            expires_at: new Date(Date.now() + 3600_000).toISOString(),
-            permissions: appJson(apiBase(), this.appId).permissions,
-            repository_selection: 'all',
-          },
-        }),
+        handle: (ctx) =>
+          this.suspended.has(Number(ctx.params.id))
+            ? gitHubError(403, 'This installation has been suspended')
+            : {
+                status: 201,
+                body: {
+                  token: `ghs_installation_${ctx.params.id}`,
+                  expires_at: new Date(Date.now() + 3600_000).toISOString(),
+                  permissions: appJson(apiBase(), this.appId).permissions,
+                  repository_selection: 'all',
+                },
+              },
       },
     ];
   }

@@ -115,7 +115,11 @@ export class FakeGitHubDeployments {
         pattern: '/app/installations',
         handle: (ctx) => {
           const ids = [...new Set(app.installations.values())].sort((a, b) => a - b);
-          return paged(ctx, '/app/installations', ids, (page) => page.map((id) => installationJson(apiBase(), id, app.appId, 'acme')));
+          // The account is the owner of the installation's first repository; suspended ones say when.
+          const ownerOf = (id: number) => [...app.installations.entries()].find(([, i]) => i === id)?.[0].split('/')[0] ?? 'acme';
+          return paged(ctx, '/app/installations', ids, (page) =>
+            page.map((id) => installationJson(apiBase(), id, app.appId, ownerOf(id), app.suspended.get(id))),
+          );
         },
       },
       {

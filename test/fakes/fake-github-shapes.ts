@@ -152,7 +152,7 @@ export function appJson(api: string, appId: number, owner = 'shipgate-dev') {
   };
 }
 
-export function installationJson(api: string, id: number, appId: number, login: string) {
+export function installationJson(api: string, id: number, appId: number, login: string, suspendedAt?: string) {
   const app = appJson(api, appId);
   // GET /app/installations describes the account as a user *and* an enterprise (allOf, where the
   // `installation` schema says anyOf), so it carries the enterprise's required fields as well.
@@ -173,7 +173,7 @@ export function installationJson(api: string, id: number, appId: number, login: 
     created_at: CREATED,
     updated_at: CREATED,
     single_file_name: null,
-    suspended_by: null,
-    suspended_at: null,
+    suspended_by: suspendedAt ? userJson(api, 'octo-admin', 'User') : null,
+    suspended_at: suspendedAt ?? null,
   };
 }
