@@ -10,6 +10,7 @@ import { policyRoutes } from './routers/policy-routes.js';
 import { badgeRoutes } from './routers/badge-routes.js';
 import { deploymentRoutes } from './routers/deployment-routes.js';
 import { gateRoutes } from './routers/gate-routes.js';
+import { githubAppRoutes } from './routers/github-app-routes.js';
 import { releaseOverviewRoutes } from './routers/release-overview-routes.js';
 import { releasePromotionRoutes } from './routers/release-promotion-routes.js';
 import { releaseRoutes } from './routers/release-routes.js';
@@ -36,4 +37,5 @@ export const allRoutes: RouteDef[][] = [
   mcpServerRoutes,
   agentSessionRoutes,
   agentKeyRoutes,
+  githubAppRoutes,
 ];

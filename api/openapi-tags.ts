@@ -13,6 +13,7 @@ export const API_TAGS = {
   trust: "The public trust badge of a commit's release state.",
   executions: 'Governed agent runs: create, list, inspect and cancel them, with their tool calls and certificates.',
   workflows: 'Multi-stage workflows of governed executions, and their signed audit packages.',
+  github: 'The GitHub App: its one-click registration from the studio (ADMIN), and what it sees.',
   mcp: 'The MCP gateway: upstream MCP servers, and governed agent sessions whose tool calls pass through shipgate.',
 } as const;
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Config } from '../core/config.js';
+import type { GitHubAppCredentialsSource } from '../core/github/app-credentials.js';
 import { createGitHubAccess, type GitHubAppAccess } from './github-access.js';
 
 const GITHUB_API_BASE_URL = 'https://api.github.com';
@@ -16,9 +17,13 @@ export function privateKeyOf(github: Config['github']): string | undefined {
   return github.privateKeyPath ? readFileSync(github.privateKeyPath, 'utf8') : undefined;
 }
 
-/** GitHub access built from the one configuration (never from process.env); server/build-deps.ts calls it once. */
-export function githubAccessFromConfig(config: Config, logger: Logger): GitHubAppAccess {
+/**
+ * GitHub access built from the one configuration (never from process.env); server/build-deps.ts
+ * calls it once, with the credentials source that also sees the studio's registration.
+ */
+export function githubAccessFromConfig(config: Config, logger: Logger, appCredentials?: GitHubAppCredentialsSource): GitHubAppAccess {
   return createGitHubAccess({
+    appCredentials,
     appId: config.github.appId,
     privateKey: privateKeyOf(config.github),
     token: config.github.token,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { GitHubAppCredentials, GitHubAppCredentialsSource } from '../core/github/app-credentials.js';
 import type { GitHubAccess } from '../core/github/github-port.js';
 import { parseRepoRoot } from '../core/release/repo-names.js';
 import { createProbot, type RestOctokit } from './create-probot.js';
@@ -14,6 +15,11 @@ export interface GitHubCredentials {
   /** The REST API base, e.g. https://api.github.com or http(s)://GHE_HOST/api/v3. */
   baseUrl: string;
   logger: Logger;
+  /**
+   * The App's credentials in force at each call (environment, else the studio's registration);
+   * when set, `appId` and `privateKey` are only what is known at start.
+   */
+  appCredentials?: GitHubAppCredentialsSource;
 }
 
 /** The App itself (JWT) and its installations: what deployment answers and delivery recovery call GitHub as. */
@@ -48,10 +54,9 @@ function appClient(credentials: GitHubCredentials & { appId: string; privateKey:
 }
 
 /** The App's installation on a repository (null when it is not installed there), remembered for a while. */
-function installationLookup(app: GitHubAppClient | null): (repoRoot: string) => Promise<number | null> {
+function installationLookup(app: GitHubAppClient): (repoRoot: string) => Promise<number | null> {
   const installations = new Map<string, { id: number | null; at: number }>();
   return async (repoRoot) => {
-    if (!app) return null;
     const cached = installations.get(repoRoot);
     if (cached && Date.now() - cached.at < INSTALLATION_TTL_MS) return cached.id;
     let id: number | null = null;
@@ -65,34 +70,76 @@ function installationLookup(app: GitHubAppClient | null): (repoRoot: string) => 
   };
 }
 
+/** The App's client for one set of credentials, with its installation lookups. */
+interface AppInForce {
+  key: string;
+  client: GitHubAppClient;
+  installationOf(repoRoot: string): Promise<number | null>;
+}
+
 /**
- * GitHub access through Probot: posting uses the App's installation token when APP_ID and the
- * private key are configured, else GITHUB_TOKEN, else nothing (`whyNot` says so).
+ * GitHub access through Probot: posting uses the App's installation token when App credentials
+ * are in force, else GITHUB_TOKEN, else nothing (`whyNot` says so). The App is the one in force
+ * at call time (`appCredentials`): a registration made from the studio, on this replica or
+ * another, is used without a restart; a new App gets a new Probot (its own token cache).
  */
 export function createGitHubAccess(credentials: GitHubCredentials): GitHubAppAccess {
-  const { appId, privateKey, token, baseUrl, logger } = credentials;
-  const app = appId && privateKey ? appClient({ appId, privateKey, baseUrl, logger }) : null;
+  const { token, baseUrl, logger } = credentials;
   const tokenProbot = token ? createProbot({ token, baseUrl, logger }) : null;
   const asToken = async () => (tokenProbot ? ((await tokenProbot.auth()) as RestOctokit) : null);
-  const installationOf = installationLookup(app);
+  let inForce: AppInForce | null = null;
+  const use = (found: Pick<GitHubAppCredentials, 'appId' | 'privateKey'> | null): AppInForce | null => {
+    if (!found) return (inForce = null);
+    const key = `${found.appId}\0${found.privateKey}`;
+    if (inForce?.key === key) return inForce;
+    const client = appClient({ appId: found.appId, privateKey: found.privateKey, baseUrl, logger });
+    return (inForce = { key, client, installationOf: installationLookup(client) });
+  };
+  const { appId, privateKey } = credentials;
+  use(appId && privateKey ? { appId, privateKey } : null);
+  const source = credentials.appCredentials;
+  const current = async () => (source ? use(await source.current()) : inForce);
+  /** The App in force at each call, for what holds on to `app` (deployment answers, recovery). */
+  const liveApp: GitHubAppClient = {
+    get appId() {
+      return inForce?.client.appId ?? 0;
+    },
+    async asApp() {
+      const app = await current();
+      if (!app) throw new Error('No GitHub App is configured.');
+      return app.client.asApp();
+    },
+    async asInstallation(installationId) {
+      const app = await current();
+      if (!app) throw new Error('No GitHub App is configured.');
+      return app.client.asInstallation(installationId);
+    },
+  };
   return {
-    appId: app?.appId ?? null,
-    app,
-    whyNot:
-      app || tokenProbot
+    get appId() {
+      return inForce?.client.appId ?? null;
+    },
+    get app() {
+      return inForce ? liveApp : null;
+    },
+    get whyNot() {
+      return inForce || tokenProbot
         ? null
-        : 'Neither the GitHub App (APP_ID with PRIVATE_KEY or PRIVATE_KEY_PATH) nor GITHUB_TOKEN is configured: decisions are recorded but not posted to GitHub.',
+        : 'Neither the GitHub App (APP_ID with PRIVATE_KEY or PRIVATE_KEY_PATH, or one registered from the studio) nor GITHUB_TOKEN is configured: decisions are recorded but not posted to GitHub.';
+    },
     async repository(repoRoot, installationId) {
+      const app = await current();
       if (!app) {
         const octokit = await asToken();
         return octokit && octokitGitHubRepository(octokit, repoRoot, null);
       }
-      const id = installationId ?? (await installationOf(repoRoot));
-      return id === null ? null : octokitGitHubRepository(await app.asInstallation(id), repoRoot, app.appId);
+      const id = installationId ?? (await app.installationOf(repoRoot));
+      return id === null ? null : octokitGitHubRepository(await app.client.asInstallation(id), repoRoot, app.client.appId);
     },
     async readerOctokit(repoRoot) {
-      const id = await installationOf(repoRoot);
-      return id !== null && app ? app.asInstallation(id) : asToken();
+      const app = await current();
+      const id = app ? await app.installationOf(repoRoot) : null;
+      return id !== null && app ? app.client.asInstallation(id) : asToken();
     },
   };
 }

@@ -1,12 +1,23 @@
+import { UnavailableError } from '../core/errors.js';
 import type { GitHubAppStore } from '../core/github/github-app-store.js';
 import { interpretDelivery } from '../core/github/interpret-delivery.js';
 import { createSignatureVerifier } from './webhook-signature.js';
 
-export interface ReceiverOptions {
-  /** Deliveries must be signed with it; undefined accepts unsigned ones (the start-up logged a warning). */
-  secret: string | undefined;
+/** What a delivery is checked against, read at each delivery (the App registered from the studio counts at once). */
+export interface ReceiverKeys {
+  /** Deliveries must be signed with it; null when no secret is known yet (see `unsigned`). */
+  secret: string | null;
   /** Our App's id: events about our own check run are ignored. */
   appId: number | null;
+}
+
+export interface ReceiverOptions {
+  keys(): Promise<ReceiverKeys>;
+  /**
+   * While no secret is known: `accept` unsigned deliveries (development; the start-up logged a
+   * warning), or `refuse` them with 503 (production, unless SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS).
+   */
+  unsigned: 'accept' | 'refuse';
   store: GitHubAppStore;
 }
 
@@ -46,8 +57,16 @@ function parsePayload(rawBody: string, format: 'json' | 'form'): unknown {
  * documents these answers in /openapi.json.
  */
 export function createDeliveryReceiver(options: ReceiverOptions): (delivery: RawDelivery) => Promise<DeliveryAnswer> {
-  const verify = options.secret ? createSignatureVerifier(options.secret) : null;
+  let verifier: { secret: string; verify: ReturnType<typeof createSignatureVerifier> } | null = null;
   return async ({ rawBody, headers }) => {
+    const { secret, appId } = await options.keys();
+    if (!secret && options.unsigned === 'refuse') {
+      throw new UnavailableError(
+        'No webhook secret is known yet: set WEBHOOK_SECRET or register the GitHub App from the studio (docs/github-app.md).',
+      );
+    }
+    if (secret && verifier?.secret !== secret) verifier = { secret, verify: createSignatureVerifier(secret) };
+    const verify = secret ? verifier!.verify : null;
     const signature = header(headers, 'x-hub-signature-256');
     if (verify && !(await verify(rawBody, signature))) {
       return { status: 401, body: { detail: signature ? 'Invalid X-Hub-Signature-256.' : 'Missing X-Hub-Signature-256.' } };
@@ -67,7 +86,7 @@ export function createDeliveryReceiver(options: ReceiverOptions): (delivery: Raw
     } catch {
       return { status: 400, body: { detail: 'The payload is not JSON.' } };
     }
-    const interpreted = interpretDelivery(event, payload, options.appId);
+    const interpreted = interpretDelivery(event, payload, appId);
     const { outcome } = interpreted;
     const claimed = await options.store.claimDelivery({
       delivery_id: deliveryId,

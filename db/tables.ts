@@ -20,6 +20,8 @@ import type {
   DeploymentRequestRow,
   PullRequestAuthorshipRow,
   CommitArrivalRow,
+  GitHubAppRegistrationRow,
+  GitHubAppManifestStateRow,
 } from './tables/github.js';
 import type { AgentKeyRow, AgentSessionRow, McpServerRow } from './tables/mcp.js';
 
@@ -63,6 +65,8 @@ export interface Tables {
   deployment_requests: DeploymentRequestRow;
   pull_request_authorship: PullRequestAuthorshipRow;
   commit_arrivals: CommitArrivalRow;
+  github_app_registrations: GitHubAppRegistrationRow;
+  github_app_manifest_states: GitHubAppManifestStateRow;
   mcp_servers: McpServerRow;
   agent_sessions: AgentSessionRow;
   agent_keys: AgentKeyRow;

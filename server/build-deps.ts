@@ -21,8 +21,10 @@ import { createOidcVerifier } from '../net/oidc-verifier.js';
 import type { Config } from '../core/config.js';
 import type { Metrics } from './create-metrics.js';
 import type { Deps } from '../api/deps.js';
-import { environmentAppCredentialsSource } from '../app/environment-app-credentials.js';
-import { githubAccessFromConfig } from '../app/github-access-from-config.js';
+import { createAppRegistrationStore } from '../db/stores/postgres-app-registration.js';
+import { registeredAppCredentialsSource } from '../app/registered-app-credentials.js';
+import { githubManifestConversion } from '../app/github-manifest-conversion.js';
+import { githubAccessFromConfig, githubApiBaseUrl } from '../app/github-access-from-config.js';
 import type { GitHubAppAccess } from '../app/github-access.js';
 import { loadSecretKey } from './load-secret-key.js';
 import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
@@ -49,7 +51,10 @@ export function buildDeps(
   const verifier = createVerifier(signing.publicKeys);
   const secretKey = loadSecretKey(config);
   const policies = createPolicyStore(db);
-  const github = githubAccessFromConfig(config, logger);
+  // The App's credentials in force: the environment's, else the studio's registration (re-checked every few seconds).
+  const appRegistrations = createAppRegistrationStore(db, secretKey);
+  const appCredentials = registeredAppCredentialsSource(config.github, appRegistrations);
+  const github = githubAccessFromConfig(config, logger, appCredentials);
   if (github.whyNot) logger.info({ event: 'github_posting_disabled' }, github.whyNot);
   const uris = resourceUris(config.configuredPublicUrl);
   return {
@@ -74,7 +79,8 @@ export function buildDeps(
     agentSessions: createAgentSessionStore(db, secretKey),
     agentKeys: createAgentKeyStore(db),
     mcpUpstreamClient: createSdkMcpUpstreamClient(),
-    appCredentials: environmentAppCredentialsSource(config.github),
+    appCredentials,
+    appRegistration: { store: appRegistrations, conversion: githubManifestConversion(githubApiBaseUrl(config.github)) },
     github,
   };
 }

@@ -19,4 +19,6 @@ export interface GitHubAppCredentials {
 /** The App's credentials in force now: a registration made on another replica shows within seconds. */
 export interface GitHubAppCredentialsSource {
   current(): Promise<GitHubAppCredentials | null>;
+  /** The next current() reads the source again (after this replica stored a registration). */
+  forget?(): void;
 }

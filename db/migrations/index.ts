@@ -24,6 +24,7 @@ import * as m027 from './027-merge-group-pull-request.js';
 import * as m028 from './028-agent-session-workflow-run.js';
 import * as m029 from './029-journal-without-row-checks.js';
 import * as m030 from './030-github-identities.js';
+import * as m031 from './031-github-app-registration.js';
 
 export interface Migration {
   name: string;
@@ -57,4 +58,5 @@ export const migrations: Migration[] = [
   { name: '028-agent-session-workflow-run', up: m028.up },
   { name: '029-journal-without-row-checks', up: m029.up },
   { name: '030-github-identities', up: m030.up },
+  { name: '031-github-app-registration', up: m031.up },
 ];

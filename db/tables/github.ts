@@ -89,3 +89,28 @@ export interface CommitArrivalRow {
   arrived_at: Date;
   delivery_id: string;
 }
+
+/** The App registered from the studio (migration 031): at most one row; secrets sealed, never plain. */
+export interface GitHubAppRegistrationRow {
+  id: number;
+  /** bigint: pg returns it as a string. */
+  app_id: string;
+  slug: string;
+  owner_login: string | null;
+  html_url: string | null;
+  client_id: string;
+  /** Sealed with SHIPGATE_SECRET_KEY (core/executions/seal-secret.ts), context `github_app:<app_id>:<field>`. */
+  client_secret_ciphertext: string;
+  webhook_secret_ciphertext: string;
+  private_key_ciphertext: string;
+  registered_by: string | null;
+  registered_at: Date;
+}
+
+/** A manifest form's single-use state, by its SHA-256 (migration 031). */
+export interface GitHubAppManifestStateRow {
+  state_sha256: string;
+  organization: string | null;
+  created_by: string | null;
+  expires_at: Date;
+}
