@@ -17,6 +17,7 @@ import { releaseRoutes } from './routers/release-routes.js';
 import { taskRoutes } from './routers/task-routes.js';
 import { userRoutes } from './routers/user-routes.js';
 import { workflowRoutes } from './routers/workflow-routes.js';
+import { githubAdminRoutes } from './routers/github-admin-routes.js';
 
 /** Every resource's routes; the server mounts them and the OpenAPI document describes them. */
 export const allRoutes: RouteDef[][] = [
@@ -38,4 +39,5 @@ export const allRoutes: RouteDef[][] = [
   agentSessionRoutes,
   agentKeyRoutes,
   githubAppRoutes,
+  githubAdminRoutes,
 ];

@@ -19,6 +19,7 @@ import type { AgentSessionStore } from '../core/mcp/agent-session.js';
 import type { AgentKeyStore } from '../core/mcp/agent-key.js';
 import type { McpUpstreamClient } from '../core/mcp/mcp-upstream-client.js';
 import type { GitHubAppCredentialsSource } from '../core/github/app-credentials.js';
+import type { AppInstallations } from '../core/github/app-installations.js';
 import type { AppRegistrationPorts } from '../core/github/app-registration.js';
 
 /** Everything a route may use, built once by the composition root (or a test). */
@@ -60,6 +61,8 @@ export interface Deps {
   mcpUpstreamClient: McpUpstreamClient;
   /** The GitHub App's credentials in force (environment, else the studio's registration). */
   appCredentials: GitHubAppCredentialsSource;
+  /** The App's installations, read from GitHub with the credentials in force at each call (ADMIN's installations page). */
+  installations: AppInstallations;
   /** The studio's one-click App registration: its states and stored App, and GitHub's manifest conversion. */
   appRegistration: AppRegistrationPorts;
 }

@@ -25,6 +25,7 @@ import { createAppRegistrationStore } from '../db/stores/postgres-app-registrati
 import { registeredAppCredentialsSource } from '../app/registered-app-credentials.js';
 import { githubManifestConversion } from '../app/github-manifest-conversion.js';
 import { githubAccessFromConfig, githubApiBaseUrl } from '../app/github-access-from-config.js';
+import { octokitAppInstallations } from '../app/octokit-app-installations.js';
 import type { GitHubAppAccess } from '../app/github-access.js';
 import { loadSecretKey } from './load-secret-key.js';
 import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
@@ -81,6 +82,7 @@ export function buildDeps(
     mcpUpstreamClient: createSdkMcpUpstreamClient(),
     appCredentials,
     appRegistration: { store: appRegistrations, conversion: githubManifestConversion(githubApiBaseUrl(config.github)) },
+    installations: octokitAppInstallations(github),
     github,
   };
 }

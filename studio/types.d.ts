@@ -14,6 +14,7 @@ import type { gateVersionListSchema, gateVersionSchema } from '../api/schemas/re
 import type { evidenceListSchema, releaseCommitListSchema, releaseHistorySchema } from '../api/schemas/release-overview-schemas.js';
 import type { workflowCancelSchema, workflowSchema } from '../api/schemas/workflow-schemas.js';
 import type { DeniedPermission } from '../core/errors.js';
+import type { deliverySchema, installationListSchema } from '../api/schemas/github-admin-schemas.js';
 
 export type User = z.output<typeof userResponseSchema>;
 export type SignedIn = z.output<typeof registerResponseSchema>;
@@ -42,6 +43,10 @@ export type ReleaseHistory = z.output<typeof releaseHistorySchema>;
 /** GET /releases/evidence: a commit's uploaded evidence records. */
 export type EvidenceList = z.output<typeof evidenceListSchema>;
 export type EvidenceRecord = EvidenceList['evidence'][number];
+/** GET /github/installations (ADMIN): the App's installations and their repositories. */
+export type GitHubInstallationList = z.output<typeof installationListSchema>;
+/** One webhook delivery of GET /github/deliveries (ADMIN). */
+export type GitHubDelivery = z.output<typeof deliverySchema>;
 
 /** `detail` of an answer other than 2xx: a message, an object (a policy denial), or the 422 issues. */
 export type ErrorDetail = z.output<typeof errorSchema>['detail'] | z.output<typeof validationErrorSchema>['detail'];

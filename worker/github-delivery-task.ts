@@ -1,11 +1,30 @@
 import type { Task } from 'graphile-worker';
+import { deliveryFailureReason, type DeliveryLog } from '../core/github/delivery-log.js';
 import { handleDelivery, type DeliveryDeps } from '../core/github/handle-delivery.js';
 import type { JobPayloads } from '../db/job-queue.js';
 
-/** github_delivery: the work of one claimed webhook delivery (records evidence, schedules evaluations). */
-export function githubDeliveryTask(deps: DeliveryDeps): Task {
-  return async (payload) => {
+/**
+ * github_delivery: the work of one claimed webhook delivery (records evidence, schedules
+ * evaluations), then how it ended on the delivery's row for the deliveries page: processed, or the
+ * failed attempt's reason (failed on the last attempt, else still queued for the retry; docs/github-app.md,
+ * "When the check didn't show up"). One statement per attempt, after the work.
+ */
+export function githubDeliveryTask(deps: DeliveryDeps & { deliveries: DeliveryLog }): Task {
+  return async (payload, helpers) => {
     const job = payload as JobPayloads['github_delivery'];
-    await handleDelivery(deps, job.delivery_id, job.intent, new Date(job.received_at));
+    const startedAt = new Date();
+    const attempt = helpers.job.attempts;
+    try {
+      await handleDelivery(deps, job.delivery_id, job.intent, new Date(job.received_at));
+    } catch (error) {
+      const final = attempt >= helpers.job.max_attempts;
+      await deps.deliveries
+        .recordFailure(job.delivery_id, startedAt, attempt, deliveryFailureReason(error), final)
+        .catch((recording: unknown) =>
+          deps.log('github_delivery_outcome_unrecorded', { delivery_id: job.delivery_id, error: String(recording) }),
+        );
+      throw error;
+    }
+    await deps.deliveries.recordProcessed(job.delivery_id, startedAt, attempt);
   };
 }

@@ -9,6 +9,7 @@ import { octokitRecoveryGitHub } from '../app/octokit-recovery-github.js';
 import { createRecoveryStore } from '../db/stores/recovery-store.js';
 import { githubDeliveryRecoveryTask } from './github-delivery-recovery-task.js';
 import { githubDeliveryTask } from './github-delivery-task.js';
+import { createDeliveryLog } from '../db/stores/postgres-delivery-log.js';
 import { githubAuthorshipTask } from './github-authorship-task.js';
 import { createAuthorshipStore } from '../db/stores/postgres-authorship-store.js';
 import { createCommitArrivalStore } from '../db/stores/postgres-commit-arrival-store.js';
@@ -37,7 +38,7 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
   };
   return {
     run_execution: runExecutionTask(runtime),
-    github_delivery: githubDeliveryTask(github),
+    github_delivery: githubDeliveryTask({ ...github, deliveries: createDeliveryLog(deps.db) }),
     github_publish: githubPublishTask(github),
     github_authorship: githubAuthorshipTask(github),
     run_workflow: runWorkflowTask(runtime, deps),

@@ -13,10 +13,19 @@ ON CONFLICT (delivery_id) DO NOTHING
 RETURNING delivery_id, received_at`,
 };
 
+/** Counts the receipts that claimed nothing on their delivery's row (migration 033): sent only when a batch holds one. */
+const COUNT_DUPLICATES = {
+  name: 'github_count_duplicate_deliveries',
+  text: `
+UPDATE github_deliveries SET duplicates = duplicates + repeated.n, last_duplicate_at = now()
+FROM (SELECT id, count(*)::int AS n FROM unnest($1::text[]) AS id GROUP BY id) AS repeated
+WHERE github_deliveries.delivery_id = repeated.id`,
+};
+
 /**
  * Claims a batch of deliveries and queues the work of each claimed one whose outcome is queued,
  * in one transaction. Answers, per claim in order, whether it was claimed (false: already
- * received, nothing done).
+ * received, nothing done but counting the duplicate on the delivery's row).
  */
 export async function claimDeliveries(db: Knex, claims: DeliveryClaim[]): Promise<boolean[]> {
   return db.transaction(async (trx) => {
@@ -41,6 +50,11 @@ export async function claimDeliveries(db: Knex, claims: DeliveryClaim[]): Promis
       if (claim.outcome.status === 'queued') work.push({ delivery_id: claim.delivery_id, received_at: at, intent: claim.outcome.intent });
     });
     await enqueueMany(trx, 'github_delivery', work);
+    const duplicates = claims
+      .filter((_, i) => !claimed[i])
+      .map((claim) => claim.delivery_id)
+      .sort();
+    if (duplicates.length > 0) await sendSql(trx, COUNT_DUPLICATES, [duplicates]);
     return claimed;
   });
 }

@@ -13,6 +13,8 @@ const SECTIONS = [
   ['#/repos', 'Repositories'],
   ['#/policies', 'Policies'],
   ['#/users', 'Users', ['ADMIN']],
+  ['#/deliveries', 'Deliveries', ['ADMIN']],
+  ['#/installations', 'Installations', ['ADMIN']],
   ['#/account', 'Account'],
 ];
 

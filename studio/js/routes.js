@@ -11,6 +11,8 @@ import { workflowPage } from './pages/workflow.js';
 import { workflowsPage } from './pages/workflows.js';
 import { usersPage } from './pages/users.js';
 import { notFoundPage } from './pages/not-found.js';
+import { deliveriesPage } from './pages/github-deliveries.js';
+import { installationsPage } from './pages/github-installations.js';
 
 /** @import { Page } from '../types.js' */
 
@@ -34,6 +36,8 @@ const ROUTES = [
   [/^#\/users\/?$/, usersPage],
   [/^#\/repos\/([^/]+)\/([^/]+)\/gate$/, gateEditorPage, ['owner', 'repo']],
   [/^#\/account\/?$/, accountPage],
+  [/^#\/deliveries\/?$/, deliveriesPage],
+  [/^#\/installations\/?$/, installationsPage],
 ];
 
 /**

@@ -66,6 +66,8 @@ describeInBrowser('studio: phone screens, accessibility and page titles', (execu
       '#/policies/sox',
       '#/users',
       '#/account',
+      '#/deliveries',
+      '#/installations',
     ];
     const routes = studioRoutes();
     const unvisited = routes.filter((route) => !candidates.some((hash) => route.test(hash))).map(String);
@@ -126,7 +128,7 @@ describeInBrowser('studio: phone screens, accessibility and page titles', (execu
       const links = await sections.evaluateAll((as) => as.map((a) => [a.textContent, a.getBoundingClientRect().right]));
       expect(links.map(([text]) => text)).toEqual(
         role === 'ADMIN'
-          ? ['Executions', 'Workflows', 'Releases', 'Repositories', 'Policies', 'Users', 'Account']
+          ? ['Executions', 'Workflows', 'Releases', 'Repositories', 'Policies', 'Users', 'Deliveries', 'Installations', 'Account']
           : ['Executions', 'Workflows', 'Releases', 'Repositories', 'Policies', 'Account'],
       );
       for (const [, right] of links) expect(Number(right)).toBeLessThanOrEqual(PHONE.width);

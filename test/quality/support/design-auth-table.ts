@@ -54,6 +54,8 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'post /agent-keys': ['ADMIN'],
   'get /agent-keys': ['ADMIN'],
   'delete /agent-keys/{}': ['ADMIN'],
+  'get /github/installations': ['ADMIN'],
+  'get /github/deliveries': ['ADMIN'],
   'get /github/app': ['ADMIN'],
   'get /github/app/manifest': ['ADMIN'],
   'get /github/app/manifest/callback': 'public',
