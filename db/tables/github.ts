@@ -93,8 +93,8 @@ export interface CommitArrivalRow {
 /** The App registered from the studio (migration 031): at most one row; secrets sealed, never plain. */
 export interface GitHubAppRegistrationRow {
   id: number;
-  /** bigint: pg returns it as a string. */
-  app_id: string;
+  /** bigint (db/create-knex.ts reads it as a number). */
+  app_id: number | string;
   slug: string;
   owner_login: string | null;
   html_url: string | null;

@@ -4,6 +4,7 @@ import { repoRoutes } from './fake-github-repo-routes.js';
 import { FakeRepos } from './fake-github-repos.js';
 import { FakeGitHubApp } from './fake-github-app-routes.js';
 import { FakeGitHubDeployments } from './fake-github-deployment-routes.js';
+import { FakeGitHubManifests } from './fake-github-manifest-routes.js';
 import { compileRoute, gitHubError, type CompiledRoute, type GitHubReply, type GitHubRoute } from './fake-github-route.js';
 import { checkGitHubAnswer, checkGitHubRequest } from './github-conformance.js';
 
@@ -34,6 +35,8 @@ export interface FakeGitHub {
   app: FakeGitHubApp;
   /** Deployment protection rule reviews; the App's deliveries, installations' repositories and pull request lists. */
   deployments: FakeGitHubDeployments;
+  /** The manifest flow: Apps created from a manifest, and the code conversion. */
+  manifests: FakeGitHubManifests;
   requests: GitHubRequest[];
   /** When set, requests must carry `Authorization: token|Bearer <this>` or get 401 Bad credentials. */
   expectedToken: string | undefined;
@@ -145,12 +148,14 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
   }
 
   const server = await startHttpServer(handle);
+  const app = new FakeGitHubApp();
   const fake: FakeGitHub = {
     baseUrl: `${server.url}${API_PREFIX}`,
     host: server.host,
     repos: new FakeRepos(),
-    app: new FakeGitHubApp(),
+    app,
     deployments: new FakeGitHubDeployments(),
+    manifests: new FakeGitHubManifests(app),
     requests: [],
     expectedToken: options.token,
     route(route) {
@@ -174,5 +179,6 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
   for (const route of fake.app.routes(fake.repos, () => fake.baseUrl)) fake.route(route);
   for (const route of repoRoutes(fake.repos, () => fake.baseUrl)) fake.route(route);
   for (const route of fake.deployments.routes(fake.app, () => fake.baseUrl)) fake.route(route);
+  for (const route of fake.manifests.routes(() => fake.baseUrl)) fake.route(route);
   return fake;
 }
