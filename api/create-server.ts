@@ -11,6 +11,7 @@ import { requestLog } from './middleware/request-log.js';
 import { mountRoutes } from './mount-routes.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 import { studioRoutes } from './studio-routes.js';
+import { githubWebUrl } from '../core/github/app-manifest.js';
 import { systemRoutes } from './system-routes.js';
 
 /**
@@ -45,7 +46,7 @@ export function createServer(deps: Deps, options: ServerOptions): Koa {
   for (const route of rawBodyRoutes) app.use(route.middleware);
   const system = systemRoutes(deps, document);
   app.use(system.routes());
-  app.use(studioRoutes().routes());
+  app.use(studioRoutes(undefined, [githubWebUrl(deps.config.github)]).routes());
   mountRoutes(app, allRoutes, deps, { checkResponses: options.checkResponses });
   return app;
 }

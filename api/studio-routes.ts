@@ -17,18 +17,22 @@ const TYPES: Record<string, string> = {
 
 /**
  * Only this origin, and no inline script or style: untrusted text that slipped into markup could
- * still not run. `img-src 'self'` admits the badge preview (served by the API).
+ * still not run. `img-src 'self'` admits the badge preview (served by the API). Forms may post
+ * only to `formActions`: GitHub's web origin, where the GitHub page posts the App's manifest
+ * (docs/github-app.md, "Register the App from the studio").
  */
-export const STUDIO_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function studioCsp(formActions: string[] = []): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    formActions.length ? `form-action ${formActions.join(' ')}` : "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 interface StudioFile {
   body: Buffer;
@@ -52,8 +56,8 @@ function readStudioFiles(dir: string): Map<string, StudioFile> {
   return files;
 }
 
-function serve(ctx: Koa.Context, file: StudioFile): void {
-  ctx.set('Content-Security-Policy', STUDIO_CSP);
+function serve(ctx: Koa.Context, file: StudioFile, csp: string): void {
+  ctx.set('Content-Security-Policy', csp);
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Referrer-Policy', 'no-referrer');
   ctx.set('X-Frame-Options', 'DENY');
@@ -73,7 +77,8 @@ function serve(ctx: Koa.Context, file: StudioFile): void {
  * `/studio`: the web studio's HTML, CSS and JavaScript modules, straight from studio/ (no build
  * step). Only files present when the server started are served; anything else is a JSON 404.
  */
-export function studioRoutes(dir = STUDIO_DIR): Router {
+export function studioRoutes(dir = STUDIO_DIR, formActions: string[] = []): Router {
+  const csp = studioCsp(formActions);
   const files = fs.existsSync(dir) ? readStudioFiles(dir) : new Map<string, StudioFile>();
   const router = new Router();
   const answer = (name: string) => (ctx: Koa.Context) => {
@@ -83,7 +88,7 @@ export function studioRoutes(dir = STUDIO_DIR): Router {
       ctx.body = { detail: 'Not found.' };
       return;
     }
-    serve(ctx, file);
+    serve(ctx, file, csp);
   };
   router.get('/studio', answer(''));
   router.get('/studio/{*file}', (ctx) => answer(ctx.params.file ?? '')(ctx));

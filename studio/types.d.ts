@@ -14,11 +14,16 @@ import type { gateVersionListSchema, gateVersionSchema } from '../api/schemas/re
 import type { evidenceListSchema, releaseCommitListSchema, releaseHistorySchema } from '../api/schemas/release-overview-schemas.js';
 import type { workflowCancelSchema, workflowSchema } from '../api/schemas/workflow-schemas.js';
 import type { DeniedPermission } from '../core/errors.js';
+import type { appManifestFormSchema, appStatusSchema } from '../api/schemas/github-app-schemas.js';
 import type { deliverySchema, installationListSchema } from '../api/schemas/github-admin-schemas.js';
 
 export type User = z.output<typeof userResponseSchema>;
 export type SignedIn = z.output<typeof registerResponseSchema>;
 export type RotatedKey = z.output<typeof rotateKeyResponseSchema>;
+/** GET /github/app (ADMIN): the GitHub App in force and where it comes from. */
+export type GitHubAppStatus = z.output<typeof appStatusSchema>;
+/** GET /github/app/manifest (ADMIN): the form to post to GitHub's new-App page. */
+export type GitHubAppManifestForm = z.output<typeof appManifestFormSchema>;
 export type Policy = z.output<typeof policySchema>;
 export type Execution = z.output<typeof executionSchema>;
 export type ExecutionSummary = z.output<typeof executionSummarySchema>;

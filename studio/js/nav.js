@@ -13,6 +13,7 @@ const SECTIONS = [
   ['#/repos', 'Repositories'],
   ['#/policies', 'Policies'],
   ['#/users', 'Users', ['ADMIN']],
+  ['#/github', 'GitHub', ['ADMIN']],
   ['#/deliveries', 'Deliveries', ['ADMIN']],
   ['#/installations', 'Installations', ['ADMIN']],
   ['#/account', 'Account'],

@@ -10,6 +10,7 @@ import { newWorkflowPage } from './pages/workflow-builder.js';
 import { workflowPage } from './pages/workflow.js';
 import { workflowsPage } from './pages/workflows.js';
 import { usersPage } from './pages/users.js';
+import { githubSettingsPage } from './pages/github-settings.js';
 import { notFoundPage } from './pages/not-found.js';
 import { deliveriesPage } from './pages/github-deliveries.js';
 import { installationsPage } from './pages/github-installations.js';
@@ -36,6 +37,7 @@ const ROUTES = [
   [/^#\/users\/?$/, usersPage],
   [/^#\/repos\/([^/]+)\/([^/]+)\/gate$/, gateEditorPage, ['owner', 'repo']],
   [/^#\/account\/?$/, accountPage],
+  [/^#\/github\/?$/, githubSettingsPage],
   [/^#\/deliveries\/?$/, deliveriesPage],
   [/^#\/installations\/?$/, installationsPage],
 ];

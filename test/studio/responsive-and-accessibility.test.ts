@@ -65,6 +65,7 @@ describeInBrowser('studio: phone screens, accessibility and page titles', (execu
       '#/policies',
       '#/policies/sox',
       '#/users',
+      '#/github',
       '#/account',
       '#/deliveries',
       '#/installations',
@@ -128,7 +129,7 @@ describeInBrowser('studio: phone screens, accessibility and page titles', (execu
       const links = await sections.evaluateAll((as) => as.map((a) => [a.textContent, a.getBoundingClientRect().right]));
       expect(links.map(([text]) => text)).toEqual(
         role === 'ADMIN'
-          ? ['Executions', 'Workflows', 'Releases', 'Repositories', 'Policies', 'Users', 'Deliveries', 'Installations', 'Account']
+          ? ['Executions', 'Workflows', 'Releases', 'Repositories', 'Policies', 'Users', 'GitHub', 'Deliveries', 'Installations', 'Account']
           : ['Executions', 'Workflows', 'Releases', 'Repositories', 'Policies', 'Account'],
       );
       for (const [, right] of links) expect(Number(right)).toBeLessThanOrEqual(PHONE.width);
