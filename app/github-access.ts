@@ -39,6 +39,8 @@ export interface GitHubAppAccess extends GitHubAccess {
   app: GitHubAppClient | null;
   /** What reads a repository: the App's installation token where it is installed, else GITHUB_TOKEN, else null. */
   readerOctokit(repoRoot: string): Promise<RestOctokit | null>;
+  /** Reads the credentials in force now, so `appId`, `app` and `whyNot` are current (a job calls it before reading them). */
+  refresh(): Promise<void>;
 }
 
 /** Installation lookups are remembered this long (an App installed later is seen after at most this). */
@@ -125,7 +127,7 @@ export function createGitHubAccess(credentials: GitHubCredentials): GitHubAppAcc
     get whyNot() {
       return inForce || tokenProbot
         ? null
-        : 'Neither the GitHub App (APP_ID with PRIVATE_KEY or PRIVATE_KEY_PATH, or one registered from the studio) nor GITHUB_TOKEN is configured: decisions are recorded but not posted to GitHub.';
+        : 'Neither the GitHub App (APP_ID with PRIVATE_KEY or PRIVATE_KEY_PATH) nor GITHUB_TOKEN is configured: decisions are recorded but not posted to GitHub. An ADMIN can register the App from the studio (GitHub page).';
     },
     async repository(repoRoot, installationId) {
       const app = await current();
@@ -135,6 +137,9 @@ export function createGitHubAccess(credentials: GitHubCredentials): GitHubAppAcc
       }
       const id = installationId ?? (await app.installationOf(repoRoot));
       return id === null ? null : octokitGitHubRepository(await app.client.asInstallation(id), repoRoot, app.client.appId);
+    },
+    async refresh() {
+      await current();
     },
     async readerOctokit(repoRoot) {
       const app = await current();

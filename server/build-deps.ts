@@ -53,7 +53,7 @@ export function buildDeps(
   const secretKey = loadSecretKey(config);
   const policies = createPolicyStore(db);
   // The App's credentials in force: the environment's, else the studio's registration (re-checked every few seconds).
-  const appRegistrations = createAppRegistrationStore(db, secretKey);
+  const appRegistrations = createAppRegistrationStore(db, secretKey, config.github.deliveryRecoverySeconds);
   const appCredentials = registeredAppCredentialsSource(config.github, appRegistrations);
   const github = githubAccessFromConfig(config, logger, appCredentials);
   if (github.whyNot) logger.info({ event: 'github_posting_disabled' }, github.whyNot);

@@ -106,11 +106,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (production && !e.SHIPGATE_SIGNING_KEY) {
     throw new ConfigError('Invalid configuration:\n  SHIPGATE_SIGNING_KEY: required when NODE_ENV=production');
   }
-  if (production && !e.WEBHOOK_SECRET && !e.SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS) {
-    throw new ConfigError(
-      'Invalid configuration:\n  WEBHOOK_SECRET: required when NODE_ENV=production (or set SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS=true)',
-    );
-  }
+  // Production starts without WEBHOOK_SECRET (the App may be registered from the studio later): the
+  // webhook refuses deliveries (503) until a secret is known (server/github-app.ts, docs/github-app.md).
   const defaultModel =
     e.SHIPGATE_DEFAULT_MODEL ?? (e.SHIPGATE_DEFAULT_PROVIDER === 'anthropic' ? 'claude-3-5-haiku-latest' : 'gpt-4o-mini');
   return {

@@ -32,7 +32,10 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
     deployments: createDeploymentStore(deps.db),
     authorship: createAuthorshipStore(deps.db),
     arrivals: createCommitArrivalStore(deps.db),
-    reviewer: octokitDeploymentReviewer(deps.github.app),
+    // The App in force when the job runs (refreshed first, below): one registered from the studio needs no restart.
+    get reviewer() {
+      return octokitDeploymentReviewer(deps.github.app);
+    },
     publicUrl: deps.config.publicUrl,
     log: (event: string, fields: Record<string, unknown>) => deps.logger.info({ event, ...fields }, event),
   };
@@ -42,13 +45,18 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
     github_publish: githubPublishTask(github),
     github_authorship: githubAuthorshipTask(github),
     run_workflow: runWorkflowTask(runtime, deps),
-    github_deployment_review: githubDeploymentReviewTask(github),
-    github_delivery_recovery: githubDeliveryRecoveryTask({
-      ...github,
-      github: deps.github.app && octokitRecoveryGitHub(deps.github.app),
-      recovery: createRecoveryStore(deps.db),
-      intervalSeconds: deps.config.github.deliveryRecoverySeconds,
-    }),
+    github_deployment_review: afterRefresh(deps, githubDeploymentReviewTask(github)),
+    github_delivery_recovery: afterRefresh(
+      deps,
+      githubDeliveryRecoveryTask({
+        ...github,
+        get github() {
+          return deps.github.app && octokitRecoveryGitHub(deps.github.app);
+        },
+        recovery: createRecoveryStore(deps.db),
+        intervalSeconds: deps.config.github.deliveryRecoverySeconds,
+      }),
+    ),
     mcp_session_expiry: mcpSessionExpiryTask({
       agentSessions: deps.agentSessions,
       journal: runtime.journal,
@@ -57,5 +65,13 @@ export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<ke
       log: github.log,
     }),
     github_session_recheck: githubSessionRecheckTask({ db: deps.db, app: github.app, log: github.log }),
+  };
+}
+
+/** Runs `task` once GitHub access has read the App's credentials in force (docs/github-app.md, "Where the App's credentials come from"). */
+function afterRefresh(deps: WorkerDeps, task: Task): Task {
+  return async (payload, helpers) => {
+    await deps.github.refresh();
+    return task(payload, helpers);
   };
 }

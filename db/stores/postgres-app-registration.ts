@@ -3,12 +3,17 @@ import type { GitHubAppCredentials } from '../../core/github/app-credentials.js'
 import type { AppRegistrationStore } from '../../core/github/app-registration.js';
 import { openSecret, sealSecret } from '../../core/executions/seal-secret.js';
 import type { GitHubAppManifestStateRow, GitHubAppRegistrationRow } from '../tables.js';
+import { createRecoveryStore } from './recovery-store.js';
 
 /** Each secret is sealed with its App and its field as context, so a ciphertext moved to another column or row will not open. */
 const context = (appId: string, field: 'client_secret' | 'webhook_secret' | 'private_key') => `github_app:${appId}:${field}`;
 
-/** The studio's App registration in PostgreSQL (migration 031); secrets sealed with `secretKey` (SHIPGATE_SECRET_KEY). */
-export function createAppRegistrationStore(db: Knex, secretKey: Buffer): AppRegistrationStore {
+/**
+ * The studio's App registration in PostgreSQL (migration 031); secrets sealed with `secretKey`
+ * (SHIPGATE_SECRET_KEY). Storing an App also queues missed-delivery recovery, `recoverySeconds`
+ * later (a worker's start queues it only for an App from the environment).
+ */
+export function createAppRegistrationStore(db: Knex, secretKey: Buffer, recoverySeconds = 300): AppRegistrationStore {
   const registrations = () => db<GitHubAppRegistrationRow>('github_app_registrations');
   const states = () => db<GitHubAppManifestStateRow>('github_app_manifest_states');
   return {
@@ -37,7 +42,9 @@ export function createAppRegistrationStore(db: Knex, secretKey: Buffer): AppRegi
         .onConflict('id')
         .ignore()
         .returning('id');
-      return inserted.length === 1;
+      if (inserted.length === 0) return false;
+      await createRecoveryStore(db).ensureScheduled(new Date(Date.now() + recoverySeconds * 1000));
+      return true;
     },
     async registered() {
       const row = await registrations().first();

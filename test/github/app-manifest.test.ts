@@ -2,6 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { jest } from '@jest/globals';
 import { parse } from 'yaml';
+import supertest from 'supertest';
+import { createServer } from '../../api/create-server.js';
+import { createMetrics } from '../../server/create-metrics.js';
+import { buildGitHubWebhook } from '../../server/github-app.js';
 import { WEBHOOK_PATH } from '../../server/github-webhook-middleware.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { appEnv, appPrivateKey, deliver, pullRequestPayload, settle } from '../support/github-deliveries.js';
@@ -144,6 +148,11 @@ describe('GET /github/app/manifest/callback', () => {
       expect(stored).not.toContain(secret);
     }
     expect(stored).not.toContain('PRIVATE KEY');
+    // Missed-delivery recovery is queued for the new App, as a worker's start does for one from the environment.
+    const { rows: recovery } = await a.deps.db.raw(
+      "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'github_delivery_recovery'",
+    );
+    expect(recovery).toEqual([{ n: 1 }]);
     const status = await a.request.get('/api/v1/github/app').set(a.admin.auth).expect(200);
     expect(status.body).toMatchObject({
       configured: true,
@@ -196,5 +205,23 @@ describe('GET /github/app/manifest/callback', () => {
     const refused = await callback(a, { code: second.code, state: early }).expect(409);
     expect(refused.body.detail).toMatch(/already registered/);
     expect(await a.deps.db('github_app_registrations').select('app_id')).toEqual([{ app_id: app.id }]);
+  });
+});
+
+describe('the webhook before any secret is known', () => {
+  it('in production refuses deliveries with 503 until WEBHOOK_SECRET is set or the App is registered (SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS takes them)', async () => {
+    const t = await started();
+    const as = (env: 'production' | 'development', allowUnsigned = false) => {
+      const config = { ...t.deps.config, env, github: { ...t.deps.config.github, allowUnsignedWebhooks: allowUnsigned } };
+      const app = createServer(
+        { ...t.deps, config },
+        { metrics: createMetrics(false), rawBodyRoutes: [buildGitHubWebhook({ ...t.deps, config })] },
+      );
+      return { request: supertest(app.callback()), deps: t.deps } as unknown as TestApp;
+    };
+    const refused = await deliver(as('production'), 'ping', { zen: 'early' }, { secret: null });
+    expect([refused.status, refused.body.detail]).toEqual([503, expect.stringMatching(/^No webhook secret is known yet/)]);
+    expect((await deliver(as('production', true), 'ping', { zen: 'allowed' }, { secret: null })).status).toBe(202);
+    expect((await deliver(as('development'), 'ping', { zen: 'dev' }, { secret: null })).status).toBe(202);
   });
 });
