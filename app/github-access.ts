@@ -83,7 +83,7 @@ interface AppInForce {
  * GitHub access through Probot: posting uses the App's installation token when App credentials
  * are in force, else GITHUB_TOKEN, else nothing (`whyNot` says so). The App is the one in force
  * at call time (`appCredentials`): a registration made from the studio, on this replica or
- * another, is used without a restart; a new App gets a new Probot (its own token cache).
+ * another, is used without a restart; each App gets its own Probot, with its own token cache.
  */
 export function createGitHubAccess(credentials: GitHubCredentials): GitHubAppAccess {
   const { token, baseUrl, logger } = credentials;
