@@ -7,7 +7,7 @@ import { linkNext, pageRequest } from './schemas/pagination-schemas.js';
 
 /** A store of resources with an `owner_id`, listed newest first by keyset (executions, workflows). */
 export interface OwnedResourceLister<S, T> {
-  list(query: { ownerId?: string; status?: S; page: PageRequest }): Promise<Page<T>>;
+  list(query: { ownerId?: string; status?: S; page: PageRequest; repoRoots?: string[] }): Promise<Page<T>>;
 }
 
 /**
@@ -20,12 +20,15 @@ export async function listOwnedResources<S, T>(
   query: { scope: 'own' | 'all'; status?: S; limit: number; cursor?: string },
   caller: Principal,
   ctx: Koa.Context,
+  readable: (caller: Principal) => Promise<string[] | undefined>,
 ): Promise<RouteResult & { body: T[] }> {
   if (query.scope === 'all') assertMayListAll(caller);
   const page = await store.list({
     ownerId: query.scope === 'all' ? undefined : caller.user.id,
     status: query.status,
     page: pageRequest(query),
+    // Those bound to a repository the caller cannot read on GitHub are not listed (docs/api.md, "Repository access").
+    repoRoots: await readable(caller),
   });
   linkNext(ctx, page.next);
   return { body: page.items };

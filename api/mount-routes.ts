@@ -52,6 +52,8 @@ async function respond(route: RouteDef, deps: Deps, ctx: Koa.Context): Promise<v
   const query = parse(route.query, ctx.query, 'query');
   const body = route.body ? parse(route.body, await readJsonBody(ctx, route.maxBodyBytes), 'body') : undefined;
   if (workflow) authorizeWorkflow(workflow, route.workflows?.permission, route.workflows?.repository({ body, query, params }));
+  const repoRoot = caller && route.repoAccess?.repository({ body, query, params });
+  if (caller && repoRoot) await deps.repoAccess.require(caller, repoRoot, route.repoAccess!.need);
   const result = await route.handler({ body, query, params, caller: caller!, workflow, ctx, deps });
   if (!result) return;
   if (result.status) ctx.status = result.status;

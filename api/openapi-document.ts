@@ -19,6 +19,13 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'Database unavailable.',
 };
 
+/** What the repository-access check adds to a route's errors (docs/api.md, "Repository access"). */
+const REPO_ACCESS_TEXT: Record<number, string> = {
+  403: "The caller's role does not allow this, the account is deactivated, or GitHub's permission on the repository is not enough (the detail names it).",
+  404: 'Unknown id, or a repository the caller cannot read on GitHub.',
+  503: 'Database unavailable, or GitHub did not answer the permission lookup.',
+};
+
 const ERROR_HEADERS: Record<number, Record<string, ResponseHeader>> = { 429: retryAfterHeader, 503: retryAfterHeader };
 
 /** Header objects with their schemas (zod-openapi sets `required` unless the schema is optional). */
@@ -38,7 +45,8 @@ function errorStatuses(route: RouteDef): number[] {
   if (route.auth !== 'public') statuses.push(401, 403);
   if (route.body) statuses.push(400, 413, 415);
   if (route.body || route.query || route.params) statuses.push(422);
-  if (route.params) statuses.push(404);
+  // A repository the caller cannot read on GitHub answers 404 (docs/api.md, "Repository access").
+  if (route.params || route.repoAccess) statuses.push(404);
   return [...new Set([...statuses, ...Object.keys(route.errors ?? {}).map(Number)])].sort();
 }
 
@@ -56,7 +64,8 @@ function operation(route: RouteDef) {
   for (const [status, spec] of Object.entries(route.responses)) {
     responses[status] = { description: spec.description, content: content(spec), headers: headers(spec.headers) };
   }
-  for (const status of errorStatuses(route)) responses[String(status)] = errorResponse(status, route.errors?.[status]);
+  for (const status of errorStatuses(route))
+    responses[String(status)] = errorResponse(status, route.errors?.[status] ?? (route.repoAccess ? REPO_ACCESS_TEXT[status] : undefined));
   return {
     summary: route.summary,
     description: route.description,

@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { z } from 'zod';
 import type { WorkflowIdentity, WorkflowPermission } from '../core/accounts/oidc.js';
 import type { Role } from '../core/accounts/roles.js';
+import type { RepoNeed } from '../core/accounts/repo-access.js';
 import type { Principal } from '../core/accounts/user.js';
 import type { Deps } from './deps.js';
 import type { ApiTag } from './openapi-tags.js';
@@ -76,6 +77,14 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, A extends Auth 
    * (checked after validation, before the handler). Without it, such callers get 403.
    */
   workflows?: { permission: WorkflowPermission; repository(input: { body: B; query: Q; params: P }): string };
+  /**
+   * The repository this request acts on and the GitHub permission it needs there (docs/api.md,
+   * "Repository access"), checked for API-key callers after validation, before the handler: 404
+   * when the caller cannot read it, 403 when readable without `need`. `repository` answers
+   * undefined when the request names none (then nothing is checked here; a list filters instead).
+   * A repository known only from a stored resource is checked in the handler with `deps.repoAccess`.
+   */
+  repoAccess?: { need: RepoNeed; repository(input: { body: B; query: Q; params: P }): string | undefined };
   /** Success responses; the error responses are derived from auth and inputs. */
   responses: Record<number, ResponseSpec>;
   /** Extra documented error statuses (e.g. 409) with their meaning. */

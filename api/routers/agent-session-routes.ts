@@ -31,6 +31,7 @@ export const agentSessionRoutes = [
       'the session then records the workflow run (`workflow_run`) and is owned by the built-in `github-actions` account (ADMIN and AUDITOR see it).',
     body: agentSessionCreateSchema,
     workflows: { permission: 'open_agent_session', repository: ({ body }) => body.repo_root },
+    repoAccess: { need: 'write', repository: ({ body }) => body.repo_root },
     responses: {
       201: { description: 'Opened.', schema: agentSessionSchema, headers: locationHeader("The session's execution record.") },
     },

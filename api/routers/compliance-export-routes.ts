@@ -21,6 +21,7 @@ export const complianceExportRoutes = [
     responses: { 200: auditPackageResponse(auditPackageSchema, 'execution') },
     async handler({ params, caller, deps }) {
       const execution = visibleOwnedResource(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id);
+      if (execution.repo_root) await deps.repoAccess.require(caller, execution.repo_root, 'read');
       const [policy, publicKeys] = await Promise.all([
         deps.policies.get(execution.policy.name, execution.policy.version),
         deps.keys.list(),

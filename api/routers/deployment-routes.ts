@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DeploymentRequest } from '../../core/github/deployment-store.js';
+import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 import { defineRoute } from '../route.js';
 import { deploymentResponseSchema, deploymentsQuerySchema } from '../schemas/deployment-schemas.js';
 import { linkNext, linkNextHeader, pageRequest } from '../schemas/pagination-schemas.js';
@@ -21,6 +22,7 @@ export const deploymentRoutes = [
       'snapshot the answer was based on. Filter by repo_root and/or environment; the next page is announced in the Link header. ' +
       'Requests still waiting for pending required checks are not listed until answered.',
     query: deploymentsQuerySchema,
+    repoAccess: { need: 'read', repository: ({ query }) => query.repo_root },
     responses: {
       200: {
         description: 'A page of answered deployments.',
@@ -28,8 +30,15 @@ export const deploymentRoutes = [
         headers: linkNextHeader,
       },
     },
-    async handler({ query, ctx, deps }) {
-      const page = await deps.deployments.listAnswered({ repo_root: query.repo_root, environment: query.environment }, pageRequest(query));
+    async handler({ query, caller, ctx, deps }) {
+      // Without repo_root, only the repositories the caller can read on GitHub (docs/api.md, "Repository access").
+      const readable = query.repo_root
+        ? undefined
+        : await deps.repoAccess.readableAmong(caller, () => repositoryNamesIn(deps.db, 'deployment_requests'));
+      const page = await deps.deployments.listAnswered(
+        { repo_root: query.repo_root, environment: query.environment, repo_roots: readable },
+        pageRequest(query),
+      );
       linkNext(ctx, page.next);
       return { body: page.items.map(toResponse) };
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NotFoundError } from '../../core/errors.js';
 import { assertCanCancel, visibleOwnedResource } from '../../core/executions/execution-access.js';
 import { coverageShrinksOn } from '../../core/release/session-coverage.js';
+import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 import { listOwnedResources } from '../list-owned-resources.js';
 import { defineRoute } from '../route.js';
 import {
@@ -36,7 +37,10 @@ export const executionRoutes = [
         headers: linkNextHeader,
       },
     },
-    handler: ({ query, caller, ctx, deps }) => listOwnedResources(deps.executions, query, caller, ctx),
+    handler: ({ query, caller, ctx, deps }) =>
+      listOwnedResources(deps.executions, query, caller, ctx, (who) =>
+        deps.repoAccess.readableAmong(who, () => repositoryNamesIn(deps.db, 'executions')),
+      ),
   }),
   defineRoute({
     method: 'get',
@@ -48,7 +52,9 @@ export const executionRoutes = [
     params: executionIdParamsSchema,
     responses: { 200: { description: 'The execution record.', schema: executionSchema } },
     async handler({ params, caller, deps }) {
-      return { body: visibleOwnedResource(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id) };
+      const execution = visibleOwnedResource(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id);
+      if (execution.repo_root) await deps.repoAccess.require(caller, execution.repo_root, 'read');
+      return { body: execution };
     },
   }),
   defineRoute({
@@ -63,7 +69,8 @@ export const executionRoutes = [
     query: toolCallPageQuerySchema,
     responses: { 200: { description: 'A page of tool calls by seq.', schema: z.array(toolCallSchema), headers: linkNextHeader } },
     async handler({ params, query, caller, ctx, deps }) {
-      visibleOwnedResource(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
+      const summary = visibleOwnedResource(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
+      if (summary.repo_root) await deps.repoAccess.require(caller, summary.repo_root, 'read');
       const page = await deps.executions.listToolCalls(params.execution_id, {
         limit: query.limit,
         afterSeq: decodeSeqCursor(query.cursor),
@@ -87,6 +94,7 @@ export const executionRoutes = [
     async handler({ params, caller, deps }) {
       const summary = visibleOwnedResource(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
       assertCanCancel(caller, summary.owner_id, 'an execution');
+      if (summary.repo_root) await deps.repoAccess.require(caller, summary.repo_root, 'write');
       const execution = await deps.executions.cancel(params.execution_id);
       if (!execution) throw new NotFoundError('Execution', params.execution_id);
       // A cancelled agent session covers nothing: re-post the check runs it may have made green.

@@ -29,6 +29,7 @@ export const gateRoutes = [
     description: 'The newest version, or `?version=N`. A repository without a gate answers the built-in default as version 0.',
     params: gateParamsSchema,
     query: gateQuerySchema,
+    repoAccess: { need: 'read', repository: ({ params }) => `${params.owner}/${params.repo}` },
     responses: { 200: { description: 'The gate version.', schema: gateVersionSchema } },
     async handler({ params, query, deps }) {
       const repoRoot = `${params.owner}/${params.repo}`;
@@ -50,6 +51,7 @@ export const gateRoutes = [
       'Every recorded version, newest first, keyset-paged by version number (`before`, `next_before`). A repository without a gate answers an empty list (its gate is the built-in default, version 0).',
     params: gateParamsSchema,
     query: gateVersionsQuerySchema,
+    repoAccess: { need: 'read', repository: ({ params }) => `${params.owner}/${params.repo}` },
     responses: { 200: { description: 'A page of versions.', schema: gateVersionListSchema } },
     async handler({ params, query, deps }) {
       const versions = await deps.release.store.gateVersions(`${params.owner}/${params.repo}`, query.before, query.limit + 1);
@@ -70,6 +72,7 @@ export const gateRoutes = [
       'a body equal to the current gate records nothing and answers the current version. A `.github/shipgate.yml` on the default branch, read by the App, sets it too.',
     params: gateParamsSchema,
     body: gateSchema,
+    repoAccess: { need: 'maintain', repository: ({ params }) => `${params.owner}/${params.repo}` },
     responses: {
       200: { description: 'The current version (unchanged).', schema: gateVersionSchema },
       201: { description: 'A new version was recorded.', schema: gateVersionSchema },

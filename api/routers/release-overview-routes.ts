@@ -26,6 +26,7 @@ export const releaseOverviewRoutes = [
       "its blocker codes, the snapshot's id and status, when it was last evaluated, and the number of the pull request whose head it is " +
       'when the GitHub App has seen one. Newest evaluation first; a commit evaluated again moves to the top. The next page is announced in the Link header.',
     query: commitsQuerySchema,
+    repoAccess: { need: 'read', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'Commits.', schema: releaseCommitListSchema, headers: linkNextHeader } },
     async handler({ query, ctx, deps }) {
       const page = await createReleaseOverviewReads(deps.db).listCommits(query.repo_root, pageRequest(query));
@@ -44,6 +45,7 @@ export const releaseOverviewRoutes = [
       'how many NO_SHIP, each commit counted once a day with the decision of its snapshot last evaluated that day. `top_blockers` counts, ' +
       'over those NO_SHIP decisions, how many carry each blocker code.',
     query: historyQuerySchema,
+    repoAccess: { need: 'read', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'The history.', schema: releaseHistorySchema } },
     async handler({ query, deps }) {
       const history = await createReleaseOverviewReads(deps.db).history(query.repo_root, query.days);
@@ -60,6 +62,7 @@ export const releaseOverviewRoutes = [
       'Every evidence record uploaded for the commit (POST /releases/evidence), older uploads of a name included; check runs are not listed ' +
       "(the decision's provenance shows them). The decision reads the newest upload of each name by produced_at. The next page is announced in the Link header.",
     query: evidenceListQuerySchema,
+    repoAccess: { need: 'read', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'Evidence records.', schema: evidenceListSchema, headers: linkNextHeader } },
     async handler({ query, ctx, deps }) {
       const page = await createReleaseOverviewReads(deps.db).listEvidence(query.repo_root, query.commit_sha, pageRequest(query));

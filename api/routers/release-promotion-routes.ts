@@ -1,4 +1,5 @@
 import { withDisplayNames } from '../../db/stores/display-names.js';
+import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 import { promoteSnapshot } from '../../core/release/promote-snapshot.js';
 import { defineRoute } from '../route.js';
 import { linkNext, linkNextHeader, pageRequest } from '../schemas/pagination-schemas.js';
@@ -31,6 +32,9 @@ export const releasePromotionRoutes = [
     },
     errors: { 404: 'Unknown snapshot.', 409: 'Not a valid transition, a NO_SHIP snapshot, or a stale snapshot; detail says why.' },
     async handler({ body, caller, deps }) {
+      // Every transition acts on the snapshot's repository: maintain or admin on GitHub (docs/api.md, "Repository access").
+      const snapshot = await deps.release.store.getSnapshot(body.snapshot_id);
+      if (snapshot) await deps.repoAccess.require(caller, snapshot.repo_root, 'maintain');
       const { promotion, created } = await promoteSnapshot(deps.release, body, caller);
       const [named] = await withDisplayNames(deps.db, [promotion], 'promoted_by', 'promoted_by_name');
       return { status: created ? 201 : 200, body: named };
@@ -44,10 +48,15 @@ export const releasePromotionRoutes = [
     summary: 'Promotion history, newest first',
     description: 'Filter by repo_root and/or commit_sha. The next page is announced in the Link header.',
     query: promotionsQuerySchema,
+    repoAccess: { need: 'read', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'Promotions.', schema: promotionListSchema, headers: linkNextHeader } },
-    async handler({ query, ctx, deps }) {
+    async handler({ query, caller, ctx, deps }) {
+      // Without repo_root, only the repositories the caller can read on GitHub (docs/api.md, "Repository access").
+      const readable = query.repo_root
+        ? undefined
+        : await deps.repoAccess.readableAmong(caller, () => repositoryNamesIn(deps.db, 'promotions'));
       const page = await deps.release.store.listPromotions(
-        { repo_root: query.repo_root, commit_sha: query.commit_sha },
+        { repo_root: query.repo_root, commit_sha: query.commit_sha, repo_roots: readable },
         pageRequest(query),
       );
       linkNext(ctx, page.next);

@@ -11,6 +11,7 @@ import { decisionResponseSchema } from '../schemas/release-decision-schemas.js';
 import { evidenceIdParamsSchema, evidenceRequestSchema, evidenceResponseSchema } from '../schemas/release-evidence-schemas.js';
 import { healthQuerySchema, healthResponseSchema } from '../schemas/release-health-schemas.js';
 import { decisionQuerySchema } from '../schemas/release-schemas.js';
+import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 
 const tags = ['releases'] as const;
 
@@ -28,6 +29,7 @@ export const releaseRoutes = [
       "A GitHub Actions OIDC token (instead of an API key) may read the decision of its own repository (the token's `repository` claim).",
     query: decisionQuerySchema,
     workflows: { permission: 'read_decision', repository: ({ query }) => query.repo_root },
+    repoAccess: { need: 'read', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'The decision.', schema: decisionResponseSchema } },
     async handler({ query, ctx, deps }) {
       const { decision } = await decideRelease(deps.release, query.repo_root, query.commit_sha);
@@ -47,9 +49,12 @@ export const releaseRoutes = [
       'the required checks/evidence of the latest candidate of each gated repository) or the latest attested snapshot is older than ' +
       "its gate's attestation_max_age_seconds; failed when the store is unreachable. No attested snapshot yet is not a degradation.",
     query: healthQuerySchema,
+    repoAccess: { need: 'read', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'The health report.', schema: healthResponseSchema } },
-    async handler({ query, deps }) {
-      return { body: await releaseHealth(deps.release, query.repo_root) };
+    async handler({ query, caller, deps }) {
+      // Every repository's health: only those the caller can read on GitHub (docs/api.md, "Repository access").
+      const scope = query.repo_root ?? (await deps.repoAccess.readableAmong(caller, () => repositoryNamesIn(deps.db, 'snapshots')));
+      return { body: await releaseHealth(deps.release, scope) };
     },
   }),
   defineRoute({
@@ -72,6 +77,7 @@ export const releaseRoutes = [
     body: evidenceRequestSchema,
     maxBodyBytes: EVIDENCE_BODY_BYTES,
     workflows: { permission: 'record_evidence', repository: ({ body }) => body.repo_root },
+    repoAccess: { need: 'write', repository: ({ body }) => body.repo_root },
     responses: { 201: { description: 'Recorded.', schema: evidenceResponseSchema } },
     errors: { 413: 'The document decodes to more than 10 MiB, or the body exceeds 16 MiB; nothing is stored.' },
     async handler({ body, caller, workflow, deps }) {
@@ -106,9 +112,10 @@ export const releaseRoutes = [
         },
       },
     },
-    async handler({ params, deps }) {
+    async handler({ params, caller, deps }) {
       const doc = await deps.release.store.evidenceDocument(params.evidence_id);
       if (!doc) throw new NotFoundError('Evidence document');
+      await deps.repoAccess.require(caller, doc.repo_root, 'read');
       return evidenceDocumentDownload(doc);
     },
   }),

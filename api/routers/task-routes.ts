@@ -17,6 +17,7 @@ export const taskRoutes = [
       'with `{"detail": {"message", "denied": [{permission, reason, detail}]}}` and nothing is created. An unknown policy or a budget ' +
       "above the policy's max_budget_cents answers 422. The run happens in a worker; poll GET /executions/{execution_id}.",
     body: taskRequestSchema,
+    repoAccess: { need: 'write', repository: ({ body }) => body.repo_root },
     responses: { 201: { description: 'The queued execution.', schema: executionSchema, headers: locationHeader("The execution's URL.") } },
     errors: {
       403: "The caller's role is not ADMIN or OPERATOR, or requested permissions exceed the policy (structured detail with the denied list).",

@@ -7,6 +7,7 @@ import { buildWorkflowPackage, type StageEvidence } from '../../core/workflows/b
 import { createWorkflow } from '../../core/workflows/create-workflow.js';
 import type { Deps } from '../deps.js';
 import { auditPackageDownload, auditPackageResponse } from '../audit-package-download.js';
+import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 import { listOwnedResources } from '../list-owned-resources.js';
 import { defineRoute } from '../route.js';
 import { runPlanningPorts } from '../run-planning-ports.js';
@@ -54,6 +55,7 @@ export const workflowRoutes = [
       'dropped. With repo_root and commit_sha the workflow is release evidence for that commit. Every violation answers 422 with the ' +
       "field's `loc`.",
     body: workflowRequestSchema,
+    repoAccess: { need: 'write', repository: ({ body }) => body.repo_root },
     responses: { 201: { description: 'The queued workflow.', schema: workflowSchema, headers: locationHeader("The workflow's URL.") } },
     async handler({ body, caller, deps }) {
       const workflow = await createWorkflow({ ...runPlanningPorts(deps), workflows: deps.workflows }, caller, body);
@@ -76,7 +78,10 @@ export const workflowRoutes = [
         headers: linkNextHeader,
       },
     },
-    handler: ({ query, caller, ctx, deps }) => listOwnedResources(deps.workflows, query, caller, ctx),
+    handler: ({ query, caller, ctx, deps }) =>
+      listOwnedResources(deps.workflows, query, caller, ctx, (who) =>
+        deps.repoAccess.readableAmong(who, () => repositoryNamesIn(deps.db, 'workflows')),
+      ),
   }),
   defineRoute({
     method: 'get',
@@ -88,7 +93,9 @@ export const workflowRoutes = [
     params: workflowIdParamsSchema,
     responses: { 200: { description: 'The workflow record.', schema: workflowSchema } },
     async handler({ params, caller, deps }) {
-      return { body: visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id) };
+      const workflow = visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
+      if (workflow.repo_root) await deps.repoAccess.require(caller, workflow.repo_root, 'read');
+      return { body: workflow };
     },
   }),
   defineRoute({
@@ -106,6 +113,7 @@ export const workflowRoutes = [
     async handler({ params, caller, deps }) {
       const workflow = visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
       assertCanCancel(caller, workflow.owner_id, 'a workflow');
+      if (workflow.repo_root) await deps.repoAccess.require(caller, workflow.repo_root, 'write');
       const result = await deps.workflows.cancel(params.workflow_id);
       if (!result) throw new NotFoundError('Workflow', params.workflow_id);
       deps.logger.info(
@@ -135,6 +143,7 @@ export const workflowRoutes = [
     responses: { 200: auditPackageResponse(workflowPackageSchema, 'workflow') },
     async handler({ params, caller, deps }) {
       const workflow = visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
+      if (workflow.repo_root) await deps.repoAccess.require(caller, workflow.repo_root, 'read');
       const [stages, publicKeys] = await Promise.all([stageEvidence(deps, workflow), deps.keys.list()]);
       const pkg = buildWorkflowPackage({ packageId: randomUUID(), generatedAt: new Date().toISOString(), workflow, stages, publicKeys });
       return auditPackageDownload(pkg, deps.signer, 'workflow', workflow.id);

@@ -32,6 +32,8 @@ export interface ExecutionListQuery {
   ownerId?: string;
   status?: ExecutionStatus;
   page: PageRequest;
+  /** Only those not bound to a repository or bound to one of these (the caller's readable ones, docs/api.md "Repository access"). */
+  repoRoots?: string[];
 }
 
 /** Tool calls in seq order, after `afterSeq`. */

@@ -63,5 +63,9 @@ export interface DeploymentStore {
    */
   recordRejection(id: string, rejection: GitHubRejection): Promise<void>;
   /** Answered requests, newest answer first. */
-  listAnswered(filter: { repo_root?: string; environment?: string }, page: PageRequest): Promise<Page<DeploymentRequest>>;
+  /** `repo_roots`: only these repositories (the caller's readable ones, docs/api.md "Repository access"). */
+  listAnswered(
+    filter: { repo_root?: string; environment?: string; repo_roots?: string[] },
+    page: PageRequest,
+  ): Promise<Page<DeploymentRequest>>;
 }

@@ -4,6 +4,7 @@ import { ageSeconds } from './evidence.js';
 import type { Gate } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
 import type { ReleasePorts } from './release-ports.js';
+import type { RepoScope } from './release-store.js';
 import type { Snapshot } from './snapshot.js';
 import { evidenceEntryName } from '../evidence-content/evidence-rules.js';
 
@@ -62,7 +63,7 @@ function missingFor(snapshot: Snapshot, gate: Gate): RuntimeEvidenceItem[] {
 }
 
 /** Release health (docs/release-gate.md, "Release gate": health): store reachable, latest attestation fresh, runtime evidence present. */
-export async function releaseHealth(ports: ReleasePorts, repoRoot?: string, now = new Date()): Promise<ReleaseHealth> {
+export async function releaseHealth(ports: ReleasePorts, repoRoot?: RepoScope, now = new Date()): Promise<ReleaseHealth> {
   const started = performance.now();
   const reachable = await ports.store.ping().then(
     () => true,

@@ -63,6 +63,9 @@ export interface StoredEvidenceDocument extends EvidenceDocument {
 }
 export type NewCheckRun = CheckRun & CommitRef;
 
+/** One repository, any of a list (the caller's readable ones, docs/api.md "Repository access"), or every one (undefined). */
+export type RepoScope = string | readonly string[] | undefined;
+
 export interface EvidenceStore {
   addEvidence(evidence: NewUploadedEvidence): Promise<EvidenceRecord>;
   /** The document of an evidence record, or null (unknown id, no document, or pruned). */
@@ -93,9 +96,9 @@ export interface SnapshotStore {
   saveSnapshot(snapshot: NewSnapshot): Promise<SnapshotHead>;
   getSnapshot(id: string): Promise<Snapshot | null>;
   /** The latest attested-or-promoted snapshots (of the repository, or of all). */
-  latestAttested(repoRoot: string | undefined, limit: number): Promise<SnapshotHead[]>;
+  latestAttested(repoRoot: RepoScope, limit: number): Promise<SnapshotHead[]>;
   /** The newest snapshot (the current release candidate, whatever its status) of each gated repository, or of `repoRoot`. */
-  latestCandidates(repoRoot: string | undefined): Promise<{ snapshot: Snapshot; gate: GateVersion | null }[]>;
+  latestCandidates(repoRoot: RepoScope): Promise<{ snapshot: Snapshot; gate: GateVersion | null }[]>;
   /** The latest decision for a commit (or the first recorded ref), with the gate's public_badge. */
   badgeFacts(repoRoot: string, commitSha: string | null, refs: string[]): Promise<BadgeFacts>;
   /** A round trip to the store, to report whether it is reachable. */
@@ -115,7 +118,8 @@ export interface PromotionStore {
    * is no longer in `from_status`, or (with requireLatest) no longer the commit's latest.
    */
   recordPromotion(promotion: NewPromotion, options: { requireLatest: boolean }): Promise<Promotion>;
-  listPromotions(filter: { repo_root?: string; commit_sha?: string }, page: PageRequest): Promise<Page<Promotion>>;
+  /** `repo_roots`: only these repositories (the caller's readable ones, docs/api.md "Repository access"). */
+  listPromotions(filter: { repo_root?: string; commit_sha?: string; repo_roots?: string[] }, page: PageRequest): Promise<Page<Promotion>>;
 }
 
 /** Storage port of the release gate. Implemented in db/stores/postgres-release-store.ts. */

@@ -6,6 +6,8 @@ export interface WorkflowListQuery {
   ownerId?: string;
   status?: WorkflowStatus;
   page: PageRequest;
+  /** Only those not bound to a repository or bound to one of these (the caller's readable ones, docs/api.md "Repository access"). */
+  repoRoots?: string[];
 }
 
 /** How a stage transition also ends its workflow: the workflow's status and what every later pending stage becomes. */

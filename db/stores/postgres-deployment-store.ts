@@ -119,6 +119,7 @@ export function createDeploymentStore(db: Knex): DeploymentStore {
         .whereNotNull('answered_at')
         .as('d');
       if (filter.repo_root) answered.where({ repo_root: filter.repo_root });
+      if (filter.repo_roots) answered.whereIn('repo_root', filter.repo_roots);
       if (filter.environment) answered.whereRaw('lower(environment) = lower(?)', [filter.environment]);
       return keysetPage<DeploymentRequestRow & { created_at: Date }, DeploymentRequest>(
         db.select('d.*').from(answered),

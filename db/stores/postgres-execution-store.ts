@@ -75,10 +75,11 @@ export function createExecutionStore(db: Knex, secretKey: Buffer): ExecutionStor
       return row ? toExecutionSummary(row) : null;
     },
 
-    list({ ownerId, status, page }) {
+    list({ ownerId, status, page, repoRoots }) {
       const query = db<ExecutionRow>('executions').select('*');
       if (ownerId) query.where({ owner_id: ownerId });
       if (status) query.where({ status });
+      if (repoRoots) query.where((q) => q.whereNull('repo_root').orWhereIn('repo_root', repoRoots));
       return keysetPage(query, page, toExecutionSummary);
     },
 

@@ -100,11 +100,12 @@ export function createWorkflowStore(db: Knex, secretKey: Buffer): WorkflowStore 
 
     get: (id) => loadWorkflow(db, id),
 
-    async list({ ownerId, status, page }) {
+    async list({ ownerId, status, page, repoRoots }) {
       return readInOneSnapshot(db, async (trx) => {
         const query = trx<WorkflowRow>('workflows').select('*');
         if (ownerId) query.where({ owner_id: ownerId });
         if (status) query.where({ status });
+        if (repoRoots) query.where((q) => q.whereNull('repo_root').orWhereIn('repo_root', repoRoots));
         const rows = await keysetPage(query, page, (row: WorkflowRow) => row);
         const stages = await stagesOf(
           trx,

@@ -50,6 +50,7 @@ export function createPromotionStore(db: Knex): PromotionStore {
       const query = db<PromotionRow>('promotions').select('*');
       if (filter.repo_root) query.where({ repo_root: filter.repo_root });
       if (filter.commit_sha) query.where({ commit_sha: filter.commit_sha });
+      if (filter.repo_roots) query.whereIn('repo_root', filter.repo_roots);
       return keysetPage(query, page, toPromotion);
     },
   };

@@ -41,14 +41,16 @@ export function createSnapshotStore(db: Knex, verifier: CachingVerifier, cachedC
     },
     async latestAttested(repoRoot, limit) {
       const query = db('snapshots').select(SNAPSHOT_HEAD_COLUMNS).whereIn('status', ATTESTED).orderBy('attested_at', 'desc').limit(limit);
-      if (repoRoot) query.where({ repo_root: repoRoot });
+      if (typeof repoRoot === 'string') query.where({ repo_root: repoRoot });
+      else if (repoRoot) query.whereIn('repo_root', repoRoot);
       return ((await query) as SnapshotRow[]).map(toSnapshotHead);
     },
     // The repository's newest snapshot is its current release candidate, whatever has since
     // been decided about it: an attested SHIP snapshot must not fall back to an older NO_SHIP one.
     async latestCandidates(repoRoot) {
       const gated = db('gate_versions').distinct('repo_root');
-      if (repoRoot) gated.where({ repo_root: repoRoot });
+      if (typeof repoRoot === 'string') gated.where({ repo_root: repoRoot });
+      else if (repoRoot) gated.whereIn('repo_root', repoRoot);
       const rows = await db
         .select<(SnapshotRow & { gate_row: GateVersionRow | null })[]>(
           's.*',

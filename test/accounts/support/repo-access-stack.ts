@@ -1,0 +1,48 @@
+import type { Role } from '../../../core/accounts/roles.js';
+import { startFakeGitHub, type FakeGitHub } from '../../fakes/fake-github-server.js';
+import { appEnv, appPrivateKey } from '../../support/github-deliveries.js';
+import { createTestApp, type TestApp, type TestUser } from '../../support/test-app.js';
+
+export interface RepoAccessStack {
+  gh: FakeGitHub;
+  t: TestApp;
+  /** A user of `role` whose account is linked to the GitHub login `login` (a row in github_identities, as sign-in makes). */
+  linked(role: Role, login: string): Promise<TestUser>;
+  /** How many times shipgate asked the fake GitHub for `login`'s permission on `repo`. */
+  lookups(repo: string, login: string): number;
+}
+
+let githubIds = 7_000_000;
+
+/** Links `user` to a GitHub account directly in the database (the sign-in flow is tested elsewhere). */
+export async function linkGitHub(t: TestApp, user: TestUser, login: string): Promise<void> {
+  await t.database.db('github_identities').insert({ user_id: user.id, github_user_id: String(++githubIds), login });
+}
+
+/**
+ * The file's shipgate as a GitHub App installed on acme/api and acme/secret of a fake GitHub,
+ * with SHIPGATE_REPO_ACCESS=`mode` (unset: the default), started before the file's tests.
+ */
+export function useRepoAccessStack(mode: string | undefined): RepoAccessStack {
+  const stack = {
+    async linked(role: Role, login: string) {
+      const user = await stack.t.user(role);
+      await linkGitHub(stack.t, user, login);
+      return user;
+    },
+    lookups: (repo: string, login: string) =>
+      stack.gh.requests.filter((r) => r.method === 'GET' && r.path === `/repos/${repo}/collaborators/${login}/permission`).length,
+  } as RepoAccessStack;
+  beforeAll(async () => {
+    stack.gh = await startFakeGitHub();
+    stack.gh.app.installations.set('acme/api', 501);
+    stack.gh.app.installations.set('acme/secret', 502);
+    const env = appEnv(stack.gh, 'repo-access-secret', appPrivateKey());
+    stack.t = await createTestApp(mode ? { ...env, SHIPGATE_REPO_ACCESS: mode } : env);
+  });
+  afterAll(async () => {
+    await stack.t.close();
+    await stack.gh.close();
+  });
+  return stack;
+}
