@@ -18,10 +18,12 @@ import { taskRoutes } from './routers/task-routes.js';
 import { userRoutes } from './routers/user-routes.js';
 import { workflowRoutes } from './routers/workflow-routes.js';
 import { githubAdminRoutes } from './routers/github-admin-routes.js';
+import { githubSignInRoutes } from './routers/github-sign-in-routes.js';
 
 /** Every resource's routes; the server mounts them and the OpenAPI document describes them. */
 export const allRoutes: RouteDef[][] = [
   authRoutes,
+  githubSignInRoutes,
   userRoutes,
   policyRoutes,
   complianceKeyRoutes,

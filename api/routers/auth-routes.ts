@@ -91,8 +91,8 @@ export const authRoutes = [
     auth: 'any',
     summary: 'The calling user',
     description:
-      'The account the calling key belongs to, with its role and whether it is active: what a client checks before offering role-gated actions.',
+      'The account the calling key belongs to, with its role and whether it is active: what a client checks before offering role-gated actions. `github` is the linked GitHub account (docs/github-app.md, "Sign in with GitHub"), null when none.',
     responses: { 200: { description: 'The user.', schema: userResponseSchema } },
-    handler: ({ caller }) => ({ body: caller.user }),
+    handler: ({ caller }) => ({ body: { ...caller.user, github: caller.github ?? null } }),
   }),
 ];

@@ -6,6 +6,13 @@ export const roleSchema = z.enum(ROLES).meta({ id: 'Role' });
 const email = z.string().trim().max(254).pipe(z.email()).meta({ description: 'Compared case-insensitively.', example: 'ada@example.com' });
 const password = z.string().min(8).max(1024).meta({ description: 'Secret, 8-1024 characters. Never returned.' });
 
+const githubLinkSchema = z
+  .strictObject({
+    id: z.number().int().meta({ description: "GitHub's numeric user id: what the link is keyed by." }),
+    login: z.string().meta({ description: 'The GitHub login, refreshed at each sign-in.' }),
+  })
+  .meta({ id: 'GitHubLink' });
+
 export const registerRequestSchema = z
   .object({
     email,
@@ -44,6 +51,10 @@ export const userResponseSchema = z
     role: roleSchema,
     active: z.boolean(),
     created_at: z.string().meta({ description: 'RFC 3339 UTC' }),
+    github: githubLinkSchema
+      .nullable()
+      .optional()
+      .meta({ description: 'The linked GitHub account (`GET /auth/me` only): null when none is linked.' }),
   })
   .meta({ id: 'UserResponse' });
 

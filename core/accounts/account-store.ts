@@ -16,7 +16,8 @@ export interface NewUser {
 export interface AccountStore {
   /** Creates the user with its first key. Throws ConflictError on a duplicate e-mail. */
   createUser(user: NewUser, keyHash: string): Promise<User>;
-  findCredentials(email: string): Promise<{ user: User; passwordHash: string } | null>;
+  /** `passwordHash` is null for an account created by "Sign in with GitHub" (it has no password). */
+  findCredentials(email: string): Promise<{ user: User; passwordHash: string | null } | null>;
   /** The live key's user and the GitHub account that user linked (null when none). */
   findKeyHolder(keyHash: string): Promise<{ user: User; github: GitHubLink | null } | null>;
   findUser(id: string): Promise<User | null>;

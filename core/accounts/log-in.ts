@@ -6,6 +6,7 @@ import type { User } from './user.js';
 
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
+export const GITHUB_ONLY_ACCOUNT = 'This account has no password: it signs in with GitHub (Sign in with GitHub in the studio).';
 
 /**
  * Checks the password and issues a NEW key; the user's other keys keep working, so a CI key
@@ -19,7 +20,13 @@ export async function logIn(store: AccountStore, email: string, password: string
     throw new RateLimitedError('Too many failed logins for this account; try again later.', retryAfter);
   }
   const credentials = await store.findCredentials(normalised);
-  const ok = credentials ? await verifyPassword(credentials.passwordHash, password) : await verifyAgainstDummy(password);
+  const passwordHash = credentials?.passwordHash;
+  const ok = passwordHash ? await verifyPassword(passwordHash, password) : await verifyAgainstDummy(password);
+  if (credentials && !passwordHash) {
+    // Created by "Sign in with GitHub" (docs/github-app.md): there is no password to check.
+    await store.recordLoginFailure(normalised);
+    throw new AuthenticationError(GITHUB_ONLY_ACCOUNT);
+  }
   if (!credentials || !ok) {
     await store.recordLoginFailure(normalised);
     throw new AuthenticationError('Invalid email or password.');

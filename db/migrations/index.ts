@@ -25,6 +25,7 @@ import * as m028 from './028-agent-session-workflow-run.js';
 import * as m029 from './029-journal-without-row-checks.js';
 import * as m030 from './030-github-identities.js';
 import * as m031 from './031-github-app-registration.js';
+import * as m032 from './032-github-sign-in.js';
 import * as m033 from './033-delivery-outcomes.js';
 
 export interface Migration {
@@ -60,5 +61,6 @@ export const migrations: Migration[] = [
   { name: '029-journal-without-row-checks', up: m029.up },
   { name: '030-github-identities', up: m030.up },
   { name: '031-github-app-registration', up: m031.up },
+  { name: '032-github-sign-in', up: m032.up },
   { name: '033-delivery-outcomes', up: m033.up },
 ];

@@ -10,7 +10,8 @@ import type { PageRequest } from '../../core/pagination.js';
 import { keysetPage } from '../keyset-page.js';
 import type { UserRow } from '../tables.js';
 
-const FIRST_USER_LOCK = 7_140_001;
+/** Serialises registrations (also GitHub sign-ins that create a user: postgres-github-sign-in-store.ts). */
+export const FIRST_USER_LOCK = 7_140_001;
 
 // Every authenticated request runs it: named, so PostgreSQL parses and plans it once per connection.
 const FIND_USER_BY_KEY_HASH = {

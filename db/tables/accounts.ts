@@ -5,7 +5,8 @@ export interface UserRow {
   email: string;
   name: string;
   role: string;
-  password_hash: string;
+  /** NULL for a user created by "Sign in with GitHub" (migration 032): no password. */
+  password_hash: string | null;
   active: boolean;
   created_at: Date;
 }

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { readJson, sendJson, sendText, startHttpServer } from './fake-http.js';
+import { readBody, sendJson, sendText, startHttpServer } from './fake-http.js';
+import { FakeGitHubOAuth, type WebReply } from './fake-github-oauth.js';
 import { repoRoutes } from './fake-github-repo-routes.js';
 import { FakeRepos } from './fake-github-repos.js';
 import { FakeGitHubApp } from './fake-github-app-routes.js';
@@ -37,6 +38,8 @@ export interface FakeGitHub {
   deployments: FakeGitHubDeployments;
   /** The manifest flow: Apps created from a manifest, and the code conversion. */
   manifests: FakeGitHubManifests;
+  /** "Sign in with GitHub": the OAuth web pages (outside the REST API), users, organisations and their members. */
+  oauth: FakeGitHubOAuth;
   requests: GitHubRequest[];
   /** When set, requests must carry `Authorization: token|Bearer <this>` or get 401 Bad credentials. */
   expectedToken: string | undefined;
@@ -98,7 +101,8 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : null;
-    const body = await readJson(req);
+    const text = await readBody(req);
+    const body = parseJson(text);
     const request: GitHubRequest = {
       method: req.method ?? 'GET',
       path: path ?? url.pathname,
@@ -108,6 +112,13 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
       status: null,
     };
     fake.requests.push(request);
+    const web = path === null ? webPage(request.method, url, text, req.headers['content-type']) : undefined;
+    if (web) {
+      request.status = web.status;
+      if (web.body === undefined) res.writeHead(web.status, web.headers).end();
+      else sendJson(res, web.status, web.body, web.headers);
+      return;
+    }
     const checked =
       path === null
         ? { described: undefined, operation: 'none', problems: [`outside ${API_PREFIX}, where GitHub Enterprise serves the REST API`] }
@@ -147,6 +158,19 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
     else sendJson(res, request.status, reply.body ?? {}, reply.headers);
   }
 
+  /** GitHub's web pages of the OAuth flow: not REST operations, so not held to the description. */
+  function webPage(method: string, url: URL, text: string, contentType: string | undefined): WebReply | undefined {
+    if (method === 'GET' && url.pathname === '/login/oauth/authorize') return fake.oauth.authorize(url.searchParams);
+    if (method !== 'POST' || url.pathname !== '/login/oauth/access_token') return undefined;
+    const json = contentType?.includes('json') ? parseJson(text) : undefined;
+    const params =
+      json && typeof json === 'object' && !(json instanceof Error)
+        ? new URLSearchParams(Object.entries(json as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]))
+        : new URLSearchParams(text);
+    for (const [k, v] of url.searchParams) if (!params.has(k)) params.set(k, v);
+    return fake.oauth.accessToken(params);
+  }
+
   const server = await startHttpServer(handle);
   const app = new FakeGitHubApp();
   const fake: FakeGitHub = {
@@ -156,6 +180,7 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
     app,
     deployments: new FakeGitHubDeployments(),
     manifests: new FakeGitHubManifests(app),
+    oauth: new FakeGitHubOAuth(),
     requests: [],
     expectedToken: options.token,
     route(route) {
@@ -180,5 +205,16 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
   for (const route of repoRoutes(fake.repos, () => fake.baseUrl)) fake.route(route);
   for (const route of fake.deployments.routes(fake.app, () => fake.baseUrl)) fake.route(route);
   for (const route of fake.manifests.routes(() => fake.baseUrl)) fake.route(route);
+  for (const route of fake.oauth.routes(fake.app, () => fake.baseUrl)) fake.route(route);
   return fake;
+}
+
+/** The body parsed as JSON, `undefined` for an empty body, or an Error for malformed JSON. */
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return error as Error;
+  }
 }

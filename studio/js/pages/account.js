@@ -1,44 +1,70 @@
 import { getJson, send } from '../api.js';
-import { facts, h, replace, when } from '../dom.js';
+import { facts, h, link, replace, when } from '../dom.js';
 import { signOut } from '../nav.js';
 import { hasRole, session } from '../session.js';
-import { pagedList } from './paged-list.js';
+import { gitHubErrorMessage, gitHubSignInEnabled, takeGitHubResult } from './github-sign-in.js';
 
-/** @import { RotatedKey, User, View } from '../../types.js' */
-
-const ROLES = ['ADMIN', 'OPERATOR', 'APPROVER', 'AUDITOR', 'VIEWER', 'POLICY_AUTHOR'];
+/** @import { GitHubAuthorizeUrl, RotatedKey, User, View } from '../../types.js' */
 
 /**
- * @param {User} user
+ * The linked GitHub account and its controls: "Link GitHub" (POST /auth/github/link answers
+ * GitHub's authorization URL; the key stays in the request header, never in a URL) or
+ * "Unlink GitHub" (DELETE /auth/github).
+ * @param {View} view
  * @param {User} me
- * @param {HTMLElement} message
  */
-function roleControl(user, me, message) {
-  const control = h(
-    'select',
-    { name: 'role', disabled: user.id === me.id, 'aria-label': `Role of ${user.email}` },
-    ROLES.map((role) => h('option', { value: role, selected: role === user.role }, role)),
+async function gitHubControls(view, me) {
+  if (me.github) {
+    return h(
+      'button.secondary',
+      {
+        type: 'button',
+        id: 'unlink-github',
+        onclick: async () => {
+          await send('DELETE', 'auth/github');
+          session.setMe(null);
+          await showAccount(view, `GitHub account ${me.github?.login} unlinked.`);
+        },
+      },
+      'Unlink GitHub',
+    );
+  }
+  if (!(await gitHubSignInEnabled(view.signal))) return null;
+  return h(
+    'button.secondary',
+    {
+      type: 'button',
+      id: 'link-github',
+      onclick: async () => {
+        /** @type {GitHubAuthorizeUrl} */
+        const { authorize_url } = await send('POST', 'auth/github/link');
+        location.assign(authorize_url);
+      },
+    },
+    'Link GitHub',
   );
-  control.addEventListener('change', async () => {
-    try {
-      /** @type {User} */
-      const updated = await send('PATCH', `users/${user.id}`, { role: control.value });
-      message.textContent = `${updated.email} is now ${updated.role}.`;
-    } catch (error) {
-      control.value = user.role;
-      message.textContent = /** @type {Error} */ (error).message;
-    }
-  });
-  return control;
 }
 
-/** The signed-in user, rotate key, sign out; for an ADMIN the user list with role changes. */
-/** @param {View} view */
-export async function accountPage(view) {
+/**
+ * The signed-in user, the linked GitHub account, rotate key, sign out. ADMINs manage users on the
+ * Users page (#/users).
+ * @param {View} view
+ */
+export function accountPage(view) {
+  return showAccount(view);
+}
+
+/**
+ * @param {View} view
+ * @param {string} [said] what the last action did
+ */
+async function showAccount(view, said) {
+  const github = takeGitHubResult();
   /** @type {User} */
   const me = await getJson('auth/me', { signal: view.signal });
   session.setMe(me);
-  const message = h('p.notice', { role: 'status', id: 'account-message' });
+  const text = github.error ? gitHubErrorMessage(github.error) : github.linked ? `GitHub account ${me.github?.login} linked.` : said;
+  const message = h(github.error ? 'p.notice.error' : 'p.notice', { role: 'status', id: 'account-message' }, text ?? '');
   const rotate = h(
     'button.secondary',
     {
@@ -53,29 +79,19 @@ export async function accountPage(view) {
     },
     'Rotate key',
   );
-  const parts = [
+  const linkControl = await gitHubControls(view, me);
+  replace(
+    view.root,
     h('h1', {}, 'Account'),
     facts([
       ['Name', me.name],
       ['E-mail', me.email],
       ['Role', me.role],
+      ['GitHub', h('span', { id: 'github-login' }, me.github ? me.github.login : 'not linked')],
       ['Since', when(me.created_at)],
     ]),
-    h('div.actions', {}, rotate, h('button.secondary', { type: 'button', onclick: signOut }, 'Sign out')),
+    h('div.actions', {}, rotate, linkControl, h('button.secondary', { type: 'button', onclick: signOut }, 'Sign out')),
     message,
-  ];
-  if (!hasRole('ADMIN')) return void replace(view.root, ...parts);
-  const users = pagedList(view, '/api/v1/users?limit=50', {
-    headers: ['Name', 'E-mail', 'Role', 'Active', 'Since'],
-    empty: 'No users.',
-    row: (/** @type {User} */ user) => [
-      user.name,
-      user.email,
-      roleControl(user, me, message),
-      user.active ? 'yes' : 'no',
-      when(user.created_at),
-    ],
-  });
-  replace(view.root, ...parts, h('h2', {}, 'Users'), h('div', { id: 'users' }, users.element));
-  await users.load();
+    hasRole('ADMIN') ? h('p', {}, 'Manage users, their roles and access on the ', link('#/users', 'Users page'), '.') : null,
+  );
 }

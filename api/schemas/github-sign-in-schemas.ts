@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const githubSignInStatusSchema = z
+  .strictObject({
+    enabled: z.boolean().meta({ description: "Whether the App's OAuth client is configured: the studio shows its button only then." }),
+    organizations: z
+      .array(z.string())
+      .meta({
+        description: 'SHIPGATE_GITHUB_ALLOWED_ORGS: only members of these organisations may sign in; empty admits every GitHub user.',
+      }),
+  })
+  .meta({ id: 'GitHubSignInStatus' });
+
+export const githubCallbackQuerySchema = z.object({
+  code: z.string().min(1).max(512).optional().meta({ description: "GitHub's one-time code (absent when the user denied access)." }),
+  state: z.string().min(1).max(512).optional().meta({ description: 'The single-use state this sign-in started with.' }),
+  error: z.string().max(200).optional().meta({ description: "GitHub's refusal, e.g. `access_denied` when the user cancelled." }),
+  error_description: z.string().max(2000).optional(),
+  error_uri: z.string().max(2000).optional(),
+});
+
+export const githubExchangeRequestSchema = z
+  .strictObject({
+    code: z.string().min(1).max(200).meta({ description: 'The one-time code the callback put in the studio URL (single-use, 1 minute).' }),
+  })
+  .meta({ id: 'GitHubSignInExchange' });
+
+export const githubAuthorizeUrlSchema = z
+  .strictObject({
+    authorize_url: z
+      .string()
+      .meta({ format: 'uri', description: "GitHub's authorization page to send the browser to (with the state and the PKCE challenge)." }),
+    expires_at: z.string().meta({ description: 'When the state expires (10 minutes), RFC 3339 UTC.' }),
+  })
+  .meta({ id: 'GitHubAuthorizeUrl' });

@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ConflictError, ValidationError } from '../errors.js';
+import type { AccountStore } from './account-store.js';
+import { generateApiKey, hashApiKey } from './api-key.js';
+import { admitByOrganisation, GitHubSignInRefused } from './github-org-admission.js';
+import {
+  GITHUB_KEY_LABEL,
+  SIGN_IN_CODE_TTL_MS,
+  SIGN_IN_STATE_TTL_MS,
+  type GitHubOAuthUser,
+  type GitHubSignInPorts,
+  type OAuthClient,
+} from './github-sign-in.js';
+import type { RegistrationPolicy } from './register-user.js';
+import type { User } from './user.js';
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256Url = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+export interface SignInPolicy extends RegistrationPolicy {
+  /** SHIPGATE_GITHUB_ALLOWED_ORGS, lower-cased; empty admits every GitHub user. */
+  allowedOrgs: readonly string[];
+}
+
+/** A started authorization: the single-use state and the PKCE challenge to send to GitHub. */
+export interface StartedSignIn {
+  state: string;
+  codeChallenge: string;
+  expiresAt: Date;
+}
+
+/**
+ * Starts a sign-in (`linkUserId` null) or a link of GitHub to `linkUserId`'s account: a random state
+ * and PKCE verifier, kept server-side (the state as its SHA-256) for 10 minutes; the browser only
+ * ever carries the state and the S256 challenge (RFC 7636).
+ */
+export async function startGitHubSignIn(ports: Pick<GitHubSignInPorts, 'store'>, linkUserId: string | null): Promise<StartedSignIn> {
+  const state = randomBytes(32).toString('base64url');
+  const codeVerifier = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SIGN_IN_STATE_TTL_MS);
+  await ports.store.createState(sha256Hex(state), { codeVerifier, linkUserId }, expiresAt);
+  return { state, codeChallenge: sha256Url(codeVerifier), expiresAt };
+}
+
+export type CompletedSignIn =
+  /** Signed in: the one-time code the studio exchanges (POST) for a new key. */
+  | { kind: 'signed_in'; user: User; login: string; created: boolean; code: string }
+  /** GitHub linked to the account that started the flow. */
+  | { kind: 'linked'; userId: string; login: string };
+
+/**
+ * GitHub sent the browser back: takes the state (once), exchanges the code for the GitHub user,
+ * applies SHIPGATE_GITHUB_ALLOWED_ORGS, then links or signs in. The link is by GitHub's numeric
+ * user id, never by e-mail: a known id signs in as its user (login refreshed); an unknown one gets
+ * a new user with the default role (the first user ever becomes ADMIN), unless registration is
+ * closed; then only an account an ADMIN created, linked by its owner, can sign in with GitHub.
+ */
+export async function completeGitHubSignIn(
+  ports: GitHubSignInPorts,
+  policy: SignInPolicy,
+  client: OAuthClient,
+  input: { code: string; state: string; onLink?: () => void },
+): Promise<CompletedSignIn> {
+  const taken = await ports.store.takeState(sha256Hex(input.state));
+  if (!taken) {
+    throw ValidationError.single(['query', 'state'], 'This sign-in link is unknown, already used or expired (10 minutes): start again.');
+  }
+  if (taken.linkUserId) input.onLink?.();
+  const github = await ports.oauth.userFor(client, input.code, taken.codeVerifier);
+  await admitByOrganisation(ports.orgs, policy.allowedOrgs, github.login);
+  if (taken.linkUserId) {
+    const holder = await ports.store.findLinkedUser(github.id);
+    if (holder && holder.id !== taken.linkUserId) throw linkedElsewhere(github);
+    await ports.store.link(taken.linkUserId, { id: github.id, login: github.login });
+    return { kind: 'linked', userId: taken.linkUserId, login: github.login };
+  }
+  let user = await ports.store.findLinkedUser(github.id);
+  const created = !user;
+  if (user) {
+    if (!user.active) throw new GitHubSignInRefused('deactivated', 'Account deactivated.');
+    await ports.store.link(user.id, { id: github.id, login: github.login });
+  } else {
+    user = await ports.store.createLinkedUser(
+      {
+        email: noreplyEmail(github),
+        name: github.name?.trim() || github.login,
+        role: policy.defaultRole,
+        onlyIfFirst: policy.registration === 'closed',
+      },
+      { id: github.id, login: github.login },
+    );
+  }
+  const code = randomBytes(32).toString('base64url');
+  await ports.store.createCode(sha256Hex(code), user.id, new Date(Date.now() + SIGN_IN_CODE_TTL_MS));
+  return { kind: 'signed_in', user, login: github.login, created, code };
+}
+
+/** GitHub sent the browser back without a code (the user cancelled): the state is spent; whether it was a link. */
+export async function abandonGitHubSignIn(ports: Pick<GitHubSignInPorts, 'store'>, state: string | undefined): Promise<{ link: boolean }> {
+  const taken = state ? await ports.store.takeState(sha256Hex(state)) : null;
+  return { link: Boolean(taken?.linkUserId) };
+}
+
+/**
+ * Trades the one-time code for a NEW key of its user (label `github`): the key is made here, after
+ * the browser has left every URL behind, so it never appears in one. A code works once.
+ */
+export async function exchangeSignInCode(
+  ports: Pick<GitHubSignInPorts, 'store'>,
+  accounts: Pick<AccountStore, 'findUser' | 'addKey'>,
+  code: string,
+): Promise<{ user: User; apiKey: string }> {
+  const userId = await ports.store.takeCode(sha256Hex(code));
+  const user = userId ? await accounts.findUser(userId) : null;
+  if (!user)
+    throw ValidationError.single(['body', 'code'], 'This sign-in code is unknown, already used or expired (1 minute): sign in again.');
+  if (!user.active) throw new GitHubSignInRefused('deactivated', 'Account deactivated.');
+  const apiKey = generateApiKey();
+  await accounts.addKey(user.id, hashApiKey(apiKey), GITHUB_KEY_LABEL);
+  return { user, apiKey };
+}
+
+/** Unlinks the caller's GitHub account; false when none was linked. */
+export function unlinkGitHub(ports: Pick<GitHubSignInPorts, 'store'>, userId: string): Promise<boolean> {
+  return ports.store.unlink(userId);
+}
+
+/**
+ * A new GitHub user's e-mail: GitHub's no-reply address for the account (`<id>+<login>@users.noreply.github.com`),
+ * unique by GitHub id. Never the e-mail GitHub shows: an address another shipgate account already
+ * holds must not be claimed, and sign-in never matches accounts by e-mail.
+ */
+export function noreplyEmail(github: Pick<GitHubOAuthUser, 'id' | 'login'>): string {
+  return `${github.id}+${github.login}@users.noreply.github.com`.toLowerCase();
+}
+
+function linkedElsewhere(github: GitHubOAuthUser): ConflictError {
+  return new ConflictError(`GitHub account ${github.login} is already linked to another shipgate user: unlink it there first.`);
+}

@@ -1,0 +1,170 @@
+import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { signInEnv, signInWithGitHub, throughGitHub } from './support/github-sign-in-flow.js';
+
+// docs/github-app.md, "Sign in with GitHub": the web flow against the fake GitHub, as the studio drives it.
+let gh: FakeGitHub;
+let t: TestApp;
+let serial = 0;
+const login = (prefix: string) => `${prefix}-${++serial}-${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  gh = await startFakeGitHub();
+  // Members of acme may sign in; acme has the App installed (with members: read), globex has no installation.
+  gh.oauth.orgInstallations.set('acme', 91);
+  t = await createTestApp(signInEnv(gh, { SHIPGATE_DEFAULT_ROLE: 'OPERATOR', SHIPGATE_GITHUB_ALLOWED_ORGS: 'Acme' }));
+});
+afterAll(async () => {
+  await t.close();
+  await gh.close();
+});
+
+const me = (key: string) => t.request.get('/api/v1/auth/me').set('Authorization', `Bearer ${key}`);
+
+describe('Sign in with GitHub', () => {
+  it('says it is enabled, and for which organisations', async () => {
+    const res = await t.request.get('/api/v1/auth/github').expect(200);
+    expect(res.body).toEqual({ enabled: true, organizations: ['acme'] });
+  });
+
+  it('starts with a single-use state and a PKCE S256 challenge, never the client secret', async () => {
+    const start = await t.request.get('/api/v1/auth/github/start').expect(302);
+    const url = new URL(start.headers.location);
+    expect(`${url.origin}${url.pathname}`).toBe(`http://${gh.host}/login/oauth/authorize`);
+    expect(url.searchParams.get('client_id')).toBe(gh.oauth.clientId);
+    expect(url.searchParams.get('redirect_uri')).toBe('https://shipgate.example/api/v1/auth/github/callback');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(start.headers.location).not.toContain(gh.oauth.clientSecret);
+    // Only the state's SHA-256 is stored.
+    const rows = await t.database.db('github_sign_in_states').select('state_sha256');
+    expect(rows.map((r) => r.state_sha256)).not.toContain(url.searchParams.get('state'));
+  });
+
+  it('creates a user with the default role at the first sign-in, linked by GitHub user id', async () => {
+    const name = login('ada');
+    gh.oauth.user(name, { name: 'Ada Lovelace', orgs: ['acme'] });
+    const flow = await signInWithGitHub(t, gh, name);
+    expect(flow.studio?.href).toMatch(/^https:\/\/shipgate\.example\/studio#\/sign-in\?github_code=/);
+    expect(flow.exchange?.status).toBe(200);
+    const key = flow.exchange!.body.api_key as string;
+    expect(flow.exchange!.body).toMatchObject({ name: 'Ada Lovelace', role: 'OPERATOR' });
+    const res = await me(key).expect(200);
+    expect(res.body).toMatchObject({ role: 'OPERATOR', active: true, github: { id: gh.oauth.users.get(name)!.id, login: name } });
+    // The user's GitHub token was used for GET /user and dropped: not in the database.
+    const token = gh.oauth.issuedTokens.at(-1)!;
+    expect(gh.requests.some((r) => r.path === '/user' && r.headers.authorization === `Bearer ${token}`)).toBe(true);
+    const tables = await t.database.db('information_schema.tables').where({ table_schema: 'public' }).pluck('table_name');
+    for (const table of tables) {
+      const found = await t.database.db.raw(`SELECT 1 FROM "${table}" AS x WHERE x::text LIKE ? LIMIT 1`, [`%${token}%`]);
+      expect(`${table}: ${found.rows.length}`).toBe(`${table}: 0`);
+    }
+  });
+
+  it('signs a second time in as the same user, with the login GitHub now reports', async () => {
+    const first = login('grace');
+    const account = gh.oauth.user(first, { orgs: ['acme'] });
+    const one = await signInWithGitHub(t, gh, first);
+    const userId = one.exchange!.body.id as string;
+    // Renamed on GitHub: same numeric id, new login.
+    const renamed = login('grace-h');
+    gh.oauth.user(renamed, { id: account.id, orgs: ['acme'] });
+    const two = await signInWithGitHub(t, gh, renamed);
+    expect(two.exchange!.body.id).toBe(userId);
+    const res = await me(two.exchange!.body.api_key).expect(200);
+    expect(res.body.github).toEqual({ id: account.id, login: renamed });
+    // Both keys work: a sign-in issues a new key and leaves the others alone.
+    await me(one.exchange!.body.api_key).expect(200);
+    const links = await t.database.db('github_identities').where({ github_user_id: String(account.id) });
+    expect(links.map((l) => l.user_id)).toEqual([userId]);
+  });
+
+  it('refuses a member of an organisation that is not allowed, and says why', async () => {
+    const outsider = login('mallory');
+    gh.oauth.orgInstallations.set('globex', 92);
+    gh.oauth.user(outsider, { orgs: ['globex'] });
+    const browser = await signInWithGitHub(t, gh, outsider);
+    expect(browser.studio?.hash).toBe('#/sign-in?github_error=org');
+    expect(browser.code).toBeNull();
+    // An API caller gets {detail}.
+    gh.oauth.signedInAs = outsider;
+    const start = await t.request.get('/api/v1/auth/github/start').expect(302);
+    const api = await throughGitHub(t, start.headers.location, { Accept: 'application/json' });
+    expect(api.callback.status).toBe(403);
+    expect(api.callback.body.detail).toMatch(new RegExp(`${outsider} is not a member of acme`));
+    expect(
+      await t.database.db('github_identities').join('users', 'users.id', 'github_identities.user_id').where({ login: outsider }),
+    ).toEqual([]);
+    // Membership was asked with acme's installation token.
+    const asked = gh.requests.find((r) => r.path === `/orgs/acme/members/${outsider}`);
+    expect(asked?.headers.authorization).toBe('token ghs_installation_91');
+    expect(asked?.status).toBe(404);
+  });
+
+  it('refuses a replayed state, and a used one-time code', async () => {
+    const name = login('replay');
+    gh.oauth.user(name, { orgs: ['acme'] });
+    const flow = await signInWithGitHub(t, gh, name);
+    expect(flow.exchange?.status).toBe(200);
+    const again = await t.request.get(flow.callbackPath).set('Accept', 'text/html');
+    expect([again.status, again.headers.location]).toEqual([303, 'https://shipgate.example/studio#/sign-in?github_error=state']);
+    const api = await t.request.get(flow.callbackPath).expect(422);
+    expect(JSON.stringify(api.body.detail)).toContain('unknown, already used or expired');
+    const reused = await t.request.post('/api/v1/auth/github/exchange').send({ code: flow.code }).expect(422);
+    expect(JSON.stringify(reused.body.detail)).toContain('already used');
+  });
+
+  it('refuses an expired state', async () => {
+    gh.oauth.signedInAs = login('late');
+    gh.oauth.user(gh.oauth.signedInAs, { orgs: ['acme'] });
+    const start = await t.request.get('/api/v1/auth/github/start').expect(302);
+    await t.database.db('github_sign_in_states').update({ expires_at: new Date(Date.now() - 1000) });
+    const flow = await throughGitHub(t, start.headers.location);
+    expect(flow.studio?.hash).toBe('#/sign-in?github_error=state');
+  });
+
+  it('sends a browser whose user cancelled on GitHub back to the sign-in page with a reason', async () => {
+    gh.oauth.deny = true;
+    try {
+      const start = await t.request.get('/api/v1/auth/github/start').expect(302);
+      const flow = await throughGitHub(t, start.headers.location);
+      expect(flow.studio?.hash).toBe('#/sign-in?github_error=denied');
+      const api = await throughGitHub(t, (await t.request.get('/api/v1/auth/github/start')).headers.location, {
+        Accept: 'application/json',
+      });
+      expect([api.callback.status, api.callback.body.detail]).toEqual([403, expect.stringContaining('cancelled')]);
+    } finally {
+      gh.oauth.deny = false;
+    }
+  });
+
+  it('says so when an allowed organisation cannot be asked (the App is not installed there)', async () => {
+    const other = await createTestApp(signInEnv(gh, { SHIPGATE_GITHUB_ALLOWED_ORGS: 'initech' }));
+    try {
+      const name = login('peter');
+      gh.oauth.user(name, { orgs: ['initech'] });
+      const flow = await signInWithGitHub(other, gh, name);
+      expect(flow.studio?.hash).toBe('#/sign-in?github_error=org_unverifiable');
+      gh.oauth.signedInAs = name;
+      const api = await throughGitHub(other, (await other.request.get('/api/v1/auth/github/start')).headers.location, {});
+      expect(api.callback.body.detail).toMatch(/not installed on that organisation.*members: read/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('never puts the API key in a URL or a log line', async () => {
+    const name = login('quiet');
+    gh.oauth.user(name, { orgs: ['acme'] });
+    const flow = await signInWithGitHub(t, gh, name);
+    const key = flow.exchange!.body.api_key as string;
+    expect(key).toMatch(/^sg_/);
+    for (const url of flow.urls) expect(url).not.toContain(key);
+    const logs = t.logs.text();
+    expect(logs).toContain('"event":"github_sign_in"');
+    expect(logs).not.toContain(key);
+    expect(logs).not.toContain(flow.code!);
+    for (const token of gh.oauth.issuedTokens) expect(logs).not.toContain(token);
+  });
+});
