@@ -21,6 +21,7 @@ import type { McpUpstreamClient } from '../core/mcp/mcp-upstream-client.js';
 import type { GitHubAppCredentialsSource } from '../core/github/app-credentials.js';
 import type { AppInstallations } from '../core/github/app-installations.js';
 import type { AppRegistrationPorts } from '../core/github/app-registration.js';
+import type { RepoAccess } from '../core/accounts/repo-access.js';
 import type { GitHubSignInPorts } from '../core/accounts/github-sign-in.js';
 
 /** Everything a route may use, built once by the composition root (or a test). */
@@ -66,6 +67,8 @@ export interface Deps {
   installations: AppInstallations;
   /** The studio's one-click App registration: its states and stored App, and GitHub's manifest conversion. */
   appRegistration: AppRegistrationPorts;
+  /** Who may act on a repository: the role, and GitHub's permission there (docs/api.md, "Repository access"). */
+  repoAccess: RepoAccess;
   /** "Sign in with GitHub": identities, states and one-time codes, the OAuth exchange, organisation membership (docs/github-app.md). */
   githubSignIn: GitHubSignInPorts;
 }

@@ -28,6 +28,9 @@ import { githubAccessFromConfig, githubApiBaseUrl } from '../app/github-access-f
 import { octokitAppInstallations } from '../app/octokit-app-installations.js';
 import type { GitHubAppAccess } from '../app/github-access.js';
 import { loadSecretKey } from './load-secret-key.js';
+import { createRepoAccess, repoAccessModeOf } from '../core/accounts/repo-access.js';
+import { cachedRepoPermissions } from '../core/accounts/cached-repo-permissions.js';
+import { installationPermissionReader } from '../app/installation-permission-reader.js';
 import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
 import { createGitHubSignInStore } from '../db/stores/postgres-github-sign-in-store.js';
 import { githubOAuthWebFlow } from '../app/github-oauth-web-flow.js';
@@ -62,6 +65,10 @@ export function buildDeps(
   const github = githubAccessFromConfig(config, logger, appCredentials);
   if (github.whyNot) logger.info({ event: 'github_posting_disabled' }, github.whyNot);
   const uris = resourceUris(config.configuredPublicUrl);
+  const repoAccess = createRepoAccess({
+    mode: async () => repoAccessModeOf(config.repoAccess, (await appCredentials.current()) !== null),
+    reader: cachedRepoPermissions(installationPermissionReader(github)),
+  });
   return {
     config,
     db,
@@ -87,6 +94,7 @@ export function buildDeps(
     appCredentials,
     appRegistration: { store: appRegistrations, conversion: githubManifestConversion(githubApiBaseUrl(config.github)) },
     installations: octokitAppInstallations(github),
+    repoAccess,
     githubSignIn: {
       store: createGitHubSignInStore(db),
       oauth: githubOAuthWebFlow(githubWebUrl(config.github), githubApiBaseUrl(config.github)),
