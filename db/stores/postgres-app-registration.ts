@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { GitHubAppCredentials } from '../../core/github/app-credentials.js';
 import type { AppRegistrationStore } from '../../core/github/app-registration.js';
 import { openSecret, sealSecret } from '../../core/executions/seal-secret.js';
+import { UnavailableError } from '../../core/errors.js';
 import type { GitHubAppManifestStateRow, GitHubAppRegistrationRow } from '../tables.js';
 import { createRecoveryStore } from './recovery-store.js';
 
@@ -66,14 +67,23 @@ export function createAppRegistrationStore(db: Knex, secretKey: Buffer, recovery
       const row = await registrations().first();
       if (!row) return null;
       const appId = String(row.app_id);
+      const open = (sealed: string, field: Parameters<typeof context>[1]) => {
+        try {
+          return openSecret(secretKey, sealed, context(appId, field));
+        } catch {
+          throw new UnavailableError(
+            "The registered GitHub App's secrets do not open with this process's SHIPGATE_SECRET_KEY: every replica and worker must share it (README, Configuration).",
+          );
+        }
+      };
       return {
         source: 'registration',
         appId,
         slug: row.slug,
-        privateKey: openSecret(secretKey, row.private_key_ciphertext, context(appId, 'private_key')),
-        webhookSecret: openSecret(secretKey, row.webhook_secret_ciphertext, context(appId, 'webhook_secret')),
+        privateKey: open(row.private_key_ciphertext, 'private_key'),
+        webhookSecret: open(row.webhook_secret_ciphertext, 'webhook_secret'),
         clientId: row.client_id,
-        clientSecret: openSecret(secretKey, row.client_secret_ciphertext, context(appId, 'client_secret')),
+        clientSecret: open(row.client_secret_ciphertext, 'client_secret'),
       };
     },
   };

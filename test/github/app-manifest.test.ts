@@ -205,6 +205,14 @@ describe('GET /github/app/manifest/callback', () => {
     const refused = await callback(a, { code: second.code, state: early }).expect(409);
     expect(refused.body.detail).toMatch(/already registered/);
     expect(await a.deps.db('github_app_registrations').select('app_id')).toEqual([{ app_id: app.id }]);
+    // A replica with another SHIPGATE_SECRET_KEY cannot open the App's secrets: it says so (503), and never guesses.
+    const stranger = await startReplica(a.database.url, env());
+    closing.push(stranger);
+    const wrongKey = await deliver(stranger as unknown as TestApp, 'ping', { zen: 'c' }, { secret: app.webhookSecret });
+    expect([wrongKey.status, wrongKey.body.detail]).toEqual([
+      503,
+      expect.stringMatching(/do not open with this process's SHIPGATE_SECRET_KEY/),
+    ]);
   });
 });
 
