@@ -27,12 +27,14 @@ async function read<T>(what: string, request: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The App's installations over octokit. `access.app` is read at each call, so credentials
- * registered (or replaced) while the process runs are the ones used (ARCHITECTURE.md, "GitHub App").
+ * The App's installations over octokit. `access.app` is read at each call, after `refresh`, so
+ * credentials registered (or replaced) while the process runs are the ones used (ARCHITECTURE.md, "GitHub App").
  */
-export function octokitAppInstallations(access: { readonly app: GitHubAppClient | null }): AppInstallations {
+export function octokitAppInstallations(access: { readonly app: GitHubAppClient | null; refresh?(): Promise<void> }): AppInstallations {
   return {
     async list() {
+      // An App registered from the studio (on any replica) is picked up before `app` is read.
+      await access.refresh?.();
       const client = access.app;
       if (!client) return { configured: false, reason: NOT_CONFIGURED };
       const octokit = await read('as the App', () => client.asApp());

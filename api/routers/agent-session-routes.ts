@@ -6,7 +6,8 @@ import { openAgentSession } from '../../core/mcp/open-agent-session.js';
 import { WORKFLOW_SESSION_OWNER, workflowSessionBranch } from '../../core/mcp/workflow-session.js';
 import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
 import { defineRoute } from '../route.js';
-import { executionSchema } from '../schemas/execution-schemas.js';
+import { executionWithOwnerSchema } from '../schemas/execution-schemas.js';
+import { withOwnerName } from '../owner-names.js';
 import { locationHeader } from '../schemas/header-schemas.js';
 import { agentSessionCreateSchema, agentSessionParamsSchema, agentSessionSchema } from '../schemas/mcp-schemas.js';
 
@@ -84,14 +85,14 @@ export const agentSessionRoutes = [
       "The session's execution finishes (`completed`) with its verdict and an execution certificate over every recorded call; its token " +
       'stops working. Closing an ended session changes nothing. Owner or ADMIN; anyone else who may not see it gets 404.',
     params: agentSessionParamsSchema,
-    responses: { 200: { description: "The session's execution after the request.", schema: executionSchema } },
+    responses: { 200: { description: "The session's execution after the request.", schema: executionWithOwnerSchema } },
     async handler({ params, caller, deps }) {
       const session = visibleOwnedResource(caller, await deps.agentSessions.get(params.session_id), 'Agent session', params.session_id);
       assertCanCancel(caller, session.owner_id, 'an agent session');
       await closeAgentSession(deps, session.id);
       const execution = await deps.executions.get(session.id);
       if (!execution) throw new NotFoundError('Agent session', params.session_id);
-      return { body: execution };
+      return { body: await withOwnerName(deps.db, execution) };
     },
   }),
 ];

@@ -4,14 +4,15 @@ import { assertCanCancel, visibleOwnedResource } from '../../core/executions/exe
 import { coverageShrinksOn } from '../../core/release/session-coverage.js';
 import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 import { listOwnedResources } from '../list-owned-resources.js';
+import { withOwnerName, withOwnerNames } from '../owner-names.js';
 import { defineRoute } from '../route.js';
 import {
   decodeSeqCursor,
   encodeSeqCursor,
   executionIdParamsSchema,
   executionListQuerySchema,
-  executionSchema,
-  executionSummarySchema,
+  executionSummaryWithOwnerSchema,
+  executionWithOwnerSchema,
   toolCallPageQuerySchema,
   toolCallSchema,
 } from '../schemas/execution-schemas.js';
@@ -33,14 +34,16 @@ export const executionRoutes = [
     responses: {
       200: {
         description: 'A page of executions; the next one is in the Link header.',
-        schema: z.array(executionSummarySchema),
+        schema: z.array(executionSummaryWithOwnerSchema),
         headers: linkNextHeader,
       },
     },
-    handler: ({ query, caller, ctx, deps }) =>
-      listOwnedResources(deps.executions, query, caller, ctx, (who) =>
+    handler: async ({ query, caller, ctx, deps }) => {
+      const listed = await listOwnedResources(deps.executions, query, caller, ctx, (who) =>
         deps.repoAccess.readableAmong(who, () => repositoryNamesIn(deps.db, 'executions')),
-      ),
+      );
+      return { ...listed, body: await withOwnerNames(deps.db, listed.body) };
+    },
   }),
   defineRoute({
     method: 'get',
@@ -50,11 +53,11 @@ export const executionRoutes = [
     summary: 'An execution with its tool calls, certificates and output',
     description: 'Visible to its owner, ADMIN and AUDITOR; anyone else gets 404.',
     params: executionIdParamsSchema,
-    responses: { 200: { description: 'The execution record.', schema: executionSchema } },
+    responses: { 200: { description: 'The execution record.', schema: executionWithOwnerSchema } },
     async handler({ params, caller, deps }) {
       const execution = visibleOwnedResource(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id);
       if (execution.repo_root) await deps.repoAccess.require(caller, execution.repo_root, 'read');
-      return { body: execution };
+      return { body: await withOwnerName(deps.db, execution) };
     },
   }),
   defineRoute({
@@ -90,7 +93,7 @@ export const executionRoutes = [
       'completed, failed or cancelled stay as they are. Answers 200 with the record either way. Owner or ADMIN; ' +
       "an AUDITOR may read but not cancel another user's execution (403); anyone else gets 404.",
     params: executionIdParamsSchema,
-    responses: { 200: { description: 'The execution after the request.', schema: executionSchema } },
+    responses: { 200: { description: 'The execution after the request.', schema: executionWithOwnerSchema } },
     async handler({ params, caller, deps }) {
       const summary = visibleOwnedResource(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
       assertCanCancel(caller, summary.owner_id, 'an execution');
@@ -102,7 +105,7 @@ export const executionRoutes = [
         await deps.agentSessions.coverageChanged(execution.id);
       }
       deps.logger.info({ execution_id: execution.id, status: execution.status, by: caller.user.id }, 'execution cancel requested');
-      return { body: execution };
+      return { body: await withOwnerName(deps.db, execution) };
     },
   }),
 ];

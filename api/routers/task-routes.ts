@@ -2,7 +2,8 @@ import { createTask } from '../../core/executions/create-task.js';
 import { defineRoute } from '../route.js';
 import { locationHeader } from '../schemas/header-schemas.js';
 import { runPlanningPorts } from '../run-planning-ports.js';
-import { executionSchema, taskRequestSchema } from '../schemas/execution-schemas.js';
+import { executionWithOwnerSchema, taskRequestSchema } from '../schemas/execution-schemas.js';
+import { withOwnerName } from '../owner-names.js';
 
 export const taskRoutes = [
   defineRoute({
@@ -18,13 +19,15 @@ export const taskRoutes = [
       "above the policy's max_budget_cents answers 422. The run happens in a worker; poll GET /executions/{execution_id}.",
     body: taskRequestSchema,
     repoAccess: { need: 'write', repository: ({ body }) => body.repo_root },
-    responses: { 201: { description: 'The queued execution.', schema: executionSchema, headers: locationHeader("The execution's URL.") } },
+    responses: {
+      201: { description: 'The queued execution.', schema: executionWithOwnerSchema, headers: locationHeader("The execution's URL.") },
+    },
     errors: {
       403: "The caller's role is not ADMIN or OPERATOR, or requested permissions exceed the policy (structured detail with the denied list).",
     },
     async handler({ body, caller, deps }) {
       const execution = await createTask({ ...runPlanningPorts(deps), executions: deps.executions }, caller, body);
-      return { status: 201, body: execution, headers: { Location: `/api/v1/executions/${execution.id}` } };
+      return { status: 201, body: await withOwnerName(deps.db, execution), headers: { Location: `/api/v1/executions/${execution.id}` } };
     },
   }),
 ];

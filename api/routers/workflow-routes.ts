@@ -9,6 +9,7 @@ import type { Deps } from '../deps.js';
 import { auditPackageDownload, auditPackageResponse } from '../audit-package-download.js';
 import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 import { listOwnedResources } from '../list-owned-resources.js';
+import { withOwnerName, withOwnerNames } from '../owner-names.js';
 import { defineRoute } from '../route.js';
 import { runPlanningPorts } from '../run-planning-ports.js';
 import { locationHeader } from '../schemas/header-schemas.js';
@@ -19,7 +20,7 @@ import {
   workflowListQuerySchema,
   workflowPackageSchema,
   workflowRequestSchema,
-  workflowSchema,
+  workflowWithOwnerSchema,
 } from '../schemas/workflow-schemas.js';
 import type { Workflow } from '../../core/workflows/workflow.js';
 
@@ -56,11 +57,13 @@ export const workflowRoutes = [
       "field's `loc`.",
     body: workflowRequestSchema,
     repoAccess: { need: 'write', repository: ({ body }) => body.repo_root },
-    responses: { 201: { description: 'The queued workflow.', schema: workflowSchema, headers: locationHeader("The workflow's URL.") } },
+    responses: {
+      201: { description: 'The queued workflow.', schema: workflowWithOwnerSchema, headers: locationHeader("The workflow's URL.") },
+    },
     async handler({ body, caller, deps }) {
       const workflow = await createWorkflow({ ...runPlanningPorts(deps), workflows: deps.workflows }, caller, body);
       deps.logger.info({ workflow_id: workflow.id, stages: workflow.stages.length, by: caller.user.id }, 'workflow created');
-      return { status: 201, body: workflow, headers: { Location: `/api/v1/workflows/${workflow.id}` } };
+      return { status: 201, body: await withOwnerName(deps.db, workflow), headers: { Location: `/api/v1/workflows/${workflow.id}` } };
     },
   }),
   defineRoute({
@@ -74,14 +77,16 @@ export const workflowRoutes = [
     responses: {
       200: {
         description: 'A page of workflows; the next one is in the Link header.',
-        schema: z.array(workflowSchema),
+        schema: z.array(workflowWithOwnerSchema),
         headers: linkNextHeader,
       },
     },
-    handler: ({ query, caller, ctx, deps }) =>
-      listOwnedResources(deps.workflows, query, caller, ctx, (who) =>
+    handler: async ({ query, caller, ctx, deps }) => {
+      const listed = await listOwnedResources(deps.workflows, query, caller, ctx, (who) =>
         deps.repoAccess.readableAmong(who, () => repositoryNamesIn(deps.db, 'workflows')),
-      ),
+      );
+      return { ...listed, body: await withOwnerNames(deps.db, listed.body) };
+    },
   }),
   defineRoute({
     method: 'get',
@@ -91,11 +96,11 @@ export const workflowRoutes = [
     summary: 'A workflow with every stage: status, execution, timing, output summary, dropped permissions, blocked reasons',
     description: 'Visible to its owner, ADMIN and AUDITOR; anyone else gets 404.',
     params: workflowIdParamsSchema,
-    responses: { 200: { description: 'The workflow record.', schema: workflowSchema } },
+    responses: { 200: { description: 'The workflow record.', schema: workflowWithOwnerSchema } },
     async handler({ params, caller, deps }) {
       const workflow = visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
       if (workflow.repo_root) await deps.repoAccess.require(caller, workflow.repo_root, 'read');
-      return { body: workflow };
+      return { body: await withOwnerName(deps.db, workflow) };
     },
   }),
   defineRoute({

@@ -169,6 +169,16 @@ const executionFields = {
 
 export const executionSummarySchema = z.object(executionFields).meta({ id: 'ExecutionSummary' });
 
+/** The owner's name beside `owner_id` in execution and workflow responses (not in signed audit packages). */
+export const ownerNameField = {
+  owner_name: z.string().nullable().meta({
+    description: 'The owner\'s display name, for every role that may see the record (docs/api.md, "People by name"); null if unknown.',
+  }),
+};
+
+/** A listed execution as GET /executions answers it: the summary with its owner's name. */
+export const executionSummaryWithOwnerSchema = executionSummarySchema.extend(ownerNameField).meta({ id: 'ExecutionSummaryWithOwner' });
+
 export const executionSchema = z
   .object({
     ...executionFields,
@@ -177,6 +187,9 @@ export const executionSchema = z
     artifacts: z.array(artifactSchema),
   })
   .meta({ id: 'Execution' });
+
+/** An execution as the execution, task and agent-session routes answer it: the record with its owner's name. */
+export const executionWithOwnerSchema = executionSchema.extend(ownerNameField).meta({ id: 'ExecutionWithOwner' });
 
 export const executionIdParamsSchema = z.object({ execution_id: z.uuid() });
 

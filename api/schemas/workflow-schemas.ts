@@ -6,6 +6,7 @@ import {
   attestationSchema,
   commitShaSchema,
   executionSchema,
+  ownerNameField,
   providerSchema,
   repoRootSchema,
   stageRoleSchema,
@@ -113,6 +114,9 @@ export const workflowSchema = z
     finished_at: timestamp.nullable(),
   })
   .meta({ id: 'WorkflowResponse' });
+
+/** A workflow as the workflow routes answer it: the record with its owner's name. */
+export const workflowWithOwnerSchema = workflowSchema.extend(ownerNameField).meta({ id: 'WorkflowWithOwner' });
 
 export const workflowCancelSchema = z
   .object({

@@ -95,7 +95,8 @@ async function render() {
     const failure = /** @type {{ status?: number, message: string }} */ (error);
     if (view.signal.aborted || failure.status === 401) return;
     replace(page, h('h1', {}, 'Something went wrong'), h('p.error', { role: 'alert' }, failure.message));
-    setTitle('Something went wrong');
+    // A record the caller may not see is "not found": its title names what (each route keeps its own title).
+    setTitle(failure.status === 404 ? failure.message.replace(/\.$/, '') : 'Something went wrong');
   }
 }
 

@@ -60,12 +60,52 @@ export function blockerAction(b) {
 }
 
 /**
+ * The evidence names the gate requires (`required_evidence`: a name, or an entry with its rules).
+ * @param {ReleaseDecision['gate']} gate
+ */
+export function requiredEvidenceNames(gate) {
+  return gate.required_evidence.map((entry) => (typeof entry === 'string' ? entry : entry.name));
+}
+
+/**
+ * With nothing recorded, the API's one `no_evidence` blocker stands for every required evidence:
+ * one actionable item per name, its upload prefilled (the blocker itself is unchanged).
+ * @param {string[]} missing
+ * @param {((name: string) => void) | null | false} openUpload
+ */
+function missingEvidenceItems(missing, openUpload) {
+  if (missing.length === 0) return null;
+  return h(
+    'ul.missing-evidence',
+    {},
+    missing.map((name) =>
+      h(
+        'li',
+        { dataset: { evidence: name } },
+        `Upload the evidence “${name}” for this commit.`,
+        openUpload
+          ? [
+              ' ',
+              h(
+                'button.upload-evidence',
+                { type: 'button', 'aria-label': `Upload evidence ${name}`, onclick: () => openUpload(name) },
+                'Upload evidence',
+              ),
+            ]
+          : null,
+      ),
+    ),
+  );
+}
+
+/**
  * The blockers, each as the action a person takes (an "Upload evidence" button where uploading
  * clears it); the API's own remediation stays in a collapsed disclosure (auditors quote it).
  * @param {ReleaseDecision['blockers']} blockers
  * @param {((name: string) => void) | null} [openUpload] opens the upload form for a name (ADMIN, OPERATOR)
+ * @param {string[]} [requiredEvidence] the gate's required evidence names (listed under `no_evidence`)
  */
-export function blockersList(blockers, openUpload = null) {
+export function blockersList(blockers, openUpload = null, requiredEvidence = []) {
   if (blockers.length === 0) return h('p.ok', { id: 'blockers' }, 'No blockers.');
   const canUpload = openUpload && hasRole('ADMIN', 'OPERATOR');
   return h(
@@ -73,6 +113,8 @@ export function blockersList(blockers, openUpload = null) {
     { id: 'blockers' },
     blockers.map((b) => {
       const action = blockerAction(b);
+      // Nothing recorded: one upload per required name below instead of one without a name.
+      if (b.code === 'no_evidence' && requiredEvidence.length > 0) delete action.upload;
       return h(
         'li.blocker',
         { dataset: { code: b.code } },
@@ -94,6 +136,7 @@ export function blockersList(blockers, openUpload = null) {
             : null,
           action.href ? [' ', link(...action.href)] : null,
         ),
+        b.code === 'no_evidence' ? missingEvidenceItems(requiredEvidence, canUpload ? openUpload : null) : null,
         h(
           'details.api-remediation',
           {},

@@ -1,10 +1,11 @@
 import { getJson, send } from '../api.js';
-import { field, h, pill, pre, replace, select } from '../dom.js';
+import { field, h, pill, pre, replace, select, setTitle } from '../dom.js';
 import { ago } from '../format.js';
 import { hasRole, session } from '../session.js';
 import { evidenceUploadForm } from './evidence-upload.js';
 import { errorBox } from './submit-form.js';
 import { authorshipSection, blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable } from './release-parts.js';
+import { requiredEvidenceNames } from './release-blockers.js';
 
 /** @import { PromotionList, ReleaseDecision, ReleaseHealth, User, View } from '../../types.js' */
 
@@ -129,7 +130,7 @@ export async function releasePage(view, { owner, repo, sha }) {
         h('span.muted', {}, ' · evaluated ', ago(d.evaluated_at)),
       ),
       h('h2', {}, 'Blockers'),
-      blockersList(d.blockers, upload?.open),
+      blockersList(d.blockers, upload?.open, requiredEvidenceNames(d.gate)),
       h('h2', {}, 'Requirements'),
       requirementsTable(d.explanation),
       upload
@@ -154,6 +155,8 @@ export async function releasePage(view, { owner, repo, sha }) {
       h('h2', {}, 'Health'),
       healthSection(health),
     );
+    // The tab says the decision, e.g. "NO_SHIP acme/api@02402c1 · shipgate".
+    setTitle(`${d.decision} ${d.repo_root}@${d.commit_sha.slice(0, 7)}`);
   }
   await load();
 }
