@@ -1,4 +1,12 @@
-import type { UserRow, ApiKeyRow, GitHubIdentityRow, LoginFailureRow, RateLimitRow } from './tables/accounts.js';
+import type {
+  UserRow,
+  ApiKeyRow,
+  GitHubIdentityRow,
+  GitHubSignInStateRow,
+  GitHubSignInCodeRow,
+  LoginFailureRow,
+  RateLimitRow,
+} from './tables/accounts.js';
 import type { WorkerHeartbeatRow, SigningKeyRow } from './tables/operations.js';
 import type { PolicyRow } from './tables/policies.js';
 import type { ExecutionRow, ExecutionMessageRow, ToolCallRow, CertificateRow, ArtifactRow } from './tables/executions.js';
@@ -39,6 +47,8 @@ export interface Tables {
   users: UserRow;
   api_keys: ApiKeyRow;
   github_identities: GitHubIdentityRow;
+  github_sign_in_states: GitHubSignInStateRow;
+  github_sign_in_codes: GitHubSignInCodeRow;
   login_failures: LoginFailureRow;
   rate_limits: RateLimitRow;
   worker_heartbeats: WorkerHeartbeatRow;

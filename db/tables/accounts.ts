@@ -20,6 +20,25 @@ export interface GitHubIdentityRow {
   linked_at: Date;
 }
 
+/** A "Sign in with GitHub" authorization in flight (migration 032): single-use, deleted when taken. */
+export interface GitHubSignInStateRow {
+  state_sha256: string;
+  /** PKCE verifier; the browser only ever sees its S256 challenge. */
+  code_verifier: string;
+  /** Who is linking GitHub to their account; null for a sign-in. */
+  link_user_id: string | null;
+  expires_at: Date;
+  created_at: Date;
+}
+
+/** A one-time code the studio trades for its key (migration 032): single-use, 1 minute. */
+export interface GitHubSignInCodeRow {
+  code_sha256: string;
+  user_id: string;
+  expires_at: Date;
+  created_at: Date;
+}
+
 export interface ApiKeyRow {
   id: string;
   user_id: string;
