@@ -11,6 +11,16 @@ export interface GitHubDeliveryRow {
   received_at: Date;
   /** What GitHub refused (422) when posting for this delivery, oldest first; null: nothing (migration 015). */
   rejections: GitHubDeliveryRejection[] | null;
+  /** How the github_delivery job ended (migration 033): null while queued (or ignored). */
+  result: 'processed' | 'failed' | null;
+  /** The last failed attempt's message: the reason once failed, the retry's cause while queued. */
+  error: string | null;
+  attempts: number;
+  started_at: Date | null;
+  finished_at: Date | null;
+  /** Receipts of the same id after the first, and the latest one. */
+  duplicates: number;
+  last_duplicate_at: Date | null;
 }
 
 export interface GitHubDeliveryRejection {
