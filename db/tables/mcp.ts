@@ -1,4 +1,5 @@
 // The MCP gateway: registered upstream MCP servers and governed agent sessions.
+import type { AgentKey } from '../../core/mcp/agent-key.js';
 import type { WorkflowRun } from '../../core/release/evidence.js';
 
 export interface McpServerRow {
@@ -25,17 +26,9 @@ export interface AgentSessionRow {
   workflow_run: WorkflowRun | null;
 }
 
-export interface AgentKeyRow {
-  id: string;
-  name: string;
-  repo_root: string;
+/** A repository agent key as stored: the core record with its hash, dates as pg returns them. */
+export interface AgentKeyRow extends Omit<AgentKey, 'created_at' | 'revoked_at'> {
   key_hash: string;
-  compliance_policy: string;
-  permissions: string[] | null;
-  servers: string[];
-  max_tool_calls: number | null;
-  session_seconds: number;
-  created_by: string;
   created_at: Date;
   revoked_at: Date | null;
 }
