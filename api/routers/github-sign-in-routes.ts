@@ -18,6 +18,7 @@ import { loginResponseSchema } from '../schemas/account-schemas.js';
 import {
   githubAuthorizeUrlSchema,
   githubCallbackQuerySchema,
+  githubCallbackResultSchema,
   githubExchangeRequestSchema,
   githubSignInStatusSchema,
 } from '../schemas/github-sign-in-schemas.js';
@@ -47,6 +48,8 @@ function authorizeUrl(deps: Deps, client: OAuthClient, started: { state: string;
 }
 
 const wantsHtml = (ctx: Koa.Context) => (ctx.get('Accept') ?? '').includes('text/html');
+/** A client that asks for JSON (and not for a page): it gets the URL to open instead of a redirect. */
+const wantsJson = (ctx: Koa.Context) => ctx.accepts('html', 'json') === 'json';
 
 /** The studio page a browser lands on: `#/sign-in` (or `#/account` after a link) with a short result in its query. */
 const studio = (deps: Deps, page: 'sign-in' | 'account', query: Record<string, string>) =>
@@ -88,12 +91,15 @@ export const githubSignInRoutes = [
     auth: 'public',
     summary: 'Start "Sign in with GitHub" (no key; a browser navigation)',
     description:
-      "Answers 302 to GitHub's authorization page (`<GitHub>/login/oauth/authorize`) with the App's client id, the callback " +
+      "Answers 302 (or, to `Accept: application/json`, 200 with the URL) to GitHub's authorization page (`<GitHub>/login/oauth/authorize`) with the App's client id, the callback " +
       '`/api/v1/auth/github/callback` under SHIPGATE_PUBLIC_URL, a single-use `state` (10 minutes; only its SHA-256 is stored) ' +
       'and a PKCE S256 `code_challenge` (the verifier stays on the server with the state). To link GitHub to the signed-in ' +
       'account instead, use `POST /auth/github/link`. Without an OAuth client: 404 `{detail}`, or for a browser a 303 to the ' +
       "studio's sign-in page with `github_error=not_configured`.",
-    responses: { 302: { description: "On to GitHub's authorization page.", headers: location } },
+    responses: {
+      200: { description: 'For a client asking for JSON (`Accept: application/json`): the URL to open.', schema: githubAuthorizeUrlSchema },
+      302: { description: "On to GitHub's authorization page.", headers: location },
+    },
     errors: { 404: 'No OAuth client is configured.', 429: 'Too many requests from this address; see Retry-After.' },
     async handler({ ctx, deps }) {
       await limit(deps, `ip:${ctx.ip}:github-sign-in`);
@@ -103,7 +109,9 @@ export const githubSignInRoutes = [
         throw new NotConfigured();
       }
       const started = await startGitHubSignIn(deps.githubSignIn, null);
-      return { ...redirect(authorizeUrl(deps, client, started)), status: 302 };
+      const url = authorizeUrl(deps, client, started);
+      if (wantsJson(ctx)) return { body: { authorize_url: url, expires_at: started.expiresAt.toISOString() } };
+      return { ...redirect(url), status: 302 };
     },
   }),
   defineRoute({
@@ -135,10 +143,17 @@ export const githubSignInRoutes = [
       "the App's installations, then links by GitHub's numeric user id (never by e-mail): a linked account signs in (its " +
       'login refreshed), an unknown one becomes a new user with SHIPGATE_DEFAULT_ROLE (the first user ever: ADMIN; with ' +
       'SHIPGATE_REGISTRATION=closed: refused). Answers 303 to the studio with a one-time `github_code` (1 minute) that the ' +
-      'studio exchanges with `POST /auth/github/exchange` for its key: no key is ever in a URL. A refusal is `{detail}`, or ' +
+      'studio exchanges with `POST /auth/github/exchange` for its key: no key is ever in a URL (a caller that does not ask for ' +
+      'text/html gets the code as JSON instead). A refusal is `{detail}`, or ' +
       'for a browser a 303 to the studio with `github_error=` (denied, state, code, org, org_unverifiable, closed, deactivated, linked_elsewhere, not_configured, unavailable).',
     query: githubCallbackQuerySchema,
-    responses: { 303: { description: 'On to the studio: signed in (a one-time code) or linked.', headers: location } },
+    responses: {
+      200: {
+        description: 'Done, for a caller that does not ask for text/html: the one-time code, or the link.',
+        schema: githubCallbackResultSchema,
+      },
+      303: { description: 'On to the studio: signed in (a one-time code) or linked.', headers: location },
+    },
     errors: {
       403: 'The user denied access on GitHub, is not a member of an allowed organisation, registration is closed, or the account is deactivated.',
       404: 'No OAuth client is configured.',
@@ -175,12 +190,14 @@ export const githubSignInRoutes = [
         );
         if (done.kind === 'linked') {
           deps.logger.info({ event: 'github_linked', user_id: done.userId, github_login: done.login }, 'GitHub account linked');
+          if (!wantsHtml(ctx)) return { body: { result: 'linked', github_login: done.login, code: null } };
           return redirect(studio(deps, 'account', { github: 'linked' }));
         }
         deps.logger.info(
           { event: 'github_sign_in', user_id: done.user.id, github_login: done.login, created: done.created },
           done.created ? 'New user signed in with GitHub' : 'Signed in with GitHub',
         );
+        if (!wantsHtml(ctx)) return { body: { result: 'signed_in', github_login: done.login, code: done.code } };
         return redirect(studio(deps, 'sign-in', { github_code: done.code }));
       } catch (error) {
         if (!(error instanceof ShipgateError) || !wantsHtml(ctx)) throw error;

@@ -3,11 +3,9 @@ import { z } from 'zod';
 export const githubSignInStatusSchema = z
   .strictObject({
     enabled: z.boolean().meta({ description: "Whether the App's OAuth client is configured: the studio shows its button only then." }),
-    organizations: z
-      .array(z.string())
-      .meta({
-        description: 'SHIPGATE_GITHUB_ALLOWED_ORGS: only members of these organisations may sign in; empty admits every GitHub user.',
-      }),
+    organizations: z.array(z.string()).meta({
+      description: 'SHIPGATE_GITHUB_ALLOWED_ORGS: only members of these organisations may sign in; empty admits every GitHub user.',
+    }),
   })
   .meta({ id: 'GitHubSignInStatus' });
 
@@ -33,3 +31,16 @@ export const githubAuthorizeUrlSchema = z
     expires_at: z.string().meta({ description: 'When the state expires (10 minutes), RFC 3339 UTC.' }),
   })
   .meta({ id: 'GitHubAuthorizeUrl' });
+
+export const githubCallbackResultSchema = z
+  .strictObject({
+    result: z.enum(['signed_in', 'linked']),
+    github_login: z.string(),
+    code: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'After a sign-in: the one-time code (1 minute) to trade with `POST /auth/github/exchange`; null after a link.',
+      }),
+  })
+  .meta({ id: 'GitHubCallbackResult' });

@@ -154,6 +154,19 @@ describe('Sign in with GitHub', () => {
     }
   });
 
+  it('serves a client that asks for JSON: the authorization URL, then the one-time code, then the key', async () => {
+    const name = login('cli');
+    gh.oauth.user(name, { orgs: ['acme'] });
+    gh.oauth.signedInAs = name;
+    const json = { Accept: 'application/json' };
+    const start = await t.request.get('/api/v1/auth/github/start').set(json).expect(200);
+    expect(start.body.authorize_url).toMatch(new RegExp(`^http://${gh.host}/login/oauth/authorize\\?`));
+    const flow = await throughGitHub(t, start.body.authorize_url, json);
+    expect([flow.callback.status, flow.callback.body.result, flow.callback.body.github_login]).toEqual([200, 'signed_in', name]);
+    const key = await t.request.post('/api/v1/auth/github/exchange').send({ code: flow.callback.body.code }).expect(200);
+    expect((await me(key.body.api_key).expect(200)).body.github.login).toBe(name);
+  });
+
   it('never puts the API key in a URL or a log line', async () => {
     const name = login('quiet');
     gh.oauth.user(name, { orgs: ['acme'] });
