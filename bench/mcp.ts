@@ -10,19 +10,15 @@
  *
  *   node bin/run-ts.js bench/mcp.ts
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { migrateJobQueue } from '../db/job-queue.js';
 import { startEverythingUpstream } from '../test/mcp/support/everything-upstream.js';
 import { BENCH_COMMITS_TABLE, roundTripTimes } from './governance.js';
-import { openBenchDatabase, runBench } from './lib/bench-database.js';
-import { startServer } from './lib/release-bench-env.js';
+import { runBench } from './lib/bench-database.js';
+import { startWorkerBenchServer } from './lib/worker-bench-server.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Calls per client before measuring (JIT, connections, prepared statements). */
 const WARM_UP = 50;
 /** Measured calls per client: ROUNDS turns of CALLS_PER_TURN each, direct and through alternating. */
@@ -83,24 +79,14 @@ async function postJson(url: string, body: unknown, auth?: string): Promise<Reco
 
 /** Direct and through-shipgate call times (ms), and the floor's commits measured on the same database. */
 export async function runMcpBench(): Promise<McpRow[]> {
-  const database = await openBenchDatabase();
+  const server = await startWorkerBenchServer();
+  const { database } = server;
   const upstream = await startEverythingUpstream();
   const clients: Client[] = [];
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    await migrateJobQueue(database.db, database.url);
     await database.db.raw(BENCH_COMMITS_TABLE);
-    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
-    server = await startServer({
-      ...process.env,
-      DATABASE_URL: database.url,
-      SHIPGATE_SIGNING_KEY: pem,
-      SHIPGATE_DATA_DIR: path.join(ROOT, '.shipgate/bench'),
-      BENCH_SERVER_WORKER: '1',
-    });
     const base = server.url;
-    const admin = await postJson(`${base}/api/v1/auth/register`, { email: 'bench@example.com', name: 'bench', password: 'bench password' });
-    const key = admin.api_key as string;
+    const key = server.apiKey;
     await postJson(`${base}/api/v1/mcp/servers`, { name: 'everything', url: upstream.url }, key);
     // As the `default` preset, with room for every call of the run (the presets allow 50).
     await postJson(
@@ -137,9 +123,9 @@ export async function runMcpBench(): Promise<McpRow[]> {
       const upstreamAfter = cpuMs(upstream.process.child.pid);
       upstreamCpu =
         upstreamCpu !== null && upstreamBefore !== null && upstreamAfter !== null ? upstreamCpu + upstreamAfter - upstreamBefore : null;
-      const before = cpuMs(server.child.pid);
+      const before = cpuMs(server.pid);
       samples.through.push(...(await timedCalls(through, 'everything__echo', CALLS_PER_TURN)));
-      const after = cpuMs(server.child.pid);
+      const after = cpuMs(server.pid);
       serverCpu = serverCpu !== null && before !== null && after !== null ? serverCpu + after - before : null;
       // The floor in the same turns, so a change in the machine's load hits it alike.
       commit.push(...(await roundTripTimes(database.db)).commit);
@@ -164,13 +150,8 @@ export async function runMcpBench(): Promise<McpRow[]> {
     return rows;
   } finally {
     for (const client of clients) await client.close().catch(() => undefined);
-    if (server) {
-      const exited = new Promise((resolve) => server!.child.once('exit', resolve));
-      server.child.disconnect();
-      await exited;
-    }
     await upstream.stop();
-    await database.close();
+    await server.close();
   }
 }
 

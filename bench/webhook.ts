@@ -70,7 +70,7 @@ async function deliveriesProcessed(db: import('knex').Knex): Promise<number> {
 
 /** Part 1: ack p99 of the webhook vs the floor, on the bench server in its own process with its job worker, as `npm start` runs. */
 export async function webhookAckBench() {
-  const { database, url, apiKey, close } = await startWorkerBenchServer({ WEBHOOK_SECRET: SECRET });
+  const { database, url, apiKey, close } = await startWorkerBenchServer({ env: { WEBHOOK_SECRET: SECRET } });
   try {
     // Each delivery reports a new check run (one of five names) on one of 1,000 commits in 10
     // repositories, as many pull requests' CI would: its job records evidence of its own.

@@ -1,15 +1,10 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createPrivateKey } from 'node:crypto';
 import { createSigner } from '../../core/certificates/create-signer.js';
 import { IN_TOTO_STATEMENT_TYPE } from '../../core/certificates/types.js';
-import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { load, loadInTurns, type LoadTarget } from './load.js';
 import { commitRefs, HISTORY, seedReleaseHistory } from './seed-release-history.js';
+import { startWorkerBenchServer } from './worker-bench-server.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Commits the load cycles through (random picks), evaluated once before measuring. */
 const SAMPLE = 1_000;
 
@@ -21,50 +16,15 @@ export interface ReleaseBenchEnv {
   close(): Promise<void>;
 }
 
-/** The Node flags `npm start` gives the server (package.json's `start` script: `node <flags> bin/shipgate.js serve`). */
-function startNodeFlags(): string[] {
-  const start: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  const flags = /^node((?: --\S+)*) bin\/shipgate\.js\b/.exec(start);
-  if (!flags) throw new Error(`package.json's start script is not "node <flags> bin/shipgate.js ...": ${start}`);
-  return flags[1].split(' ').filter(Boolean);
-}
-
-/** The bench server (bench/lib/release-bench-server.ts) in its own process, with the Node flags of `npm start`. */
-export function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const execArgv = [...startNodeFlags(), ...profile];
-  const child = fork(path.join(ROOT, 'bin/run-ts.js'), [path.join(ROOT, 'bench/lib/release-bench-server.ts')], {
-    env,
-    execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-}
-
 export function randomOf<T>(list: T[]): T {
   return list[Math.floor(Math.random() * list.length)];
 }
 
 /** A seeded database, the server in its own process, an API key and the floor target. */
 export async function startReleaseBenchEnv(log: (line: string) => void = console.log): Promise<ReleaseBenchEnv> {
-  const database: BenchDatabase = await openBenchDatabase();
-  const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
-  const { child, url } = await startServer({
-    ...process.env,
-    DATABASE_URL: database.url,
-    SHIPGATE_SIGNING_KEY: pem,
-    SHIPGATE_DATA_DIR: path.join(ROOT, '.shipgate/bench'),
-  });
-  const registered = await fetch(`${url}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', name: 'bench', password: 'bench password' }),
-  }).then((r) => r.json() as Promise<{ id: string; api_key: string }>);
-  const envelope = createSigner(createPrivateKey(pem)).sign({
+  const server = await startWorkerBenchServer({ worker: false });
+  const { database, url } = server;
+  const envelope = createSigner(createPrivateKey(server.signingKeyPem)).sign({
     _type: IN_TOTO_STATEMENT_TYPE,
     subject: [{ name: 'bench', digest: { sha256: '0'.repeat(64) } }],
     predicateType: 'https://shipgate.dev/attestations/final-output-safe/v1',
@@ -74,11 +34,11 @@ export async function startReleaseBenchEnv(log: (line: string) => void = console
   log(
     `seeding ${HISTORY.commits} commits / ${HISTORY.commits * HISTORY.executionsPerCommit} executions / ${HISTORY.commits * HISTORY.executionsPerCommit * HISTORY.toolCallsPerExecution} tool calls ...`,
   );
-  await seedReleaseHistory(database.db, registered.id, envelope);
+  await seedReleaseHistory(database.db, server.userId, envelope);
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const numbers = Array.from({ length: SAMPLE }, (_, i) => 1 + Math.floor((i * HISTORY.commits) / SAMPLE));
   const commits = await commitRefs(database.db, numbers);
-  const auth = { authorization: `Bearer ${registered.api_key}` };
+  const auth = { authorization: `Bearer ${server.apiKey}` };
   const query = (c: { repo: string; sha: string }) => `repo_root=${encodeURIComponent(c.repo)}&commit_sha=${c.sha}`;
   // Evaluate each sampled commit once, so the measured load is polling (snapshots stored), as in CI.
   for (let i = 0; i < commits.length; i += 16) {
@@ -93,11 +53,7 @@ export async function startReleaseBenchEnv(log: (line: string) => void = console
     auth,
     commits,
     floor: { name: 'floor (auth + 1 indexed query)', path: () => `/api/v1/bench/floor?${query(randomOf(commits))}`, headers: auth },
-    async close() {
-      child.disconnect();
-      await new Promise((r) => child.once('exit', r));
-      await database.close();
-    },
+    close: server.close,
   };
 }
 

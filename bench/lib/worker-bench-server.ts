@@ -1,31 +1,65 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateJobQueue } from '../../db/job-queue.js';
 import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
-import { startServer } from './release-bench-env.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The Node flags `npm start` gives the server (package.json's `start` script: `node <flags> bin/shipgate.js serve`). */
+function startNodeFlags(): string[] {
+  const start: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const flags = /^node((?: --\S+)*) bin\/shipgate\.js\b/.exec(start);
+  if (!flags) throw new Error(`package.json's start script is not "node <flags> bin/shipgate.js ...": ${start}`);
+  return flags[1].split(' ').filter(Boolean);
+}
+
+/** The bench server (bench/lib/release-bench-server.ts) in its own process, with the Node flags of `npm start`. */
+function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const execArgv = [...startNodeFlags(), ...profile];
+  const child = fork(path.join(ROOT, 'bin/run-ts.js'), [path.join(ROOT, 'bench/lib/release-bench-server.ts')], {
+    env,
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
 
 export interface WorkerBenchServer {
   database: BenchDatabase;
   url: string;
-  /** The first registered user's key (ADMIN). */
+  /** The server's process id (benches read its CPU time). */
+  pid: number | undefined;
+  /** The first registered user (ADMIN) and its key. */
+  userId: string;
   apiKey: string;
+  /** The server's signing key (PKCS#8 PEM), for benches that sign as it does. */
+  signingKeyPem: string;
   close(): Promise<void>;
 }
 
-/** A fresh bench database and the server in its own process with its job worker, as `npm start` runs it. */
-export async function startWorkerBenchServer(env: NodeJS.ProcessEnv = {}): Promise<WorkerBenchServer> {
+/**
+ * A fresh bench database and the server in its own process, as `npm start` runs it: with its job
+ * worker unless `worker` is false (the release benches measure the API alone).
+ */
+export async function startWorkerBenchServer(options: { env?: NodeJS.ProcessEnv; worker?: boolean } = {}): Promise<WorkerBenchServer> {
+  const { env = {}, worker = true } = options;
   const database = await openBenchDatabase();
-  await migrateJobQueue(database.db, database.url);
-  const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
+  if (worker) await migrateJobQueue(database.db, database.url);
+  const signingKeyPem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
   const { child, url } = await startServer({
     ...process.env,
     DATABASE_URL: database.url,
-    SHIPGATE_SIGNING_KEY: pem,
+    SHIPGATE_SIGNING_KEY: signingKeyPem,
     SHIPGATE_DATA_DIR: path.join(ROOT, '.shipgate/bench'),
-    BENCH_SERVER_WORKER: '1',
+    ...(worker ? { BENCH_SERVER_WORKER: '1' } : {}),
     ...env,
   });
   const close = async () => {
@@ -38,8 +72,8 @@ export async function startWorkerBenchServer(env: NodeJS.ProcessEnv = {}): Promi
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'bench@example.com', name: 'bench', password: 'bench password' }),
-    }).then((r) => r.json() as Promise<{ api_key: string }>);
-    return { database, url, apiKey: registered.api_key, close };
+    }).then((r) => r.json() as Promise<{ id: string; api_key: string }>);
+    return { database, url, pid: child.pid, userId: registered.id, apiKey: registered.api_key, signingKeyPem, close };
   } catch (error) {
     await close();
     throw error;
