@@ -36,12 +36,9 @@ export const deliverySchema = z
     repo_root: z.string().nullable(),
     installation_id: z.number().int().nullable(),
     outcome: deliveryOutcomeSchema,
-    reason: z
-      .string()
-      .nullable()
-      .meta({
-        description: "ignored: why; failed: the last attempt's error; queued after a failed attempt: the error it is retried after.",
-      }),
+    reason: z.string().nullable().meta({
+      description: "ignored: why; failed: the last attempt's error; queued after a failed attempt: the error it is retried after.",
+    }),
     received_at: timestamp,
     started_at: timestamp.nullable().meta({ description: "When the job's last attempt started; null before it ran." }),
     finished_at: timestamp.nullable(),

@@ -36,11 +36,8 @@ export const githubCallbackResultSchema = z
   .strictObject({
     result: z.enum(['signed_in', 'linked']),
     github_login: z.string(),
-    code: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'After a sign-in: the one-time code (1 minute) to trade with `POST /auth/github/exchange`; null after a link.',
-      }),
+    code: z.string().nullable().meta({
+      description: 'After a sign-in: the one-time code (1 minute) to trade with `POST /auth/github/exchange`; null after a link.',
+    }),
   })
   .meta({ id: 'GitHubCallbackResult' });
