@@ -1,12 +1,10 @@
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { signInEnv, signInWithGitHub, throughGitHub } from './support/github-sign-in-flow.js';
+import { signInEnv, signInWithGitHub, throughGitHub, uniqueLogin as login } from './support/github-sign-in-flow.js';
 
 // docs/github-app.md, "Sign in with GitHub": linking an existing account, closed registration, password accounts.
 let gh: FakeGitHub;
 let t: TestApp;
-let serial = 0;
-const login = (prefix: string) => `${prefix}-${++serial}-${Date.now().toString(36)}`;
 
 beforeAll(async () => {
   gh = await startFakeGitHub();

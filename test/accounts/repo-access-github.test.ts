@@ -1,17 +1,8 @@
 import { decide, insertExecution, putGate, sha } from '../support/release-api.js';
-import { useRepoAccessStack } from './support/repo-access-stack.js';
+import { evidenceFor as evidence, useRepoAccessStack } from './support/repo-access-stack.js';
 
 // SHIPGATE_REPO_ACCESS=github, the App installed on acme/api and acme/secret (docs/api.md, "Repository access").
 const stack = useRepoAccessStack('github');
-
-const evidence = (repo: string, label: string) => ({
-  repo_root: repo,
-  commit_sha: sha(label),
-  name: 'unit-tests',
-  kind: 'scan',
-  status: 'passed',
-  produced_at: new Date().toISOString(),
-});
 
 describe('repository access from GitHub permissions', () => {
   it('an OPERATOR with read gets 403 naming write on upload, and 404 on a repository it cannot read', async () => {

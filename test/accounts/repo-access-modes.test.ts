@@ -1,14 +1,5 @@
 import { sha } from '../support/release-api.js';
-import { useRepoAccessStack } from './support/repo-access-stack.js';
-
-const evidence = (repo: string, label: string) => ({
-  repo_root: repo,
-  commit_sha: sha(label),
-  name: 'unit-tests',
-  kind: 'scan',
-  status: 'passed',
-  produced_at: new Date().toISOString(),
-});
+import { evidenceFor as evidence, useRepoAccessStack } from './support/repo-access-stack.js';
 
 // docs/api.md, "Repository access": the two other settings of SHIPGATE_REPO_ACCESS, with the same App and fake GitHub.
 describe('SHIPGATE_REPO_ACCESS=github-required', () => {

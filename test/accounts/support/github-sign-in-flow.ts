@@ -54,3 +54,7 @@ export async function signInWithGitHub(t: EmptyTestApp, gh: FakeGitHub, login: s
   const exchange = code ? await t.request.post('/api/v1/auth/github/exchange').send({ code }) : null;
   return { ...flow, urls: [`/api/v1/auth/github/start`, ...flow.urls], start, code, exchange };
 }
+
+let serial = 0;
+/** A GitHub login no other test of the run uses (tests share one fake GitHub per file). */
+export const uniqueLogin = (prefix: string) => `${prefix}-${++serial}-${Date.now().toString(36)}`;

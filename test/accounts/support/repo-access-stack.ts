@@ -1,6 +1,7 @@
 import type { Role } from '../../../core/accounts/roles.js';
 import { startFakeGitHub, type FakeGitHub } from '../../fakes/fake-github-server.js';
 import { appEnv, appPrivateKey } from '../../support/github-deliveries.js';
+import { sha } from '../../support/release-api.js';
 import { createTestApp, type TestApp, type TestUser } from '../../support/test-app.js';
 
 export interface RepoAccessStack {
@@ -45,4 +46,16 @@ export function useRepoAccessStack(mode: string | undefined): RepoAccessStack {
     await stack.gh.close();
   });
   return stack;
+}
+
+/** A passed evidence upload for `repo` at the commit named by `label`. */
+export function evidenceFor(repo: string, label: string) {
+  return {
+    repo_root: repo,
+    commit_sha: sha(label),
+    name: 'unit-tests',
+    kind: 'scan',
+    status: 'passed',
+    produced_at: new Date().toISOString(),
+  };
 }
