@@ -1,6 +1,7 @@
 import type { Certificate } from '../certificates/types.js';
 import type { Execution, ToolCallEntry } from '../executions/execution.js';
 import { capabilityMatches } from '../policies/capability-matches.js';
+import { promptSize, type PromptSize } from './budget.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import type { Governance } from './governance.js';
 import type { RunState, TurnStep } from './journal.js';
@@ -16,7 +17,10 @@ export interface AgentRun {
   governance: Governance;
   state: RunState;
   execution: Execution;
+  /** Append with appendMessage, which keeps `prompt` in step. */
   transcript: ChatMessage[];
+  /** The next provider request's estimated input tokens. */
+  prompt: PromptSize;
   toolCalls: ToolCallEntry[];
   certificates: Certificate[];
   costCents: number;
@@ -47,20 +51,23 @@ export function createAgentRun(deps: RuntimeDeps, state: RunState, governance: G
   const transcript: ChatMessage[] =
     state.transcript[0]?.role === 'user' ? [...state.transcript] : [{ role: 'user', content: execution.task }, ...state.transcript];
   const budgetCents = policy.max_budget_cents > 0 ? Math.min(execution.budget_cents, policy.max_budget_cents) : execution.budget_cents;
+  const system = buildSystemPrompt(state, budgetCents);
+  const definitions = grantedTools(tools, state).map(toolDefinition);
   return {
     deps,
     governance,
     state,
     execution,
     transcript,
+    prompt: promptSize({ system, tools: definitions }, transcript),
     toolCalls: [...execution.tool_calls],
     certificates: [...execution.certificates],
     costCents: execution.cost_cents,
     unrecordedTurn: null,
     budgetCents,
     tools: toolsByName(tools),
-    definitions: grantedTools(tools, state).map(toolDefinition),
-    system: buildSystemPrompt(state, budgetCents),
+    definitions,
+    system,
   };
 }
 
@@ -71,6 +78,12 @@ export function pendingToolCalls(run: AgentRun): ToolCallRequest[] {
   if (!turn || turn.role !== 'assistant') return [];
   const answered = new Set(run.transcript.slice(lastTurn + 1).flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : [])));
   return turn.tool_calls.filter((call) => !answered.has(call.id));
+}
+
+/** Adds a turn or an answer to the run's transcript. */
+export function appendMessage(run: AgentRun, message: ChatMessage): void {
+  run.transcript.push(message);
+  run.prompt.add(message);
 }
 
 export function nextSeq(run: AgentRun): number {

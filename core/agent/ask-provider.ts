@@ -1,5 +1,5 @@
-import type { AgentRun } from './agent-run.js';
-import { estimateInputTokens, MAX_OUTPUT_TOKENS, reservationCents, usageCents } from './budget.js';
+import { appendMessage, type AgentRun } from './agent-run.js';
+import { MAX_OUTPUT_TOKENS, reservationCents, usageCents } from './budget.js';
 import { callUnlessCancelled } from './call-unless-cancelled.js';
 import { redactSecrets } from './output-rules.js';
 import { ProviderError, type ChatMessage, type Provider, type ProviderResponse } from './provider.js';
@@ -29,7 +29,7 @@ export async function askProvider(run: AgentRun, provider: Provider, model: stri
     tools: run.definitions,
     maxTokens: MAX_OUTPUT_TOKENS,
   };
-  const reserved = reservationCents(price, estimateInputTokens(request), MAX_OUTPUT_TOKENS);
+  const reserved = reservationCents(price, run.prompt.tokens(), MAX_OUTPUT_TOKENS);
   const remaining = run.budgetCents - run.costCents;
   if (reserved > remaining) {
     return failed(
@@ -59,7 +59,7 @@ export async function askProvider(run: AgentRun, provider: Provider, model: stri
   // A turn that asks for tool calls is recorded before or with its first call (handleToolCall).
   if (turn.tool_calls.length > 0) run.unrecordedTurn = { assistant: turn, costCents: cost };
   else await deps.journal.recordTurn(execution.id, turn, cost);
-  run.transcript.push(turn);
+  appendMessage(run, turn);
   run.costCents += cost;
   deps.log('agent.turn', {
     execution_id: execution.id,

@@ -1,4 +1,4 @@
-import type { ProviderRequest, Usage } from './provider.js';
+import type { ChatMessage, ProviderRequest, Usage } from './provider.js';
 import type { ModelPrice } from './runtime-deps.js';
 
 /** Output tokens asked for on every provider call; also the worst case reserved before it. */
@@ -12,13 +12,35 @@ function wholeCents(centsTimesMillion: number): number {
   return Math.max(0, Math.ceil(centsTimesMillion / PER_MILLION - EPSILON));
 }
 
+/** A prompt's estimated input tokens, kept up to date as its transcript grows. */
+export interface PromptSize {
+  add(message: ChatMessage): void;
+  tokens(): number;
+}
+
 /**
  * Conservative guess of the prompt's tokens: its JSON length / 3 (real tokenizers average
- * about 4 characters per token on English and code, so this over-counts on purpose).
+ * about 4 characters per token on English and code, so this over-counts on purpose). The length
+ * is that of `JSON.stringify({ system, messages, tools })`, summed message by message as they
+ * are added, so a run's turn does not serialise its whole history again (that cost grew with
+ * every turn of a long run).
  */
+export function promptSize(prompt: Pick<ProviderRequest, 'system' | 'tools'>, messages: readonly ChatMessage[]): PromptSize {
+  const frame = JSON.stringify({ system: prompt.system, messages: [], tools: prompt.tools }).length;
+  let length = 0;
+  let count = 0;
+  const add = (message: ChatMessage) => {
+    length += JSON.stringify(message).length;
+    count += 1;
+  };
+  messages.forEach(add);
+  // The messages sit between the frame's brackets, separated by commas.
+  return { add, tokens: () => Math.ceil((frame + length + Math.max(0, count - 1)) / 3) };
+}
+
+/** promptSize of a whole request at once. */
 export function estimateInputTokens(request: Pick<ProviderRequest, 'system' | 'messages' | 'tools'>): number {
-  const length = JSON.stringify({ system: request.system, messages: request.messages, tools: request.tools }).length;
-  return Math.ceil(length / 3);
+  return promptSize(request, request.messages).tokens();
 }
 
 /** The most the call can cost: every input token at the full input rate plus max_tokens of output. */

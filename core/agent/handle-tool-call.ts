@@ -1,7 +1,7 @@
 import { sha256Hex } from '../canonical-json.js';
 import type { Certificate } from '../certificates/types.js';
 import type { Artifact, ToolCallEntry } from '../executions/execution.js';
-import { lastCertificateDigest, nextSeq, type AgentRun } from './agent-run.js';
+import { appendMessage, lastCertificateDigest, nextSeq, type AgentRun } from './agent-run.js';
 import type { ChatMessage, ToolCallRequest } from './provider.js';
 import { recordTurnUnlessCarried } from './record-turn-unless-carried.js';
 import { runTool } from './run-tool.js';
@@ -92,7 +92,7 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
   await deps.journal.recordToolCall(execution.id, entry, answer, certificate, artifact, run.unrecordedTurn ?? undefined);
   run.unrecordedTurn = null;
   run.toolCalls.push(entry);
-  run.transcript.push(answer);
+  appendMessage(run, answer);
   if (certificate) run.certificates.push(certificate);
   deps.log('agent.tool_call', {
     execution_id: execution.id,

@@ -1,4 +1,5 @@
-import { reservationCents, usageCents } from '../../core/agent/budget.js';
+import { estimateInputTokens, promptSize, reservationCents, usageCents } from '../../core/agent/budget.js';
+import type { ChatMessage } from '../../core/agent/provider.js';
 import { BUILT_IN_PRICES, mergePrices, priceFor, priceTableSchema } from '../../core/agent/prices.js';
 
 describe('prices', () => {
@@ -70,5 +71,33 @@ describe('cost', () => {
 
   it('reserves the worst case: every input token at the full rate plus max_tokens of output', () => {
     expect(reservationCents(BUILT_IN_PRICES['claude-opus-4'], 10_000, 4096)).toBe(Math.ceil((10_000 * 1500 + 4096 * 7500) / 1e6));
+  });
+});
+
+describe('input token estimate', () => {
+  const system = 'You are a careful agent. Budget: 100 cents.';
+  const tools = [
+    { name: 'write_report', description: 'Writes "the" report', parameters: { type: 'object', properties: { text: { type: 'string' } } } },
+  ];
+  const messages: ChatMessage[] = [
+    { role: 'user', content: 'Summarise the release — naïvely, with "quotes"' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', name: 'write_report', arguments: '{"text":"ok"}' }] },
+    { role: 'tool', tool_call_id: 'call_1', content: 'written\n\u0001 ✓' },
+    { role: 'assistant', content: 'Done.', tool_calls: [] },
+  ];
+  const exact = (count: number) => Math.ceil(JSON.stringify({ system, messages: messages.slice(0, count), tools }).length / 3);
+
+  it('is the prompt JSON length / 3, rounded up', () => {
+    expect(estimateInputTokens({ system, messages, tools })).toBe(exact(messages.length));
+    expect(estimateInputTokens({ system, messages: [], tools })).toBe(exact(0));
+  });
+
+  it('stays exact as a run adds its messages one by one', () => {
+    const size = promptSize({ system, tools }, messages.slice(0, 1));
+    expect(size.tokens()).toBe(exact(1));
+    for (let count = 2; count <= messages.length; count++) {
+      size.add(messages[count - 1]);
+      expect(size.tokens()).toBe(exact(count));
+    }
   });
 });
