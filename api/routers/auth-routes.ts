@@ -4,6 +4,7 @@ import { registerUser } from '../../core/accounts/register-user.js';
 import { rotateKey } from '../../core/accounts/rotate-key.js';
 import { apiKeyOf, authenticate, limit } from '../middleware/authenticate.js';
 import { defineRoute } from '../route.js';
+import { userWithKey } from '../user-with-key.js';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -34,8 +35,7 @@ export const authRoutes = [
     async handler({ body, ctx, deps }) {
       await limit(deps, `ip:${ctx.ip}:register`);
       const caller = apiKeyOf(ctx) ? await authenticate(ctx, deps, 'any') : undefined;
-      const { user, apiKey } = await registerUser(deps.accounts, deps.config, body, caller);
-      return { status: 201, body: { id: user.id, email: user.email, name: user.name, role: user.role, api_key: apiKey } };
+      return { status: 201, body: userWithKey(await registerUser(deps.accounts, deps.config, body, caller)) };
     },
   }),
   defineRoute({
@@ -54,8 +54,7 @@ export const authRoutes = [
     },
     async handler({ body, ctx, deps }) {
       await limit(deps, `ip:${ctx.ip}:login`);
-      const { user, apiKey } = await logIn(deps.accounts, body.email, body.password);
-      return { body: { id: user.id, email: user.email, name: user.name, role: user.role, api_key: apiKey } };
+      return { body: userWithKey(await logIn(deps.accounts, body.email, body.password)) };
     },
   }),
   defineRoute({

@@ -14,6 +14,7 @@ import { githubWebUrl, OAUTH_CALLBACK_PATH } from '../../core/github/app-manifes
 import type { Deps } from '../deps.js';
 import { limit } from '../middleware/authenticate.js';
 import { defineRoute } from '../route.js';
+import { userWithKey } from '../user-with-key.js';
 import { loginResponseSchema } from '../schemas/account-schemas.js';
 import {
   githubAuthorizeUrlSchema,
@@ -225,8 +226,7 @@ export const githubSignInRoutes = [
     },
     async handler({ body, ctx, deps }) {
       await limit(deps, `ip:${ctx.ip}:github-sign-in`);
-      const { user, apiKey } = await exchangeSignInCode(deps.githubSignIn, deps.accounts, body.code);
-      return { body: { id: user.id, email: user.email, name: user.name, role: user.role, api_key: apiKey } };
+      return { body: userWithKey(await exchangeSignInCode(deps.githubSignIn, deps.accounts, body.code)) };
     },
   }),
   defineRoute({
