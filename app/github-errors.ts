@@ -10,7 +10,9 @@ interface OctokitErrorShape {
 /** Enough of GitHub's message to say what it refused, not a whole echoed body. */
 const REJECTION_MESSAGE_MAX = 2_000;
 
+/** The HTTP status GitHub answered, whether octokit's error carries it or asRetryable turned it into a refusal. */
 export function statusOf(error: unknown): number | undefined {
+  if (error instanceof GitHubRejectedError) return error.rejection.status;
   const status = (error as OctokitErrorShape | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }
@@ -41,23 +43,25 @@ function requestOf(error: OctokitErrorShape): string {
 
 /**
  * Turns octokit's answers worth retrying (5xx; 429; 403 for a primary or secondary rate limit)
- * into GitHubRetryableError with the wait GitHub asked for, a 422 into GitHubRejectedError (never
- * retried) with GitHub's message; anything else as it is.
+ * into GitHubRetryableError with the wait GitHub asked for. The refusals that the same request
+ * would meet again (422 invalid; 403 that is no rate limit, such as a permission the App lacks;
+ * 404, gone or out of the App's reach) become GitHubRejectedError with GitHub's message, never
+ * retried (docs/github-app.md, "When GitHub refuses a write"); anything else stays as it is.
  */
 export function asRetryable(error: unknown, now = Date.now()): unknown {
   const status = statusOf(error);
-  if (status === undefined) return error;
-  if (status === 422) {
-    const shape = error as OctokitErrorShape;
-    return new GitHubRejectedError({ request: requestOf(shape), status, message: gitHubMessageOf(shape) });
-  }
-  const headers = (error as OctokitErrorShape).response?.headers ?? {};
+  if (status === undefined || error instanceof GitHubRejectedError) return error;
+  const shape = error as OctokitErrorShape;
+  const headers = shape.response?.headers ?? {};
   const retryAfter = headers['retry-after'] === undefined ? null : Number(headers['retry-after']);
   const exhausted = String(headers['x-ratelimit-remaining']) === '0';
-  const reset = headers['x-ratelimit-reset'] === undefined ? null : Number(headers['x-ratelimit-reset']);
-  const message = `GitHub answered ${status}: ${String((error as OctokitErrorShape).message ?? '').split(' - ')[0]}`;
-  if (status >= 500) return new GitHubRetryableError(message, status, Number.isFinite(retryAfter) ? retryAfter : null);
   const rateLimited = status === 429 || (status === 403 && (retryAfter !== null || exhausted));
+  if (status === 422 || status === 404 || (status === 403 && !rateLimited)) {
+    return new GitHubRejectedError({ request: requestOf(shape), status, message: gitHubMessageOf(shape) });
+  }
+  const reset = headers['x-ratelimit-reset'] === undefined ? null : Number(headers['x-ratelimit-reset']);
+  const message = `GitHub answered ${status}: ${String(shape.message ?? '').split(' - ')[0]}`;
+  if (status >= 500) return new GitHubRetryableError(message, status, Number.isFinite(retryAfter) ? retryAfter : null);
   if (!rateLimited) return error;
   const wait =
     retryAfter !== null && Number.isFinite(retryAfter)

@@ -28,6 +28,18 @@ export const installationListSchema = z
 
 export const deliveryOutcomeSchema = z.enum(['queued', 'processed', 'failed', 'ignored']).meta({ id: 'GitHubDeliveryOutcome' });
 
+const gitHubRejectionSchema = z
+  .object({
+    at: timestamp,
+    request: z.string().meta({ description: 'Method and path, e.g. `POST /repos/acme/app/check-runs`.' }),
+    status: z
+      .number()
+      .int()
+      .meta({ description: "GitHub's status: 422 (invalid), 403 (not allowed; no rate limit), 404 (gone or out of reach)." }),
+    message: z.string().meta({ description: "GitHub's message, with the details of its `errors` list." }),
+  })
+  .meta({ id: 'GitHubRejection' });
+
 export const deliverySchema = z
   .object({
     delivery_id: z.string().meta({ description: 'X-GitHub-Delivery.' }),
@@ -53,6 +65,11 @@ export const deliverySchema = z
       .number()
       .int()
       .meta({ description: 'Redeliveries missed-delivery recovery asked GitHub for (0: GitHub delivered it by itself).' }),
+    rejections: z.array(gitHubRejectionSchema).meta({
+      description:
+        'What GitHub refused when shipgate posted for this delivery (a check run, a comment, a deployment review), oldest first; ' +
+        'such a refusal is never retried. Empty: nothing was refused.',
+    }),
   })
   .meta({ id: 'GitHubDelivery' });
 

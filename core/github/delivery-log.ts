@@ -1,3 +1,5 @@
+import type { GitHubRejection } from './github-port.js';
+
 /**
  * What became of each webhook delivery shipgate received (docs/github-app.md, "When the check
  * didn't show up"): the claim's verdict, then how the github_delivery job's work ended.
@@ -31,6 +33,8 @@ export interface DeliveryRecord {
   last_duplicate_at: string | null;
   /** Redeliveries missed-delivery recovery asked GitHub for (0: GitHub's own first delivery arrived). */
   recovery_redeliveries: number;
+  /** What GitHub refused when shipgate posted for this delivery, oldest first (docs/github-app.md, "When GitHub refuses a write"). */
+  rejections: (GitHubRejection & { at: string })[];
 }
 
 export interface DeliveryListFilter {

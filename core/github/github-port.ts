@@ -117,7 +117,7 @@ export class GitHubRetryableError extends Error {
   }
 }
 
-/** What GitHub answered when it refused something shipgate posted (422), as recorded on the delivery. */
+/** What GitHub answered when it refused something shipgate posted, as recorded on the delivery. */
 export interface GitHubRejection {
   /** Method and path, e.g. `POST /repos/acme/app/check-runs`. */
   request: string;
@@ -127,8 +127,10 @@ export interface GitHubRejection {
 }
 
 /**
- * GitHub refused a request as invalid (422 Unprocessable Entity). Sending the same request again
- * would be refused again, so it is never retried: it is logged and recorded on the delivery.
+ * GitHub refused a request in a way the same request would meet again: invalid (422), not
+ * allowed without being a rate limit (403, e.g. a permission the App lacks), or gone or out of
+ * the App's reach (404). It is never retried: it is logged and recorded on the delivery
+ * (docs/github-app.md, "When GitHub refuses a write").
  */
 export class GitHubRejectedError extends Error {
   constructor(readonly rejection: GitHubRejection) {

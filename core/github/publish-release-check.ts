@@ -20,7 +20,7 @@ export interface PublishDeps {
   now?: () => Date;
 }
 
-/** `rejected`: GitHub refused the write (422); logged, recorded on the delivery, not retried. */
+/** `rejected`: GitHub refused the write (422, 403, 404: GitHubRejectedError); logged, recorded on the delivery, not retried. */
 export type PostOutcome = WriteOutcome | 'rejected';
 
 export interface PublishResult {
@@ -31,7 +31,7 @@ export interface PublishResult {
 }
 
 /**
- * Runs one write to GitHub; a 422 is logged with GitHub's message and recorded on the delivery
+ * Runs one write to GitHub; a refusal is logged with GitHub's message and recorded on the delivery
  * that asked (when one did) instead of failing the job: the same request would be refused again,
  * so retrying it would only loop. The other writes of the evaluation still go ahead.
  */

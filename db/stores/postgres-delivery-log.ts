@@ -30,6 +30,7 @@ interface ListedRow {
   duplicates: number;
   last_duplicate_at: Date | null;
   recovery_redeliveries: number | null;
+  rejections: DeliveryRecord['rejections'] | null;
 }
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -53,6 +54,7 @@ function toRecord(row: ListedRow): DeliveryRecord {
     duplicates: row.duplicates,
     last_duplicate_at: iso(row.last_duplicate_at),
     recovery_redeliveries: row.recovery_redeliveries ?? 0,
+    rejections: row.rejections ?? [],
   };
 }
 
@@ -80,7 +82,7 @@ export function createDeliveryLog(db: Knex): DeliveryLog {
         db,
         `SELECT d.delivery_id, d.event, d.action, d.repo_root, d.installation_id, ${OUTCOME} AS shown, d.reason, d.error,
           d.received_at, ${MICROS} AS cursor_at, d.started_at, d.finished_at, d.attempts, d.duplicates, d.last_duplicate_at,
-          r.attempts AS recovery_redeliveries
+          r.attempts AS recovery_redeliveries, d.rejections
         FROM github_deliveries d LEFT JOIN github_redeliveries r ON r.delivery_guid = d.delivery_id
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY d.received_at DESC, d.delivery_id DESC LIMIT ${add(page.limit + 1)}`,

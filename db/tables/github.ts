@@ -9,7 +9,7 @@ export interface GitHubDeliveryRow {
   outcome: 'queued' | 'ignored';
   reason: string | null;
   received_at: Date;
-  /** What GitHub refused (422) when posting for this delivery, oldest first; null: nothing (migration 015). */
+  /** What GitHub refused (422, 403, 404) when posting for this delivery, oldest first; null: nothing (migration 015). */
   rejections: GitHubDeliveryRejection[] | null;
   /** How the github_delivery job ended (migration 033): null while queued (or ignored). */
   result: 'processed' | 'failed' | null;

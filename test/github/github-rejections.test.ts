@@ -89,6 +89,46 @@ describe('a 422 from GitHub is logged, recorded on the delivery, and never retri
     ]);
   });
 
+  it('a 403 that is no rate limit and a 404 are refusals too: one attempt each, recorded, listed with the delivery', async () => {
+    const head = sha('forbidden-and-gone');
+    stack.gh.app.failNext('POST', /\/check-runs$/, {
+      status: 403,
+      body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' },
+    });
+    stack.gh.app.failNext('POST', /\/issues\/8\/comments$/, {
+      status: 404,
+      body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+    });
+    stack.gh.requests.length = 0;
+    await deliver(stack.t, 'pull_request', pullRequestPayload('opened', { number: 8, sha: head }, repo), {
+      secret: SECRET,
+      id: 'forbidden-and-gone-delivery',
+    });
+    await settle(stack.t);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await settle(stack.t);
+
+    expect(posted('POST', /\/check-runs$/)).toHaveLength(1);
+    expect(posted('POST', /\/issues\/8\/comments$/)).toHaveLength(1);
+    const refusals = [
+      {
+        at: expect.any(String),
+        request: `POST /api/v3/repos/${repo}/check-runs`,
+        status: 403,
+        message: 'Resource not accessible by integration',
+      },
+      { at: expect.any(String), request: `POST /api/v3/repos/${repo}/issues/8/comments`, status: 404, message: 'Not Found' },
+    ];
+    expect(await rejectionsOf('forbidden-and-gone-delivery')).toEqual(expect.arrayContaining(refusals));
+    const res = await stack.t.request.get(`/api/v1/github/deliveries?repo_root=${repo}`).set(stack.t.admin.auth).expect(200);
+    const listed = res.body.deliveries.find((d: { delivery_id: string }) => d.delivery_id === 'forbidden-and-gone-delivery');
+    expect(listed).toMatchObject({ outcome: 'processed' });
+    expect(listed.rejections).toHaveLength(2);
+    expect(listed.rejections).toEqual(expect.arrayContaining(refusals));
+    const quiet = res.body.deliveries.find((d: { delivery_id: string }) => d.delivery_id === 'refused-check-run-delivery');
+    expect(quiet.rejections).toHaveLength(1);
+  });
+
   it('a refused deployment review: one POST, recorded on the request and its delivery, not reviewed again when a check completes', async () => {
     const head = sha('refused-deployment');
     await checkRun(stack.t, { repo_root: repo, commit_sha: head, name: 'lint' });

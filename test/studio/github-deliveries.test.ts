@@ -16,6 +16,7 @@ describeInBrowser('studio: the GitHub deliveries and installations pages (ADMIN)
   const repo = `acme/studio-deliveries-${randomUUID().slice(0, 6)}`;
   const duplicate = `dup-${randomUUID()}`;
   const failed = `fail-${randomUUID()}`;
+  const refused = `refused-${randomUUID()}`;
   beforeAll(async () => {
     gh = await startFakeGitHub();
     gh.repos.commit(repo, { files: { '.github/shipgate.yml': 'required_checks: []\n', 'README.md': 'x\n' } });
@@ -29,13 +30,19 @@ describeInBrowser('studio: the GitHub deliveries and installations pages (ADMIN)
     expect((await deliver(studio.t, 'pull_request', pr, { secret: SECRET, id: duplicate })).body.status).toBe('duplicate');
     await deliver(studio.t, 'star', examplePayload('star', 'created', repo), { secret: SECRET, id: `star-${randomUUID()}` });
     await deliverFailingDelivery(studio.t, gh, { id: failed, repo, number: 41, secret: SECRET });
+    gh.app.failNext('POST', /\/check-runs$/, { status: 403, body: { message: 'Resource not accessible by integration' } });
+    await deliver(studio.t, 'pull_request', pullRequestPayload('opened', { number: 42, sha: 'd'.repeat(40) }, repo), {
+      secret: SECRET,
+      id: refused,
+    });
+    await settle(studio.t);
   });
   afterAll(async () => {
     await studio?.close();
     await gh?.close();
   });
 
-  it('shows a failed delivery with its reason and a duplicate one, and filters by outcome', async () => {
+  it('shows a failed delivery with its reason, a post GitHub refused and a duplicate delivery, and filters by outcome', async () => {
     const { page, problems } = await studio.open();
     await studio.signIn(page, studio.t.admin.email);
     await page.locator('nav a[href="#/deliveries"]', { hasText: 'Deliveries' }).click();
@@ -45,6 +52,10 @@ describeInBrowser('studio: the GitHub deliveries and installations pages (ADMIN)
     expect(await row(failed).textContent()).toMatch(/merge_group\.checks_requested.*failed.*GitHub answered 500/);
     expect(await row(duplicate).locator('.duplicate').textContent()).toBe('duplicate ×1');
     expect(await row(duplicate).locator('.pill').textContent()).toBe('processed');
+    expect(await row(refused).locator('[data-rejection]').textContent()).toBe(
+      `GitHub refused POST /api/v3/repos/${repo}/check-runs (403): Resource not accessible by integration`,
+    );
+    expect(await row(duplicate).locator('[data-rejection]').count()).toBe(0);
     expect(await page.locator('#deliveries-list tr', { hasText: 'star.created' }).locator('.pill').textContent()).toBe('ignored');
 
     await page.getByLabel('Outcome').selectOption('failed');

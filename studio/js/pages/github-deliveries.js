@@ -25,10 +25,26 @@ function outcomeCell(d) {
 }
 
 /** @param {GitHubDelivery} d */
-function reasonCell(d) {
-  if (!d.reason) return d.outcome === 'queued' ? h('span.muted', {}, 'waiting for the worker') : '';
+function reason(d) {
+  if (!d.reason) return d.outcome === 'queued' ? h('span.muted', {}, 'waiting for the worker') : null;
   if (d.outcome === 'queued') return h('span', {}, `Attempt ${d.attempts} failed, retrying: ${d.reason}`);
   return h('span', { class: d.outcome === 'failed' ? 'error' : undefined }, d.reason);
+}
+
+/**
+ * What GitHub refused to take from shipgate for this delivery: never retried, so it stays
+ * missing on GitHub until the cause (a permission, a deleted pull request) is fixed.
+ * @param {GitHubDelivery} d
+ */
+function refusals(d) {
+  return d.rejections.map((r) =>
+    h('div.error', { 'data-rejection': r.request }, `GitHub refused ${r.request} (${r.status}): ${r.message}`),
+  );
+}
+
+/** @param {GitHubDelivery} d */
+function reasonCell(d) {
+  return h('div', {}, reason(d), refusals(d));
 }
 
 /** @param {GitHubDelivery} d */
