@@ -6,6 +6,8 @@ jest.setTimeout(60_000);
 
 const REPO = 'acme/nothing-recorded';
 const SHA = '02402c1f0c7e5a3b9d8e7f6a5b4c3d2e1f0a9b8c';
+/** The OPERATOR's test uploads evidence: its own commit, so the VIEWER's still has none whichever runs first. */
+const UPLOAD_SHA = '7a11e0c5d4b3a29180f7e6d5c4b3a2918f7e6d5c';
 
 describeInBrowser('studio: the release page is titled by its decision, and "no evidence" lists each missing evidence', (executablePath) => {
   let studio: Studio;
@@ -41,7 +43,7 @@ describeInBrowser('studio: the release page is titled by its decision, and "no e
   it('an OPERATOR gets one "Upload evidence" per missing name, the form prefilled with it; uploading clears the blocker', async () => {
     const operator = await studio.t.user('OPERATOR');
     const { page, problems } = await studio.open();
-    await page.goto(`/studio#/releases/${REPO}/${SHA}`);
+    await page.goto(`/studio#/releases/${REPO}/${UPLOAD_SHA}`);
     await studio.signIn(page, operator.email, { navigate: false });
     await page.locator('#decision', { hasText: 'NO_SHIP' }).waitFor();
     const blocker = page.locator('li.blocker[data-code="no_evidence"]');
@@ -65,7 +67,7 @@ describeInBrowser('studio: the release page is titled by its decision, and "no e
     await upload('sbom');
     // The test project has no DOM types.
     await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title.startsWith('SHIP '));
-    expect(await page.title()).toBe(`SHIP ${REPO}@02402c1 · shipgate`);
+    expect(await page.title()).toBe(`SHIP ${REPO}@7a11e0c · shipgate`);
     expect(await page.locator('#blockers').textContent()).toBe('No blockers.');
     expectNoProblems(problems);
   });
