@@ -120,6 +120,8 @@ describe('calls of one session made at once', () => {
       [3, 'allowed'],
     ]);
     expect((await t.request.post(`/api/v1/agent-sessions/${id}/close`).set(t.admin.auth)).status).toBe(200);
+    // Its MCP session ends here too, so a later sweep in this file has no connection of this test to close.
+    await (client.transport as StreamableHTTPClientTransport).terminateSession();
     const exported = await t.request.get(`/api/v1/compliance/${id}/export`).set(t.admin.auth);
     expect(verifyPackage(exported.body, exported.body.public_keys)).toMatchObject({ ok: true, certificatesChecked: 4 });
   });
