@@ -38,11 +38,6 @@ export function promptSize(prompt: Pick<ProviderRequest, 'system' | 'tools'>, me
   return { add, tokens: () => Math.ceil((frame + length + Math.max(0, count - 1)) / 3) };
 }
 
-/** promptSize of a whole request at once. */
-export function estimateInputTokens(request: Pick<ProviderRequest, 'system' | 'messages' | 'tools'>): number {
-  return promptSize(request, request.messages).tokens();
-}
-
 /** The most the call can cost: every input token at the full input rate plus max_tokens of output. */
 export function reservationCents(price: ModelPrice, inputTokens: number, maxTokens: number): number {
   return wholeCents(inputTokens * price.input + maxTokens * price.output);

@@ -1,4 +1,4 @@
-import { estimateInputTokens, promptSize, reservationCents, usageCents } from '../../core/agent/budget.js';
+import { promptSize, reservationCents, usageCents } from '../../core/agent/budget.js';
 import type { ChatMessage } from '../../core/agent/provider.js';
 import { BUILT_IN_PRICES, mergePrices, priceFor, priceTableSchema } from '../../core/agent/prices.js';
 
@@ -88,8 +88,8 @@ describe('input token estimate', () => {
   const exact = (count: number) => Math.ceil(JSON.stringify({ system, messages: messages.slice(0, count), tools }).length / 3);
 
   it('is the prompt JSON length / 3, rounded up', () => {
-    expect(estimateInputTokens({ system, messages, tools })).toBe(exact(messages.length));
-    expect(estimateInputTokens({ system, messages: [], tools })).toBe(exact(0));
+    expect(promptSize({ system, tools }, messages).tokens()).toBe(exact(messages.length));
+    expect(promptSize({ system, tools }, []).tokens()).toBe(exact(0));
   });
 
   it('stays exact as a run adds its messages one by one', () => {
