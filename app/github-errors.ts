@@ -10,9 +10,7 @@ interface OctokitErrorShape {
 /** Enough of GitHub's message to say what it refused, not a whole echoed body. */
 const REJECTION_MESSAGE_MAX = 2_000;
 
-/** The HTTP status GitHub answered, whether octokit's error carries it or asRetryable turned it into a refusal. */
 export function statusOf(error: unknown): number | undefined {
-  if (error instanceof GitHubRejectedError) return error.rejection.status;
   const status = (error as OctokitErrorShape | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }

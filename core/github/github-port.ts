@@ -133,8 +133,12 @@ export interface GitHubRejection {
  * (docs/github-app.md, "When GitHub refuses a write").
  */
 export class GitHubRejectedError extends Error {
+  /** GitHub's status, where GitHubRetryableError and octokit's own errors carry theirs. */
+  readonly status: number;
+
   constructor(readonly rejection: GitHubRejection) {
     super(`GitHub answered ${rejection.status} to ${rejection.request}: ${rejection.message}`);
     this.name = 'GitHubRejectedError';
+    this.status = rejection.status;
   }
 }

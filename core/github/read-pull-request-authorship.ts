@@ -2,13 +2,7 @@ import type { AuthorshipRecord, CommitFacts, PullRequestFacts } from '../release
 import { coAuthorTrailers } from '../release/co-author-trailers.js';
 import type { AuthorshipReadTarget, AuthorshipStore } from './authorship-store.js';
 import type { GitHubAppStore } from './github-app-store.js';
-import {
-  GitHubRejectedError,
-  GitHubRetryableError,
-  PULL_REQUEST_COMMIT_LIST_LIMIT,
-  type GitHubAccess,
-  type GitHubRepository,
-} from './github-port.js';
+import { GitHubRetryableError, PULL_REQUEST_COMMIT_LIST_LIMIT, type GitHubAccess, type GitHubRepository } from './github-port.js';
 import { retryDelaySeconds } from './retry-delay.js';
 
 export interface AuthorshipDeps {
@@ -24,7 +18,7 @@ export const AUTHORSHIP_READ_MAX_ATTEMPTS = 5;
 /** What GitHub answered, for a reason people read; an error that is not GitHub's is thrown on. */
 function gitHubFailure(error: unknown): string {
   if (error instanceof GitHubRetryableError) return error.message;
-  const status = error instanceof GitHubRejectedError ? error.rejection.status : (error as { status?: unknown } | null)?.status;
+  const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number') return `GitHub answered ${status} when shipgate read the pull request.`;
   throw error;
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { DeliveryCursor, DeliveryLog, DeliveryRecord } from '../../core/github/delivery-log.js';
 import { sendSql } from '../send-sql.js';
+import type { GitHubDeliveryRow } from '../tables.js';
 
 /** How the job's end is written: the result, the attempt's error, its timings (migration 033). */
 const FINISH = {
@@ -30,7 +31,7 @@ interface ListedRow {
   duplicates: number;
   last_duplicate_at: Date | null;
   recovery_redeliveries: number | null;
-  rejections: DeliveryRecord['rejections'] | null;
+  rejections: GitHubDeliveryRow['rejections'];
 }
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
