@@ -104,6 +104,8 @@ describe('a 422 from GitHub is logged, recorded on the delivery, and never retri
       secret: SECRET,
       id: 'forbidden-and-gone-delivery',
     });
+    await settle(stack.t);
+    // Delivered once the refusals are used up: the failures above match any check run's POST.
     await deliver(stack.t, 'pull_request', pullRequestPayload('opened', { number: 9, sha: sha('taken') }, repo), {
       secret: SECRET,
       id: 'taken-delivery',
