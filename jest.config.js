@@ -9,4 +9,9 @@ export default {
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   testTimeout: 30000,
   maxWorkers: 2,
+  // A worker that has run half the suite holds a heap of ~2 GB (each ESM test file's modules in
+  // its own VM context) and takes more than jest's default 500 ms to exit, with no handle left
+  // open (checked by listing each worker's active handles at exit): jest then kills it and
+  // prints "A worker process has failed to exit gracefully". Give it the time it needs.
+  workerGracefulExitTimeout: 5000,
 };
