@@ -1,4 +1,4 @@
-import type { GitHubOAuthExchange, GitHubOAuthUser } from '../core/accounts/github-sign-in.js';
+import type { GitHubOAuthExchange, GitHubOAuthUser, OAuthClient } from '../core/accounts/github-sign-in.js';
 import { UnavailableError, ValidationError } from '../core/errors.js';
 import { GITHUB_API_VERSION, GITHUB_JSON_MEDIA_TYPE } from './create-probot.js';
 
@@ -19,13 +19,60 @@ async function call(url: string, init: RequestInit, what: string): Promise<Respo
   }
 }
 
+/** The user, read with the user's token. */
+async function readUser(apiBaseUrl: string, token: string): Promise<GitHubOAuthUser> {
+  const read = await call(
+    `${apiBaseUrl}/user`,
+    {
+      headers: {
+        accept: GITHUB_JSON_MEDIA_TYPE,
+        authorization: `Bearer ${token}`,
+        'x-github-api-version': GITHUB_API_VERSION,
+        'user-agent': 'shipgate',
+      },
+    },
+    'read the signed-in user',
+  );
+  if (!read.ok) throw new UnavailableError(`GitHub answered ${read.status} to GET /user during the sign-in; try again.`);
+  const user = (await read.json()) as { id?: unknown; login?: unknown; name?: unknown };
+  if (typeof user.id !== 'number' || typeof user.login !== 'string')
+    throw new UnavailableError('GitHub answered GET /user without an id and login.');
+  return { id: user.id, login: user.login, name: typeof user.name === 'string' ? user.name : null };
+}
+
+/** `DELETE /applications/{client_id}/token` (the OAuth client's basic auth): GitHub forgets the user's token. */
+async function revokeToken(apiBaseUrl: string, client: OAuthClient, token: string): Promise<void> {
+  const revoked = await call(
+    `${apiBaseUrl}/applications/${encodeURIComponent(client.clientId)}/token`,
+    {
+      method: 'DELETE',
+      headers: {
+        accept: GITHUB_JSON_MEDIA_TYPE,
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+        'x-github-api-version': GITHUB_API_VERSION,
+        'user-agent': 'shipgate',
+      },
+      body: JSON.stringify({ access_token: token }),
+    },
+    "revoke the sign-in's user token",
+  );
+  if (revoked.status !== 204) throw new UnavailableError(`GitHub answered ${revoked.status} to revoking the sign-in's user token.`);
+}
+
 /**
  * GitHub's web application flow, server side (docs/github-app.md, "Sign in with GitHub"): the
  * code and the PKCE verifier for a user token at `<web>/login/oauth/access_token`, then
- * `GET /user` with that token. The token lives in this function only: it is never stored,
- * logged or returned (repository permissions are read with the App's installation token).
+ * `GET /user` with that token, then the token is revoked: shipgate has no other use for it
+ * (repository permissions are read with the App's installation token). It lives in this
+ * function only: never stored, logged or returned. A revocation GitHub refuses does not fail
+ * the sign-in; `onRevokeFailed` hears why (the token then expires on its own, after 8 hours).
  */
-export function githubOAuthWebFlow(webUrl: string, apiBaseUrl: string): GitHubOAuthExchange {
+export function githubOAuthWebFlow(
+  webUrl: string,
+  apiBaseUrl: string,
+  onRevokeFailed: (reason: string) => void = () => {},
+): GitHubOAuthExchange {
   return {
     async userFor(client, code, codeVerifier) {
       const exchanged = await call(
@@ -57,23 +104,12 @@ export function githubOAuthWebFlow(webUrl: string, apiBaseUrl: string): GitHubOA
           `GitHub refused the sign-in's code exchange (${answer.error ?? 'no token'}): check the App's OAuth client (client id and secret, callback URL).`,
         );
       }
-      const read = await call(
-        `${apiBaseUrl}/user`,
-        {
-          headers: {
-            accept: GITHUB_JSON_MEDIA_TYPE,
-            authorization: `Bearer ${answer.access_token}`,
-            'x-github-api-version': GITHUB_API_VERSION,
-            'user-agent': 'shipgate',
-          },
-        },
-        'read the signed-in user',
-      );
-      if (!read.ok) throw new UnavailableError(`GitHub answered ${read.status} to GET /user during the sign-in; try again.`);
-      const user = (await read.json()) as { id?: unknown; login?: unknown; name?: unknown };
-      if (typeof user.id !== 'number' || typeof user.login !== 'string')
-        throw new UnavailableError('GitHub answered GET /user without an id and login.');
-      return { id: user.id, login: user.login, name: typeof user.name === 'string' ? user.name : null } satisfies GitHubOAuthUser;
+      const token = answer.access_token;
+      try {
+        return await readUser(apiBaseUrl, token);
+      } finally {
+        await revokeToken(apiBaseUrl, client, token).catch((error: unknown) => onRevokeFailed((error as Error).message));
+      }
     },
   };
 }

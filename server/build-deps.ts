@@ -97,7 +97,9 @@ export function buildDeps(
     repoAccess,
     githubSignIn: {
       store: createGitHubSignInStore(db),
-      oauth: githubOAuthWebFlow(githubWebUrl(config.github), githubApiBaseUrl(config.github)),
+      oauth: githubOAuthWebFlow(githubWebUrl(config.github), githubApiBaseUrl(config.github), (reason) =>
+        logger.warn({ event: 'github_sign_in_token_not_revoked', reason }, "the sign-in's GitHub user token was not revoked"),
+      ),
       orgs: installationOrgMembership(github),
     },
     github,

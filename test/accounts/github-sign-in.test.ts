@@ -1,3 +1,4 @@
+import { gitHubError } from '../fakes/fake-github-route.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { signInEnv, signInWithGitHub, throughGitHub, uniqueLogin as login } from './support/github-sign-in-flow.js';
@@ -50,9 +51,13 @@ describe('Sign in with GitHub', () => {
     expect(flow.exchange!.body).toMatchObject({ name: 'Ada Lovelace', role: 'OPERATOR' });
     const res = await me(key).expect(200);
     expect(res.body).toMatchObject({ role: 'OPERATOR', active: true, github: { id: gh.oauth.users.get(name)!.id, login: name } });
-    // The user's GitHub token was used for GET /user and dropped: not in the database.
+    // The user's GitHub token was used for GET /user, then revoked, and is not in the database.
     const token = gh.oauth.issuedTokens.at(-1)!;
-    expect(gh.requests.some((r) => r.path === '/user' && r.headers.authorization === `Bearer ${token}`)).toBe(true);
+    const readAt = gh.requests.findIndex((r) => r.path === '/user' && r.headers.authorization === `Bearer ${token}`);
+    const revokedAt = gh.requests.findIndex((r) => r.method === 'DELETE' && r.path === `/applications/${gh.oauth.clientId}/token`);
+    expect(readAt).toBeGreaterThanOrEqual(0);
+    expect(revokedAt).toBeGreaterThan(readAt);
+    expect(gh.oauth.revokedTokens).toContain(token);
     const tables = await t.database.db('information_schema.tables').where({ table_schema: 'public' }).pluck('table_name');
     for (const table of tables) {
       const found = await t.database.db.raw(`SELECT 1 FROM "${table}" AS x WHERE x::text LIKE ? LIMIT 1`, [`%${token}%`]);
@@ -163,6 +168,21 @@ describe('Sign in with GitHub', () => {
     expect([flow.callback.status, flow.callback.body.result, flow.callback.body.github_login]).toEqual([200, 'signed_in', name]);
     const key = await t.request.post('/api/v1/auth/github/exchange').send({ code: flow.callback.body.code }).expect(200);
     expect((await me(key.body.api_key).expect(200)).body.github.login).toBe(name);
+  });
+
+  it('signs in when GitHub refuses to revoke the user token, and logs why without the token', async () => {
+    const name = login('unrevoked');
+    gh.oauth.user(name, { orgs: ['acme'] });
+    gh.app.failNext('DELETE', /^\/applications\/[^/]+\/token$/, gitHubError(422, 'Validation Failed'));
+    const flow = await signInWithGitHub(t, gh, name);
+    expect(flow.exchange?.status).toBe(200);
+    const token = gh.oauth.issuedTokens.at(-1)!;
+    expect(gh.oauth.revokedTokens).not.toContain(token);
+    const warned = t.logs.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.event === 'github_sign_in_token_not_revoked');
+    expect(warned).toEqual([expect.objectContaining({ reason: "GitHub answered 422 to revoking the sign-in's user token." })]);
+    expect(t.logs.text()).not.toContain(token);
   });
 
   it('never puts the API key in a URL or a log line', async () => {

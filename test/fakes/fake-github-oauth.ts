@@ -29,7 +29,8 @@ const OAUTH_DOCS = 'https://docs.github.com/apps/managing-oauth-apps/troubleshoo
  * GitHub's web application flow (https://docs.github.com/apps/creating-github-apps/authenticating-with-a-github-app/generating-a-user-access-token-for-a-github-app)
  * and what "Sign in with GitHub" reads with it: `/login/oauth/authorize` (the user's consent, simulated:
  * `signedInAs` approves, or `deny` cancels), `POST /login/oauth/access_token` (GitHub's JSON answers,
- * errors with status 200 included, PKCE S256 checked), `GET /user` with the user's token, and the
+ * errors with status 200 included, PKCE S256 checked), `GET /user` with the user's token, its
+ * revocation (`DELETE /applications/{client_id}/token`), and the
  * organisations: `GET /orgs/{org}/installation` (as the App) and `GET /orgs/{org}/members/{username}`
  * (with that installation's token). Tests configure users, memberships and installations.
  */
@@ -49,6 +50,8 @@ export class FakeGitHubOAuth {
   deny = false;
   /** Every user token ever issued (a test checks none of them was stored or logged). */
   issuedTokens: string[] = [];
+  /** The user tokens revoked through `DELETE /applications/{client_id}/token`, in order. */
+  revokedTokens: string[] = [];
   private codes = new Map<string, IssuedCode>();
   private tokens = new Map<string, string>();
 
@@ -138,6 +141,19 @@ export class FakeGitHubOAuth {
           const user = login ? this.users.get(login) : undefined;
           if (!user) return gitHubError(401, 'Bad credentials');
           return { body: privateUserJson(apiBase(), user) };
+        },
+      },
+      {
+        method: 'DELETE',
+        pattern: '/applications/{client_id}/token',
+        handle: (ctx): GitHubReply => {
+          // As the OAuth client: basic authentication with its id and secret.
+          const basic = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
+          if (ctx.params.client_id !== this.clientId || ctx.headers.authorization !== basic) return gitHubError(404, 'Not Found');
+          const token = (ctx.body as { access_token?: unknown } | undefined)?.access_token;
+          if (typeof token !== 'string' || !this.tokens.delete(token)) return gitHubError(422, 'Validation Failed');
+          this.revokedTokens.push(token);
+          return { status: 204 };
         },
       },
       {
