@@ -17,8 +17,8 @@ export interface AgentRun {
   governance: Governance;
   state: RunState;
   execution: Execution;
-  /** Append with appendMessage, which keeps `prompt` in step. */
-  transcript: ChatMessage[];
+  /** Read-only outside appendMessage, the one place it grows, which keeps `prompt` in step. */
+  readonly transcript: readonly ChatMessage[];
   /** The next provider request's estimated input tokens. */
   prompt: PromptSize;
   toolCalls: ToolCallEntry[];
@@ -82,7 +82,7 @@ export function pendingToolCalls(run: AgentRun): ToolCallRequest[] {
 
 /** Adds a turn or an answer to the run's transcript. */
 export function appendMessage(run: AgentRun, message: ChatMessage): void {
-  run.transcript.push(message);
+  (run.transcript as ChatMessage[]).push(message); // created mutable by createAgentRun
   run.prompt.add(message);
 }
 
