@@ -7,6 +7,13 @@ export const GITHUB_API_VERSION = '2022-11-28';
 /** GitHub's current JSON media type (octokit still defaults to the older `application/vnd.github.v3+json`). */
 export const GITHUB_JSON_MEDIA_TYPE = 'application/vnd.github+json';
 
+/** What a plain fetch to GitHub's REST API sends besides its authorization (sign-in, App registration). */
+export const GITHUB_FETCH_HEADERS = {
+  accept: GITHUB_JSON_MEDIA_TYPE,
+  'x-github-api-version': GITHUB_API_VERSION,
+  'user-agent': 'shipgate',
+};
+
 /** The documented media type for a file's raw text (the contents endpoint; also past the 1 MB JSON limit). */
 export const GITHUB_RAW_MEDIA_TYPE = 'application/vnd.github.raw+json';
 

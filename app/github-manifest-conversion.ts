@@ -1,6 +1,6 @@
 import type { ConvertedApp, ManifestConversion } from '../core/github/app-registration.js';
 import { UnavailableError, ValidationError } from '../core/errors.js';
-import { GITHUB_API_VERSION, GITHUB_JSON_MEDIA_TYPE } from './create-probot.js';
+import { GITHUB_FETCH_HEADERS } from './create-probot.js';
 
 interface ConversionAnswer {
   id: number;
@@ -25,7 +25,7 @@ export function githubManifestConversion(baseUrl: string): ManifestConversion {
       try {
         res = await fetch(`${baseUrl}/app-manifests/${encodeURIComponent(code)}/conversions`, {
           method: 'POST',
-          headers: { accept: GITHUB_JSON_MEDIA_TYPE, 'x-github-api-version': GITHUB_API_VERSION, 'user-agent': 'shipgate' },
+          headers: GITHUB_FETCH_HEADERS,
           signal: AbortSignal.timeout(20_000),
         });
       } catch (error) {

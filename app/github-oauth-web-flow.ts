@@ -1,6 +1,6 @@
 import type { GitHubOAuthExchange, GitHubOAuthUser, OAuthClient } from '../core/accounts/github-sign-in.js';
 import { UnavailableError, ValidationError } from '../core/errors.js';
-import { GITHUB_API_VERSION, GITHUB_JSON_MEDIA_TYPE } from './create-probot.js';
+import { GITHUB_FETCH_HEADERS } from './create-probot.js';
 
 /** GitHub's answer from `POST /login/oauth/access_token` with `Accept: application/json` (errors come with 200 too). */
 interface TokenAnswer {
@@ -24,12 +24,7 @@ async function readUser(apiBaseUrl: string, token: string): Promise<GitHubOAuthU
   const read = await call(
     `${apiBaseUrl}/user`,
     {
-      headers: {
-        accept: GITHUB_JSON_MEDIA_TYPE,
-        authorization: `Bearer ${token}`,
-        'x-github-api-version': GITHUB_API_VERSION,
-        'user-agent': 'shipgate',
-      },
+      headers: { ...GITHUB_FETCH_HEADERS, authorization: `Bearer ${token}` },
     },
     'read the signed-in user',
   );
@@ -47,11 +42,9 @@ async function revokeToken(apiBaseUrl: string, client: OAuthClient, token: strin
     {
       method: 'DELETE',
       headers: {
-        accept: GITHUB_JSON_MEDIA_TYPE,
+        ...GITHUB_FETCH_HEADERS,
         authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
         'content-type': 'application/json',
-        'x-github-api-version': GITHUB_API_VERSION,
-        'user-agent': 'shipgate',
       },
       body: JSON.stringify({ access_token: token }),
     },
