@@ -9,8 +9,6 @@ const stack = useAppWithFakeGitHub({ secret: SECRET, installationId: 77, gate: '
 
 const posted = (method: string, path: RegExp) =>
   stack.gh.requests.filter((r) => r.method === method && path.test(r.path)).map((r) => r.body as Record<string, unknown>);
-const loggedEvents = (event: string) =>
-  stack.t.logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === event);
 
 describe('a 422 from GitHub is logged, recorded on the delivery, and never retried', () => {
   const repo = 'acme/refused';
@@ -45,7 +43,7 @@ describe('a 422 from GitHub is logged, recorded on the delivery, and never retri
     expect(stack.gh.app.commentsOn(repo, 4)).toEqual([]);
     expect(stack.gh.app.checkRunsOn(repo, head)).toHaveLength(1);
     const message = 'Validation Failed: body is too long (maximum is 65536 characters)';
-    expect(loggedEvents('github_post_rejected')).toContainEqual(
+    expect(stack.t.logs.events('github_post_rejected')).toContainEqual(
       expect.objectContaining({
         delivery_id: 'refused-comment-delivery',
         repo_root: repo,
@@ -151,7 +149,7 @@ describe('a 422 from GitHub is logged, recorded on the delivery, and never retri
       status: 422,
       message: 'Validation Failed: comment is too long',
     };
-    expect(loggedEvents('github_post_rejected')).toContainEqual(expect.objectContaining({ commit_sha: head, ...rejection }));
+    expect(stack.t.logs.events('github_post_rejected')).toContainEqual(expect.objectContaining({ commit_sha: head, ...rejection }));
     expect(await rejectionsOf('refused-review-delivery')).toEqual([{ at: expect.any(String), ...rejection }]);
     const { rows } = await stack.t.deps.db.raw('SELECT state, rejection FROM deployment_requests WHERE run_id = 7002');
     expect(rows).toEqual([{ state: 'waiting', rejection: { at: expect.any(String), ...rejection } }]);
