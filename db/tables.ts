@@ -9,7 +9,14 @@ import type {
 } from './tables/accounts.js';
 import type { WorkerHeartbeatRow, SigningKeyRow } from './tables/operations.js';
 import type { PolicyRow } from './tables/policies.js';
-import type { ExecutionRow, ExecutionMessageRow, ToolCallRow, CertificateRow, ArtifactRow } from './tables/executions.js';
+import type {
+  ExecutionRow,
+  ExecutionMessageRow,
+  ToolCallRow,
+  CertificateRow,
+  ToolCallCertificateRow,
+  ArtifactRow,
+} from './tables/executions.js';
 import type {
   GateVersionRow,
   EvidenceRow,
@@ -56,6 +63,7 @@ export interface Tables {
   execution_messages: ExecutionMessageRow;
   tool_calls: ToolCallRow;
   certificates: CertificateRow;
+  tool_call_certificates: ToolCallCertificateRow;
   artifacts: ArtifactRow;
   policies: PolicyRow;
   signing_keys: SigningKeyRow;

@@ -27,6 +27,7 @@ import * as m030 from './030-github-identities.js';
 import * as m031 from './031-github-app-registration.js';
 import * as m032 from './032-github-sign-in.js';
 import * as m033 from './033-delivery-outcomes.js';
+import * as m034 from './034-tool-call-certificates.js';
 
 export interface Migration {
   name: string;
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   { name: '031-github-app-registration', up: m031.up },
   { name: '032-github-sign-in', up: m032.up },
   { name: '033-delivery-outcomes', up: m033.up },
+  { name: '034-tool-call-certificates', up: m034.up },
 ];

@@ -98,21 +98,11 @@ export function createExecutionJournal(db: Knex, secretKey: Buffer, policies: Pi
     },
 
     async recordTurn(executionId, assistant, costCents) {
-      stepStatus.seen(executionId, await recordJournalStep(db, 'turn', [executionId, costCents, JSON.stringify(assistant)]));
+      stepStatus.seen(executionId, await recordJournalStep(db, executionId, { turn: { assistant, costCents } }));
     },
 
     async recordToolCall(executionId, entry, answer, certificate, artifact, turn) {
-      const values = [
-        executionId,
-        JSON.stringify(entry),
-        JSON.stringify(answer),
-        certificate && JSON.stringify(certificate),
-        artifact && JSON.stringify(artifact),
-      ];
-      const status = turn
-        ? await recordJournalStep(db, 'turn_and_tool_call', [...values, turn.costCents, JSON.stringify(turn.assistant)])
-        : await recordJournalStep(db, 'tool_call', values);
-      stepStatus.seen(executionId, status);
+      stepStatus.seen(executionId, await recordJournalStep(db, executionId, { call: { entry, answer, certificate, artifact }, turn }));
     },
 
     async finish(executionId, outcome) {

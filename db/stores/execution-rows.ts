@@ -3,7 +3,7 @@ import type { Certificate } from '../../core/certificates/types.js';
 import type { Artifact, Execution, ExecutionKind, ExecutionStatus, ToolCallEntry, Verdict } from '../../core/executions/execution.js';
 import type { ExecutionSummary } from '../../core/executions/execution-store.js';
 import type { DroppedPermission, StageRole } from '../../core/policies/policy.js';
-import type { ArtifactRow, CertificateRow, ExecutionRow, ToolCallRow } from '../tables.js';
+import type { ArtifactRow, CertificateRow, ExecutionRow, ToolCallCertificateRow, ToolCallRow } from '../tables.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -56,10 +56,11 @@ export function toToolCall(row: ToolCallRow): ToolCallEntry {
   };
 }
 
-export function toCertificate(row: CertificateRow): Certificate {
+/** A certificate from either table: `certificates` (execution certificates) or `tool_call_certificates`. */
+export function toCertificate(row: CertificateRow | ToolCallCertificateRow): Certificate {
   return {
     id: row.id,
-    kind: row.kind as Certificate['kind'],
+    kind: 'kind' in row ? (row.kind as Certificate['kind']) : 'tool_call',
     theorem: row.theorem,
     plan_hash: row.plan_hash,
     verified_properties: row.verified_properties,
@@ -96,7 +97,7 @@ export function certificateValues(certificate: Certificate, executionId: string 
 export function toExecution(
   row: ExecutionRow,
   toolCalls: ToolCallRow[],
-  certificates: CertificateRow[],
+  certificates: (CertificateRow | ToolCallCertificateRow)[],
   artifacts: ArtifactRow[],
 ): Execution {
   return {

@@ -11,11 +11,12 @@ import { executionInsertValues, loadExecution } from './postgres-execution-store
 /**
  * A session with its state for a gateway request, in one round trip (by id, or by token hash):
  * the session's row and status, its last tool call's seq (the primary key's last entry), its last
- * certificate's digest, and its upstream registrations' names and creation times.
+ * certificate's digest (its execution certificate once closed, else its last tool call's), and its upstream registrations' names and creation times.
  */
 const callStateBy = (where: string) => `SELECT s.*, e.owner_id, e.status, e.repo_root,
     coalesce((SELECT max(seq) FROM tool_calls WHERE execution_id = e.id), 0)::int AS last_seq,
-    (SELECT digest FROM certificates WHERE execution_id = e.id ORDER BY ordinal DESC LIMIT 1) AS last_certificate_digest,
+    coalesce((SELECT digest FROM certificates WHERE execution_id = e.id ORDER BY ordinal DESC LIMIT 1),
+      (SELECT digest FROM tool_call_certificates WHERE execution_id = e.id ORDER BY seq DESC LIMIT 1)) AS last_certificate_digest,
     coalesce((SELECT string_agg(m.name || '@' || m.created_at::text, ',' ORDER BY m.name) FROM mcp_servers m
       WHERE m.name = ANY (s.servers)), '') AS servers_version
   FROM agent_sessions s JOIN executions e ON e.id = s.execution_id WHERE ${where}`;

@@ -6,7 +6,7 @@ import { sealSecret } from '../../core/executions/seal-secret.js';
 import { enqueue } from '../job-queue.js';
 import { keysetPage } from '../keyset-page.js';
 import { readInOneSnapshot } from '../read-in-one-snapshot.js';
-import type { ArtifactRow, CertificateRow, ExecutionRow, ToolCallRow } from '../tables.js';
+import type { ArtifactRow, CertificateRow, ExecutionRow, ToolCallCertificateRow, ToolCallRow } from '../tables.js';
 import { toExecution, toExecutionSummary, toToolCall } from './execution-rows.js';
 
 export const UNFINISHED = ['queued', 'running'] as const;
@@ -20,11 +20,13 @@ export async function loadExecution(db: Knex, id: string): Promise<Execution | n
     const row = await trx<ExecutionRow>('executions').where({ id }).first();
     if (!row) return null;
     const toolCalls = await trx<ToolCallRow>('tool_calls').where({ execution_id: id }).orderBy('seq');
+    // Its tool calls' certificates in call order, then its execution certificate (issued last).
+    const toolCallCertificates = await trx<ToolCallCertificateRow>('tool_call_certificates').where({ execution_id: id }).orderBy('seq');
     const certificates = await trx<CertificateRow>('certificates').where({ execution_id: id }).orderBy('ordinal');
     const artifacts = await trx<ArtifactRow>('artifacts')
       .where({ execution_id: id })
       .orderBy([{ column: 'seq' }, { column: 'created_at' }]);
-    return toExecution(row, toolCalls, certificates, artifacts);
+    return toExecution(row, toolCalls, [...toolCallCertificates, ...certificates], artifacts);
   });
 }
 

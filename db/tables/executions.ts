@@ -70,6 +70,20 @@ export interface CertificateRow {
   envelope_sha256: string | null;
 }
 
+/** A tool call's certificate, keyed like its call (migration 034); execution certificates stay in `certificates`. */
+export interface ToolCallCertificateRow {
+  execution_id: string;
+  seq: number;
+  id: string;
+  theorem: string;
+  plan_hash: string;
+  verified_properties: string[];
+  prover: string;
+  issued_at: Date;
+  digest: string;
+  envelope: CertificateRow['envelope'];
+}
+
 export interface ArtifactRow {
   id: string;
   execution_id: string;
