@@ -41,12 +41,13 @@ const ARTIFACT_COLUMNS = {
 
 type Columns = Record<string, string>;
 
-/** One row's columns as typed statement parameters from $`first` on: names, placeholders, values. */
+/** One row's columns as typed statement parameters from $`first` on: names, placeholders, values, and the next free position. */
 function rowParameters(columns: Columns, first: number) {
   const names = Object.keys(columns);
   return {
     names: names.join(', '),
     placeholders: names.map((name, i) => `$${first + i}::${columns[name]}`),
+    next: first + names.length,
     values(row: object | null): unknown[] {
       return names.map((name) => {
         const value = (row as Record<string, unknown> | null)?.[name];
@@ -63,18 +64,16 @@ function rowParameters(columns: Columns, first: number) {
  * cost and message. Each column is its own typed parameter: PostgreSQL binds them directly, where
  * one JSON document per row had to be parsed and then expanded into the row (docs/benchmarks.md).
  */
-const answer = 2;
-export const toolCall = rowParameters(TOOL_CALL_COLUMNS, answer + 1);
-export const certificate = rowParameters(CERTIFICATE_COLUMNS, answer + 1 + toolCall.placeholders.length);
-export const artifact = rowParameters(ARTIFACT_COLUMNS, answer + 1 + toolCall.placeholders.length + certificate.placeholders.length);
-const afterToolCall = answer + 1 + toolCall.placeholders.length + certificate.placeholders.length + artifact.placeholders.length;
+export const ANSWER = '$2::jsonb';
+export const toolCall = rowParameters(TOOL_CALL_COLUMNS, 3);
+export const certificate = rowParameters(CERTIFICATE_COLUMNS, toolCall.next);
+export const artifact = rowParameters(ARTIFACT_COLUMNS, certificate.next);
 
 /** Placeholders of a turn's cost and assistant message, after $1 (a turn alone) or after a tool call's. */
 export const turnPlaceholders = (withToolCall: boolean) => {
-  const first = withToolCall ? afterToolCall : 2;
+  const first = withToolCall ? artifact.next : 2;
   return { cost: `$${first}::int`, message: `$${first + 1}::jsonb` };
 };
-export const ANSWER = `$${answer}::jsonb`;
 
 export interface ToolCallStep {
   entry: ToolCallEntry;
