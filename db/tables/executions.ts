@@ -71,18 +71,10 @@ export interface CertificateRow {
 }
 
 /** A tool call's certificate, keyed like its call (migration 034); execution certificates stay in `certificates`. */
-export interface ToolCallCertificateRow {
+export type ToolCallCertificateRow = Omit<CertificateRow, 'ordinal' | 'execution_id' | 'kind' | 'envelope_sha256'> & {
   execution_id: string;
   seq: number;
-  id: string;
-  theorem: string;
-  plan_hash: string;
-  verified_properties: string[];
-  prover: string;
-  issued_at: Date;
-  digest: string;
-  envelope: CertificateRow['envelope'];
-}
+};
 
 export interface ArtifactRow {
   id: string;
