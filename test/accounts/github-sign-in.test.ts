@@ -54,7 +54,13 @@ describe('Sign in with GitHub', () => {
     // The user's GitHub token was used for GET /user, then revoked, and is not in the database.
     const token = gh.oauth.issuedTokens.at(-1)!;
     const readAt = gh.requests.findIndex((r) => r.path === '/user' && r.headers.authorization === `Bearer ${token}`);
-    const revokedAt = gh.requests.findIndex((r) => r.method === 'DELETE' && r.path === `/applications/${gh.oauth.clientId}/token`);
+    // This token's revocation: other tests in this file revoke theirs on the same fake.
+    const revokedAt = gh.requests.findIndex(
+      (r) =>
+        r.method === 'DELETE' &&
+        r.path === `/applications/${gh.oauth.clientId}/token` &&
+        (r.body as { access_token?: string } | null)?.access_token === token,
+    );
     expect(readAt).toBeGreaterThanOrEqual(0);
     expect(revokedAt).toBeGreaterThan(readAt);
     expect(gh.oauth.revokedTokens).toContain(token);
