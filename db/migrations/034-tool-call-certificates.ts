@@ -5,10 +5,9 @@ import type { Knex } from 'knex';
  * apart from the execution certificates that stay in `certificates` (docs/benchmarks.md, "What
  * moved the figures"). What `certificates` carries exists for execution certificates only: the
  * generated `envelope_sha256` (the decision's verification cache key, migration 012), the
- * release-state triggers (migration 014) and the `ordinal` sequence. Each governed tool call still
- * set all of them up to insert its row; a step's statement now inserts a row with its two keys
- * (the call's, and the certificate id, unique as before).
- * Rows are moved as they are (same id, digest and envelope), so every certificate verifies and
+ * release-state triggers (migration 014) and the `ordinal` sequence, and inserting a tool call's
+ * certificate there set all of them up each time. A step's statement now inserts a row with its
+ * two keys: the call's, and the certificate id (unique as before). Rows are moved as they are (same id, digest and envelope), so every certificate verifies and
  * chains as before; one whose tool call is missing stays where it was, and is still read.
  */
 export async function up(db: Knex): Promise<void> {

@@ -11,7 +11,8 @@ import { executionInsertValues, loadExecution } from './postgres-execution-store
 /**
  * A session with its state for a gateway request, in one round trip (by id, or by token hash):
  * the session's row and status, its last tool call's seq (the primary key's last entry), its last
- * certificate's digest (its execution certificate once closed, else its last tool call's), and its upstream registrations' names and creation times.
+ * certificate's digest (its execution certificate once closed, else its last tool call's), and
+ * its upstream registrations' names and creation times.
  */
 const callStateBy = (where: string) => `SELECT s.*, e.owner_id, e.status, e.repo_root,
     coalesce((SELECT max(seq) FROM tool_calls WHERE execution_id = e.id), 0)::int AS last_seq,
