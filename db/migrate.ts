@@ -1,21 +1,26 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { migrations } from './migrations/index.js';
+import { migrations, type Migration } from './migrations/index.js';
 
 /**
  * Forward-only migrations from a static list (no directory scan), so the same code runs
- * under tsx, jest and a bundled build.
+ * under tsx, jest and a bundled build. A test may apply a prefix of the list to build an older
+ * schema (test/db/tool-call-certificates-migration.test.ts).
  */
-const source: Knex.MigrationSource<(typeof migrations)[number]> = {
-  getMigrations: async () => migrations,
-  getMigrationName: (m) => m.name,
-  getMigration: async (m) => ({
-    up: m.up,
-    down: async () => {
-      throw new Error('migrations are forward-only');
-    },
-  }),
-};
+export function migrationSource(list: readonly Migration[]): Knex.MigrationSource<Migration> {
+  return {
+    getMigrations: async () => [...list],
+    getMigrationName: (m) => m.name,
+    getMigration: async (m) => ({
+      up: m.up,
+      down: async () => {
+        throw new Error('migrations are forward-only');
+      },
+    }),
+  };
+}
+
+const source = migrationSource(migrations);
 
 const MIGRATION_LOCK = 7_140_003;
 

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { policyRef } from '../../core/policies/policy-digest.js';
 import { createKnex } from '../../db/create-knex.js';
-import { migrate } from '../../db/migrate.js';
+import { migrate, migrationSource } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
 import { certificateValues } from '../../db/stores/execution-rows.js';
 import { createExecutionStore, executionInsertValues } from '../../db/stores/postgres-execution-store.js';
@@ -12,18 +12,10 @@ import { insertOwner, newExecution } from '../executions/support/execution-fixtu
 import { reportStep } from '../executions/support/report-step.js';
 import { cloneNamePrefix } from '../support/test-database.js';
 
-type Migration = (typeof migrations)[number];
-
 /** The migrations up to and including `last`, applied as db/migrate.ts applies them all. */
 async function migrateUpTo(db: Knex, last: string): Promise<void> {
   const applied = migrations.slice(0, migrations.findIndex((m) => m.name === last) + 1);
-  await db.migrate.latest({
-    migrationSource: {
-      getMigrations: async () => applied,
-      getMigrationName: (m: Migration) => m.name,
-      getMigration: async (m: Migration) => ({ up: m.up, down: async () => {} }),
-    },
-  });
+  await db.migrate.latest({ migrationSource: migrationSource(applied) });
 }
 
 describe('migration 034: tool-call certificates get a table of their own', () => {

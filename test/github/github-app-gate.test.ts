@@ -79,9 +79,7 @@ describe('GitHub failures while posting', () => {
     expect(stack.gh.app.commentsOn(repo, 1)).toHaveLength(1);
     const statuses = stack.gh.requests.filter((r) => r.method === 'POST' && r.path.startsWith(`/repos/${repo}/`)).map((r) => r.status);
     expect(statuses).toEqual([502, 201, 403, 201]);
-    const retries = stack.t.logs.lines
-      .filter((l) => l.includes('"event":"github_publish_retry"') && l.includes(repo))
-      .map((l) => JSON.parse(l));
+    const retries = stack.t.logs.events('github_publish_retry').filter((r) => r.repo_root === repo);
     expect(retries.map((r) => r.delay_seconds)).toEqual([2, 1]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
   });
@@ -171,9 +169,11 @@ describe('credentials', () => {
         sha,
       ]);
       expect(snapshots.length).toBeGreaterThanOrEqual(2);
-      const told = app.logs.lines.filter((l) => l.includes('"event":"github_cannot_post"'));
+      const told = app.logs.events('github_cannot_post');
       expect(told).toHaveLength(1);
-      expect(told[0]).toContain('Neither the GitHub App (APP_ID with PRIVATE_KEY or PRIVATE_KEY_PATH) nor GITHUB_TOKEN is configured');
+      expect(told[0].reason).toContain(
+        'Neither the GitHub App (APP_ID with PRIVATE_KEY or PRIVATE_KEY_PATH) nor GITHUB_TOKEN is configured',
+      );
       expect(writes(stack.gh)).toEqual([]);
     } finally {
       await app.close();
