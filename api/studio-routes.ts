@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import type Koa from 'koa';
+import { setPageSecurityHeaders } from './page-security-headers.js';
 
 /** The studio's static files, in the repository beside api/. */
 export const STUDIO_DIR = fileURLToPath(new URL('../studio/', import.meta.url));
@@ -57,10 +58,7 @@ function readStudioFiles(dir: string): Map<string, StudioFile> {
 }
 
 function serve(ctx: Koa.Context, file: StudioFile, csp: string): void {
-  ctx.set('Content-Security-Policy', csp);
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Referrer-Policy', 'no-referrer');
-  ctx.set('X-Frame-Options', 'DENY');
+  setPageSecurityHeaders(ctx, csp);
   // Revalidate every time: a new release's files are picked up at once, unchanged ones answer 304.
   ctx.set('Cache-Control', 'no-cache');
   ctx.set('ETag', file.etag);

@@ -6,6 +6,7 @@ import { migrationsApplied } from '../db/migrate.js';
 import { sendSql } from '../db/send-sql.js';
 import type { Deps } from './deps.js';
 import type { OpenApiDocument } from './openapi-document.js';
+import { setPageSecurityHeaders } from './page-security-headers.js';
 
 const SWAGGER_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
 const TYPES: Record<string, string> = { '.css': 'text/css', '.js': 'application/javascript', '.png': 'image/png' };
@@ -19,6 +20,23 @@ const DOCS_HTML = `<!doctype html>
 
 // validatorUrl: null, or Swagger UI loads a badge image from validator.swagger.io.
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });`;
+
+/**
+ * The API docs page's CSP: Swagger UI from this origin only, its initializer a file (no inline
+ * script), no inline style; `img-src data:` for the icons its stylesheet embeds; `connect-src
+ * 'self'` for /openapi.json and "Try it out". No other site may frame it (docs/operations.md,
+ * "Security").
+ */
+const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** Root-level routes that need no key: health, readiness, metrics, the API description and its UI. */
 export function systemRoutes(deps: Deps, document: OpenApiDocument): Router {
@@ -44,16 +62,19 @@ export function systemRoutes(deps: Deps, document: OpenApiDocument): Router {
     ctx.body = document;
   });
   router.get('/docs', (ctx) => {
+    setPageSecurityHeaders(ctx, DOCS_CSP);
     ctx.type = 'text/html';
     ctx.body = DOCS_HTML;
   });
   router.get('/docs/swagger-init.js', (ctx) => {
+    setPageSecurityHeaders(ctx, DOCS_CSP);
     ctx.type = 'application/javascript';
     ctx.body = DOCS_INIT;
   });
   router.get('/docs/:file', (ctx) => {
     const file = ctx.params.file;
     if (!SWAGGER_FILES.has(file)) return;
+    setPageSecurityHeaders(ctx, DOCS_CSP);
     ctx.type = TYPES[path.extname(file)];
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.body = fs.createReadStream(path.join(swaggerDir, file));

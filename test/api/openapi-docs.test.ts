@@ -120,6 +120,19 @@ describe('/docs', () => {
     }
   });
 
+  it('sends a CSP without inline script or style that no page may frame, with nosniff (browser: test/studio/api-docs-page)', async () => {
+    for (const url of ['/docs', '/docs/swagger-init.js', '/docs/swagger-ui-bundle.js']) {
+      const res = await t.request.get(url).buffer(true);
+      const csp = res.headers['content-security-policy'];
+      expect([url, csp]).toEqual([url, expect.stringContaining("frame-ancestors 'none'")]);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('points the UI at the local /openapi.json and turns off the remote validator badge', async () => {
     const page = await t.request.get('/docs');
     const scripts = [...page.text.matchAll(/src="([^"]+)"/g)].map((m) => m[1]).filter((s) => !s.endsWith('swagger-ui-bundle.js'));
