@@ -4,7 +4,7 @@ import { sendSql } from './send-sql.js';
 /** How long each kind of bookkeeping row is kept; each is only ever read within a shorter window. */
 export const RETENTION = {
   rateLimitWindows: '1 hour', // windows are one minute long
-  loginFailures: '1 day', // throttling looks back 15 minutes
+  loginFailures: '1 day', // the login throttle looks back as far (LOGIN_THROTTLE.windowSeconds)
   workerHeartbeats: '7 days', // a worker silent this long is long dead; its row only said so
   githubDeliveries: '30 days', // GitHub lists (and redelivers) deliveries of the last few days only
 } as const;

@@ -44,17 +44,18 @@ export const authRoutes = [
     tags,
     auth: 'public',
     summary: 'Log in and receive a new key',
-    description: "Issues a NEW key; the user's other keys stay valid. More than 10 failures for one email in 15 minutes answer 429.",
+    description:
+      "Issues a NEW key; the user's other keys stay valid. Failed logins slow down the address they come from, never the account: after 5 failures on one email (or 30 on any) in a day, that address waits 1 s after its last failure, then twice as long after each further one, up to 15 minutes; the owner logging in from another address is not refused.",
     body: loginRequestSchema,
     responses: { 200: { description: 'A new key.', schema: loginResponseSchema } },
     errors: {
       401: 'Invalid email or password (the same answer for both).',
       403: 'Account deactivated.',
-      429: 'More than 10 failed logins for this email in 15 minutes, or too many requests from this address; see Retry-After.',
+      429: 'This address failed too often and must wait (even with the right password), or sent too many requests; see Retry-After.',
     },
     async handler({ body, ctx, deps }) {
       await limit(deps, `ip:${ctx.ip}:login`);
-      return { body: userWithKey(await logIn(deps.accounts, body.email, body.password)) };
+      return { body: userWithKey(await logIn(deps.accounts, body.email, body.password, ctx.ip)) };
     },
   }),
   defineRoute({

@@ -1,4 +1,5 @@
 import type { Page, PageRequest } from '../pagination.js';
+import type { LoginFailureCounts } from './login-throttle.js';
 import type { Role } from './roles.js';
 import type { GitHubLink, User } from './user.js';
 
@@ -28,8 +29,19 @@ export interface AccountStore {
   revokeKey(keyHash: string): Promise<boolean>;
   listUsers(page: PageRequest): Promise<Page<User>>;
   updateUser(id: string, patch: { role?: Role; active?: boolean }): Promise<User | null>;
-  recordLoginFailure(email: string): Promise<void>;
-  /** Failures for this e-mail in the window, and the age in seconds of the oldest one counted. */
-  loginFailures(email: string, windowSeconds: number): Promise<{ count: number; oldestAgeSeconds: number }>;
-  clearLoginFailures(email: string): Promise<void>;
+  /**
+   * The login throttle's step before a password is checked, atomic per client so that parallel
+   * attempts cannot all pass one count: reads the client's failures of the last `windowSeconds`,
+   * asks `retryAfterOf` how long it must wait and, when it need not, records this attempt as a
+   * failure (clearLoginFailures forgets it when the password was right). Returns the wait in
+   * seconds, 0 when the attempt was recorded and may go on.
+   */
+  beginLoginAttempt(
+    client: string,
+    email: string,
+    windowSeconds: number,
+    retryAfterOf: (counts: LoginFailureCounts) => number,
+  ): Promise<number>;
+  /** After a right password: this client's failures on this e-mail are forgotten. */
+  clearLoginFailures(client: string, email: string): Promise<void>;
 }

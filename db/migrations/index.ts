@@ -28,6 +28,7 @@ import * as m031 from './031-github-app-registration.js';
 import * as m032 from './032-github-sign-in.js';
 import * as m033 from './033-delivery-outcomes.js';
 import * as m034 from './034-tool-call-certificates.js';
+import * as m036 from './036-login-failures-by-client.js';
 
 export interface Migration {
   name: string;
@@ -65,4 +66,5 @@ export const migrations: Migration[] = [
   { name: '032-github-sign-in', up: m032.up },
   { name: '033-delivery-outcomes', up: m033.up },
   { name: '034-tool-call-certificates', up: m034.up },
+  { name: '036-login-failures-by-client', up: m036.up },
 ];

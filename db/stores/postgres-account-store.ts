@@ -21,6 +21,28 @@ const FIND_USER_BY_KEY_HASH = {
     'LEFT JOIN github_identities g ON g.user_id = u.id WHERE k.key_hash = $1 AND k.revoked_at IS NULL LIMIT 1',
 };
 
+/** Serialises one login client's attempts (with hashtext(client) as the second key). */
+const LOGIN_ATTEMPT_LOCK = 7_140_002;
+
+/**
+ * A client's failed logins of the window, on one e-mail and on all, each with the seconds since
+ * the newest (clock_timestamp, not the transaction's start: an attempt may have waited for the lock).
+ */
+const LOGIN_FAILURE_COUNTS = `
+  SELECT count(*) FILTER (WHERE email = $2)::int AS account_count,
+         coalesce(extract(epoch FROM clock_timestamp() - max(failed_at) FILTER (WHERE email = $2)), 0)::float AS account_since,
+         count(*)::int AS client_count,
+         coalesce(extract(epoch FROM clock_timestamp() - max(failed_at)), 0)::float AS client_since
+  FROM login_failures
+  WHERE client = $1 AND failed_at > clock_timestamp() - make_interval(secs => $3::double precision)`;
+
+interface LoginFailureCountsRow {
+  account_count: number;
+  account_since: number;
+  client_count: number;
+  client_since: number;
+}
+
 /** The key lookup's row: the user and, when linked, the GitHub account (bigint id as a string). */
 type KeyHolderRow = UserRow & { github_user_id: string | null; github_login: string | null };
 
@@ -99,18 +121,22 @@ export function createAccountStore(db: Knex): AccountStore {
       const [row] = await db<UserRow>('users').where({ id }).update(patch).returning('*');
       return row ? toUser(row) : null;
     },
-    async recordLoginFailure(email) {
-      await db('login_failures').insert({ email });
+    async beginLoginAttempt(client, email, windowSeconds, retryAfterOf) {
+      return db.transaction(async (trx) => {
+        // One client's attempts queue here, so each one counts the failures of those before it.
+        await sendSql(trx, 'SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOGIN_ATTEMPT_LOCK, client]);
+        const [row] = await sendSql<LoginFailureCountsRow>(trx, LOGIN_FAILURE_COUNTS, [client, email, windowSeconds]);
+        const retryAfter = retryAfterOf({
+          account: { count: row.account_count, sinceLastSeconds: row.account_since },
+          client: { count: row.client_count, sinceLastSeconds: row.client_since },
+        });
+        if (retryAfter === 0)
+          await sendSql(trx, 'INSERT INTO login_failures (client, email, failed_at) VALUES ($1, $2, clock_timestamp())', [client, email]);
+        return retryAfter;
+      });
     },
-    async loginFailures(email, windowSeconds) {
-      const row = await db('login_failures')
-        .where({ email })
-        .where('failed_at', '>', db.raw(`now() - make_interval(secs => ?)`, [windowSeconds]))
-        .first(db.raw('count(*)::int AS count'), db.raw('coalesce(extract(epoch FROM now() - min(failed_at)), 0)::float AS age'));
-      return { count: Number(row?.count ?? 0), oldestAgeSeconds: Math.floor(Number(row?.age ?? 0)) };
-    },
-    async clearLoginFailures(email) {
-      await db('login_failures').where({ email }).delete();
+    async clearLoginFailures(client, email) {
+      await db('login_failures').where({ client, email }).delete();
     },
   };
 }

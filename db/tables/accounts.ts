@@ -50,6 +50,8 @@ export interface ApiKeyRow {
 
 export interface LoginFailureRow {
   id: number;
+  /** Who failed (loginClientOf: an IPv4 address or an IPv6 /64); null on rows from before migration 036. */
+  client: string | null;
   email: string;
   failed_at: Date;
 }
