@@ -1,17 +1,26 @@
 import type { RunState } from './journal.js';
+import { redactOutput } from './output-rules.js';
 import { truncateUtf8 } from './truncate-utf8.js';
 
 /** Upstream artifacts quoted in the prompt are cut here; read_upstream returns them whole. */
 const ARTIFACT_PROMPT_BYTES = 8 * 1024;
 
+/**
+ * The upstream stages' artifacts, through this stage's output rules as read_upstream answers
+ * them: an upstream stage's leak reaches no later stage's model (its own verdict records it).
+ */
 function upstreamSection(state: RunState): string[] {
   if (state.upstreamArtifacts.length === 0) return [];
+  const rules = state.policy.output_rules;
   const lines = ['', 'Artifacts of the upstream stages this stage builds on:'];
   for (const upstream of state.upstreamArtifacts) {
     lines.push(`- execution ${upstream.execution_id}${upstream.stage_id ? ` (stage ${upstream.stage_id})` : ''}:`);
     for (const a of upstream.artifacts) {
       const approval = a.approved_for_release === undefined ? '' : `, approved_for_release: ${a.approved_for_release}`;
-      lines.push(`  * ${a.kind} "${a.name}" (sha256 ${a.digest}${approval}):`, truncateUtf8(a.content, ARTIFACT_PROMPT_BYTES));
+      lines.push(
+        `  * ${a.kind} "${a.name}" (sha256 ${a.digest}${approval}):`,
+        truncateUtf8(redactOutput(rules, a.content), ARTIFACT_PROMPT_BYTES),
+      );
     }
   }
   return lines;

@@ -4,6 +4,7 @@ import type { Artifact, ToolCallEntry } from '../executions/execution.js';
 import { appendMessage, lastCertificateDigest, nextSeq, type AgentRun } from './agent-run.js';
 import type { ChatMessage, ToolCallRequest } from './provider.js';
 import { recordTurnUnlessCarried } from './record-turn-unless-carried.js';
+import { redactToolAnswer } from './redact-tool-answer.js';
 import { runTool } from './run-tool.js';
 import type { ToolContext } from './tools/tool.js';
 import { truncateUtf8 } from './truncate-utf8.js';
@@ -51,7 +52,7 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
   let resultDigest: string | null = null;
   let certificate: Certificate | null = null;
   if (verification.verdict === 'allowed') {
-    const result = await runTool(verification.tool, verification.input, context);
+    const result = redactToolAnswer(run.state.policy.output_rules, await runTool(verification.tool, verification.input, context));
     output = result.output;
     artifact = result.artifact ?? null;
     resultDigest = sha256Hex(output);

@@ -1,5 +1,5 @@
 import { redactSecrets } from './output-rules.js';
-import type { Tool, ToolContext, ToolResult } from './tools/tool.js';
+import type { Tool, ToolAnswer, ToolContext } from './tools/tool.js';
 
 /** Applies to tools that declare no limit of their own. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
@@ -8,7 +8,7 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
  * Runs an allowed call within the tool's time limit. A failure or a timeout is the call's
  * answer (`ERROR: ...`), not the run's end: the model may recover from it.
  */
-export async function runTool(tool: Tool, input: unknown, ctx: Omit<ToolContext, 'signal'>): Promise<ToolResult> {
+export async function runTool(tool: Tool, input: unknown, ctx: Omit<ToolContext, 'signal'>): Promise<ToolAnswer> {
   const limitMs = tool.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;

@@ -8,6 +8,7 @@ import { truncateUtf8 } from '../agent/truncate-utf8.js';
 import type { DenialReason, ToolCallEntry } from '../executions/execution.js';
 import { sessionIsOpen, type AgentSession, type AgentSessionCallState } from './agent-session.js';
 import { missingCapability } from './gateway-tools.js';
+import { redactToolResult } from './redact-tool-result.js';
 import type { UpstreamResult } from './mcp-upstream-client.js';
 import type { ResolvedTool, SessionUpstreams } from './session-upstreams.js';
 import type { Policy, PolicyRef } from '../policies/policy.js';
@@ -56,14 +57,16 @@ export interface GatewayAnswer {
 
 const text = (t: string) => [{ type: 'text', text: t }];
 
-/** The upstream's result through the policy's output rules; a result the redaction broke becomes its text only. */
-function redactResult(rules: readonly string[], result: UpstreamResult): UpstreamResult {
-  const redacted = redactOutput(rules, JSON.stringify(result));
-  try {
-    return JSON.parse(redacted) as UpstreamResult;
-  } catch {
-    return { content: text(redactOutput(rules, JSON.stringify(result.content))), isError: result.isError };
-  }
+/**
+ * The upstream's result through the policy's output rules, value by value (core/mcp/redact-tool-result.ts).
+ * Under `secrets`, a result holding content the rules cannot scan is refused: what could not be
+ * redacted does not reach the agent (docs/mcp-gateway.md, "Redaction").
+ */
+function passedResult(rules: readonly string[], server: string, answer: UpstreamResult): { result: UpstreamResult; refused: string[] } {
+  const { result, unscannable } = redactToolResult(rules, answer);
+  if (unscannable.length === 0 || !rules.includes('secrets')) return { result, refused: [] };
+  const why = `REFUSED: the result of upstream '${server}' was not passed on: the output rule 'secrets' cannot scan ${unscannable.join('; ')}`;
+  return { result: { content: text(why), isError: true }, refused: unscannable };
 }
 
 /** The result as the record keeps it: the text items, and any other item as JSON. */
@@ -115,7 +118,10 @@ export async function callThroughGateway(
   if (!denial && tool) {
     try {
       const answer = await upstreams.call(tool, call.arguments, deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS);
-      result = redactResult(policy.output_rules, answer);
+      const passed = passedResult(policy.output_rules, tool.server, answer);
+      result = passed.result;
+      if (passed.refused.length > 0)
+        deps.log('mcp.tool_result_refused', { execution_id: session.id, seq, tool: call.name, unscannable: passed.refused });
     } catch (error) {
       const message = redactOutput(policy.output_rules, error instanceof Error ? error.message : String(error));
       result = { content: text(`ERROR: upstream '${tool.server}' failed: ${message}`), isError: true };

@@ -7,7 +7,6 @@ export const readUpstream = defineTool({
   capability: 'lineage:read',
   inProcess: true,
   schema: z.strictObject({}),
-  run: async (_args, ctx) => ({
-    output: ctx.upstreamArtifacts.length === 0 ? 'This execution has no upstream stages.' : JSON.stringify(ctx.upstreamArtifacts),
-  }),
+  run: async (_args, ctx) =>
+    ctx.upstreamArtifacts.length === 0 ? { output: 'This execution has no upstream stages.' } : { data: ctx.upstreamArtifacts },
 });

@@ -11,6 +11,6 @@ export const repoListChanges = defineTool({
   async run(_args, ctx) {
     const { reader, repo, commit } = boundRepository(ctx);
     const changes = await reader.listChanges(repo, null, commit, ctx.signal);
-    return { output: JSON.stringify(changes) };
+    return { data: changes };
   },
 });

@@ -23,6 +23,14 @@ export interface ToolResult {
   artifact?: Artifact;
 }
 
+/**
+ * What a tool's run answers: its output as text, or `data`, a JSON value whose JSON text is the
+ * output. Either way the policy's output rules apply to each string value before the model or
+ * the record sees it (core/agent/redact-tool-answer.ts), so a tool that answers data returns
+ * the value, not its JSON text.
+ */
+export type ToolAnswer = ToolResult | { data: unknown; artifact?: Artifact };
+
 /** One tool of the registry (docs/workflows.md, "Governed agent executions": tools): its zod schema validates the arguments and is the model's JSON schema. */
 export interface Tool<S extends z.ZodType = z.ZodType> {
   /** The one name the model is offered and every record carries. */
@@ -46,7 +54,7 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   timeoutMs?: number;
   /** Verification's argument rule: the rule the arguments break (denied as `argument_rule:<rule>`), or null. */
   checkArguments?(args: z.output<S>, ctx: Omit<ToolContext, 'signal'>): Promise<string | null>;
-  run(args: z.output<S>, ctx: ToolContext): Promise<ToolResult>;
+  run(args: z.output<S>, ctx: ToolContext): Promise<ToolAnswer>;
 }
 
 /** Keeps a tool's schema and handlers in one inferred type, then erases it for the registry. */
