@@ -23,6 +23,11 @@ export interface Config {
   httpAllowlist: string[];
   rateLimitPerMinute: number;
   /**
+   * The MCP endpoint's limits (docs/mcp-gateway.md, "Limits"): requests per minute per session token
+   * or agent key (0: none), and MCP sessions open at once per agent key and per agent session.
+   */
+  mcp: { rateLimitPerMinute: number; maxSessions: number };
+  /**
    * Whose X-Forwarded-For to believe for the client address (rate limits, login throttle, logs):
    * the number of proxies in front of the service, or their addresses and CIDR blocks. Unset: nobody's.
    */

@@ -44,6 +44,8 @@ const envSchema = z.object({
   SHIPGATE_PUBLIC_URL: z.string().url().optional(),
   SHIPGATE_CORS_ORIGINS: z.string().default(''),
   SHIPGATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  SHIPGATE_MCP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  SHIPGATE_MCP_MAX_SESSIONS: z.coerce.number().int().min(1).max(1000).default(8),
   SHIPGATE_TRUST_PROXY: z
     .string()
     .trim()
@@ -127,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     rateLimitPerMinute: e.SHIPGATE_RATE_LIMIT_PER_MINUTE,
+    mcp: { rateLimitPerMinute: e.SHIPGATE_MCP_RATE_LIMIT_PER_MINUTE, maxSessions: e.SHIPGATE_MCP_MAX_SESSIONS },
     trustProxy: e.SHIPGATE_TRUST_PROXY === undefined ? undefined : trustProxy(e.SHIPGATE_TRUST_PROXY),
     signingKeyPem: e.SHIPGATE_SIGNING_KEY,
     secretKey: e.SHIPGATE_SECRET_KEY,

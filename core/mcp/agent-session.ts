@@ -23,8 +23,11 @@ export interface NewAgentSession {
   expires_at: Date;
   /** SHA-256 of the session token: the token itself is shown once and never stored. */
   token_hash: string;
-  /** The repository agent key whose MCP session opened it, if one did. */
-  agent_key_id: string | null;
+  /**
+   * The repository agent key whose MCP session opened it, if one did, and how many of the key's
+   * sessions may be open at once (core/mcp/mcp-session-limits.ts).
+   */
+  agent_key: { id: string; max_open: number } | null;
   /** The GitHub Actions workflow run whose OIDC token opened it, if one did (owned by WORKFLOW_SESSION_OWNER then). */
   workflow_run: WorkflowRun | null;
 }
@@ -41,7 +44,12 @@ export interface AgentSessionCallState extends AgentSession {
 
 /** Storage port of agent sessions. Implemented in db/. */
 export interface AgentSessionStore {
-  /** The execution (status `running`) and its session, in one transaction. */
+  /**
+   * The execution (status `running`) and its session, in one transaction. An agent key's session
+   * is opened under a lock on the key, after counting the key's open sessions (running, not
+   * expired) with `requireMcpSessionRoom`: beyond `max_open` it throws RateLimitedError and
+   * writes nothing, however many replicas open sessions of the key at once.
+   */
   open(session: NewAgentSession): Promise<Execution>;
   get(id: string): Promise<AgentSession | null>;
   byTokenHash(tokenHash: string): Promise<AgentSession | null>;

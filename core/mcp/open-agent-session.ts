@@ -4,7 +4,7 @@ import type { Execution } from '../executions/execution.js';
 import { policyRef } from '../policies/policy-digest.js';
 import type { Policy, PolicyStore, Resolution, StageRole } from '../policies/policy.js';
 import type { WorkflowRun } from '../release/evidence.js';
-import type { AgentSessionStore } from './agent-session.js';
+import type { AgentSessionStore, NewAgentSession } from './agent-session.js';
 import type { McpServerRegistry } from './mcp-server-registry.js';
 
 export interface AgentSessionInput {
@@ -63,13 +63,14 @@ export async function resolveSessionTerms(
  * POST /agent-sessions, or an agent key's new MCP session (docs/mcp-gateway.md, "Governed agent
  * sessions"): resolves the terms and opens a running execution of kind `agent_session` owned by
  * `ownerId`, with a token scoped to it. Its call limit is the policy's, or less when asked.
- * `agentKeyId` or `workflowRun` records what opened it, when not a user's API key.
+ * `agentKey` or `workflowRun` records what opened it, when not a user's API key; an agent key's
+ * session is refused (RateLimitedError, nothing written) while `max_open` of its sessions are open.
  */
 export async function openAgentSession(
   ports: AgentSessionPorts,
   ownerId: string,
   input: AgentSessionInput,
-  agentKeyId: string | null = null,
+  agentKey: NewAgentSession['agent_key'] = null,
   workflowRun: WorkflowRun | null = null,
 ): Promise<OpenedAgentSession> {
   const { policy, permissions } = await resolveSessionTerms(ports, input);
@@ -95,7 +96,7 @@ export async function openAgentSession(
     branch: input.branch ?? null,
     expires_at: expiresAt,
     token_hash: hashApiKey(token),
-    agent_key_id: agentKeyId,
+    agent_key: agentKey,
     workflow_run: workflowRun,
   });
   return { execution, token, expires_at: expiresAt.toISOString(), branch: input.branch ?? null };

@@ -29,6 +29,7 @@ import * as m032 from './032-github-sign-in.js';
 import * as m033 from './033-delivery-outcomes.js';
 import * as m034 from './034-tool-call-certificates.js';
 import * as m036 from './036-login-failures-by-client.js';
+import * as m037 from './037-agent-key-open-sessions.js';
 
 export interface Migration {
   name: string;
@@ -67,4 +68,5 @@ export const migrations: Migration[] = [
   { name: '033-delivery-outcomes', up: m033.up },
   { name: '034-tool-call-certificates', up: m034.up },
   { name: '036-login-failures-by-client', up: m036.up },
+  { name: '037-agent-key-open-sessions', up: m037.up },
 ];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ExecutionStatus } from '../../core/executions/execution.js';
 import type { AgentSession, AgentSessionCallState, AgentSessionStore } from '../../core/mcp/agent-session.js';
+import { requireMcpSessionRoom } from '../../core/mcp/mcp-session-limits.js';
 import { WORKFLOW_SESSION_OWNER } from '../../core/mcp/workflow-session.js';
 import type { AgentSessionRow, UserRow } from '../tables.js';
 import { enqueueReplacing } from '../job-queue.js';
@@ -23,6 +24,20 @@ const callStateBy = (where: string) => `SELECT s.*, e.owner_id, e.status, e.repo
   FROM agent_sessions s JOIN executions e ON e.id = s.execution_id WHERE ${where}`;
 const CALL_STATE_BY_ID = { name: 'agent_session_call_state', text: callStateBy('s.execution_id = $1') };
 const CALL_STATE_BY_TOKEN = { name: 'agent_session_call_state_by_token', text: callStateBy('s.token_hash = $1') };
+
+/**
+ * Serialises the opening of an agent key's sessions, on every replica: the key's row is locked
+ * until the transaction that inserts the new session commits, so each count below sees every
+ * session opened before it.
+ */
+const LOCK_AGENT_KEY = { name: 'agent_key_lock', text: 'SELECT id FROM agent_keys WHERE id = $1 FOR NO KEY UPDATE' };
+/** The key's sessions still open (running, not expired), and the seconds until the first of them expires. */
+const OPEN_OF_KEY = {
+  name: 'agent_key_open_sessions',
+  text: `SELECT count(*)::int AS open, ceil(extract(epoch FROM min(s.expires_at) - now()))::int AS seconds_to_next_expiry
+    FROM agent_sessions s JOIN executions e ON e.id = s.execution_id
+    WHERE s.agent_key_id = $1 AND s.expires_at > now() AND e.status = 'running'`,
+};
 
 type CallStateRow = SessionJoin & { last_seq: number; last_certificate_digest: string | null; servers_version: string };
 
@@ -69,6 +84,15 @@ export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessi
     async open(session) {
       const id = randomUUID();
       await db.transaction(async (trx) => {
+        if (session.agent_key) {
+          await sendSql(trx, LOCK_AGENT_KEY, [session.agent_key.id]);
+          const [held] = await sendSql<{ open: number; seconds_to_next_expiry: number | null }>(trx, OPEN_OF_KEY, [session.agent_key.id]);
+          requireMcpSessionRoom(
+            'agent key',
+            { open: held.open, secondsToNextExpiry: held.seconds_to_next_expiry },
+            session.agent_key.max_open,
+          );
+        }
         if (session.workflow_run) await ensureWorkflowSessionOwner(trx);
         await trx('executions').insert({
           ...executionInsertValues(id, session.execution, secretKey),
@@ -83,7 +107,7 @@ export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessi
           max_tool_calls: session.max_tool_calls,
           branch: session.branch,
           expires_at: session.expires_at,
-          agent_key_id: session.agent_key_id,
+          agent_key_id: session.agent_key?.id ?? null,
           workflow_run: session.workflow_run,
         });
       });

@@ -10,7 +10,7 @@ import { WEBHOOK_PATH } from '../../server/github-webhook-middleware.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { appEnv, appPrivateKey, deliver, pullRequestPayload, settle } from '../support/github-deliveries.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { startReplica, type Replica } from './support/second-replica.js';
+import { startReplica, type Replica } from '../support/second-replica.js';
 
 jest.setTimeout(90_000);
 
