@@ -4,20 +4,25 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { connectEmbeddedSuperuser } from './connect-embedded-superuser.js';
+import { embeddedPasswordFile } from './embedded-password-file.js';
 import { postgresBinaries, sharedHome, type PostgresBinaries } from './postgres-binaries.js';
 import { EMBEDDED_POSTGRES_REMEDY, EmbeddedPostgresError, postgresUser, reachableBy, type PostgresUser } from './postgres-user.js';
+import { writeEmbeddedPgHba } from './write-embedded-pg-hba.js';
 
 export interface EmbeddedDatabase {
+  /** Holds the superuser's password: never log or print it. */
   url: string;
   /** Where the cluster's files are (after following `dataDir/postgres` when it is a link). */
   clusterDir: string;
+  /** The loopback port it listens on, and the file holding the superuser's password (for psql). */
+  port: number;
+  passwordFile: string;
   /** What was done so PostgreSQL could run here (root in a private directory); said in the banner. */
   notes: string[];
   stop(): Promise<void>;
 }
 
-const PASSWORD = 'postgres';
 const READY = 'database system is ready to accept connections';
 
 /** A free loopback port: never assume 5432, a system server may hold it. */
@@ -87,15 +92,22 @@ function watch(child: ChildProcess, onLog: (line: string) => void, onLine: (line
   });
 }
 
-async function initialise(binaries: PostgresBinaries, dir: string, user: PostgresUser | undefined, onLog: (line: string) => void) {
+/** Runs initdb with `password` for the superuser (through a file initdb reads once, never its arguments). */
+async function initialise(
+  binaries: PostgresBinaries,
+  dir: string,
+  password: string,
+  user: PostgresUser | undefined,
+  onLog: (line: string) => void,
+) {
   const passwordFile = path.join(path.dirname(dir), `.pwfile-${randomBytes(6).toString('hex')}`);
-  fs.writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   if (user) fs.chownSync(passwordFile, user.uid, user.gid);
   const lines: string[] = [];
   try {
     const args = [
       `--pgdata=${dir}`,
-      '--auth=password',
+      '--auth=scram-sha-256',
       '--username=postgres',
       `--pwfile=${passwordFile}`,
       '--encoding=UTF8',
@@ -147,6 +159,11 @@ function processAlive(pid: number): boolean {
  * As root it runs as the postgres user, and whatever that user cannot reach (a checkout in a
  * private directory) is placed where it can; `notes` says what was done. `port` is for tests
  * that stop and start the same cluster.
+ *
+ * The superuser has a random password per cluster, set at initdb and kept in
+ * `dataDir/postgres-password`; pg_hba.conf admits loopback TCP with that password only (SCRAM),
+ * rewritten on every start. A cluster an older shipgate made (password `postgres`) gets its
+ * random password on its first start here (docs/operations.md, "Embedded PostgreSQL").
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -159,8 +176,13 @@ export async function startEmbeddedPostgres(
   if (binaries.copiedTo)
     notes.push(`PostgreSQL binaries copied to ${binaries.copiedTo} (the ${user!.name} user cannot reach node_modules)`);
   const dir = placeCluster(path.resolve(dataDir), user, notes);
-  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  if (fresh) await initialise(binaries, dir, user, onLog);
+  const passwordFile = embeddedPasswordFile(path.resolve(dataDir));
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    // Staged before initdb and committed after: a start that dies in between finds it staged.
+    await initialise(binaries, dir, passwordFile.stageNew(), user, onLog);
+    passwordFile.commit();
+  }
+  writeEmbeddedPgHba(dir, user);
   // A previous run killed with SIGKILL leaves a stale pid file that blocks the start.
   const pidFile = path.join(dir, 'postmaster.pid');
   if (fs.existsSync(pidFile) && !processAlive(Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]))) fs.rmSync(pidFile);
@@ -174,20 +196,23 @@ export async function startEmbeddedPostgres(
     if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGINT');
     await server.exited;
   };
-  const base = `postgres://postgres:${PASSWORD}@127.0.0.1:${port}`;
-  if (fresh) {
-    const client = new pg.Client(`${base}/postgres`);
+  let password: string;
+  try {
+    const superuser = await connectEmbeddedSuperuser(port, passwordFile, dir);
+    password = superuser.password;
     try {
-      await client.connect();
-      await client.query('CREATE DATABASE shipgate');
-    } catch (error) {
-      await stop();
-      throw error;
+      // Checked on every start, not only after initdb: a first start may have died before it.
+      const { rowCount } = await superuser.client.query("SELECT 1 FROM pg_database WHERE datname = 'shipgate'");
+      if (!rowCount) await superuser.client.query('CREATE DATABASE shipgate');
     } finally {
-      await client.end().catch(() => {});
+      await superuser.client.end().catch(() => {});
     }
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return { url: `${base}/shipgate`, clusterDir: dir, notes, stop };
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/shipgate`;
+  return { url, clusterDir: dir, port, passwordFile: passwordFile.path, notes, stop };
 }
 
 /**

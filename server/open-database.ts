@@ -32,7 +32,17 @@ export async function openDatabase(config: Config, logger: Logger, runMigrations
     throw error;
   }
   if (embedded)
-    logger.info({ data_dir: config.dataDir, cluster_dir: embedded.clusterDir, notes: embedded.notes }, 'embedded PostgreSQL started');
+    logger.info(
+      // Where to connect with psql for maintenance (docs/operations.md, "Embedded PostgreSQL"); the file's path, never its content.
+      {
+        data_dir: config.dataDir,
+        cluster_dir: embedded.clusterDir,
+        port: embedded.port,
+        password_file: embedded.passwordFile,
+        notes: embedded.notes,
+      },
+      'embedded PostgreSQL started',
+    );
   return {
     db,
     url,

@@ -60,6 +60,9 @@ describe('a checkout in a private (0700) directory, no DATABASE_URL', () => {
       body: JSON.stringify({ email: 'root@example.com', name: 'Root', password: 'correct horse battery' }),
     });
     expect(registered.status).toBe(201);
+    // The superuser's password stays in the private directory, shipgate's alone, wherever the cluster went (docs/operations.md, "Embedded PostgreSQL").
+    const passwordFile = fs.statSync(path.join(checkout, '.shipgate', 'postgres-password'));
+    expect({ uid: passwordFile.uid, mode: passwordFile.mode & 0o777 }).toEqual({ uid: process.getuid!(), mode: 0o600 });
     running.child.kill('SIGTERM');
     expect(await running.exited).toEqual({ code: 0, signal: null });
     expect(running.output()).not.toMatch(/EACCES|\n\s+at /);
