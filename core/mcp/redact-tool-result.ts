@@ -51,19 +51,19 @@ export function redactToolResult(rules: readonly string[], result: UpstreamResul
   const unscannable: string[] = [];
   const content = result.content.map((item, i) => {
     const member = base64Member(item);
-    const redacted = redactJson(rules, item) as Record<string, unknown>;
-    if (!member) return redacted;
-    const source = member.holder === 'item' ? item : (item.resource as Record<string, unknown>);
-    const target = member.holder === 'item' ? redacted : (redacted.resource as Record<string, unknown>);
-    const outcome = redactBase64(rules, source[member.key] as string);
-    const path = `content[${i}].${member.holder === 'item' ? '' : 'resource.'}${member.key}`;
-    if ('why' in outcome) {
-      unscannable.push(`${path}: ${outcome.why}`);
-      target[member.key] = source[member.key];
-    } else {
-      target[member.key] = outcome.encoded;
-    }
-    return redacted;
+    if (!member) return redactJson(rules, item) as Record<string, unknown>;
+    // The base64 member is left out of the walk: its text is base64, scanned once decoded.
+    const holder = member.holder === 'item' ? item : (item.resource as Record<string, unknown>);
+    const { [member.key]: encoded, ...others } = holder;
+    const outcome = redactBase64(rules, encoded as string);
+    if ('why' in outcome) unscannable.push(`content[${i}].${member.holder === 'item' ? '' : 'resource.'}${member.key}: ${outcome.why}`);
+    const redactedHolder = {
+      ...(redactJson(rules, others) as Record<string, unknown>),
+      [member.key]: 'why' in outcome ? encoded : outcome.encoded,
+    };
+    if (member.holder === 'item') return redactedHolder;
+    const { resource: _resource, ...rest } = item;
+    return { ...(redactJson(rules, rest) as Record<string, unknown>), resource: redactedHolder };
   });
   return {
     result: {
