@@ -69,6 +69,11 @@ export interface Config {
   /** Commits whose release state a server keeps for the decision (about 5 KB each; 0: none, every decision reads it). */
   decisionCacheCommits: number;
   /**
+   * How long one evidence document's parse may run in its worker thread, from the moment the thread starts it (time
+   * queued for a thread does not count); past it the upload is refused and nothing is stored (docs/operations.md, "Security").
+   */
+  parseDeadlineSeconds: number;
+  /**
    * Who may act on a repository (docs/api.md, "Repository access"): `roles` the shipgate role alone,
    * `github` also the linked GitHub account's permission there, `github-required` that and a linked
    * account. Unset: `github` while a GitHub App is configured, else `roles`.

@@ -84,3 +84,15 @@ export class EvidenceDocumentInvalid extends ShipgateError {
     super(message);
   }
 }
+
+/**
+ * An evidence document whose parse ran longer than SHIPGATE_PARSE_DEADLINE_SECONDS (docs/operations.md, "Security"):
+ * refused like a document that does not read as its format, and nothing is stored.
+ */
+export class EvidenceParseDeadlineExceeded extends ShipgateError {
+  constructor(readonly seconds: number) {
+    super(
+      `The document took longer than ${seconds} s to parse, the limit SHIPGATE_PARSE_DEADLINE_SECONDS sets for one document. Nothing was stored.`,
+    );
+  }
+}

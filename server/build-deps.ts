@@ -36,11 +36,14 @@ import { createGitHubSignInStore } from '../db/stores/postgres-github-sign-in-st
 import { githubOAuthWebFlow } from '../app/github-oauth-web-flow.js';
 import { installationOrgMembership } from '../app/installation-org-membership.js';
 import { githubWebUrl } from '../core/github/app-manifest.js';
+import { threadPoolEvidenceParser, type PooledEvidenceParser } from './thread-pool-evidence-parser.js';
 
 /** What the process wires: the routes' Deps, and GitHub access for the webhook and the worker. */
 export interface ServiceDeps extends Deps {
   /** Built here once for `serve` and `worker` alike: one Probot per credential, one installation-token cache. */
   github: GitHubAppAccess;
+  /** Its threads start on the first upload; whoever built the deps closes it (serve's stop, a test's close). */
+  evidenceParser: PooledEvidenceParser;
 }
 
 /**
@@ -82,6 +85,7 @@ export function buildDeps(
     certifier: createCertifier(signer, uris),
     policies,
     release: createReleasePorts(db, signer, verifier, uris, config.decisionCacheCommits),
+    evidenceParser: threadPoolEvidenceParser({ deadlineSeconds: config.parseDeadlineSeconds }),
     deployments: createDeploymentStore(db),
     executions: createExecutionStore(db, secretKey),
     journal: createExecutionJournal(db, secretKey, policies),

@@ -78,6 +78,7 @@ const envSchema = z.object({
   SHIPGATE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SHIPGATE_WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
   SHIPGATE_DECISION_CACHE_COMMITS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  SHIPGATE_PARSE_DEADLINE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
   SHIPGATE_OIDC_ISSUERS: z
     .string()
     .refine(
@@ -162,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     worker: { concurrency: e.SHIPGATE_WORKER_CONCURRENCY, heartbeatSeconds: e.SHIPGATE_WORKER_HEARTBEAT_SECONDS },
     decisionCacheCommits: e.SHIPGATE_DECISION_CACHE_COMMITS,
+    parseDeadlineSeconds: e.SHIPGATE_PARSE_DEADLINE_SECONDS,
     repoAccess: e.SHIPGATE_REPO_ACCESS,
   };
 }

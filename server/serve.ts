@@ -83,6 +83,8 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
         clearTimeout(force);
         // MCP sessions live in this process: their upstream client sessions end with it.
         await mcp?.close();
+        // Every upload has been answered (drained above), so no parse is running: its threads exit.
+        await deps.evidenceParser.close();
         await database.close();
         logger.info('stopped');
       },

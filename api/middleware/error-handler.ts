@@ -5,6 +5,7 @@ import {
   AuthenticationError,
   ConflictError,
   EvidenceDocumentInvalid,
+  EvidenceParseDeadlineExceeded,
   ForbiddenError,
   NotFoundError,
   PolicyDeniedError,
@@ -28,6 +29,8 @@ function mapError(error: unknown): Mapped | undefined {
   // The only document a request carries is POST /releases/evidence's `content`; loc points inside it.
   if (error instanceof EvidenceDocumentInvalid)
     return { status: 422, detail: [{ loc: ['body', 'content', ...error.loc], msg: error.message, type: 'evidence_document_invalid' }] };
+  if (error instanceof EvidenceParseDeadlineExceeded)
+    return { status: 422, detail: [{ loc: ['body', 'content'], msg: error.message, type: 'evidence_parse_deadline_exceeded' }] };
   if (error instanceof NotFoundError) return { status: 404, detail: error.message };
   if (error instanceof ConflictError) return { status: 409, detail: error.message };
   if (error instanceof AuthenticationError) return { status: 401, detail: error.message, headers: { 'WWW-Authenticate': 'Bearer' } };

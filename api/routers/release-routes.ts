@@ -5,7 +5,7 @@ import { decideRelease } from '../../core/release/decide-release.js';
 import { decisionUrl } from '../../core/release/decision-url.js';
 import { recordEvidence } from '../../core/release/record-evidence.js';
 import { releaseHealth } from '../../core/release/release-health.js';
-import { decodeEvidenceContent, EVIDENCE_BODY_BYTES, evidenceDocumentDownload, evidenceRecordBody } from '../evidence-document-http.js';
+import { EVIDENCE_BODY_BYTES, evidenceDocumentDownload, evidenceRecordBody, refuseOversizedContent } from '../evidence-document-http.js';
 import { defineRoute } from '../route.js';
 import { decisionResponseSchema } from '../schemas/release-decision-schemas.js';
 import { evidenceIdParamsSchema, evidenceRequestSchema, evidenceResponseSchema } from '../schemas/release-evidence-schemas.js';
@@ -73,7 +73,8 @@ export const releaseRoutes = [
       'document itself, stored once however often the same bytes are uploaded. The gate then judges what it says, not only the `status` CI claims. ' +
       'JSON with base64 rather than multipart: one request shape and one schema for curl, the Action and the OIDC path, validated like every other body; ' +
       'the body limit of this route is 16 MiB to fit 10 MiB of document. A document over 10 MiB is 413, one that does not read as its format ' +
-      '422 with `loc` inside it (`["body", "content", ...]`); either way nothing is stored.',
+      '422 with `loc` inside it (`["body", "content", ...]`), one whose parse runs longer than SHIPGATE_PARSE_DEADLINE_SECONDS (10 s unless configured) ' +
+      '422 of type `evidence_parse_deadline_exceeded`; either way nothing is stored.',
     body: evidenceRequestSchema,
     maxBodyBytes: EVIDENCE_BODY_BYTES,
     workflows: { permission: 'record_evidence', repository: ({ body }) => body.repo_root },
@@ -82,8 +83,11 @@ export const releaseRoutes = [
     errors: { 413: 'The document decodes to more than 10 MiB, or the body exceeds 16 MiB; nothing is stored.' },
     async handler({ body, caller, workflow, deps }) {
       const by = workflow ? { workflow_run: workflowRunOf(workflow) } : { recorded_by: caller.user.id };
-      const content = decodeEvidenceContent(body.content);
-      return { status: 201, body: evidenceRecordBody(await recordEvidence(deps.release.store, { ...body, content }, by)) };
+      refuseOversizedContent(body.content);
+      return {
+        status: 201,
+        body: evidenceRecordBody(await recordEvidence(deps.release.store, deps.evidenceParser, body, by)),
+      };
     },
   }),
   defineRoute({

@@ -1,8 +1,8 @@
-import { canonicalDigest, sha256Hex } from '../canonical-json.js';
+import { canonicalDigest } from '../canonical-json.js';
 import { ValidationError } from '../errors.js';
 import { EVIDENCE_MEDIA_TYPES, type EvidenceFormat } from '../evidence-content/evidence-format.js';
 import { provenanceKeysOf } from '../evidence-content/evidence-rules.js';
-import { parseEvidenceDocument } from '../evidence-content/parse-evidence-document.js';
+import type { EvidenceParser } from '../evidence-content/evidence-parser.js';
 import type { CheckRun, UploadedEvidence, WorkflowRun } from './evidence.js';
 import { gateInForce } from './gate-in-force.js';
 import type { EvidenceRecord, EvidenceStore, GateStore } from './release-store.js';
@@ -28,48 +28,51 @@ function commitRef(target: Target) {
   return { repo_root: repoRoot!, commit_sha: commitSha!, ref: target.ref ? normalizeRefName(target.ref) : null };
 }
 
-/** An upload as POST /releases/evidence takes it: with `content`, the document's exact bytes (decoded), and its declared format. */
+/** An upload as POST /releases/evidence takes it: with `content`, base64 of the document's exact bytes, and its declared format. */
 export type EvidenceUpload = Omit<UploadedEvidence, 'workflow_run' | 'format' | 'summary_digest'> &
-  Target & { content?: Uint8Array | null; format?: EvidenceFormat | null };
+  Target & { content?: string | null; format?: EvidenceFormat | null };
 
 /** `sha256:<hex>`, lower case; a bare hex digest is taken as SHA-256. */
 const normalDigest = (digest: string) => (digest.includes(':') ? digest : `sha256:${digest}`).toLowerCase();
 
 /**
- * Reads an uploaded document once (docs/release-gate.md, "Evidence read by content"): its digest is computed here, never
- * taken from the client (a client digest that differs is refused); the provenance keys the repository's gate in
- * force names are checked against its signatures now, since a decision reads the summary only.
+ * Reads an uploaded document once (docs/release-gate.md, "Evidence read by content"): `parser` decodes it, computes its
+ * digest (never taken from the client: a client digest that differs is refused) and parses it, off the event loop
+ * with a deadline on the server (docs/operations.md, "Security"); the provenance keys the repository's gate in force
+ * names are checked against its signatures now, since a decision reads the summary only.
  */
 async function readDocument(
   store: GateStore,
+  parser: EvidenceParser,
   repoRoot: string,
-  bytes: Uint8Array,
+  content: string,
   declared: EvidenceFormat | null,
   claimed: string | null,
 ) {
-  const digest = `sha256:${sha256Hex(bytes)}`;
+  const gate = gateInForce(repoRoot, await store.latestGate(repoRoot)).gate;
+  const { bytes, digest, format, summary } = await parser.read(content, declared, provenanceKeysOf(gate.required_evidence));
   if (claimed !== null && normalDigest(claimed) !== digest) {
     throw ValidationError.single(['body', 'digest'], `The document's SHA-256 is ${digest}; omit digest, or send this one.`);
   }
-  const gate = gateInForce(repoRoot, await store.latestGate(repoRoot)).gate;
-  const { format, summary } = await parseEvidenceDocument(bytes, declared, provenanceKeysOf(gate.required_evidence));
   return { bytes, digest, format, media_type: EVIDENCE_MEDIA_TYPES[format], summary, summary_digest: `sha256:${canonicalDigest(summary)}` };
 }
 
 /**
  * Records uploaded evidence for a commit (POST /releases/evidence), by a user's API key or by a
  * workflow run through its OIDC token (`by.workflow_run`). A document that does not read as its
- * format throws EvidenceDocumentInvalid before anything is stored.
+ * format throws EvidenceDocumentInvalid, and one whose parse outlasts the deadline
+ * EvidenceParseDeadlineExceeded, before anything is stored.
  */
 export async function recordEvidence(
   store: EvidenceStore & GateStore,
+  parser: EvidenceParser,
   input: EvidenceUpload,
   by: { recorded_by: string } | { workflow_run: WorkflowRun },
 ): Promise<EvidenceRecord> {
   const { kind, name, status, uri, produced_at } = input;
   const target = commitRef(input);
   const document = input.content
-    ? await readDocument(store, target.repo_root, input.content, input.format ?? null, input.digest)
+    ? await readDocument(store, parser, target.repo_root, input.content, input.format ?? null, input.digest)
     : undefined;
   const digest = document?.digest ?? input.digest;
   const recorder =

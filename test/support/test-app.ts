@@ -92,6 +92,7 @@ export async function createTestApp(
   async function close(): Promise<void> {
     await mcp.close();
     await running?.stop();
+    await deps.evidenceParser.close();
     await database.drop();
   }
   const started: EmptyTestApp = { app, request, deps, database, logs, worker: running, mcp, close };

@@ -1,0 +1,64 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import Tinypool from 'tinypool';
+import { EvidenceDocumentInvalid, EvidenceParseDeadlineExceeded } from '../core/errors.js';
+import type { EvidenceParser } from '../core/evidence-content/evidence-parser.js';
+import type { EvidenceParseOutcome, EvidenceParseTask } from './evidence-parse-task.js';
+
+/**
+ * Parse threads: one core is left to the event loop (requests, the in-process job worker), and at most four parse
+ * at once, each holding its document's memory while it reads (docs/operations.md, "Security").
+ */
+export const PARSE_THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
+
+/** A thread left idle this long exits, so an idle server holds none; the next upload starts one again. */
+const IDLE_THREAD_MS = 60_000;
+
+const THREAD_ENTRY = fileURLToPath(new URL('./evidence-parse-thread.js', import.meta.url));
+
+/** The server's EvidenceParser, and the pool's end (serve's stop, a test's close). */
+export interface PooledEvidenceParser extends EvidenceParser {
+  close(): Promise<void>;
+}
+
+/**
+ * Reads uploaded evidence documents (readEvidenceDocument: decoding, digest, parse) in a pool of worker threads, off
+ * the event loop (docs/operations.md, "Security"). The deadline runs from when a thread starts the document, not from
+ * when the upload was queued: past it the task is aborted, which terminates that thread (the pool starts another when
+ * needed), and EvidenceParseDeadlineExceeded is thrown.
+ */
+export function threadPoolEvidenceParser({
+  deadlineSeconds,
+  threads = PARSE_THREADS,
+}: {
+  deadlineSeconds: number;
+  threads?: number;
+}): PooledEvidenceParser {
+  const pool = new Tinypool({ filename: THREAD_ENTRY, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_THREAD_MS });
+  const deadlineMs = deadlineSeconds * 1000;
+  return {
+    async read(content, declared, keys) {
+      const { port1: started, port2: startedInThread } = new MessageChannel();
+      const abort = new AbortController();
+      let deadline: NodeJS.Timeout | undefined;
+      // Timed from the thread's own clock reading, so a busy event loop receiving the message late grants no extra time.
+      started.once('message', (startedAt: number) => {
+        deadline = setTimeout(() => abort.abort(), Math.max(0, deadlineMs - (Date.now() - startedAt)));
+      });
+      const task: EvidenceParseTask = { content, declared, keys, started: startedInThread };
+      try {
+        const outcome: EvidenceParseOutcome = await pool.run(task, { transferList: [startedInThread], signal: abort.signal });
+        if ('invalid' in outcome) throw new EvidenceDocumentInvalid(outcome.invalid.loc, outcome.invalid.message);
+        return outcome.read;
+      } catch (error) {
+        if (abort.signal.aborted) throw new EvidenceParseDeadlineExceeded(deadlineSeconds);
+        throw error;
+      } finally {
+        clearTimeout(deadline);
+        started.close();
+      }
+    },
+    close: () => pool.destroy(),
+  };
+}
