@@ -1,7 +1,41 @@
 import type { EvidenceFormat } from './evidence-format.js';
 import { isRecord } from './document-text.js';
 
-const XML_ROOT = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<(testsuites|testsuite)[\s/>]/;
+/** How far into a document its JUnit root element is looked for. */
+const ROOT_SEARCH_CHARS = 64 * 1024;
+const SPACE = /\s/;
+const AFTER_ROOT_NAME = /[\s/>]/;
+
+function skipSpace(text: string, at: number): number {
+  while (at < text.length && SPACE.test(text[at])) at += 1;
+  return at;
+}
+
+/**
+ * Whether XML's root element is `<testsuites>` or `<testsuite>`: white space, an optional XML
+ * declaration, comments and white space, then the root, within the first ROOT_SEARCH_CHARS.
+ * Scanned in one pass that ends each comment at its first `-->`, as XML does: a backtracking
+ * regex over the comments took exponential time on a few hundred bytes of them
+ * (docs/operations.md, "Regular expressions").
+ */
+function hasJUnitRoot(document: string): boolean {
+  const text = document.slice(0, ROOT_SEARCH_CHARS);
+  let at = skipSpace(text, 0);
+  if (text.startsWith('<?xml', at)) {
+    const close = text.indexOf('>', at + '<?xml'.length);
+    if (close < 0 || close - 1 < at + '<?xml'.length || text[close - 1] !== '?') return false;
+    at = skipSpace(text, close + 1);
+  }
+  while (text.startsWith('<!--', at)) {
+    const close = text.indexOf('-->', at + '<!--'.length);
+    if (close < 0) return false;
+    at = skipSpace(text, close + '-->'.length);
+  }
+  if (!text.startsWith('<testsuite', at)) return false;
+  let after = at + '<testsuite'.length;
+  if (text[after] === 's') after += 1;
+  return after < text.length && AFTER_ROOT_NAME.test(text[after]);
+}
 
 /** The format an already-parsed JSON document looks like, or null: by its version fields and envelope shape. */
 export function detectJsonFormat(value: unknown): EvidenceFormat | null {
@@ -28,7 +62,7 @@ export function detectEvidenceFormat(bytes: Uint8Array): EvidenceFormat | null {
     return null;
   }
   const start = text.trimStart();
-  if (start.startsWith('<')) return XML_ROOT.test(start.slice(0, 64 * 1024)) ? 'junit' : null;
+  if (start.startsWith('<')) return hasJUnitRoot(start) ? 'junit' : null;
   if (!start.startsWith('{')) return null;
   try {
     return detectJsonFormat(JSON.parse(text));

@@ -35,6 +35,41 @@ describe('format detection', () => {
     }
     expect(detectEvidenceFormat(Buffer.from([0xff, 0xfe, 0x00, 0x3c]))).toBeNull();
   });
+
+  it('finds the JUnit root after white space, an XML declaration and comments, each comment ending at its first -->', () => {
+    const junit = [
+      '<testsuite>',
+      '<testsuites name="x">',
+      '<testsuite/>',
+      ' \n<?xml version="1.0" encoding="UTF-8"?>\n<testsuite\tname="a">',
+      '<?xml?><testsuite>',
+      '<!----><testsuite>',
+      '<?xml version="1.0"?> <!-- a -- b --> \n <!--\n--><testsuites>',
+      '\u00a0<!-- <testsuite> --><testsuite>',
+    ];
+    for (const text of junit) expect([text, detectEvidenceFormat(bytesOf(text))]).toEqual([text, 'junit']);
+    const not = [
+      '<testsuitex>',
+      '<testsuitesx>',
+      '<testsuite',
+      '<?xml version="1.0"><testsuite>',
+      '<?xml> <testsuite>',
+      '<!-- never closed <testsuite>',
+      // Past the comment's first -->, text that is neither a comment nor the root: not JUnit.
+      '<!-- a --> b --><testsuite>',
+      '<x/><testsuite>',
+      `<!--${' '.repeat(64 * 1024)}--><testsuite>`,
+    ];
+    for (const text of not) expect([text, detectEvidenceFormat(bytesOf(text))]).toEqual([text, null]);
+  });
+
+  it('reads a prolog of many comments in one pass (issue 34: a backtracking regex took 8 s on 219 bytes)', () => {
+    const started = performance.now();
+    expect(detectEvidenceFormat(bytesOf('<!---->'.repeat(9_000) + '<x'))).toBeNull();
+    expect(detectEvidenceFormat(bytesOf('<!---->'.repeat(9_000) + '<testsuite>'))).toBe('junit');
+    // About 2 ms each; the old regex took seconds on 31 comments, doubling with each one more.
+    expect(performance.now() - started).toBeLessThan(500);
+  });
 });
 
 describe('parseEvidenceDocument', () => {
