@@ -37,6 +37,7 @@ import { githubOAuthWebFlow } from '../app/github-oauth-web-flow.js';
 import { installationOrgMembership } from '../app/installation-org-membership.js';
 import { githubWebUrl } from '../core/github/app-manifest.js';
 import { threadPoolEvidenceParser, type PooledEvidenceParser } from './thread-pool-evidence-parser.js';
+import { threadPoolGateFileReader, type PooledGateFileReader } from './thread-pool-gate-file-reader.js';
 
 /** What the process wires: the routes' Deps, and GitHub access for the webhook and the worker. */
 export interface ServiceDeps extends Deps {
@@ -44,6 +45,8 @@ export interface ServiceDeps extends Deps {
   github: GitHubAppAccess;
   /** Its threads start on the first upload; whoever built the deps closes it (serve's stop, a test's close). */
   evidenceParser: PooledEvidenceParser;
+  /** Reads `.github/shipgate.yml` for the worker's GitHub jobs; its thread starts on the first read, and is closed like the parser's. */
+  gateFiles: PooledGateFileReader;
 }
 
 /**
@@ -86,6 +89,7 @@ export function buildDeps(
     policies,
     release: createReleasePorts(db, signer, verifier, uris, config.decisionCacheCommits),
     evidenceParser: threadPoolEvidenceParser({ deadlineSeconds: config.parseDeadlineSeconds }),
+    gateFiles: threadPoolGateFileReader(),
     deployments: createDeploymentStore(db),
     executions: createExecutionStore(db, secretKey),
     journal: createExecutionJournal(db, secretKey, policies),

@@ -85,6 +85,7 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
         await mcp?.close();
         // Every upload has been answered (drained above), so no parse is running: its threads exit.
         await deps.evidenceParser.close();
+        await deps.gateFiles.close();
         await database.close();
         logger.info('stopped');
       },
@@ -108,6 +109,7 @@ export async function serveWorker(config: Config, logger: Logger): Promise<{ sto
     return {
       async stop() {
         await worker.stop();
+        await deps.gateFiles.close();
         await database.close();
       },
     };

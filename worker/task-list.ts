@@ -27,6 +27,7 @@ import type { WorkerDeps } from './worker-deps.js';
 export function buildTaskList(runtime: RuntimeDeps, deps: WorkerDeps): Record<keyof JobPayloads, Task> {
   const github = {
     release: deps.release,
+    gateFiles: deps.gateFiles,
     app: createGitHubAppStore(deps.db),
     access: deps.github,
     deployments: createDeploymentStore(deps.db),

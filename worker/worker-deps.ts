@@ -7,6 +7,7 @@ import type { Verifier } from '../core/certificates/types.js';
 import type { Config } from '../core/config.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { GitHubAppAccess } from '../app/github-access.js';
+import type { GateFileReader } from '../core/github/gate-file-reader.js';
 import type { ExecutionStore } from '../core/executions/execution-store.js';
 import type { WorkflowStore } from '../core/workflows/workflow-store.js';
 import type { AgentSessionStore } from '../core/mcp/agent-session.js';
@@ -23,6 +24,8 @@ export interface WorkerDeps {
   release: ReleasePorts;
   /** GitHub access (the App, installation tokens, GITHUB_TOKEN), built once by server/build-deps.ts. */
   github: GitHubAppAccess;
+  /** Reads `.github/shipgate.yml` for the GitHub jobs (the server's reads it in a worker thread). */
+  gateFiles: GateFileReader;
   /** Verifies upstream certificates for release admission. */
   verifier: Verifier;
   executions: ExecutionStore;

@@ -1,10 +1,10 @@
-import { ValidationError } from '../errors.js';
 import { decideRelease } from '../release/decide-release.js';
 import { gateInForce } from '../release/gate-in-force.js';
 import type { ReleasePorts } from '../release/release-ports.js';
-import { GATE_FILE_PATH, setGateFromFile } from '../release/set-gate-from-file.js';
+import { GATE_FILE_PATH } from '../release/set-gate-from-file.js';
 import { toBaseline } from '../release/snapshot.js';
-import { gateFileProblems, type GateFileProblem } from './gate-file-problems.js';
+import { applyGateFile, type GateFileProblem } from './gate-file-problems.js';
+import type { GateFileReader } from './gate-file-reader.js';
 import type { GitHubAppStore, MergeGroupRecord, PublishTarget } from './github-app-store.js';
 import { GitHubRejectedError, type GitHubAccess, type GitHubRepository } from './github-port.js';
 import { evaluateMergeGroup, type GroupHead } from './merge-group-evaluation.js';
@@ -13,6 +13,8 @@ import { checkRunContent, commentBody, type DecisionView } from './release-check
 
 export interface PublishDeps {
   release: ReleasePorts;
+  /** Reads `.github/shipgate.yml` (the server: off the event loop). */
+  gateFiles: GateFileReader;
   app: GitHubAppStore;
   access: GitHubAccess;
   publicUrl: string;
@@ -56,16 +58,14 @@ async function unlessRejected(deps: PublishDeps, target: PublishTarget, write: (
  * `.github/shipgate.yml` from the DEFAULT branch sets the gate (a pull request can never loosen
  * its own gate); no file leaves the gate set through the API, or the defaults.
  */
-export async function syncGateFile(release: ReleasePorts, repo: GitHubRepository, repoRoot: string): Promise<GateFileProblem[]> {
+export async function syncGateFile(
+  release: ReleasePorts,
+  gateFiles: GateFileReader,
+  repo: GitHubRepository,
+  repoRoot: string,
+): Promise<GateFileProblem[]> {
   const text = await repo.readDefaultBranchFile(GATE_FILE_PATH);
-  if (text === null) return [];
-  try {
-    await setGateFromFile(release.store, repoRoot, text);
-    return [];
-  } catch (error) {
-    if (error instanceof ValidationError) return gateFileProblems(text, error.issues);
-    throw error;
-  }
+  return text === null ? [] : applyGateFile(release.store, gateFiles, repoRoot, text);
 }
 
 /**
@@ -107,7 +107,7 @@ export function createReleaseCheckPublisher(deps: PublishDeps): (target: Publish
     const now = deps.now?.() ?? new Date();
     const { repo_root: repoRoot, commit_sha: sha } = target;
     const repo = await deps.access.repository(repoRoot, target.installation_id);
-    const configProblems = repo ? await syncGateFile(deps.release, repo, repoRoot) : [];
+    const configProblems = repo ? await syncGateFile(deps.release, deps.gateFiles, repo, repoRoot) : [];
     const group = await deps.app.mergeGroup(repoRoot, sha);
     let view: DecisionView;
     if (group) {

@@ -4,6 +4,7 @@ import { deploymentComment, deploymentOutcome } from './deployment-outcome.js';
 import type { DeploymentReviewer } from './deployment-reviewer.js';
 import type { DeploymentStore } from './deployment-store.js';
 import { GitHubRejectedError, type GitHubAccess } from './github-port.js';
+import type { GateFileReader } from './gate-file-reader.js';
 import { syncGateFile } from './publish-release-check.js';
 
 export interface DeploymentDeps {
@@ -12,6 +13,8 @@ export interface DeploymentDeps {
   reviewer: DeploymentReviewer;
   /** Reads `.github/shipgate.yml` from the default branch, as posting does. */
   access: GitHubAccess;
+  /** Reads the gate file's text (the server: off the event loop). */
+  gateFiles: GateFileReader;
   publicUrl: string;
   log(event: string, fields: Record<string, unknown>): void;
 }
@@ -33,7 +36,7 @@ export async function reviewDeployment(deps: DeploymentDeps, requestId: string, 
     return 'cannot_answer';
   }
   const repo = await deps.access.repository(request.repo_root, request.installation_id);
-  const configProblems = repo ? await syncGateFile(deps.release, repo, request.repo_root) : [];
+  const configProblems = repo ? await syncGateFile(deps.release, deps.gateFiles, repo, request.repo_root) : [];
   const { decision, snapshot } = await decideRelease(deps.release, request.repo_root, request.commit_sha, now);
   const view = { ...decision, context: null, config_problems: configProblems };
   const outcome = deploymentOutcome({

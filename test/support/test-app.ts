@@ -93,6 +93,7 @@ export async function createTestApp(
     await mcp.close();
     await running?.stop();
     await deps.evidenceParser.close();
+    await deps.gateFiles.close();
     await database.drop();
   }
   const started: EmptyTestApp = { app, request, deps, database, logs, worker: running, mcp, close };
