@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -73,6 +74,17 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // No super-linear regex in the server (docs/operations.md, "Regular expressions"): strict where
+    // a regex's use is not seen (exported, passed on) or is only a part of another regex built
+    // elsewhere. A sticky regex is tried at one position, so it cannot move across its input.
+    files: ['{core,api,app,net,server,worker,db,llm}/**/*.ts'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { report: 'potential', ignorePartial: false, ignoreSticky: true }],
     },
   },
   forbid(

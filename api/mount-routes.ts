@@ -20,9 +20,12 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, location: 'b
   return result.data;
 }
 
-/** Koa path syntax from the OpenAPI path: `/a/{id}` -> `/a/:id`. */
+/**
+ * Koa path syntax from the OpenAPI path: `/a/{id}` -> `/a/:id`. A parameter's name holds no brace,
+ * so a `{` ends the search for a `}` (linear; docs/operations.md, "Regular expressions").
+ */
 export function koaPath(path: string): string {
-  return path.replace(/\{([^}]+)\}/g, ':$1');
+  return path.replace(/\{([^{}]+)\}/g, ':$1');
 }
 
 export interface MountOptions {

@@ -59,6 +59,18 @@ export function errorResponse(status: number, description = ERROR_TEXT[status] ?
   };
 }
 
+/**
+ * Separators and the word character after them, which becomes upper case (`/releases/github-webhook`
+ * -> `ReleasesGithubWebhook`). Only from the first separator of a run: from every one, a long run
+ * not followed by a word character was quadratic (docs/operations.md, "Regular expressions").
+ */
+const SEPARATORS_BEFORE_WORD = /(?<![/_-])[/_-]+(\w)/g;
+
+/** A route's operationId: its method and its path in camel case, without the braces (`get` `/users/{id}` -> `getUsersId`). */
+export function operationId(route: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${route.method}${route.path.replace(/[{}]/g, '').replace(SEPARATORS_BEFORE_WORD, (_, c: string) => c.toUpperCase())}`;
+}
+
 function operation(route: RouteDef) {
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(route.responses)) {
@@ -70,7 +82,7 @@ function operation(route: RouteDef) {
     summary: route.summary,
     description: route.description,
     tags: [...route.tags],
-    operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/[/_-]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
+    operationId: operationId(route),
     security: route.auth === 'public' ? [] : [{ bearer: [] }, { apiKeyHeader: [] }],
     requestParams: {
       ...(route.params ? { path: route.params as z.ZodObject } : {}),

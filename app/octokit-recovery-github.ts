@@ -13,9 +13,13 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The `cursor` of the Link header's next page (the deliveries list pages by cursor, not by number). */
+/**
+ * The `cursor` of the Link header's next page (the deliveries list pages by cursor, not by number).
+ * A URL in a Link header holds no `<`, so a `<` ends the search for its `>` (linear; docs/operations.md,
+ * "Regular expressions").
+ */
 export function nextCursor(link: string | number | undefined): string | null {
-  const next = /<([^>]+)>;\s*rel="next"/.exec(String(link ?? ''))?.[1];
+  const next = /<([^<>]+)>;\s*rel="next"/.exec(String(link ?? ''))?.[1];
   return next ? new URL(next).searchParams.get('cursor') : null;
 }
 

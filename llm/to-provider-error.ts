@@ -5,9 +5,13 @@ const MAX_MESSAGE_LENGTH = 300;
 
 /**
  * Key-shaped words are removed even when they are not our key: a provider may echo a masked
- * form of it ("Incorrect API key provided: sk-ab***xyz"), which still leaks its edges.
+ * form of it ("Incorrect API key provided: sk-ab***xyz"), which still leaks its edges. A key's
+ * prefix (`sk-`, so `sk-ant-` and `sk-proj-` too, or `sg_`) and six more characters start one, to
+ * the next white space; any word holding `***` is one. Words are matched once each, from their
+ * start (docs/operations.md, "Regular expressions").
  */
-const KEY_SHAPED = [/\b(?:sk|sk-ant|sk-proj|sg)[-_][\w-]{6,}\S*/g, /\S*\*{3,}\S*/g];
+const KEY_PREFIXED = /\b(?:sk|sg)[-_][\w-]{6}\S*/g;
+const WORD = /\S+/g;
 
 interface ErrorContext {
   provider: string;
@@ -18,7 +22,7 @@ interface ErrorContext {
 /** Removes the key (and anything that looks like one) from text that will be stored or shown. */
 export function redactSecret(text: string, apiKey: string): string {
   let out = apiKey ? text.split(apiKey).join('[redacted]') : text;
-  for (const pattern of KEY_SHAPED) out = out.replace(pattern, '[redacted]');
+  out = out.replace(KEY_PREFIXED, '[redacted]').replace(WORD, (word) => (word.includes('***') ? '[redacted]' : word));
   return out.length > MAX_MESSAGE_LENGTH ? `${out.slice(0, MAX_MESSAGE_LENGTH)}…` : out;
 }
 

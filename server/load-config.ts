@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ROLES } from '../core/accounts/roles.js';
 import type { Config } from '../core/config.js';
+import { withoutTrailingSlashes } from '../core/without-trailing-slashes.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optional = z.string().min(1).optional();
@@ -157,7 +158,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       pricesFile: e.SHIPGATE_PRICES_FILE,
     },
     oidc: {
-      issuers: list(e.SHIPGATE_OIDC_ISSUERS).map((issuer) => issuer.replace(/\/+$/, '')),
+      issuers: list(e.SHIPGATE_OIDC_ISSUERS).map(withoutTrailingSlashes),
       audience: e.SHIPGATE_OIDC_AUDIENCE,
       owners: list(e.SHIPGATE_OIDC_OWNERS).map((owner) => owner.toLowerCase()),
     },

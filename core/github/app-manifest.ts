@@ -3,6 +3,8 @@
  * App from the studio"): the repository's `app.yml` with every URL pointing at this shipgate.
  */
 
+import { withoutTrailingSlashes } from '../without-trailing-slashes.js';
+
 /** Where GitHub delivers webhooks (server/github-webhook-middleware.ts serves it; a test keeps them equal). */
 export const MANIFEST_WEBHOOK_PATH = '/api/v1/releases/github-webhook';
 /** Where GitHub sends the browser back with the manifest's code. */
@@ -50,7 +52,7 @@ export interface AppManifest {
  * the redirect back here, the OAuth callback and the setup URL. Everything else is app.yml's.
  */
 export function buildAppManifest(template: Record<string, unknown>, publicUrl: string): AppManifest {
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(publicUrl);
   const hook = (template.hook_attributes ?? {}) as Record<string, unknown>;
   return {
     ...(template as Partial<AppManifest>),

@@ -1,9 +1,10 @@
 import type { AuthorshipBlock, GovernedBy, JudgedApproval } from '../release/authorship.js';
 import { clipToBytes, type FittedPart } from './fit-to-bytes.js';
 import { REPORT_CELL_MAX_BYTES } from './github-limits.js';
+import { oneLine } from './one-line.js';
 
 const short = (sha: string | null) => (sha ? `\`${sha.slice(0, 12)}\`` : 'an unknown head');
-const clip = (text: string) => clipToBytes(text.replace(/\s*\n\s*/g, ' '), REPORT_CELL_MAX_BYTES);
+const clip = (text: string) => clipToBytes(oneLine(text), REPORT_CELL_MAX_BYTES);
 
 const REFUSALS: Record<string, string> = {
   dismissed: 'dismissed',

@@ -8,6 +8,7 @@ import { clipToBytes, fitParts, utf8Bytes, type FittedPart } from './fit-to-byte
 import { formatGateFileProblem, type GateFileProblem } from './gate-file-problems.js';
 import { CHECK_RUN_SUMMARY_MAX_BYTES, COMMENT_BODY_MAX_BYTES, HEADLINE_MAX_BYTES, REPORT_CELL_MAX_BYTES } from './github-limits.js';
 import type { CheckRunContent } from './github-port.js';
+import { oneLine } from './one-line.js';
 
 /** The hidden line that identifies shipgate's pull request comment among all others. */
 export const COMMENT_MARKER = '<!-- shipgate:release-gate -->';
@@ -45,7 +46,7 @@ export function waitingFor(blockers: Blocker[]): string {
 }
 
 /** One line of a table cell or list entry, cut so no single entry crowds out the others. */
-const cell = (text: string) => clipToBytes(text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' '), REPORT_CELL_MAX_BYTES);
+const cell = (text: string) => clipToBytes(oneLine(text.replace(/\|/g, '\\|')), REPORT_CELL_MAX_BYTES);
 
 function headline(view: DecisionView): string {
   if (view.config_problems.length > 0) return 'NO_SHIP: .github/shipgate.yml is invalid';

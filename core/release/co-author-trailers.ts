@@ -1,5 +1,11 @@
-/** `Co-authored-by: Name <e-mail>`, any case (Claude Code writes `Co-Authored-By`); the e-mail may be missing. */
-const TRAILER = /^co-authored-by:[ \t]*(.*?)[ \t]*(?:<([^<>\s]*)>)?[ \t]*$/i;
+/** `Co-authored-by: Name <e-mail>`, any case (Claude Code writes `Co-Authored-By`): what follows the colon. */
+const TRAILER = /^co-authored-by:(.*)$/i;
+/**
+ * The `<e-mail>` ending a trailer, which may be missing. Taken apart in two linear steps: one
+ * regex with white space on both sides of a lazy name backtracked polynomially on a line of
+ * blanks (docs/operations.md, "Regular expressions").
+ */
+const EMAIL_AT_END = /<([^<>\s]*)>$/;
 
 /**
  * The `Co-authored-by:` trailers of a commit message. Git reads trailers from the last paragraph;
@@ -11,8 +17,10 @@ export function coAuthorTrailers(message: string): { name: string; email: string
   for (const line of message.split(/\r?\n/)) {
     const match = TRAILER.exec(line.trim());
     if (!match) continue;
-    const name = match[1].trim();
-    const email = match[2] ? match[2].trim() : null;
+    const rest = match[1];
+    const address = EMAIL_AT_END.exec(rest);
+    const name = (address ? rest.slice(0, address.index) : rest).trim();
+    const email = address ? address[1] : null;
     if (name || email) found.push({ name, email: email || null });
   }
   return found;
