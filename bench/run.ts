@@ -8,6 +8,7 @@ import { decisionTarget, DECISION_GOAL } from './decision.js';
 import { runGovernanceBench } from './governance.js';
 import { runMcpBench } from './mcp.js';
 import { runEvidenceUploadBench } from './evidence-upload.js';
+import { runHealthzDuringUploadsBench } from './healthz-during-uploads.js';
 import { runBench } from './lib/bench-database.js';
 import { measureAgainstFloor, startReleaseBenchEnv } from './lib/release-bench-env.js';
 import { CONNECTIONS, DURATION_SECONDS, ROUNDS } from './lib/load.js';
@@ -37,6 +38,11 @@ await runBench(async () => {
 
   console.log('Evidence upload with a 5 MiB JUnit report (parsed and stored at upload; worker in process)');
   console.table(await runEvidenceUploadBench());
+
+  console.log(
+    '/healthz at a steady 200 req/s, idle and while 5 MiB JUnit reports upload back to back (parsed in a thread; worker in process)',
+  );
+  console.table(await runHealthzDuringUploadsBench());
 
   // The full top level (100,000 commits / 1M executions) takes about 2 minutes to seed on the
   // development machine, which would push `npm run bench` past 5 minutes: here the history grows
