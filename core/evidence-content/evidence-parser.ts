@@ -1,6 +1,12 @@
 import type { EvidenceFormat } from './evidence-format.js';
-import type { ParsedEvidenceDocument } from './parse-evidence-document.js';
+import type { EvidenceSummary } from './evidence-summary.js';
 import type { ProvenanceKey } from './provenance-keys.js';
+
+/** What a document says: its format and the summary the gate's rules judge. */
+export interface ParsedEvidenceDocument {
+  format: EvidenceFormat;
+  summary: EvidenceSummary;
+}
 
 /** An uploaded document, read: its exact bytes, their digest, its format and its summary. */
 export interface ReadEvidenceDocument extends ParsedEvidenceDocument {

@@ -8,12 +8,8 @@ import { parseJunit } from './parse-junit.js';
 import { parseProvenance } from './parse-provenance.js';
 import { parseSarif } from './parse-sarif.js';
 import { parseSpdx } from './parse-spdx.js';
+import type { ParsedEvidenceDocument } from './evidence-parser.js';
 import type { ProvenanceKey } from './provenance-keys.js';
-
-export interface ParsedEvidenceDocument {
-  format: EvidenceFormat;
-  summary: EvidenceSummary;
-}
 
 async function summarise(format: EvidenceFormat, text: string, json: unknown, keys: readonly ProvenanceKey[]): Promise<EvidenceSummary> {
   if (format === 'junit') return parseJunit(text);
