@@ -1,4 +1,4 @@
-/** The evidence benches' document, reused by the tests that parse one off the event loop (test/release/evidence-parse-threads.test.ts). */
+/** The evidence benches' document, reused by the tests that parse one off the event loop (test/release/evidence-parse-threads.timing.test.ts). */
 export const REPORT_BYTES = 5 * 1024 * 1024;
 
 const STACK = Array.from({ length: 12 }, (_, i) => `    at Object.&lt;anonymous&gt; (src/module-${i}.test.ts:${10 + i}:7)`).join('\n');
