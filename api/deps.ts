@@ -23,6 +23,7 @@ import type { AppInstallations } from '../core/github/app-installations.js';
 import type { AppRegistrationPorts } from '../core/github/app-registration.js';
 import type { RepoAccess } from '../core/accounts/repo-access.js';
 import type { GitHubSignInPorts } from '../core/accounts/github-sign-in.js';
+import type { JsonBodyParser } from './middleware/json-body.js';
 import type { EvidenceParser } from '../core/evidence-content/evidence-parser.js';
 
 /** Everything a route may use, built once by the composition root (or a test). */
@@ -46,6 +47,8 @@ export interface Deps {
   release: ReleasePorts;
   /** Reads uploaded evidence documents, off the event loop with a deadline (docs/operations.md, "Security"). */
   evidenceParser: EvidenceParser;
+  /** Parses a JSON request body over 1 MiB in a parse thread, so its bytes never hold the event loop. */
+  parseLargeJsonBody: JsonBodyParser;
   /** Deployment protection requests and their answers (the GitHub App's deployment rule). */
   deployments: DeploymentStore;
   /** Execution records (POST /tasks queues them; workers run them). */

@@ -53,7 +53,7 @@ async function respond(route: RouteDef, deps: Deps, ctx: Koa.Context): Promise<v
   const caller = workflow ? undefined : await authenticate(ctx, deps, route.auth);
   const params = parse(route.params, ctx.params, 'path');
   const query = parse(route.query, ctx.query, 'query');
-  const body = route.body ? parse(route.body, await readJsonBody(ctx, route.maxBodyBytes), 'body') : undefined;
+  const body = route.body ? parse(route.body, await readJsonBody(ctx, route.maxBodyBytes, deps.parseLargeJsonBody), 'body') : undefined;
   if (workflow) authorizeWorkflow(workflow, route.workflows?.permission, route.workflows?.repository({ body, query, params }));
   const repoRoot = caller && route.repoAccess?.repository({ body, query, params });
   if (caller && repoRoot) await deps.repoAccess.require(caller, repoRoot, route.repoAccess!.need);

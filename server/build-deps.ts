@@ -75,6 +75,7 @@ export function buildDeps(
     mode: async () => repoAccessModeOf(config.repoAccess, (await appCredentials.current()) !== null),
     reader: cachedRepoPermissions(installationPermissionReader(github)),
   });
+  const parseThreads = threadPoolEvidenceParser({ deadlineSeconds: config.parseDeadlineSeconds });
   return {
     config,
     db,
@@ -88,7 +89,8 @@ export function buildDeps(
     certifier: createCertifier(signer, uris),
     policies,
     release: createReleasePorts(db, signer, verifier, uris, config.decisionCacheCommits),
-    evidenceParser: threadPoolEvidenceParser({ deadlineSeconds: config.parseDeadlineSeconds }),
+    evidenceParser: parseThreads,
+    parseLargeJsonBody: parseThreads.parseJsonBody,
     gateFiles: threadPoolGateFileReader(),
     deployments: createDeploymentStore(db),
     executions: createExecutionStore(db, secretKey),

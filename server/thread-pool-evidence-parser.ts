@@ -4,6 +4,7 @@ import { MessageChannel } from 'node:worker_threads';
 import Tinypool from 'tinypool';
 import { EvidenceDocumentInvalid, EvidenceParseDeadlineExceeded } from '../core/errors.js';
 import type { EvidenceParser } from '../core/evidence-content/evidence-parser.js';
+import type { JsonBodyParser } from '../api/middleware/json-body.js';
 import type { EvidenceParseOutcome, EvidenceParseTask } from './evidence-parse-task.js';
 
 /**
@@ -17,9 +18,16 @@ const IDLE_THREAD_MS = 60_000;
 
 const THREAD_ENTRY = fileURLToPath(new URL('./evidence-parse-thread.js', import.meta.url));
 
-/** The server's EvidenceParser, and the pool's end (serve's stop, a test's close). */
+/** The server's EvidenceParser, the parser of large request bodies, and the pool's end (serve's stop, a test's close). */
 export interface PooledEvidenceParser extends EvidenceParser {
+  parseJsonBody: JsonBodyParser;
   close(): Promise<void>;
+}
+
+/** The body's bytes handed to the thread without a copy when they fill their own buffer (Buffer.concat's are). */
+function transferable(bytes: Buffer): ArrayBuffer[] {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  return whole ? [bytes.buffer as ArrayBuffer] : [];
 }
 
 /**
@@ -59,6 +67,8 @@ export function threadPoolEvidenceParser({
         started.close();
       }
     },
+    // Queued with the documents: ten large uploads at once are parsed PARSE_THREADS at a time, none on the event loop.
+    parseJsonBody: (bytes) => pool.run(bytes, { name: 'parseJsonBody', transferList: transferable(bytes) }),
     close: () => pool.destroy(),
   };
 }

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import type Koa from 'koa';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -31,37 +30,36 @@ async function readLimited(req: Koa.Request['req'], limit: number): Promise<{ ch
   return { chunks, size };
 }
 
+const malformed = () => new BodyError(400, 'Malformed JSON body.');
+
 function parseJson(chunks: Buffer[]): unknown {
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
-    throw new BodyError(400, 'Malformed JSON body.');
+    throw malformed();
   }
 }
 
-let largeBodies: Promise<unknown> = Promise.resolve();
-
 /**
- * Parses a body over MAX_BODY_BYTES (an evidence document's, up to 16 MiB: tens of milliseconds of joining, decoding,
- * parsing and then validating it) once the large bodies before it are parsed, each on a turn of the event loop of its
- * own: ten such uploads arriving together hold the loop for one body at a time, never for all ten at once, so
- * /healthz and every other request are served between them (docs/operations.md, "Security").
+ * Parses a JSON body's bytes elsewhere (a parse thread: server/thread-pool-evidence-parser.ts); resolves to
+ * `{value}`, or `{malformed: true}` for bytes that are not JSON.
  */
-function parseInTurn(chunks: Buffer[]): Promise<unknown> {
-  const parsed = largeBodies.then(() => setImmediate()).then(() => parseJson(chunks));
-  largeBodies = parsed.catch(() => undefined);
-  return parsed;
-}
+export type JsonBodyParser = (bytes: Buffer) => Promise<{ value: unknown } | { malformed: true }>;
 
 /**
  * Reads the request's JSON body, or undefined when there is none: 413 over `limit` (1 MiB unless
  * the route raises it), 415 for any other media type, 400 for malformed JSON. Only routes that take a body call it.
+ * A body over MAX_BODY_BYTES (an evidence document's, up to 16 MiB) is parsed by `parseLarge`, off the event loop:
+ * joining, decoding and parsing one held the loop for tens of milliseconds (docs/operations.md, "Security").
  */
-export async function readJsonBody(ctx: Koa.Context, limit = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(ctx: Koa.Context, limit = MAX_BODY_BYTES, parseLarge?: JsonBodyParser): Promise<unknown> {
   const declared = Number(ctx.get('Content-Length') || 0);
   if (declared > limit) throw tooLarge(limit);
   const { chunks, size } = await readLimited(ctx.req, limit);
   if (size === 0) return undefined;
   if (!isJson(ctx.request.type)) throw new BodyError(415, 'Request body must be application/json.');
-  return size > MAX_BODY_BYTES ? parseInTurn(chunks) : parseJson(chunks);
+  if (size <= MAX_BODY_BYTES || !parseLarge) return parseJson(chunks);
+  const parsed = await parseLarge(Buffer.concat(chunks, size));
+  if ('malformed' in parsed) throw malformed();
+  return parsed.value;
 }

@@ -79,6 +79,12 @@ describe('request bodies', () => {
     expectDocumented(res, 'post', '/auth/register');
   });
 
+  it('answers 400 for malformed JSON over 1 MiB, which a parse thread reads', async () => {
+    const truncated = JSON.stringify({ repo_root: 'acme/big', content: 'A'.repeat(2 * 1024 * 1024) }).slice(0, -2);
+    const res = await t.request.post('/api/v1/releases/evidence').set(t.admin.auth).set('Content-Type', 'application/json').send(truncated);
+    expectError(res, 400, 'Malformed JSON body.');
+  });
+
   it('answers 413 for a 2 MiB body, declared or streamed', async () => {
     const big = JSON.stringify({ email: 'big@example.com', name: 'x'.repeat(2 * 1024 * 1024), password });
     const declared = await t.request.post('/api/v1/auth/register').set('Content-Type', 'application/json').send(big);
