@@ -1,10 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
-import { verifyToolCall, type VerifyContext } from '../../core/agent/verify-tool-call.js';
+import { verifyToolCall } from '../../core/agent/verify-tool-call.js';
 import { call, finalAnswer, toolTurn } from '../support/scripted-provider.js';
-import { agentHarness, defaultPolicy, testExecution } from './support/agent-harness.js';
-import { publicWeb } from '../../net/guarded-public-web.js';
+import { agentHarness } from './support/agent-harness.js';
+import { verifyContext } from './support/verify-context.js';
 
 let server: http.Server;
 let port: number;
@@ -21,18 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-function context(httpAllowlist: string[] = []): VerifyContext {
-  const policy = defaultPolicy();
-  return {
-    tools: new Map(BUILT_IN_TOOLS.map((t) => [t.name, t])),
-    policy,
-    permissions: ['*'],
-    costCents: 0,
-    budgetCents: 100,
-    seq: 1,
-    toolContext: { execution: testExecution(policy), upstreamArtifacts: [], httpAllowlist, web: publicWeb },
-  };
-}
+const context = (httpAllowlist: string[] = []) => verifyContext({}, { httpAllowlist });
 
 async function verdictFor(url: string, allowlist: string[] = []): Promise<string> {
   const v = await verifyToolCall(call('1', 'http_get', { url }), context(allowlist));

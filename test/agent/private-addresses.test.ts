@@ -1,12 +1,11 @@
 import type { LookupAddress } from 'node:dns';
-import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
 import { verifyToolCall } from '../../core/agent/verify-tool-call.js';
 import { ipv6Groups } from '../../core/ipv6-groups.js';
 import { checkPublicHost } from '../../net/check-public-host.js';
 import { publicWeb } from '../../net/guarded-public-web.js';
 import { isPrivateAddress } from '../../net/is-private-address.js';
 import { call } from '../support/scripted-provider.js';
-import { defaultPolicy, testExecution } from './support/agent-harness.js';
+import { verifyContext } from './support/verify-context.js';
 
 /** Addresses http_get must not reach, each with why (docs/operations.md, "Security"). */
 const PRIVATE: [string, string][] = [
@@ -108,20 +107,14 @@ describe('http_get to a name that resolves to an address carrying a private IPv4
   it.each(['::ffff:127.0.0.1', '::7f00:1', '::ffff:0:7f00:1', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::'])(
     'is refused as argument_rule:private_address when the name resolves to %s',
     async (address) => {
-      const policy = defaultPolicy();
       const web = {
         ...publicWeb,
         checkHost: (url: URL, allowlist: readonly string[]) => checkPublicHost(url, allowlist, resolvingTo(address)),
       };
-      const verdict = await verifyToolCall(call('1', 'http_get', { url: 'http://mirror.example.com/latest/meta-data/' }), {
-        tools: new Map(BUILT_IN_TOOLS.map((t) => [t.name, t])),
-        policy,
-        permissions: ['*'],
-        costCents: 0,
-        budgetCents: 100,
-        seq: 1,
-        toolContext: { execution: testExecution(policy), upstreamArtifacts: [], httpAllowlist: [], web },
-      });
+      const verdict = await verifyToolCall(
+        call('1', 'http_get', { url: 'http://mirror.example.com/latest/meta-data/' }),
+        verifyContext({}, { web }),
+      );
       expect(verdict).toMatchObject({ verdict: 'denied', reason: 'argument_rule:private_address' });
     },
   );

@@ -1,23 +1,9 @@
-import { BUILT_IN_TOOLS } from '../../core/agent/tools/built-in-tools.js';
 import { verifyToolCall, type VerifyContext } from '../../core/agent/verify-tool-call.js';
 import { call } from '../support/scripted-provider.js';
-import { defaultPolicy, hipaaPolicy, testExecution } from './support/agent-harness.js';
-import { publicWeb } from '../../net/guarded-public-web.js';
+import { defaultPolicy, hipaaPolicy } from './support/agent-harness.js';
+import { verifyContext } from './support/verify-context.js';
 
-function context(overrides: Partial<VerifyContext> = {}): VerifyContext {
-  const policy = overrides.policy ?? defaultPolicy();
-  const execution = testExecution(policy);
-  return {
-    tools: new Map(BUILT_IN_TOOLS.map((t) => [t.name, t])),
-    policy,
-    permissions: ['*'],
-    costCents: 0,
-    budgetCents: 100,
-    seq: 1,
-    toolContext: { execution, upstreamArtifacts: [], httpAllowlist: [], web: publicWeb },
-    ...overrides,
-  };
-}
+const context = (overrides: Partial<VerifyContext> = {}) => verifyContext(overrides);
 
 const reason = async (c: ReturnType<typeof call>, ctx: VerifyContext) => {
   const v = await verifyToolCall(c, ctx);

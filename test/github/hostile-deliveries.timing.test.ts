@@ -1,9 +1,8 @@
 import { jest } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
-import { appEnv, appPrivateKey, examplePayload, pullRequestPayload, signature } from '../support/github-deliveries.js';
+import { appEnv, appPrivateKey, deliverTo, examplePayload, pullRequestPayload } from '../support/github-deliveries.js';
 import { withHealthzMeanwhile } from '../support/healthz-meanwhile.js';
 import { runShipgate, tempDataDir, type ShipgateProcess } from '../support/run-shipgate.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -42,18 +41,7 @@ function repository(repo: string, gate: string): string {
 /** Sends a signed delivery to the running shipgate; its status and body. */
 async function deliver(event: string, payload: unknown): Promise<{ status: number; body: unknown }> {
   gh.app.learnPullRequest(event, payload);
-  const body = JSON.stringify(payload);
-  const res = await fetch(`${url}/api/v1/releases/github-webhook`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-GitHub-Event': event,
-      'X-GitHub-Delivery': randomUUID(),
-      'X-Hub-Signature-256': signature(body, SECRET),
-    },
-    body,
-  });
-  return { status: res.status, body: await res.json() };
+  return deliverTo(url, event, payload, SECRET);
 }
 
 const askHealthz = async () => {
@@ -94,10 +82,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (serve && serve.child.exitCode === null) {
-    serve.child.kill('SIGTERM');
-    await serve.exited;
-  }
+  await serve?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   await database?.drop();
   await gh?.close();

@@ -47,10 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.stop();
-  if (shipgate.child.exitCode === null) {
-    shipgate.child.kill('SIGTERM');
-    await shipgate.exited;
-  }
+  await shipgate?.stop();
   await postgres?.stop();
   await llm?.close();
   for (const dir of [postgresDir, keysDir]) fs.rmSync(dir, { recursive: true, force: true });

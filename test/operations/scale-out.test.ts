@@ -6,7 +6,7 @@ import { waitFor } from '../executions/support/wait-for.js';
 import { sharedKeys, startWorkerProcess, type WorkerProcess } from '../executions/support/worker-process.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { startFakeLlm, type FakeLlm, type LlmRequest } from '../fakes/fake-llm-server.js';
-import { checkRunPayload, pullRequestPayload, signature } from '../support/github-deliveries.js';
+import { checkRunPayload, deliverTo, pullRequestPayload } from '../support/github-deliveries.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { runShipgate, tempDataDir, type ShipgateProcess } from '../support/run-shipgate.js';
 import { reviewedRelease, stageModel } from '../workflows/support/stage-model.js';
@@ -52,10 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(workers.map((w) => w.stop()));
   for (const { process: proc, dataDir } of apis) {
-    if (proc.child.exitCode === null) {
-      proc.child.kill('SIGTERM');
-      await proc.exited;
-    }
+    await proc.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   await database?.drop();
@@ -65,19 +62,9 @@ afterAll(async () => {
 
 /** Sends a signed delivery to one API replica. */
 async function deliver(url: string, event: string, payload: unknown, id: string): Promise<string> {
-  const body = JSON.stringify(payload);
-  const res = await fetch(`${url}/api/v1/releases/github-webhook`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-GitHub-Event': event,
-      'X-GitHub-Delivery': id,
-      'X-Hub-Signature-256': signature(body, SECRET),
-    },
-    body,
-  });
+  const res = await deliverTo(url, event, payload, SECRET, id);
   expect(res.status).toBe(202);
-  return ((await res.json()) as { status: string }).status;
+  return (res.body as { status: string }).status;
 }
 
 /** `Completed task <job id> (<task>` lines of a worker: which jobs it ran to the end. */

@@ -157,10 +157,7 @@ describe('`shipgate serve` while ten 5 MiB reports upload at once', () => {
     auth = { authorization: `Bearer ${registered.api_key}` };
   }, 120_000);
   afterAll(async () => {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await database.drop();
   });

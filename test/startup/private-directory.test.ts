@@ -27,10 +27,7 @@ beforeAll(() => {
 });
 
 afterEach(async () => {
-  if (running && running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill('SIGTERM');
-    await running.exited;
-  }
+  await running?.stop();
   running = undefined;
 });
 

@@ -15,10 +15,7 @@ beforeEach(() => {
   dataDir = tempDataDir();
 });
 afterEach(async () => {
-  if (running && running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill('SIGTERM');
-    await running.exited;
-  }
+  await running?.stop();
   running = undefined;
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

