@@ -157,6 +157,27 @@ export default tseslint.config(
     [...folders('api', 'server', 'action', 'studio', 'test', 'bench'), 'koa', '@koa/*'],
     'worker/ may import core/, db/, llm/, net/ and app/ only (ARCHITECTURE.md).',
   ),
+  {
+    // Past the composition root, routes and jobs reach storage only through the ports that
+    // server/build-deps.ts builds once: no value of db/ (a type, such as JobPayloads, is fine) and
+    // no database driver. typescript-eslint's rule, so it adds to the layer rule instead of replacing it.
+    files: ['api/routers/**/*.ts', 'worker/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...folders('db'), 'knex', 'pg'],
+              allowTypeImports: true,
+              message:
+                'routes and jobs get storage from the ports server/build-deps.ts builds (deps.*), never a value of db/ (ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   forbid(
     ['server/**/*.ts'],
     folders('test', 'bench', 'action', 'studio'),
@@ -207,11 +228,41 @@ export default tseslint.config(
       ],
     },
   },
-  forbid(
-    ['action/**/*.ts'],
-    folders('core', 'db', 'api', 'app', 'llm', 'net', 'worker', 'server', 'studio', 'test', 'bench'),
-    'the Action talks to shipgate over HTTP only; it imports nothing of the server (ARCHITECTURE.md).',
-  ),
+  {
+    // The Action talks to shipgate over HTTP only; its view of the API is typed by the API's zod
+    // schemas, imported for their types alone (`import type`, which esbuild drops), as the studio's
+    // types.d.ts does (ARCHITECTURE.md, "Action and OIDC").
+    files: ['action/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: folders('core', 'db', 'app', 'llm', 'net', 'worker', 'server', 'studio', 'test', 'bench'),
+              message: 'the Action talks to shipgate over HTTP only; it imports nothing of the server (ARCHITECTURE.md).',
+            },
+            {
+              regex: '^(\\.\\./)+api/(?!schemas/)',
+              message: 'the Action talks to shipgate over HTTP only; it imports nothing of the server (ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+api/schemas/',
+              allowTypeImports: true,
+              message: 'the Action imports the API schemas for their types only: `import type` (ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // One way to send hand-written SQL (ARCHITECTURE.md, "Sending SQL"): sendSql, which translates
     // driver errors where it sends. db.raw stays a fragment inside a builder query; migrations run DDL.

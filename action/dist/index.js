@@ -11795,16 +11795,16 @@ var require_dns = __commonJS({
       setRecords(origin, addresses) {
         const timestamp = Date.now();
         const records = { records: { 4: null, 6: null } };
-        for (const record of addresses) {
-          record.timestamp = timestamp;
-          if (typeof record.ttl === "number") {
-            record.ttl = Math.min(record.ttl, this.#maxTTL);
+        for (const record2 of addresses) {
+          record2.timestamp = timestamp;
+          if (typeof record2.ttl === "number") {
+            record2.ttl = Math.min(record2.ttl, this.#maxTTL);
           } else {
-            record.ttl = this.#maxTTL;
+            record2.ttl = this.#maxTTL;
           }
-          const familyRecords = records.records[record.family] ?? { ips: [] };
-          familyRecords.ips.push(record);
-          records.records[record.family] = familyRecords;
+          const familyRecords = records.records[record2.family] ?? { ips: [] };
+          familyRecords.ips.push(record2);
+          records.records[record2.family] = familyRecords;
         }
         this.#records.set(origin.hostname, records);
       }
@@ -20466,6 +20466,9 @@ function error(message, properties = {}) {
 function warning(message, properties = {}) {
   issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
+function notice(message, properties = {}) {
+  issueCommand("notice", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
 function info(message) {
   process.stdout.write(message + os4.EOL);
 }
@@ -20504,6 +20507,18 @@ function oidcCredential(audience) {
   };
 }
 
+// action/src/shipgate-refusal.ts
+var ShipgateRefusal = class extends ActionError {
+  constructor(message, status, detail) {
+    super(message);
+    this.status = status;
+    this.detail = detail;
+  }
+  status;
+  detail;
+  name = "ShipgateRefusal";
+};
+
 // action/src/http-client.ts
 var DEFAULT_RETRY = { attempts: 4, baseDelayMs: 1e3, maxDelayMs: 3e4, timeoutMs: 3e4, budgetMs: 12e4 };
 var sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20517,14 +20532,15 @@ function detailText(payload) {
 }
 function refusal(status, payload, credential, what) {
   const detail = detailText(payload);
+  const refused = (message) => new ShipgateRefusal(message, status, payload?.detail);
   if (status === 401)
-    return new ActionError(
+    return refused(
       credential.kind === "api-key" ? `shipgate refused the API key (401): ${detail} Check the secret passed as api-key, or create a new key (see the README).` : `shipgate refused this job's GitHub OIDC token (401): ${detail}`
     );
-  if (status === 403) return new ActionError(`shipgate refused to ${what} (403): ${detail}`);
-  if (status === 404) return new ActionError(`shipgate answered 404 to ${what}: ${detail} Is api-url the service's base URL?`);
-  if (status === 422) return new ActionError(`shipgate rejected the request to ${what} (422): ${detail}`);
-  return new ActionError(`shipgate answered ${status} to ${what}: ${detail}`);
+  if (status === 403) return refused(`shipgate refused to ${what} (403): ${detail}`);
+  if (status === 404) return refused(`shipgate answered 404 to ${what}: ${detail} Is api-url the service's base URL?`);
+  if (status === 422) return refused(`shipgate rejected the request to ${what} (422): ${detail}`);
+  return refused(`shipgate answered ${status} to ${what}: ${detail}`);
 }
 function networkReason(error2, timeoutMs) {
   const e = error2;
@@ -20830,66 +20846,77 @@ async function fileDigest(file) {
   }
   return `sha256:${hash.digest("hex")}`;
 }
-async function documentBytes(file) {
-  let size;
+var READ_FORMATS = "a JUnit XML report, a SARIF 2.1.0 log, a CycloneDX or SPDX 2.3 JSON SBOM, or in-toto provenance";
+async function fileSize(file) {
   try {
-    size = (await fs4.promises.stat(file)).size;
+    return (await fs4.promises.stat(file)).size;
   } catch (error2) {
     throw unreadable(file, error2);
   }
-  if (size > MAX_DOCUMENT_BYTES)
-    throw new ActionError(
-      `evidence-file ${file} is ${size.toLocaleString("en-US")} bytes; shipgate reads documents of at most 10 MiB (10,485,760 bytes). Upload a smaller report (e.g. one per test suite), or set evidence-format: none to record only its SHA-256.`
-    );
+}
+async function readBytes(file) {
   try {
     return await fs4.promises.readFile(file);
   } catch (error2) {
     throw unreadable(file, error2);
   }
 }
-async function documentFields(evidence) {
-  if (!evidence.file) return { digest: null };
-  if (evidence.format === "none") return { digest: await fileDigest(evidence.file) };
-  const bytes = await documentBytes(evidence.file);
-  return {
-    digest: `sha256:${createHash("sha256").update(bytes).digest("hex")}`,
-    content: bytes.toString("base64"),
-    ...evidence.format ? { format: evidence.format } : {}
-  };
+function documentRefused(error2) {
+  return error2 instanceof ShipgateRefusal && error2.status === 422 && Array.isArray(error2.detail) && error2.detail.some((issue2) => issue2.loc?.[0] === "body" && issue2.loc[1] === "content");
+}
+var issueMessages = (detail) => detail.map((issue2) => issue2.msg ?? "").join(" ");
+async function record(client, inputs, evidence, what) {
+  const send = (document) => client.post(
+    "/releases/evidence",
+    {
+      repo_root: inputs.repository,
+      commit_sha: inputs.commitSha,
+      kind: evidence.kind,
+      name: evidence.name,
+      status: evidence.status,
+      ...document,
+      uri: evidence.uri ?? inputs.runUrl ?? null,
+      produced_at: (/* @__PURE__ */ new Date()).toISOString(),
+      ref: inputs.ref ?? null
+    },
+    what
+  );
+  const { file, format } = evidence;
+  if (!file) return send({ digest: null });
+  if (format === "none") return send({ digest: await fileDigest(file) });
+  const size = await fileSize(file);
+  const bytes = size > MAX_DOCUMENT_BYTES ? null : await readBytes(file);
+  if (!bytes) {
+    const tooLarge = `evidence-file ${file} is ${size.toLocaleString("en-US")} bytes; shipgate reads documents of at most 10 MiB (10,485,760 bytes).`;
+    if (format)
+      throw new ActionError(
+        `${tooLarge} Upload a smaller report (e.g. one per test suite), or set evidence-format: none to record only its SHA-256.`
+      );
+    notice(`${tooLarge} Recorded its SHA-256 only; set evidence-format: none to do so without this notice.`);
+    return send({ digest: await fileDigest(file) });
+  }
+  const digest = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+  try {
+    return await send({ digest, content: bytes.toString("base64"), ...format ? { format } : {} });
+  } catch (error2) {
+    if (!documentRefused(error2)) throw error2;
+    if (format)
+      throw new ActionError(
+        `${error2.message} evidence-file ${file} does not read as evidence-format ${format}. Name the file's format (shipgate reads ${READ_FORMATS}), leave evidence-format out to record a file of another kind by its SHA-256, or set evidence-format: none to record only its SHA-256.`
+      );
+    notice(
+      `shipgate does not read evidence-file ${file} (${issueMessages(error2.detail)}), so only its SHA-256 was recorded. Set evidence-format to the file's format to have it read, or to none to record the digest without this notice.`
+    );
+    return send({ digest });
+  }
 }
 async function uploadEvidence(client, inputs, evidence) {
-  const document = await documentFields(evidence);
-  const what = `record evidence "${evidence.name}" for ${inputs.repository}`;
-  let record;
-  try {
-    record = await client.post(
-      "/releases/evidence",
-      {
-        repo_root: inputs.repository,
-        commit_sha: inputs.commitSha,
-        kind: evidence.kind,
-        name: evidence.name,
-        status: evidence.status,
-        ...document,
-        uri: evidence.uri ?? inputs.runUrl ?? null,
-        produced_at: (/* @__PURE__ */ new Date()).toISOString(),
-        ref: inputs.ref ?? null
-      },
-      what
-    );
-  } catch (error2) {
-    if (error2 instanceof ActionError && "content" in document && error2.message.startsWith(`shipgate rejected the request to ${what} (422)`))
-      throw new ActionError(
-        `${error2.message} evidence-file must be a JUnit XML report, a SARIF 2.1.0 log, a CycloneDX or SPDX 2.3 JSON SBOM, or in-toto provenance${evidence.format ? ` (declared: ${evidence.format})` : ""}; for any other file set evidence-format: none to record only its SHA-256.`
-      );
-    throw error2;
-  }
-  const digest = record.digest ?? document.digest;
+  const recorded = await record(client, inputs, evidence, `record evidence "${evidence.name}" for ${inputs.repository}`);
   info(
-    `Recorded evidence "${record.name}" (${record.status}${digest ? `, ${digest}` : ""}) for ${inputs.repository}@${inputs.commitSha}.`
+    `Recorded evidence "${recorded.name}" (${recorded.status}${recorded.digest ? `, ${recorded.digest}` : ""}) for ${inputs.repository}@${inputs.commitSha}.`
   );
-  if (record.summary) info(`shipgate read it as ${record.format}: ${summaryLine(record.summary)}`);
-  return record;
+  if (recorded.summary) info(`shipgate read it as ${recorded.format}: ${summaryLine(recorded.summary)}`);
+  return recorded;
 }
 
 // action/src/wait-for-decision.ts

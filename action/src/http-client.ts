@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { ActionError } from './action-error.js';
 import type { Credential } from './credential.js';
+import { ShipgateRefusal } from './shipgate-refusal.js';
 
 export interface RetryPolicy {
   /** Attempts per request, the first included. */
@@ -34,18 +35,19 @@ export function detailText(payload: unknown): string {
   return payload === undefined ? 'no details' : JSON.stringify(payload).slice(0, 300);
 }
 
-function refusal(status: number, payload: unknown, credential: Credential, what: string): ActionError {
+function refusal(status: number, payload: unknown, credential: Credential, what: string): ShipgateRefusal {
   const detail = detailText(payload);
+  const refused = (message: string) => new ShipgateRefusal(message, status, (payload as { detail?: unknown } | undefined)?.detail);
   if (status === 401)
-    return new ActionError(
+    return refused(
       credential.kind === 'api-key'
         ? `shipgate refused the API key (401): ${detail} Check the secret passed as api-key, or create a new key (see the README).`
         : `shipgate refused this job's GitHub OIDC token (401): ${detail}`,
     );
-  if (status === 403) return new ActionError(`shipgate refused to ${what} (403): ${detail}`);
-  if (status === 404) return new ActionError(`shipgate answered 404 to ${what}: ${detail} Is api-url the service's base URL?`);
-  if (status === 422) return new ActionError(`shipgate rejected the request to ${what} (422): ${detail}`);
-  return new ActionError(`shipgate answered ${status} to ${what}: ${detail}`);
+  if (status === 403) return refused(`shipgate refused to ${what} (403): ${detail}`);
+  if (status === 404) return refused(`shipgate answered 404 to ${what}: ${detail} Is api-url the service's base URL?`);
+  if (status === 422) return refused(`shipgate rejected the request to ${what} (422): ${detail}`);
+  return refused(`shipgate answered ${status} to ${what}: ${detail}`);
 }
 
 function networkReason(error: unknown, timeoutMs: number): string {

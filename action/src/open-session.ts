@@ -1,16 +1,7 @@
 import * as core from '@actions/core';
 import type { ShipgateClient } from './http-client.js';
 import type { SessionInputs } from './session-inputs.js';
-
-/** POST /agent-sessions' answer (the service's OpenAPI document has all of it). */
-export interface AgentSession {
-  id: string;
-  execution_id: string;
-  mcp_url: string;
-  token: string;
-  expires_at: string;
-  branch: string | null;
-}
+import type { AgentSession, AgentSessionRequest } from './shipgate-types.js';
 
 /**
  * `mode: session`: opens a governed agent session of `repository` on the job's branch and hands
@@ -28,7 +19,7 @@ export async function openSession(client: ShipgateClient, repository: string, se
       ...(session.permissions ? { permissions: session.permissions } : {}),
       servers: session.servers,
       ...(session.expiresInSeconds ? { expires_in_seconds: session.expiresInSeconds } : {}),
-    },
+    } satisfies AgentSessionRequest,
     `open an agent session for ${repository}`,
   );
   core.setSecret(opened.token);

@@ -1,57 +1,21 @@
-/** The parts of shipgate's HTTP answers the Action reads (the service's OpenAPI document has all of them). */
-export interface Blocker {
-  code: string;
-  component: string;
-  reason: string;
-  remediation_suggestion: string;
-  /** Time alone can clear it (the service decides which blockers are). */
-  waitable: boolean;
-}
+// The Action's view of the API, as the studio's (studio/types.d.ts): each answer it reads and each
+// body it sends is typed by the zod schema that validates it and documents it in /openapi.json.
+// The imports are type-only, so esbuild drops them and the bundle holds nothing of the server
+// (test/action/bundle.test.ts); change a field there and `npm run typecheck` fails where the
+// Action uses it.
+import type { z } from 'zod';
+import type { blockerSchema, decisionResponseSchema } from '../../api/schemas/release-decision-schemas.js';
+import type { evidenceRequestSchema, evidenceResponseSchema } from '../../api/schemas/release-evidence-schemas.js';
+import type { agentSessionCreateSchema, agentSessionSchema } from '../../api/schemas/mcp-schemas.js';
 
-export interface ReleaseDecision {
-  decision: 'SHIP' | 'NO_SHIP';
-  repo_root: string;
-  commit_sha: string;
-  snapshot_id: string;
-  blockers: Blocker[];
-  /** The decision's page in the studio, under the service's public URL. */
-  decision_url: string;
-}
-
-/** What shipgate read from an uploaded document (its EvidenceSummary schema), one shape per format. */
-export type EvidenceSummary =
-  | { format: 'junit'; total: number; failed: number; errored: number; skipped: number; failing: string[] }
-  | {
-      format: 'sarif';
-      results: number;
-      by_level: { error: number; warning: number; note: number; none: number };
-      by_rule: { rule_id: string; level: string; count: number }[];
-    }
-  | {
-      format: 'cyclonedx' | 'spdx';
-      spec_version: string;
-      components: number;
-      licenses: { expression: string; count: number }[];
-      unlicensed: string[];
-      unlicensed_count: number;
-    }
-  | {
-      format: 'provenance';
-      builder_id: string;
-      build_type: string;
-      subjects_count: number;
-      source_commits: string[];
-      signatures: number;
-      verified_keys: string[];
-    };
-
-export interface EvidenceRecord {
-  id: string;
-  name: string;
-  status: string;
-  digest: string | null;
-  uri: string | null;
-  /** Present when the evidence carries a document shipgate read. */
-  format?: string | null;
-  summary?: EvidenceSummary | null;
-}
+export type Blocker = z.output<typeof blockerSchema>;
+/** GET /releases/decision. */
+export type ReleaseDecision = z.output<typeof decisionResponseSchema>;
+/** POST /releases/evidence: what the Action sends, and the record it gets back. */
+export type EvidenceRequest = z.input<typeof evidenceRequestSchema>;
+export type EvidenceRecord = z.output<typeof evidenceResponseSchema>;
+/** What shipgate read from an uploaded document, one shape per format. */
+export type EvidenceSummary = NonNullable<EvidenceRecord['summary']>;
+/** POST /agent-sessions: what the Action sends, and the session it gets back. */
+export type AgentSessionRequest = z.input<typeof agentSessionCreateSchema>;
+export type AgentSession = z.output<typeof agentSessionSchema>;

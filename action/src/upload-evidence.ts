@@ -5,7 +5,8 @@ import { ActionError } from './action-error.js';
 import type { ShipgateClient } from './http-client.js';
 import type { ActionInputs, EvidenceInputs } from './inputs.js';
 import { summaryLine } from './evidence-summary.js';
-import type { EvidenceRecord } from './shipgate-types.js';
+import { ShipgateRefusal } from './shipgate-refusal.js';
+import type { EvidenceRecord, EvidenceRequest } from './shipgate-types.js';
 
 /** The largest document shipgate reads (its limit for `content`, decoded). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -23,19 +24,17 @@ async function fileDigest(file: string): Promise<string> {
   return `sha256:${hash.digest('hex')}`;
 }
 
-/** The file's exact bytes, refused before anything is sent when shipgate would refuse them (over 10 MiB). */
-async function documentBytes(file: string): Promise<Buffer> {
-  let size: number;
+const READ_FORMATS = 'a JUnit XML report, a SARIF 2.1.0 log, a CycloneDX or SPDX 2.3 JSON SBOM, or in-toto provenance';
+
+async function fileSize(file: string): Promise<number> {
   try {
-    size = (await fs.promises.stat(file)).size;
+    return (await fs.promises.stat(file)).size;
   } catch (error) {
     throw unreadable(file, error);
   }
-  if (size > MAX_DOCUMENT_BYTES)
-    throw new ActionError(
-      `evidence-file ${file} is ${size.toLocaleString('en-US')} bytes; shipgate reads documents of at most 10 MiB (10,485,760 bytes). ` +
-        'Upload a smaller report (e.g. one per test suite), or set evidence-format: none to record only its SHA-256.',
-    );
+}
+
+async function readBytes(file: string): Promise<Buffer> {
   try {
     return await fs.promises.readFile(file);
   } catch (error) {
@@ -43,29 +42,32 @@ async function documentBytes(file: string): Promise<Buffer> {
   }
 }
 
-/** The request's digest and, unless evidence-format is `none`, the document itself for shipgate to read. */
-async function documentFields(evidence: EvidenceInputs) {
-  if (!evidence.file) return { digest: null };
-  if (evidence.format === 'none') return { digest: await fileDigest(evidence.file) };
-  const bytes = await documentBytes(evidence.file);
-  return {
-    digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
-    content: bytes.toString('base64'),
-    ...(evidence.format ? { format: evidence.format } : {}),
-  };
+/** What the request says of the file: its digest, and the document itself when shipgate is to read it. */
+type DocumentFields = Pick<EvidenceRequest, 'digest' | 'content' | 'format'>;
+
+/** shipgate could not read the document it was sent (a 422 on `content`: not a format it reads, or not valid as one); nothing was stored. */
+function documentRefused(error: unknown): error is ShipgateRefusal {
+  return (
+    error instanceof ShipgateRefusal &&
+    error.status === 422 &&
+    Array.isArray(error.detail) &&
+    error.detail.some((issue: { loc?: unknown[] }) => issue.loc?.[0] === 'body' && issue.loc[1] === 'content')
+  );
 }
 
+/** shipgate's words on a refused request, without where in the request they point. */
+const issueMessages = (detail: unknown) => (detail as { msg?: string }[]).map((issue) => issue.msg ?? '').join(' ');
+
 /**
- * Uploads one piece of evidence for the commit, before the decision is asked for: with
- * evidence-file, the file itself (base64 `content`, with `format` when declared), which shipgate
- * reads and summarises, and its SHA-256 as the digest.
+ * Records the evidence (docs/action.md, "Evidence files"). With evidence-file, the file itself is sent
+ * for shipgate to read (with `format` when evidence-format names one) and its SHA-256 is the digest.
+ * evidence-format: none sends the digest only. Without evidence-format, a file shipgate does not
+ * read (another format, or over 10 MiB) is recorded by its digest with a notice, as before shipgate
+ * read documents; only a file that is not the format evidence-format names fails the step.
  */
-export async function uploadEvidence(client: ShipgateClient, inputs: ActionInputs, evidence: EvidenceInputs): Promise<EvidenceRecord> {
-  const document = await documentFields(evidence);
-  const what = `record evidence "${evidence.name}" for ${inputs.repository}`;
-  let record: EvidenceRecord;
-  try {
-    record = await client.post<EvidenceRecord>(
+async function record(client: ShipgateClient, inputs: ActionInputs, evidence: EvidenceInputs, what: string) {
+  const send = (document: DocumentFields) =>
+    client.post<EvidenceRecord>(
       '/releases/evidence',
       {
         repo_root: inputs.repository,
@@ -77,22 +79,48 @@ export async function uploadEvidence(client: ShipgateClient, inputs: ActionInput
         uri: evidence.uri ?? inputs.runUrl ?? null,
         produced_at: new Date().toISOString(),
         ref: inputs.ref ?? null,
-      },
+      } satisfies EvidenceRequest,
       what,
     );
-  } catch (error) {
-    // A document shipgate does not read (or cannot tell the format of) is refused with a 422.
-    if (error instanceof ActionError && 'content' in document && error.message.startsWith(`shipgate rejected the request to ${what} (422)`))
+  const { file, format } = evidence;
+  if (!file) return send({ digest: null });
+  if (format === 'none') return send({ digest: await fileDigest(file) });
+  const size = await fileSize(file);
+  const bytes = size > MAX_DOCUMENT_BYTES ? null : await readBytes(file);
+  if (!bytes) {
+    const tooLarge = `evidence-file ${file} is ${size.toLocaleString('en-US')} bytes; shipgate reads documents of at most 10 MiB (10,485,760 bytes).`;
+    if (format)
       throw new ActionError(
-        `${error.message} evidence-file must be a JUnit XML report, a SARIF 2.1.0 log, a CycloneDX or SPDX 2.3 JSON SBOM, or in-toto provenance` +
-          `${evidence.format ? ` (declared: ${evidence.format})` : ''}; for any other file set evidence-format: none to record only its SHA-256.`,
+        `${tooLarge} Upload a smaller report (e.g. one per test suite), or set evidence-format: none to record only its SHA-256.`,
       );
-    throw error;
+    core.notice(`${tooLarge} Recorded its SHA-256 only; set evidence-format: none to do so without this notice.`);
+    return send({ digest: await fileDigest(file) });
   }
-  const digest = record.digest ?? document.digest;
+  const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  try {
+    return await send({ digest, content: bytes.toString('base64'), ...(format ? { format } : {}) });
+  } catch (error) {
+    if (!documentRefused(error)) throw error;
+    if (format)
+      throw new ActionError(
+        `${error.message} evidence-file ${file} does not read as evidence-format ${format}. ` +
+          `Name the file's format (shipgate reads ${READ_FORMATS}), leave evidence-format out to record a file of another kind by its SHA-256, ` +
+          'or set evidence-format: none to record only its SHA-256.',
+      );
+    core.notice(
+      `shipgate does not read evidence-file ${file} (${issueMessages(error.detail)}), so only its SHA-256 was recorded. ` +
+        "Set evidence-format to the file's format to have it read, or to none to record the digest without this notice.",
+    );
+    return send({ digest });
+  }
+}
+
+/** Uploads one piece of evidence for the commit, before the decision is asked for, and logs what shipgate read of it. */
+export async function uploadEvidence(client: ShipgateClient, inputs: ActionInputs, evidence: EvidenceInputs): Promise<EvidenceRecord> {
+  const recorded = await record(client, inputs, evidence, `record evidence "${evidence.name}" for ${inputs.repository}`);
   core.info(
-    `Recorded evidence "${record.name}" (${record.status}${digest ? `, ${digest}` : ''}) for ${inputs.repository}@${inputs.commitSha}.`,
+    `Recorded evidence "${recorded.name}" (${recorded.status}${recorded.digest ? `, ${recorded.digest}` : ''}) for ${inputs.repository}@${inputs.commitSha}.`,
   );
-  if (record.summary) core.info(`shipgate read it as ${record.format}: ${summaryLine(record.summary)}`);
-  return record;
+  if (recorded.summary) core.info(`shipgate read it as ${recorded.format}: ${summaryLine(recorded.summary)}`);
+  return recorded;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,8 @@ function junitFile(name: string, total: number, failing: string[]): string {
   return file;
 }
 
+const fileDigest = (file: string) => `sha256:${createHash('sha256').update(fs.readFileSync(file)).digest('hex')}`;
+
 const tests = (commit: string, file: string, extra: Record<string, string> = {}) => ({
   'api-url': server.url,
   'commit-sha': commit,
@@ -91,16 +94,23 @@ it('with a key and the format detected: a passing report ships', async () => {
   expect(run.summary).not.toContain('Failing:');
 });
 
-it('refuses a document over 10 MiB before anything is sent', async () => {
+it('refuses a document over 10 MiB that evidence-format names before anything is sent; without evidence-format it records its digest', async () => {
   const commit = sha('action-junit-too-large');
   const file = path.join(dir, 'huge.xml');
   fs.writeFileSync(file, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20));
-  const run = await runAction(tests(commit, file, { 'api-key': operator.key }));
+  const run = await runAction(tests(commit, file, { 'api-key': operator.key, 'evidence-format': 'junit' }));
   expect(run.code).toBe(1);
   expect(run.log).toContain(
     `::error::evidence-file ${file} is 10,485,761 bytes; shipgate reads documents of at most 10 MiB (10,485,760 bytes).`,
   );
   expect((await decide(t, REPO, commit)).provenance.evidence).toEqual([]);
+
+  const recorded = await runAction(tests(commit, file, { 'api-key': operator.key, decide: 'false' }));
+  expect(recorded.code).toBe(0);
+  expect(recorded.log).toContain(`::notice::evidence-file ${file} is 10,485,761 bytes; shipgate reads documents of at most 10 MiB`);
+  const [evidence, ...more] = (await decide(t, REPO, commit)).provenance.evidence;
+  expect([evidence, more]).toEqual([expect.objectContaining({ name: 'tests', digest: fileDigest(file) }), []]);
+  expect(evidence.summary ?? null).toBeNull();
 });
 
 it("fails with shipgate's 422 and what to do on a document it cannot read; evidence-format: none records the digest only", async () => {
@@ -119,6 +129,39 @@ it("fails with shipgate's 422 and what to do on a document it cannot read; evide
   const [evidence] = (await decide(t, REPO, commit)).provenance.evidence;
   expect(evidence).toMatchObject({ name: 'tests', digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
   expect(evidence.summary ?? null).toBeNull();
+});
+
+// Before shipgate read documents, any evidence-file was recorded by its SHA-256; a workflow that
+// uploads a file of another kind keeps working (docs/action.md).
+it('records an arbitrary evidence-file without evidence-format by its digest, with a notice, and exits 0', async () => {
+  const commit = sha('action-arbitrary-file');
+  const file = path.join(dir, 'release-notes.pdf');
+  fs.writeFileSync(file, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7) % 256))]));
+  const run = await runAction(tests(commit, file, { 'api-key': operator.key, 'evidence-name': 'notes', decide: 'false' }));
+  expect(run.code).toBe(0);
+  expect(run.log).toContain(
+    `::notice::shipgate does not read evidence-file ${file} (The document is not UTF-8 text.), so only its SHA-256 was recorded.`,
+  );
+  expect(run.log).toContain("so only its SHA-256 was recorded. Set evidence-format to the file's format to have it read");
+  expect(run.log).not.toContain('::error::');
+  expect(run.log).toContain(`Recorded evidence "notes" (passed, ${fileDigest(file)})`);
+  const [evidence, ...more] = (await decide(t, REPO, commit)).provenance.evidence;
+  expect([evidence, more]).toEqual([expect.objectContaining({ name: 'notes', status: 'passed', digest: fileDigest(file) }), []]);
+  expect(evidence.summary ?? null).toBeNull();
+});
+
+it('fails when evidence-format names a format the file is not, saying why, and records nothing', async () => {
+  const commit = sha('action-not-junit');
+  const file = path.join(dir, 'coverage.json');
+  fs.writeFileSync(file, JSON.stringify({ total: { lines: { pct: 91.2 } } }));
+  const run = await runAction(tests(commit, file, { 'api-key': operator.key, 'evidence-format': 'junit' }));
+  expect(run.code).toBe(1);
+  expect(run.log).toMatch(
+    /::error::shipgate rejected the request to record evidence "tests" for acme\/reports \(422\): body\.content: The document is not well-formed XML/,
+  );
+  expect(run.log).toContain(`evidence-file ${file} does not read as evidence-format junit.`);
+  expect(run.log).not.toContain('::notice::');
+  expect((await decide(t, REPO, commit)).provenance.evidence).toEqual([]);
 });
 
 it('reports an unknown evidence-format, and one without evidence-file', async () => {
