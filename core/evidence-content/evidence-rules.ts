@@ -1,5 +1,6 @@
 import parseSpdxExpression from 'spdx-expression-parse';
 import { z } from 'zod';
+import { EVIDENCE_FORMATS } from './evidence-format.js';
 import { keyNames, publicKeyOfJwk, type ProvenanceKey } from './provenance-keys.js';
 
 /**
@@ -101,6 +102,16 @@ const provenanceRulesSchema = z
   .strict()
   .meta({ id: 'ProvenanceEvidenceRules' });
 
+/** `rules` without `format` says what to add (zod alone says only "Unrecognized key"); any other unknown key keeps zod's words. */
+function rulesNeedAFormat(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'unrecognized_keys' || !issue.keys.includes('rules')) return undefined;
+  const others = issue.keys.filter((key) => key !== 'rules').map((key) => `"${key}"`);
+  return (
+    `\`rules\` need a \`format\`: add one of ${EVIDENCE_FORMATS.join(', ')}, the format whose rules they are.` +
+    (others.length > 0 ? ` Unrecognized ${others.length === 1 ? 'key' : 'keys'}: ${others.join(', ')}.` : '')
+  );
+}
+
 // One discriminated union (by `format`, absent included) so a bad entry's problem is reported at its own path.
 const entryObject = z
   .discriminatedUnion('format', [
@@ -109,7 +120,7 @@ const entryObject = z
     z.object({ name, format: z.literal('cyclonedx'), rules: sbomRulesSchema.optional() }).strict(),
     z.object({ name, format: z.literal('spdx'), rules: sbomRulesSchema.optional() }).strict(),
     z.object({ name, format: z.literal('provenance'), rules: provenanceRulesSchema.optional() }).strict(),
-    z.object({ name, format: z.undefined().optional() }).strict(),
+    z.strictObject({ name, format: z.undefined().optional() }, { error: rulesNeedAFormat }),
   ])
   .meta({ id: 'RequiredEvidenceObject' });
 
