@@ -4,6 +4,7 @@ import type { AuthorshipBlock, AuthorshipRecord, GovernedBy } from './authorship
 import { blocker, type Blocker, type Findings } from './blocker.js';
 import type { BoundWorkflow } from './bound-workflow.js';
 import type { Gate } from './gate.js';
+import { isGovernedWork, outcomeOfWorkflow } from './governed-work.js';
 import { judgeApprovals } from './independent-approvals.js';
 import { coveringSession, type SessionCoverageFacts } from './session-coverage.js';
 
@@ -11,18 +12,13 @@ import { coveringSession, type SessionCoverageFacts } from './session-coverage.j
 export interface CommitAuthorship {
   /** null: no open pull request or merge group names this commit. */
   record: AuthorshipRecord | null;
-  /** Commits of the pull request (other than the head) with governed work bound to them. */
+  /** Commits of the pull request (other than the head) with governed work bound to them (`governedCommits`). */
   governedCommits: string[];
   /** When the pull request's commits arrived and the repository's agent sessions that may cover them; absent: none read. */
   sessions?: SessionCoverageFacts;
 }
 
 export const NO_PULL_REQUEST: CommitAuthorship = { record: null, governedCommits: [] };
-
-/** Governed work bound to the commit: a workflow that completed, no execution of it non-compliant (sessions: session-coverage.ts). */
-function governs(w: BoundWorkflow): boolean {
-  return w.status === 'completed' && w.executions.every((e) => e.verdict !== 'non_compliant');
-}
 
 const short = (sha: string) => sha.slice(0, 12);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -74,7 +70,7 @@ export function agentChangeFindings(
   const agentAuthored = agents.length > 0;
   const approvals = judgeApprovals(pr, gate.agents, rules, agentAuthored);
   const governed = new Set(authorship.governedCommits);
-  if (workflows.some(governs)) governed.add(commitSha);
+  if (workflows.some((w) => isGovernedWork(outcomeOfWorkflow(w)))) governed.add(commitSha);
   // An agent's commit is covered by a session (named), else by work bound to it.
   const governedBy = (sha: string): GovernedBy | null =>
     (authorship.sessions && coveringSession(sha, authorship.sessions)) ?? (governed.has(sha) ? { kind: 'bound_work' } : null);

@@ -2,12 +2,16 @@ import type { Page, PageRequest } from '../pagination.js';
 import type { EvidenceFormat } from '../evidence-content/evidence-format.js';
 import type { EvidenceSummary } from '../evidence-content/evidence-summary.js';
 import type { CommitEvidence, CheckRun, EvidenceDocument, UploadedEvidence, WorkflowRun } from './evidence.js';
-import type { BoundWorkflow } from './bound-workflow.js';
+import type { BoundExecutionFacts, BoundWorkflowFacts } from '../workflows/judge-bound-workflows.js';
+import type { AuthorshipRecord } from './authorship.js';
+import type { EnvelopeReader } from './certificate-validity.js';
+import type { CommitWork } from './governed-work.js';
+import type { MergeGroupPullRequest } from './merge-group-authorship.js';
+import type { SessionCoverageRecords } from './session-coverage.js';
 import type { Gate, GateVersion } from './gate.js';
 import type { NewPromotion, Promotion, PromotionTarget } from './promotion.js';
 import type { NewSnapshot, Snapshot, SnapshotHead, SnapshotStatus } from './snapshot.js';
 import type { Decision } from './evaluate-decision.js';
-import type { CommitAuthorship } from './agent-change-findings.js';
 
 export interface GateStore {
   latestGate(repoRoot: string): Promise<GateVersion | null>;
@@ -74,24 +78,41 @@ export interface EvidenceStore {
   addCheckRun(checkRun: NewCheckRun): Promise<void>;
 }
 
-/** Everything a decision reads about a commit. */
-export interface CommitState {
+/**
+ * Everything a decision reads about a commit, as facts: `readCommitState` (read-commit-state.ts)
+ * applies the rules to them.
+ */
+export interface CommitStateFacts {
   gate: GateVersion | null;
   /** The newest check run and the newest upload of each name, sorted by name. */
   evidence: CommitEvidence;
-  /** The workflows and executions bound to the commit, sorted by workflow_id. */
-  workflows: BoundWorkflow[];
+  /** The executions bound to the commit, oldest first, each with its newest execution certificate. */
+  executions: BoundExecutionFacts[];
+  /** The workflow records bound to the commit, each with its stages in order. */
+  workflows: BoundWorkflowFacts[];
   /** The commit's latest snapshot: the one whose evidence was seen last. */
   latest: SnapshotHead | null;
   /** The repository's two latest attested-or-promoted snapshots (the caller skips its own). */
   attested: SnapshotHead[];
-  /** Who made the pull request whose head this commit is, with the governed work on its other commits. */
-  authorship: CommitAuthorship;
+  /** The stored authorship of the pull request whose head this commit is, or of a merge group's pull request's head. */
+  authorship: AuthorshipRecord | null;
+  /** The merge group whose commit this is, if one was recorded. */
+  merge_group: MergeGroupPullRequest | null;
+  /** The workflows and standalone executions bound to the other commits of that pull request. */
+  pull_request_work: CommitWork[];
 }
 
 export interface SnapshotStore {
-  /** The gate, evidence, bound workflows, latest snapshot and latest attested snapshots in one round trip. */
-  commitState(repoRoot: string, commitSha: string): Promise<CommitState>;
+  /** The gate, evidence, bound work, latest snapshot, attested snapshots and authorship in one round trip. */
+  commitFacts(repoRoot: string, commitSha: string): Promise<CommitStateFacts>;
+  /** The stored envelopes of these execution certificates (for those this process has not verified). */
+  certificateEnvelopes: EnvelopeReader;
+  /**
+   * When the pull request's commits `shas` arrived, and the repository's agent sessions open at
+   * some time between the first and the last arrival, grace included: a superset of those that
+   * can cover them (docs/mcp-gateway.md, "Sessions and the commits they produced"). Never cached.
+   */
+  sessionCoverage(repoRoot: string, shas: string[]): Promise<SessionCoverageRecords>;
   /** Stores the snapshot, or marks the one with the same evidence digest as the latest again. */
   saveSnapshot(snapshot: NewSnapshot): Promise<SnapshotHead>;
   getSnapshot(id: string): Promise<Snapshot | null>;

@@ -1,4 +1,5 @@
 import type { ExecutionStatus, Verdict } from '../executions/execution.js';
+import { builtInPolicy } from '../policies/built-in-policies.js';
 import type { SessionCover } from './authorship.js';
 import { normalizeRefName } from './repo-names.js';
 
@@ -38,6 +39,38 @@ export interface SessionFacts {
 export interface SessionCoverageFacts {
   arrivals: CommitArrival[];
   sessions: SessionFacts[];
+}
+
+/**
+ * An agent session as the database reports it: its policy's name, and what the stored policy of
+ * that name and version says of a denied call (its `denied_call_severity` as stored; null when no
+ * such policy is stored, as for a built-in one).
+ */
+export type SessionRecord = Omit<SessionFacts, 'denied_call_severity'> & { policy_name: string; stored_severity: string | null };
+
+/** The arrivals of a pull request's commits and the sessions that may cover them, as the database reports them. */
+export interface SessionCoverageRecords {
+  arrivals: CommitArrival[];
+  sessions: SessionRecord[];
+}
+
+/**
+ * Whether a denied call of a session violates its policy: a built-in policy says so by its name,
+ * a custom one by what is stored; a policy that cannot be found counts denied calls as violations.
+ */
+export function deniedCallSeverity(policyName: string, storedSeverity: string | null): 'warning' | 'blocking' {
+  return builtInPolicy(policyName)?.denied_call_severity ?? (storedSeverity === 'warning' ? 'warning' : 'blocking');
+}
+
+/** The coverage facts of what the database reported, each session with its policy's severity. */
+export function sessionCoverageOf(records: SessionCoverageRecords): SessionCoverageFacts {
+  return {
+    arrivals: records.arrivals,
+    sessions: records.sessions.map(({ policy_name, stored_severity, ...s }) => ({
+      ...s,
+      denied_call_severity: deniedCallSeverity(policy_name, stored_severity),
+    })),
+  };
 }
 
 /**

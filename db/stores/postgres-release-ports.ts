@@ -13,9 +13,10 @@ import { createWorkerHeartbeatStore } from './worker-heartbeat-store.js';
 export function createReleasePorts(db: Knex, signer: Signer, verifier: Verifier, uris: ResourceUris, cachedCommits: number): ReleasePorts {
   const heartbeats = createWorkerHeartbeatStore(db);
   return {
-    store: createReleaseStore(db, createCachingVerifier(verifier), cachedCommits),
+    store: createReleaseStore(db, cachedCommits),
     signer,
     verifier,
+    cachingVerifier: createCachingVerifier(verifier),
     uris,
     latestWorkerHeartbeat: () => heartbeats.latest(),
   };

@@ -1,15 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DsseEnvelope, VerificationResult, Verifier } from '../../core/certificates/types.js';
-
-export interface CachingVerifier extends Verifier {
-  /** Verifies an envelope given as its JSON text (as stored), parsing it only when not remembered. */
-  verifyJson(envelopeJson: string): VerificationResult;
-  /**
-   * The remembered result for the envelope whose JSON text has this SHA-256 (hex), if any: lets
-   * the database send the digest of a stored envelope instead of the envelope itself.
-   */
-  rememberedBySha256(sha256Hex: string): VerificationResult | undefined;
-}
+import type { CachingVerifier } from '../../core/release/certificate-validity.js';
 
 /**
  * Remembers verification results of envelopes by the digest of their whole JSON text, so an

@@ -2,15 +2,14 @@ import type { Knex } from 'knex';
 import type { EvidenceFormat } from '../../core/evidence-content/evidence-format.js';
 import type { EvidenceSummary } from '../../core/evidence-content/evidence-summary.js';
 import type { CheckRun, EvidenceContent, EvidenceDocument, UploadedEvidence, WorkflowRun } from '../../core/release/evidence.js';
-import type { CommitState } from '../../core/release/release-store.js';
+import type { CommitStateFacts } from '../../core/release/release-store.js';
 import type { SnapshotHead } from '../../core/release/snapshot.js';
 import type { AuthorshipRecord } from '../../core/release/authorship.js';
-import { authorshipOfCommit, type MergeGroupPullRequest } from '../../core/release/merge-group-authorship.js';
+import type { CommitWork } from '../../core/release/governed-work.js';
+import type { MergeGroupPullRequest } from '../../core/release/merge-group-authorship.js';
 import type { GateVersionRow } from '../tables.js';
-import type { BoundWorkflowFacts } from '../../core/workflows/bound-workflows.js';
-import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundWorkflows, type BoundExecutionTuple } from './release-bound-workflows.js';
-import type { CachingVerifier } from './release-caching-verifier.js';
-import { withSessionCoverage } from './release-session-coverage.js';
+import type { BoundWorkflowFacts } from '../../core/workflows/judge-bound-workflows.js';
+import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundExecutionFacts, type BoundExecutionTuple } from './release-commit-work.js';
 import { sendSql } from '../send-sql.js';
 import { toGateVersion } from './release-rows.js';
 import { createVersionedCache, type StateVersions } from './versioned-cache.js';
@@ -29,10 +28,10 @@ const STATE_VERSION_COLUMNS = `(SELECT version FROM release_commit_versions WHER
 const STATE_VERSIONS = { name: 'release_state_versions', text: `SELECT ${STATE_VERSION_COLUMNS}` };
 
 // Who made the pull request whose head the commit is (migration 021), or, for a merge group's
-// commit, the pull request its queue branch names (migration 027), and which commits of that pull
-// request have governed work bound: a completed workflow, or a compliant standalone execution
-// (docs/release-gate.md, "Agents on pull requests"); the commit's own work is read with the rest.
-// Migrations 021's and 027's triggers count changes to all of them.
+// commit, the pull request its queue branch names (migration 027), and the work bound to that pull
+// request's other commits: each workflow with its executions' verdicts, each standalone execution
+// with its own (which of them governs is core's rule: core/release/governed-work.ts); the commit's
+// own work is read with the rest. Migrations 021's and 027's triggers count changes to all of them.
 const AUTHORSHIP_HEAD = `coalesce(
      (SELECT commit_sha FROM pull_request_authorship WHERE repo_root = $1 AND commit_sha = $2),
      (SELECT pull_request_head_sha FROM github_merge_groups WHERE repo_root = $1 AND head_sha = $2))`;
@@ -40,15 +39,15 @@ const AUTHORSHIP = `(SELECT row_to_json(a) FROM (SELECT number, status, reason, 
      WHERE repo_root = $1 AND commit_sha = ${AUTHORSHIP_HEAD}) a) AS authorship,
   (SELECT row_to_json(m) FROM (SELECT pull_request_number AS number, pull_request_head_sha AS head_sha FROM github_merge_groups
      WHERE repo_root = $1 AND head_sha = $2) m) AS merge_group,
-  (SELECT coalesce(json_agg(DISTINCT g.sha), '[]') FROM pull_request_authorship a CROSS JOIN LATERAL (
-     SELECT w.commit_sha AS sha FROM workflows w
-       WHERE w.repo_root = a.repo_root AND w.commit_sha = ANY(a.commit_shas) AND w.commit_sha <> $2 AND w.status = 'completed'
-         AND NOT EXISTS (SELECT 1 FROM executions x WHERE x.workflow_id = w.id AND x.verdict = 'non_compliant')
+  (SELECT coalesce(json_agg(g), '[]') FROM pull_request_authorship a CROSS JOIN LATERAL (
+     SELECT w.commit_sha AS sha, w.status,
+       (SELECT coalesce(json_agg(x.verdict), '[]') FROM executions x WHERE x.workflow_id = w.id) AS verdicts
+     FROM workflows w
+       WHERE w.repo_root = a.repo_root AND w.commit_sha = ANY(a.commit_shas) AND w.commit_sha <> $2
      UNION ALL
-     SELECT e.commit_sha FROM executions e
-       WHERE e.repo_root = a.repo_root AND e.commit_sha = ANY(a.commit_shas) AND e.commit_sha <> $2
-         AND e.workflow_id IS NULL AND e.status = 'completed' AND e.verdict = 'compliant') g
-   WHERE a.repo_root = $1 AND a.commit_sha = ${AUTHORSHIP_HEAD}) AS governed_commits`;
+     SELECT e.commit_sha, e.status, json_build_array(e.verdict) FROM executions e
+       WHERE e.repo_root = a.repo_root AND e.commit_sha = ANY(a.commit_shas) AND e.commit_sha <> $2 AND e.workflow_id IS NULL) g
+   WHERE a.repo_root = $1 AND a.commit_sha = ${AUTHORSHIP_HEAD}) AS pull_request_work`;
 
 // What an upload's document says (migration 026), without its bytes: a decision reads summaries
 // only. One column, null for every row without a document (check runs, plain uploads), so those
@@ -113,18 +112,19 @@ interface CommitStateRow extends StateVersions {
   attested: SnapshotHead[];
   authorship: AuthorshipRecord | null;
   merge_group: MergeGroupPullRequest | null;
-  governed_commits: string[];
+  pull_request_work: CommitWork[];
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
- * Reads a commit's state in one round trip, or, when this server read it before, only its change
- * counts, reusing the state read at the same counts (ARCHITECTURE.md, "Process-local state",
- * the decision's cache). The cache keeps the `cachedCommits` commits read last
- * (SHIPGATE_DECISION_CACHE_COMMITS; about 5 KB each with ten bound executions).
+ * Reads a commit's state as facts in one round trip, or, when this server read it before, only
+ * its change counts, reusing the state read at the same counts (ARCHITECTURE.md, "Process-local
+ * state", the decision's cache). The cache keeps the `cachedCommits` commits read last
+ * (SHIPGATE_DECISION_CACHE_COMMITS; about 5 KB each with ten bound executions). The rules are
+ * core's: core/release/read-commit-state.ts.
  */
-export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cachedCommits: number) {
+export function createCommitStateReader(db: Knex, cachedCommits: number) {
   const cache = createVersionedCache<CommitStateRow>(cachedCommits);
   async function stateRow(repoRoot: string, commitSha: string): Promise<CommitStateRow> {
     const key = `${repoRoot}\n${commitSha}`;
@@ -140,8 +140,8 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
     return row;
   }
   return {
-    async commitState(repoRoot: string, commitSha: string): Promise<CommitState> {
-      const { gate, evidence, executions, workflows, latest, attested, authorship, merge_group, governed_commits } = await stateRow(
+    async commitFacts(repoRoot: string, commitSha: string): Promise<CommitStateFacts> {
+      const { gate, evidence, executions, workflows, latest, attested, authorship, merge_group, pull_request_work } = await stateRow(
         repoRoot,
         commitSha,
       );
@@ -173,13 +173,13 @@ export function createCommitStateReader(db: Knex, verifier: CachingVerifier, cac
             })),
           contents: contentsOf(evidence.filter((e) => e.source === 'upload')),
         },
-        workflows: await toBoundWorkflows(db, executions, workflows, verifier),
+        executions: executions.map(toBoundExecutionFacts),
+        workflows,
         latest,
         attested,
-        authorship: await withSessionCoverage(db, repoRoot, {
-          record: authorshipOfCommit(authorship, merge_group),
-          governedCommits: governed_commits,
-        }),
+        authorship,
+        merge_group,
+        pull_request_work,
       };
     },
   };

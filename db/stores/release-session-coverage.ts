@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
-import type { CommitAuthorship } from '../../core/release/agent-change-findings.js';
-import { builtInPolicy } from '../../core/policies/built-in-policies.js';
-import { SESSION_GRACE_MS, type CommitArrival, type OpenHead, type SessionFacts } from '../../core/release/session-coverage.js';
+import { SESSION_GRACE_MS, type OpenHead, type SessionCoverageRecords, type SessionFacts } from '../../core/release/session-coverage.js';
 import { sendSql } from '../send-sql.js';
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -21,7 +19,7 @@ SELECT
        'started_at', ${iso('e.started_at')}, 'finished_at', ${iso('e.finished_at')}, 'expires_at', ${iso('s.expires_at')},
        'denied_calls', (SELECT count(*) FROM tool_calls t WHERE t.execution_id = e.id AND t.verdict = 'denied'),
        'policy_name', e.policy_name,
-       'custom_severity', (SELECT p.body->>'denied_call_severity' FROM policies p WHERE p.name = e.policy_name AND p.version = e.policy_version))
+       'stored_severity', (SELECT p.body->>'denied_call_severity' FROM policies p WHERE p.name = e.policy_name AND p.version = e.policy_version))
      ORDER BY e.started_at, e.id), '[]'::json)
    FROM executions e JOIN agent_sessions s ON s.execution_id = e.id
    WHERE e.kind = 'agent_session' AND e.repo_root = $1
@@ -30,27 +28,15 @@ SELECT
   ) AS sessions`,
 };
 
-type SessionJson = Omit<SessionFacts, 'denied_call_severity'> & { policy_name: string; custom_severity: string | null };
-
 /**
- * The authorship with what agent sessions need to cover the pull request's commits
- * (docs/mcp-gateway.md, "Sessions and the commits they produced"): read on every decision, not
- * cached, and only when the pull request's commits are known.
+ * When the pull request's commits arrived and the repository's agent sessions that may cover them
+ * (docs/mcp-gateway.md, "Sessions and the commits they produced"), each with its policy's name
+ * and stored severity (core/release/session-coverage.ts decides which count): read on every
+ * decision, not cached.
  */
-export async function withSessionCoverage(db: Knex, repoRoot: string, authorship: CommitAuthorship): Promise<CommitAuthorship> {
-  const shas = authorship.record?.status === 'read' ? (authorship.record.facts?.commits.map((c) => c.sha) ?? []) : [];
-  if (shas.length === 0) return authorship;
-  const [row] = await sendSql<{ arrivals: CommitArrival[]; sessions: SessionJson[] }>(db, SESSION_COVERAGE, [
-    repoRoot,
-    shas,
-    SESSION_GRACE_MS,
-  ]);
-  const sessions = row.sessions.map(({ policy_name, custom_severity, ...s }) => ({
-    ...s,
-    // A policy that cannot be found counts denied calls as violations.
-    denied_call_severity: builtInPolicy(policy_name)?.denied_call_severity ?? (custom_severity === 'warning' ? 'warning' : 'blocking'),
-  }));
-  return { ...authorship, sessions: { arrivals: row.arrivals, sessions } };
+export async function sessionCoverage(db: Knex, repoRoot: string, shas: string[]): Promise<SessionCoverageRecords> {
+  const [row] = await sendSql<SessionCoverageRecords>(db, SESSION_COVERAGE, [repoRoot, shas, SESSION_GRACE_MS]);
+  return row;
 }
 
 // An agent session ($1) with the open pull requests of its repository whose head arrived since it

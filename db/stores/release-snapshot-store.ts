@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import { sendSql } from '../send-sql.js';
 import type { SnapshotStore } from '../../core/release/release-store.js';
 import type { GateVersionRow, SnapshotRow } from '../tables.js';
-import type { CachingVerifier } from './release-caching-verifier.js';
 import { createCommitStateReader } from './release-commit-state.js';
+import { certificateEnvelopes } from './release-commit-work.js';
+import { sessionCoverage } from './release-session-coverage.js';
 import { SNAPSHOT_HEAD_COLUMNS, toGateVersion, toSnapshot, toSnapshotHead } from './release-rows.js';
 
 const ATTESTED = ['attested', 'promoted'];
@@ -20,9 +21,11 @@ LEFT JOIN LATERAL (SELECT decision, status FROM snapshots WHERE repo_root = $1 A
         ORDER BY seen_at DESC LIMIT 1) s ON true`,
 };
 
-export function createSnapshotStore(db: Knex, verifier: CachingVerifier, cachedCommits: number): SnapshotStore {
+export function createSnapshotStore(db: Knex, cachedCommits: number): SnapshotStore {
   return {
-    ...createCommitStateReader(db, verifier, cachedCommits),
+    ...createCommitStateReader(db, cachedCommits),
+    certificateEnvelopes: (ids) => certificateEnvelopes(db, ids),
+    sessionCoverage: (repoRoot, shas) => sessionCoverage(db, repoRoot, shas),
     async saveSnapshot(s) {
       // clock_timestamp(), not now(): two saves in one transaction must still order by seen_at.
       const rows = await sendSql<SnapshotRow>(

@@ -5,9 +5,10 @@ import { createSigner } from '../../core/certificates/create-signer.js';
 import { createVerifier } from '../../core/certificates/create-verifier.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { IN_TOTO_STATEMENT_TYPE } from '../../core/certificates/types.js';
-import type { CommitState } from '../../core/release/release-store.js';
+import { readCommitState, type CommitState } from '../../core/release/read-commit-state.js';
 import { createCachingVerifier } from '../../db/stores/release-caching-verifier.js';
-import { COMMIT_STATE, createCommitStateReader } from '../../db/stores/release-commit-state.js';
+import { COMMIT_STATE } from '../../db/stores/release-commit-state.js';
+import { createSnapshotStore } from '../../db/stores/release-snapshot-store.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 // A server keeps each commit's state with the change counts it was read at (migration 014) and
@@ -93,11 +94,11 @@ async function commitWithWorkflow() {
 
 /** Reads the commit's state on a reader of its own; says whether the whole state was read from the database. */
 function readerOf(repo: string, sha: string) {
-  const reader = createCommitStateReader(database.db, createCachingVerifier(createVerifier([publicJwkOf(key)])), 10);
+  const ports = { store: createSnapshotStore(database.db, 10), cachingVerifier: createCachingVerifier(createVerifier([publicJwkOf(key)])) };
   return async (): Promise<{ state: CommitState; readFromDatabase: boolean }> => {
     const sent = jest.spyOn(pg.Client.prototype, 'query');
     try {
-      const state = await reader.commitState(repo, sha);
+      const state = await readCommitState(ports, repo, sha);
       const names = sent.mock.calls.map(([config]) => (config as { name?: string }).name);
       return { state, readFromDatabase: names.includes(COMMIT_STATE.name) };
     } finally {

@@ -1,9 +1,6 @@
 import type { Knex } from 'knex';
-import type { BoundExecutionFacts, BoundWorkflowFacts } from '../../core/workflows/bound-workflows.js';
-import { boundWorkflows } from '../../core/workflows/bound-workflows.js';
-import type { BoundWorkflow } from '../../core/release/bound-workflow.js';
+import type { BoundExecutionFacts } from '../../core/workflows/judge-bound-workflows.js';
 import { sendSql } from '../send-sql.js';
-import type { CachingVerifier } from './release-caching-verifier.js';
 
 /** One execution bound to the commit as BOUND_EXECUTIONS reports it: positional, see there. */
 export type BoundExecutionTuple = [
@@ -23,8 +20,9 @@ export type BoundExecutionTuple = [
  * The executions of commit ($1 repo_root, $2 commit_sha) as ONE json array of positional
  * tuples (keys would be most of the bytes), oldest first: each with its newest execution
  * certificate, named by the SHA-256 of its envelope's stored JSON text (the verification
- * cache's key: only a miss fetches and verifies the envelope itself), and, for release stages,
- * the state of every upstream it names. Both lookups are served from indexes (migration 012):
+ * cache's key: only a miss fetches and verifies the envelope itself), and, for release stages
+ * (the only ones whose admission core/workflows/judge-bound-workflows.ts judges), the state of
+ * every upstream it names. Both lookups are served from indexes (migration 012):
  * the executions by commit with the columns read here, the certificate with its digest. Each
  * upstream is looked up by its id (LIMIT 1 keeps the lookup a nested index probe: joined
  * plainly, a small table's statistics made PostgreSQL hash the whole executions table).
@@ -50,16 +48,14 @@ SELECT coalesce(json_agg(json_build_object('id', w.id, 'owner_id', w.owner_id, '
   ) ORDER BY w.created_at, w.id), '[]'::json)
 FROM workflows w WHERE w.repo_root = $1 AND w.commit_sha = $2)`;
 
-// The envelopes whose verification is not remembered (a certificate new to this process).
+// The stored envelopes of certificates this process has not verified yet.
 const CERTIFICATE_ENVELOPES = {
   name: 'release_certificate_envelopes',
   text: 'SELECT id, envelope::text AS envelope FROM certificates WHERE id = ANY($1::uuid[])',
 };
 
-/** An execution's facts, and its newest execution certificate (id and envelope digest) if it has one. */
-type BoundExecution = Omit<BoundExecutionFacts, 'certificate_valid'> & { certificate: { id: string; sha256: string } | null };
-
-function toBoundExecution([
+/** One BOUND_EXECUTIONS tuple as the execution's facts. */
+export function toBoundExecutionFacts([
   id,
   owner_id,
   workflow_id,
@@ -70,46 +66,12 @@ function toBoundExecution([
   certificateId,
   sha256,
   upstreams,
-]: BoundExecutionTuple): BoundExecution {
+]: BoundExecutionTuple): BoundExecutionFacts {
   const certificate = certificateId === null ? null : { id: certificateId, sha256: sha256! };
   return { id, owner_id, workflow_id, stage_id, stage_role, status, verdict, certificate, upstreams };
 }
 
-/**
- * Whether each execution's certificate verifies: remembered by its envelope's digest, else
- * fetched and verified (and remembered by the digest of the text actually verified, so an
- * envelope altered in between is judged as fetched). A certificate gone meanwhile is not valid.
- */
-async function certificateValidity(db: Knex, executions: BoundExecution[], verifier: CachingVerifier): Promise<Map<string, boolean>> {
-  const valid = new Map<string, boolean>();
-  const missing: string[] = [];
-  for (const { certificate } of executions) {
-    if (!certificate) continue;
-    const known = verifier.rememberedBySha256(certificate.sha256);
-    if (known) valid.set(certificate.id, known.verified);
-    else missing.push(certificate.id);
-  }
-  if (missing.length === 0) return valid;
-  const rows = await sendSql<{ id: string; envelope: string }>(db, CERTIFICATE_ENVELOPES, [missing]);
-  for (const id of missing) valid.set(id, false);
-  for (const row of rows) valid.set(row.id, verifier.verifyJson(row.envelope).verified);
-  return valid;
-}
-
-/** The bound workflows from what the commit-state statement read; the rules are core's (core/workflows/bound-workflows.ts). */
-export async function toBoundWorkflows(
-  db: Knex,
-  tuples: BoundExecutionTuple[],
-  workflows: BoundWorkflowFacts[],
-  verifier: CachingVerifier,
-): Promise<BoundWorkflow[]> {
-  const executions = tuples.map(toBoundExecution);
-  const valid = await certificateValidity(db, executions, verifier);
-  return boundWorkflows(
-    executions.map(({ certificate, ...facts }) => ({
-      ...facts,
-      certificate_valid: certificate === null ? null : valid.get(certificate.id)!,
-    })),
-    workflows,
-  );
+/** The stored envelopes (JSON text, as stored) of these certificates; one gone meanwhile is absent. */
+export function certificateEnvelopes(db: Knex, ids: string[]): Promise<{ id: string; envelope: string }[]> {
+  return sendSql<{ id: string; envelope: string }>(db, CERTIFICATE_ENVELOPES, [ids]);
 }

@@ -1,5 +1,6 @@
 import type { ExecutionStatus, Verdict } from '../executions/execution.js';
 import type { BoundExecution, BoundStage, BoundWorkflow } from '../release/bound-workflow.js';
+import type { StoredCertificate } from '../release/certificate-validity.js';
 import { releaseAdmissionReasons } from './release-admission.js';
 import type { WorkflowStatus } from './workflow.js';
 
@@ -12,8 +13,8 @@ export interface BoundExecutionFacts {
   stage_role: string;
   status: ExecutionStatus;
   verdict: Verdict | null;
-  /** false when its execution certificate does not verify; null when it has none yet. */
-  certificate_valid: boolean | null;
+  /** Its newest execution certificate; null when it has none yet. */
+  certificate: StoredCertificate | null;
   /** For release stages: every upstream execution it names. */
   upstreams: { id: string; stage_id: string | null; status: string | null; verdict: string | null; approved: boolean }[] | null;
 }
@@ -60,9 +61,15 @@ function releaseOf(members: BoundExecutionFacts[], record: BoundWorkflowFacts | 
  * The workflows bound to a commit, as the release gate judges them: the commit's executions
  * grouped by workflow (a standalone execution is a one-stage workflow whose id is its own),
  * with each workflow record's status and stages where one exists (stages that never got an
- * execution, blocked or skipped, are only there). Sorted by id, so the evidence digest is stable.
+ * execution, blocked or skipped, are only there). `certificateValid` says which execution
+ * certificates verify (`certificateValidity`); one it does not name is not valid. Sorted by
+ * id, so the evidence digest is stable.
  */
-export function boundWorkflows(executions: BoundExecutionFacts[], workflows: BoundWorkflowFacts[]): BoundWorkflow[] {
+export function judgeBoundWorkflows(
+  executions: readonly BoundExecutionFacts[],
+  workflows: readonly BoundWorkflowFacts[],
+  certificateValid: ReadonlyMap<string, boolean>,
+): BoundWorkflow[] {
   const groups = new Map<string, BoundExecutionFacts[]>(workflows.map((w) => [w.id, []]));
   for (const e of executions) {
     const key = e.workflow_id ?? e.id;
@@ -78,7 +85,7 @@ export function boundWorkflows(executions: BoundExecutionFacts[], workflows: Bou
         stage_role: m.stage_role,
         status: m.status,
         verdict: m.verdict,
-        certificate_valid: m.certificate_valid,
+        certificate_valid: m.certificate === null ? null : (certificateValid.get(m.certificate.id) ?? false),
       }));
       return {
         workflow_id: id,

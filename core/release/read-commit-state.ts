@@ -1,0 +1,65 @@
+import { judgeBoundWorkflows } from '../workflows/judge-bound-workflows.js';
+import type { CommitAuthorship } from './agent-change-findings.js';
+import type { BoundWorkflow } from './bound-workflow.js';
+import { certificateValidity, type CachingVerifier } from './certificate-validity.js';
+import type { CommitEvidence } from './evidence.js';
+import type { GateVersion } from './gate.js';
+import { governedCommits } from './governed-work.js';
+import { authorshipOfCommit } from './merge-group-authorship.js';
+import type { SnapshotStore } from './release-store.js';
+import { sessionCoverageOf } from './session-coverage.js';
+import type { SnapshotHead } from './snapshot.js';
+
+/** Everything a decision reads about a commit, judged: what `evaluateDecision` takes. */
+export interface CommitState {
+  gate: GateVersion | null;
+  /** The newest check run and the newest upload of each name, sorted by name. */
+  evidence: CommitEvidence;
+  /** The workflows and executions bound to the commit, sorted by workflow_id. */
+  workflows: BoundWorkflow[];
+  /** The commit's latest snapshot: the one whose evidence was seen last. */
+  latest: SnapshotHead | null;
+  /** The repository's two latest attested-or-promoted snapshots (the caller skips its own). */
+  attested: SnapshotHead[];
+  /** Who made the pull request whose head this commit is, with the governed work on its other commits. */
+  authorship: CommitAuthorship;
+}
+
+/** What reading a commit's state needs: the store's reads and the verifier of bound certificates. */
+export interface CommitStatePorts {
+  store: Pick<SnapshotStore, 'commitFacts' | 'certificateEnvelopes' | 'sessionCoverage'>;
+  cachingVerifier: CachingVerifier;
+}
+
+/**
+ * A commit's state for its decision: the store's facts (one round trip, or the change counts
+ * alone when this process read them before: ARCHITECTURE.md, "Process-local state") with the
+ * rules applied here: which certificates verify, how the bound executions make workflows and
+ * whether their releases are admitted, which of the pull request's commits have governed work,
+ * and which agent sessions count. Certificates new to this process are read and verified, and a
+ * pull request's agent sessions are read on every call (an open session's denied call changes
+ * what it covers at once).
+ */
+export async function readCommitState(ports: CommitStatePorts, repoRoot: string, commitSha: string): Promise<CommitState> {
+  const { store, cachingVerifier } = ports;
+  const facts = await store.commitFacts(repoRoot, commitSha);
+  const record = authorshipOfCommit(facts.authorship, facts.merge_group);
+  const shas = record?.status === 'read' ? (record.facts?.commits.map((c) => c.sha) ?? []) : [];
+  const certificates = facts.executions.flatMap((e) => (e.certificate ? [e.certificate] : []));
+  const [valid, sessions] = await Promise.all([
+    certificateValidity(certificates, cachingVerifier, (ids) => store.certificateEnvelopes(ids)),
+    shas.length > 0 ? store.sessionCoverage(repoRoot, shas) : undefined,
+  ]);
+  return {
+    gate: facts.gate,
+    evidence: facts.evidence,
+    workflows: judgeBoundWorkflows(facts.executions, facts.workflows, valid),
+    latest: facts.latest,
+    attested: facts.attested,
+    authorship: {
+      record,
+      governedCommits: governedCommits(facts.pull_request_work),
+      ...(sessions ? { sessions: sessionCoverageOf(sessions) } : {}),
+    },
+  };
+}
