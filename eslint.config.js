@@ -92,6 +92,8 @@ export default tseslint.config(
     [
       ...ADAPTER_LIBRARIES,
       ...NETWORK_BUILTINS,
+      // The MCP SDK is the gateway's wire: its server transport is api/mcp/'s, its client net/'s; core/mcp/ decides.
+      '@modelcontextprotocol/*',
       ...folders('db', 'api', 'app', 'llm', 'net', 'worker', 'server', 'action', 'studio', 'test', 'bench'),
     ],
     'core/ is pure domain: it defines ports and imports only core/ (ARCHITECTURE.md).',

@@ -5,12 +5,11 @@ import type { Principal } from '../../core/accounts/user.js';
 import { RateLimitedError } from '../../core/errors.js';
 import type { Deps } from '../deps.js';
 import type { Auth } from '../route.js';
+import { bearerTokenOf } from './bearer-token.js';
 
 /** The key from `Authorization: Bearer` or `X-API-Key`; never from the query string. */
 export function apiKeyOf(ctx: Koa.Context): string | undefined {
-  const header = ctx.get('Authorization');
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  return bearer ?? (ctx.get('X-API-Key').trim() || undefined);
+  return bearerTokenOf(ctx) ?? (ctx.get('X-API-Key').trim() || undefined);
 }
 
 /** Resolves the caller for a route's auth rule, applying the per-key rate limit. */

@@ -16,6 +16,11 @@ function isJson(type: string): boolean {
   return /^application\/([a-z0-9.+-]*\+)?json$/i.test(type);
 }
 
+/** Whether `error` is readJsonBody's refusal of a body (413, 415, 400), for a caller that answers it in a protocol of its own. */
+export function isBodyRefusal(error: unknown): boolean {
+  return error instanceof BodyError;
+}
+
 const tooLarge = (limit: number) => new BodyError(413, `Request body exceeds ${+(limit / 1024 / 1024).toFixed(2)} MiB.`);
 
 /** The body's chunks, refused with 413 as soon as they add up to more than `limit`. */

@@ -3,15 +3,15 @@ import { decideVerdict } from '../agent/decide-verdict.js';
 import { answersBySeq } from '../agent/finish-run.js';
 import type { ExecutionJournal } from '../agent/journal.js';
 import { toolCallDigest } from '../certificates/tool-call-digest.js';
-import { coverageShrinksOn } from '../release/session-coverage.js';
 import type { AgentSessionStore } from './agent-session.js';
+import { repostCoveredChecks } from './repost-covered-checks.js';
 
 /**
  * Ends an agent session (closed by its owner, or past its expiry): the execution finishes as
  * `completed` with a verdict derived from its recorded calls, exactly as a run's is (a denied
  * call under a blocking policy makes it non_compliant), and an execution certificate covering
  * every entry, denied ones included. A session already ended is left as it is (idempotent). Ending
- * non-compliant re-posts the check runs of the pull requests it may have covered.
+ * non-compliant re-posts the check runs of the pull requests it may have covered (repost-covered-checks.ts).
  */
 export async function closeAgentSession(
   deps: { journal: ExecutionJournal; certifier: Certifier; agentSessions: Pick<AgentSessionStore, 'coverageChanged'> },
@@ -41,5 +41,5 @@ export async function closeAgentSession(
     prev: execution.certificates.at(-1)?.digest ?? null,
   });
   await deps.journal.finish(sessionId, { status: 'completed', verdict, output: null, error: null, certificate, violations });
-  if (coverageShrinksOn({ ended: 'completed', verdict })) await deps.agentSessions.coverageChanged(sessionId);
+  await repostCoveredChecks(deps, sessionId, { ended: 'completed', verdict });
 }

@@ -16,6 +16,7 @@ const wrongArrows: [string, string][] = [
   ['core/agent/wrong.ts', "import https from 'node:https';\nexport const x = https;\n"],
   ['core/release/wrong.ts', "import { lookup } from 'node:dns/promises';\nexport const x = lookup;\n"],
   ['core/release/wrong-knex.ts', "import knex from 'knex';\nexport const x = knex;\n"],
+  ['core/mcp/wrong.ts', "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nexport const x = Server;\n"],
   ['api/routers/wrong.ts', "import { startWorker } from '../../worker/start-worker.js';\nexport const x = startWorker;\n"],
   ['api/wrong.ts', "import { loadConfig } from '../server/load-config.js';\nexport const x = loadConfig;\n"],
   ['app/wrong.ts', "import { createKnex } from '../db/create-knex.js';\nexport const x = createKnex;\n"],
@@ -27,6 +28,10 @@ const wrongArrows: [string, string][] = [
 const rightArrows: [string, string][] = [
   ['db/stores/right.ts', "import { canonicalJson } from '../../core/canonical-json.js';\nexport const x = canonicalJson;\n"],
   ['api/right.ts', "import { createKnex } from '../db/create-knex.js';\nexport const x = createKnex;\n"],
+  [
+    'api/mcp/right.ts',
+    "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';\nexport const x = StreamableHTTPServerTransport;\n",
+  ],
   [
     'worker/right.ts',
     "import { createProviderFactory } from '../llm/create-provider-factory.js';\nexport const x = createProviderFactory;\n",
