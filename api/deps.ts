@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { AccountStore } from '../core/accounts/account-store.js';
@@ -11,6 +10,7 @@ import type { ExecutionStore } from '../core/executions/execution-store.js';
 import type { PolicyStore } from '../core/policies/policy.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { DeploymentStore } from '../core/github/deployment-store.js';
+import type { DeliveryLog } from '../core/github/delivery-log.js';
 import type { RateLimiter } from '../db/stores/rate-limiter.js';
 import type { Config } from '../core/config.js';
 import type { WorkflowStore } from '../core/workflows/workflow-store.js';
@@ -25,11 +25,20 @@ import type { RepoAccess } from '../core/accounts/repo-access.js';
 import type { GitHubSignInPorts } from '../core/accounts/github-sign-in.js';
 import type { JsonBodyParser } from './middleware/json-body.js';
 import type { EvidenceParser } from '../core/evidence-content/evidence-parser.js';
+import type { ListReads } from './list-reads.js';
 
-/** Everything a route may use, built once by the composition root (or a test). */
+/** /readyz's question to the database (db/database-readiness.ts). */
+export interface DatabaseReadiness {
+  /** Whether every migration is applied; throws (503) when the database does not answer. */
+  migrationsApplied(): Promise<boolean>;
+}
+
+/**
+ * Everything a route may use, built once by the composition root (server/build-deps.ts, or a
+ * test): named ports only, no database handle (ARCHITECTURE.md, "How a request flows").
+ */
 export interface Deps {
   config: Config;
-  db: Knex;
   logger: Logger;
   metrics: Registry;
   accounts: AccountStore;
@@ -51,6 +60,12 @@ export interface Deps {
   parseLargeJsonBody: JsonBodyParser;
   /** Deployment protection requests and their answers (the GitHub App's deployment rule). */
   deployments: DeploymentStore;
+  /** The GitHub App's webhook deliveries and how each ended (ADMIN's deliveries page; the delivery job records them). */
+  deliveries: DeliveryLog;
+  /** Reads only the HTTP lists make (candidate repositories, the release overview). */
+  reads: ListReads;
+  /** Answers /readyz. */
+  readiness: DatabaseReadiness;
   /** Execution records (POST /tasks queues them; workers run them). */
   executions: ExecutionStore;
   /** The run journal the workers write through (holds the secret key that opens key overrides). */

@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import swaggerUi from 'swagger-ui-dist';
-import { migrationsApplied } from '../db/migrate.js';
-import { sendSql } from '../db/send-sql.js';
 import type { Deps } from './deps.js';
 import type { OpenApiDocument } from './openapi-document.js';
 import { setPageSecurityHeaders } from './page-security-headers.js';
@@ -46,8 +44,7 @@ export function systemRoutes(deps: Deps, document: OpenApiDocument): Router {
     ctx.body = { status: 'ok' };
   });
   router.get('/readyz', async (ctx) => {
-    await sendSql(deps.db, 'SELECT 1');
-    if (!(await migrationsApplied(deps.db))) {
+    if (!(await deps.readiness.migrationsApplied())) {
       ctx.status = 503;
       ctx.body = { detail: 'Migrations pending.' };
       return;

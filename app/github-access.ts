@@ -31,17 +31,29 @@ export interface GitHubAppClient {
   asInstallation(installationId: number): Promise<RestOctokit>;
 }
 
+/**
+ * The GitHub credentials in force at one moment, as `GitHubAppAccess.current()` answers them: a
+ * caller asks when it needs GitHub and does not keep the answer, so an App registered from the
+ * studio (on any replica) is used without a restart (docs/github-app.md, "Where the App's credentials come from").
+ */
+export interface GitHubInForce {
+  /** The App, or null without App credentials (APP_ID with a private key, or a registration): GITHUB_TOKEN cannot act as the App. */
+  app: GitHubAppClient | null;
+  /** Why nothing can be posted (neither an App nor GITHUB_TOKEN), else null. */
+  whyNot: string | null;
+}
+
 /** Every way the process reaches GitHub, built once by the composition root (ARCHITECTURE.md, "GitHub App"). */
 export interface GitHubAppAccess extends GitHubAccess {
-  /** Our App's id (events about its own check run are ignored), null without App credentials. */
-  appId: number | null;
-  /** The App, or null without App credentials (APP_ID with a private key): GITHUB_TOKEN cannot act as the App. */
-  app: GitHubAppClient | null;
+  /** The credentials in force now: the environment's, else the studio's registration. Ask at the moment of need. */
+  current(): Promise<GitHubInForce>;
   /** What reads a repository: the App's installation token where it is installed, else GITHUB_TOKEN, else null. */
   readerOctokit(repoRoot: string): Promise<RestOctokit | null>;
-  /** Reads the credentials in force now, so `appId`, `app` and `whyNot` are current (a job calls it before reading them). */
-  refresh(): Promise<void>;
 }
+
+/** Why nothing reaches GitHub while neither an App nor GITHUB_TOKEN is configured. */
+export const NO_GITHUB_ACCESS =
+  'Neither the GitHub App (APP_ID with PRIVATE_KEY or PRIVATE_KEY_PATH) nor GITHUB_TOKEN is configured: decisions are recorded but not posted to GitHub. An ADMIN can register the App from the studio (GitHub page).';
 
 /** Installation lookups are remembered this long (an App installed later is seen after at most this). */
 const INSTALLATION_TTL_MS = 10 * 60 * 1000;
@@ -84,53 +96,36 @@ interface AppInForce {
  * are in force, else GITHUB_TOKEN, else nothing (`whyNot` says so). The App is the one in force
  * at call time (`appCredentials`): a registration made from the studio, on this replica or
  * another, is used without a restart; each App gets its own Probot, with its own token cache.
+ * Nothing here answers from what was in force at an earlier call: every answer asks `current()`.
  */
 export function createGitHubAccess(credentials: GitHubCredentials): GitHubAppAccess {
   const { token, baseUrl, logger } = credentials;
   const tokenProbot = token ? createProbot({ token, baseUrl, logger }) : null;
   const asToken = async () => (tokenProbot ? ((await tokenProbot.auth()) as RestOctokit) : null);
-  let inForce: AppInForce | null = null;
+  let opened: AppInForce | null = null;
+  /** The client of `found`, opened once per set of credentials (its Probot keeps the installation tokens). */
   const use = (found: Pick<GitHubAppCredentials, 'appId' | 'privateKey'> | null): AppInForce | null => {
-    if (!found) return (inForce = null);
+    if (!found) return null;
     const key = `${found.appId}\0${found.privateKey}`;
-    if (inForce?.key === key) return inForce;
+    if (opened?.key === key) return opened;
     const client = appClient({ appId: found.appId, privateKey: found.privateKey, baseUrl, logger });
-    return (inForce = { key, client, installationOf: installationLookup(client) });
+    return (opened = { key, client, installationOf: installationLookup(client) });
   };
   const { appId, privateKey } = credentials;
-  use(appId && privateKey ? { appId, privateKey } : null);
+  const fromEnvironment = use(appId && privateKey ? { appId, privateKey } : null);
   const source = credentials.appCredentials;
-  const current = async () => (source ? use(await source.current()) : inForce);
-  /** The App in force at each call, for what holds on to `app` (deployment answers, recovery). */
-  const liveApp: GitHubAppClient = {
-    get appId() {
-      return inForce?.client.appId ?? 0;
-    },
-    async asApp() {
-      const app = await current();
-      if (!app) throw new Error('No GitHub App is configured.');
-      return app.client.asApp();
-    },
-    async asInstallation(installationId) {
-      const app = await current();
-      if (!app) throw new Error('No GitHub App is configured.');
-      return app.client.asInstallation(installationId);
-    },
-  };
+  const inForce = async () => (source ? use(await source.current()) : fromEnvironment);
+  const whyNot = (app: AppInForce | null) => (app || tokenProbot ? null : NO_GITHUB_ACCESS);
   return {
-    get appId() {
-      return inForce?.client.appId ?? null;
+    async current() {
+      const app = await inForce();
+      return { app: app?.client ?? null, whyNot: whyNot(app) };
     },
-    get app() {
-      return inForce ? liveApp : null;
-    },
-    get whyNot() {
-      return inForce || tokenProbot
-        ? null
-        : 'Neither the GitHub App (APP_ID with PRIVATE_KEY or PRIVATE_KEY_PATH) nor GITHUB_TOKEN is configured: decisions are recorded but not posted to GitHub. An ADMIN can register the App from the studio (GitHub page).';
+    async whyNot() {
+      return whyNot(await inForce());
     },
     async repository(repoRoot, installationId) {
-      const app = await current();
+      const app = await inForce();
       if (!app) {
         const octokit = await asToken();
         return octokit && octokitGitHubRepository(octokit, repoRoot, null);
@@ -138,11 +133,8 @@ export function createGitHubAccess(credentials: GitHubCredentials): GitHubAppAcc
       const id = installationId ?? (await app.installationOf(repoRoot));
       return id === null ? null : octokitGitHubRepository(await app.client.asInstallation(id), repoRoot, app.client.appId);
     },
-    async refresh() {
-      await current();
-    },
     async readerOctokit(repoRoot) {
-      const app = await current();
+      const app = await inForce();
       const id = app ? await app.installationOf(repoRoot) : null;
       return id !== null && app ? app.client.asInstallation(id) : asToken();
     },

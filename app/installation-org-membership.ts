@@ -12,10 +12,10 @@ const unavailable = (what: string, error: unknown) =>
  * then `GET /orgs/{org}/members/{username}` with that installation's token (204 member, 404 not),
  * which needs the organisation permission `members: read`. No App configured: `not_installed`.
  */
-export function installationOrgMembership(github: Pick<GitHubAppAccess, 'app'>): OrgMembershipReader {
+export function installationOrgMembership(github: Pick<GitHubAppAccess, 'current'>): OrgMembershipReader {
   return {
     async membership(org, login) {
-      const app = github.app;
+      const { app } = await github.current();
       if (!app) return 'not_installed';
       let installationId: number;
       try {

@@ -1,7 +1,7 @@
 import type { AppInstallation, AppInstallations } from '../core/github/app-installations.js';
 import { UnavailableError } from '../core/errors.js';
 import { normalizeRepoRoot } from '../core/release/repo-names.js';
-import type { GitHubAppClient } from './github-access.js';
+import type { GitHubAppAccess } from './github-access.js';
 import { statusOf } from './github-errors.js';
 
 const NOT_CONFIGURED =
@@ -27,15 +27,13 @@ async function read<T>(what: string, request: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The App's installations over octokit. `access.app` is read at each call, after `refresh`, so
- * credentials registered (or replaced) while the process runs are the ones used (ARCHITECTURE.md, "GitHub App").
+ * The App's installations over octokit, as the App in force at each call, so credentials
+ * registered (or replaced) while the process runs are the ones used (ARCHITECTURE.md, "GitHub App").
  */
-export function octokitAppInstallations(access: { readonly app: GitHubAppClient | null; refresh?(): Promise<void> }): AppInstallations {
+export function octokitAppInstallations(access: Pick<GitHubAppAccess, 'current'>): AppInstallations {
   return {
     async list() {
-      // An App registered from the studio (on any replica) is picked up before `app` is read.
-      await access.refresh?.();
-      const client = access.app;
+      const { app: client } = await access.current();
       if (!client) return { configured: false, reason: NOT_CONFIGURED };
       const octokit = await read('as the App', () => client.asApp());
       const found = await read('GET /app/installations', () => octokit.paginate(octokit.rest.apps.listInstallations, { per_page: 100 }));

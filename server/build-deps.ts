@@ -17,6 +17,18 @@ import { createRateLimiter } from '../db/stores/rate-limiter.js';
 import { createReleasePorts } from '../db/stores/postgres-release-ports.js';
 import { createDeploymentStore } from '../db/stores/postgres-deployment-store.js';
 import { createSigningKeyStore } from '../db/stores/postgres-signing-key-store.js';
+import { createGitHubAppStore } from '../db/stores/postgres-github-app-store.js';
+import { createDeliveryLog } from '../db/stores/postgres-delivery-log.js';
+import { createAuthorshipStore } from '../db/stores/postgres-authorship-store.js';
+import { createCommitArrivalStore } from '../db/stores/postgres-commit-arrival-store.js';
+import { createRecoveryStore } from '../db/stores/recovery-store.js';
+import { sessionOpenHeads } from '../db/stores/release-session-coverage.js';
+import { createReleaseOverviewReads } from '../db/stores/release-overview-reads.js';
+import { createRepositoryNames } from '../db/stores/repository-names.js';
+import { databaseReadiness } from '../db/database-readiness.js';
+import { createWorkerUpkeep } from '../db/worker-upkeep.js';
+import type { SigningKeyStore } from '../core/certificates/signing-key-store.js';
+import type { WorkerDeps } from '../worker/worker-deps.js';
 import { createOidcVerifier } from '../net/oidc-verifier.js';
 import type { Config } from '../core/config.js';
 import type { Metrics } from './create-metrics.js';
@@ -25,13 +37,14 @@ import { createAppRegistrationStore } from '../db/stores/postgres-app-registrati
 import { registeredAppCredentialsSource } from '../app/registered-app-credentials.js';
 import { githubManifestConversion } from '../app/github-manifest-conversion.js';
 import { githubAccessFromConfig, githubApiBaseUrl } from '../app/github-access-from-config.js';
+import { environmentAppCredentials } from '../app/environment-app-credentials.js';
 import { octokitAppInstallations } from '../app/octokit-app-installations.js';
-import type { GitHubAppAccess } from '../app/github-access.js';
+import { NO_GITHUB_ACCESS } from '../app/github-access.js';
 import { loadSecretKey } from './load-secret-key.js';
 import { createRepoAccess, repoAccessModeOf } from '../core/accounts/repo-access.js';
 import { cachedRepoPermissions } from '../core/accounts/cached-repo-permissions.js';
 import { installationPermissionReader } from '../app/installation-permission-reader.js';
-import { ephemeralSigningKeys, type SigningKeys } from './load-signing-key.js';
+import { ephemeralSigningKeys, loadSigningKey, type SigningKeys } from './load-signing-key.js';
 import { createGitHubSignInStore } from '../db/stores/postgres-github-sign-in-store.js';
 import { githubOAuthWebFlow } from '../app/github-oauth-web-flow.js';
 import { installationOrgMembership } from '../app/installation-org-membership.js';
@@ -39,19 +52,37 @@ import { githubWebUrl } from '../core/github/app-manifest.js';
 import { threadPoolEvidenceParser, type PooledEvidenceParser } from './thread-pool-evidence-parser.js';
 import { threadPoolGateFileReader, type PooledGateFileReader } from './thread-pool-gate-file-reader.js';
 
-/** What the process wires: the routes' Deps, and GitHub access for the webhook and the worker. */
-export interface ServiceDeps extends Deps {
-  /** Built here once for `serve` and `worker` alike: one Probot per credential, one installation-token cache. */
-  github: GitHubAppAccess;
+/**
+ * What the process wires: the routes' Deps and the job worker's WorkerDeps, each port built once
+ * here (GitHub access for the webhook and the worker among them: one Probot per credential, one
+ * installation-token cache). Past this point nothing holds the database handle.
+ */
+export interface ServiceDeps extends Deps, WorkerDeps {
   /** Its threads start on the first upload; whoever built the deps closes it (serve's stop, a test's close). */
   evidenceParser: PooledEvidenceParser;
   /** Reads `.github/shipgate.yml` for the worker's GitHub jobs; its thread starts on the first read, and is closed like the parser's. */
   gateFiles: PooledGateFileReader;
 }
 
+/** The signing key as loadSigningKey registers it, with the key store it used, which buildDeps then serves. */
+export type RegisteredSigningKeys = SigningKeys & { store: SigningKeyStore };
+
+/**
+ * The first step of the composition root: the signing key, loaded (and registered) before anything
+ * is served, since `serve` must sign before it listens; hand the answer to buildDeps.
+ */
+export async function loadServiceSigningKeys(
+  config: Config,
+  db: Knex,
+  options?: Parameters<typeof loadSigningKey>[2],
+): Promise<RegisteredSigningKeys> {
+  const store = createSigningKeyStore(db);
+  return { ...(await loadSigningKey(config, store, options)), store };
+}
+
 /**
  * Wires the stores and services every route and job uses. Tests call it with their own database.
- * `signing` comes from loadSigningKey (async, so the composition root runs it first); without
+ * `signing` comes from loadServiceSigningKeys (async, so the composition root runs it first); without
  * it certificates are signed with a throwaway key that nothing else can verify.
  */
 export function buildDeps(
@@ -59,7 +90,7 @@ export function buildDeps(
   db: Knex,
   logger: Logger,
   metrics: Metrics,
-  signing: SigningKeys = ephemeralSigningKeys(),
+  signing: SigningKeys | RegisteredSigningKeys = ephemeralSigningKeys(),
 ): ServiceDeps {
   const signer = createSigner(signing.privateKey);
   const verifier = createVerifier(signing.publicKeys);
@@ -69,7 +100,9 @@ export function buildDeps(
   const appRegistrations = createAppRegistrationStore(db, secretKey, config.github.deliveryRecoverySeconds);
   const appCredentials = registeredAppCredentialsSource(config.github, appRegistrations);
   const github = githubAccessFromConfig(config, logger, appCredentials);
-  if (github.whyNot) logger.info({ event: 'github_posting_disabled' }, github.whyNot);
+  // What the environment gives at start; an App registered from the studio is read when GitHub is needed.
+  if (!environmentAppCredentials(config.github) && !config.github.token)
+    logger.info({ event: 'github_posting_disabled' }, NO_GITHUB_ACCESS);
   const uris = resourceUris(config.configuredPublicUrl);
   const repoAccess = createRepoAccess({
     mode: async () => repoAccessModeOf(config.repoAccess, (await appCredentials.current()) !== null),
@@ -78,12 +111,11 @@ export function buildDeps(
   const parseThreads = threadPoolEvidenceParser({ deadlineSeconds: config.parseDeadlineSeconds });
   return {
     config,
-    db,
     logger,
     metrics: metrics.registry,
     accounts: createAccountStore(db),
     rateLimiter: createRateLimiter(db),
-    keys: createSigningKeyStore(db),
+    keys: 'store' in signing ? signing.store : createSigningKeyStore(db),
     signer,
     verifier,
     certifier: createCertifier(signer, uris),
@@ -93,6 +125,15 @@ export function buildDeps(
     parseLargeJsonBody: parseThreads.parseJsonBody,
     gateFiles: threadPoolGateFileReader(),
     deployments: createDeploymentStore(db),
+    deliveries: createDeliveryLog(db),
+    reads: { repositoriesWith: createRepositoryNames(db), releaseOverview: createReleaseOverviewReads(db) },
+    readiness: databaseReadiness(db),
+    githubAppStore: createGitHubAppStore(db),
+    authorship: createAuthorshipStore(db),
+    commitArrivals: createCommitArrivalStore(db),
+    recovery: createRecoveryStore(db),
+    sessionHeads: { openHeads: (sessionId) => sessionOpenHeads(db, sessionId) },
+    upkeep: createWorkerUpkeep(db, logger),
     executions: createExecutionStore(db, secretKey),
     journal: createExecutionJournal(db, secretKey, policies),
     oidc: config.oidc.owners.length > 0 ? createOidcVerifier(config.oidc) : undefined,

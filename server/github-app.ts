@@ -1,6 +1,5 @@
 import type { RawBodyRoute } from '../api/create-server.js';
 import { createDeliveryReceiver } from '../app/receive-delivery.js';
-import { createGitHubAppStore } from '../db/stores/postgres-github-app-store.js';
 import type { ServiceDeps } from './build-deps.js';
 import { githubWebhookRoute, WEBHOOK_PATH } from './github-webhook-middleware.js';
 
@@ -14,10 +13,10 @@ import { githubWebhookRoute, WEBHOOK_PATH } from './github-webhook-middleware.js
  */
 export function buildGitHubWebhook({
   config,
-  db,
   logger,
   appCredentials,
-}: Pick<ServiceDeps, 'config' | 'db' | 'logger' | 'appCredentials'>): RawBodyRoute {
+  githubAppStore,
+}: Pick<ServiceDeps, 'config' | 'logger' | 'appCredentials' | 'githubAppStore'>): RawBodyRoute {
   const refuse = config.env === 'production' && !config.github.allowUnsignedWebhooks;
   if (!config.github.webhookSecret) {
     logger.warn(
@@ -33,7 +32,7 @@ export function buildGitHubWebhook({
       return { secret: app?.webhookSecret ?? config.github.webhookSecret ?? null, appId: app ? Number(app.appId) : null };
     },
     unsigned: refuse ? 'refuse' : 'accept',
-    store: createGitHubAppStore(db),
+    store: githubAppStore,
   });
   return githubWebhookRoute(receive);
 }

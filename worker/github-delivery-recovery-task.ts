@@ -7,8 +7,8 @@ import type { RecoveryGitHub, RecoveryStore } from '../core/github/recovery-port
 const SWEEP_PACE_MS = 250;
 
 export type RecoveryTaskDeps = Omit<RecoveryDeps, 'github' | 'owner' | 'pace'> & {
-  /** null without App credentials: nothing to recover with. */
-  github: RecoveryGitHub | null;
+  /** The App's calls, with the App in force when asked; null without App credentials: nothing to recover with. */
+  github(): Promise<RecoveryGitHub | null>;
   recovery: RecoveryStore;
   intervalSeconds: number;
 };
@@ -20,7 +20,7 @@ export type RecoveryTaskDeps = Omit<RecoveryDeps, 'github' | 'owner' | 'pace'> &
  */
 export function githubDeliveryRecoveryTask(deps: RecoveryTaskDeps): Task {
   return async () => {
-    const { github } = deps;
+    const github = await deps.github();
     if (!github) return;
     try {
       const report = await recoverMissedDeliveries({

@@ -1,12 +1,11 @@
 import type { Task } from 'graphile-worker';
-import type { Knex } from 'knex';
 import type { GitHubAppStore } from '../core/github/github-app-store.js';
 import { headsToRecheck } from '../core/release/session-coverage.js';
+import type { SessionHeadsReader } from '../core/release/session-heads-reader.js';
 import type { JobPayloads } from '../db/job-queue.js';
-import { sessionOpenHeads } from '../db/stores/release-session-coverage.js';
 
 export interface SessionRecheckDeps {
-  db: Knex;
+  sessionHeads: SessionHeadsReader;
   app: Pick<GitHubAppStore, 'schedulePublish'>;
   log(event: string, fields: Record<string, unknown>): void;
 }
@@ -20,7 +19,7 @@ export interface SessionRecheckDeps {
 export function githubSessionRecheckTask(deps: SessionRecheckDeps): Task {
   return async (payload) => {
     const { session_id } = payload as JobPayloads['github_session_recheck'];
-    const found = await sessionOpenHeads(deps.db, session_id);
+    const found = await deps.sessionHeads.openHeads(session_id);
     if (!found) return;
     const heads = headsToRecheck(found.session, found.heads);
     for (const head of heads) {

@@ -2,12 +2,6 @@ import { EventEmitter } from 'node:events';
 import { parseCronItems, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { RuntimeDeps } from '../core/agent/runtime-deps.js';
 import { giveUp } from '../core/executions/run-execution-job.js';
-import { databaseOutage } from '../db/database-outage.js';
-import { forceUnlockWorkers, workerLogger } from '../db/job-queue.js';
-import { pruneExpiredCounters } from '../db/prune-expired-counters.js';
-import { pruneEvidenceDocuments } from '../db/prune-evidence-documents.js';
-import { releaseDeadWorkerJobs } from '../db/release-dead-worker-jobs.js';
-import { createWorkerHeartbeatStore } from '../db/stores/worker-heartbeat-store.js';
 import { buildRuntimeDeps } from './build-runtime-deps.js';
 import { executionIdOf } from './run-execution-task.js';
 import { workflowIdOf } from './run-workflow-task.js';
@@ -15,7 +9,6 @@ import { giveUpWorkflow } from '../core/workflows/run-workflow-job.js';
 import { buildTaskList } from './task-list.js';
 import { MCP_SESSION_EXPIRY_CRON } from './mcp-session-expiry-task.js';
 import { ensureDeliveryRecovery } from './github-delivery-recovery-task.js';
-import { createRecoveryStore } from '../db/stores/recovery-store.js';
 import type { WorkerDeps } from './worker-deps.js';
 
 export interface RunningWorker {
@@ -49,10 +42,9 @@ const MISSED_BEATS_BEFORE_DEAD = 4;
  * unlocked so they are retried (and resumed) here or elsewhere; expired counters and evidence documents nothing needs are pruned.
  */
 export async function startWorker(deps: WorkerDeps, databaseUrl: string, options: WorkerOptions = {}): Promise<RunningWorker> {
-  const { config, db, logger } = deps;
+  const { config, logger, upkeep } = deps;
   const runtime = options.runtime ?? buildRuntimeDeps(deps);
-  const heartbeats = createWorkerHeartbeatStore(db);
-  const outage = databaseOutage(logger);
+  const { outage } = upkeep;
   const taskList = { ...options.tasks, ...buildTaskList(runtime, deps) };
 
   async function startRunner(): Promise<{ runner: Runner; id: string }> {
@@ -66,7 +58,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
       concurrency: config.worker.concurrency,
       noHandleSignals: true,
       pollInterval: 1000,
-      logger: workerLogger(logger),
+      logger: upkeep.workerLogger,
       events,
       // Periodic jobs on graphile-worker's cron (one job per tick across every worker).
       parsedCronItems: parseCronItems([MCP_SESSION_EXPIRY_CRON]),
@@ -97,7 +89,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   let current = await startRunner();
   // With App credentials, missed-delivery recovery runs every SHIPGATE_DELIVERY_RECOVERY_SECONDS.
   if (config.github.appId && (config.github.privateKey || config.github.privateKeyPath)) {
-    await ensureDeliveryRecovery(createRecoveryStore(db), config.github.deliveryRecoverySeconds);
+    await ensureDeliveryRecovery(deps.recovery, config.github.deliveryRecoverySeconds);
   }
   let stopping = false;
   let restarting: Promise<void> = Promise.resolve();
@@ -117,7 +109,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     logger.warn({ worker_id: deadId }, 'job worker pool stopped; a new one starts once the database answers');
     while (!stopping) {
       try {
-        await forceUnlockWorkers(db, [deadId]);
+        await upkeep.forceUnlockWorkers([deadId]);
         current = await startRunner();
         supervise(current);
         logger.info({ worker_id: current.id, replaces: deadId }, 'worker restarted');
@@ -135,8 +127,8 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   let prunedAt = 0;
   let documentsPrunedAt = 0;
   async function beat(): Promise<void> {
-    await heartbeats.beat(current.id);
-    for (const job of await releaseDeadWorkerJobs(db, staleSeconds)) {
+    await upkeep.beat(current.id);
+    for (const job of await upkeep.releaseDeadWorkerJobs(staleSeconds)) {
       if (job.task === 'run_execution') await giveUp(runtime.journal, executionIdOf(job.payload), job.attempts);
       if (job.task === 'run_workflow') {
         const executionId = await giveUpWorkflow(deps.workflows, workflowIdOf(job.payload));
@@ -145,11 +137,11 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     }
     if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = Date.now();
-      await pruneExpiredCounters(db);
+      await upkeep.pruneExpiredCounters();
     }
     if (Date.now() - documentsPrunedAt >= PRUNE_DOCUMENTS_EVERY_MS) {
       documentsPrunedAt = Date.now();
-      await pruneEvidenceDocuments(db);
+      await upkeep.pruneEvidenceDocuments();
     }
   }
   const failed = (what: string) => (error: unknown) => {
@@ -172,7 +164,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
       await restarting;
       await current.runner.stop().catch(() => {}); // already stopped when the database went away
       // Whatever this pool still holds goes straight back to the queue for another worker to resume.
-      await forceUnlockWorkers(db, [current.id]).catch(failed('could not hand jobs back'));
+      await upkeep.forceUnlockWorkers([current.id]).catch(failed('could not hand jobs back'));
       logger.info({ worker_id: current.id }, 'worker stopped');
     },
   };

@@ -1,6 +1,6 @@
 import { workflowRunOf } from '../../core/accounts/oidc.js';
 import { NotFoundError } from '../../core/errors.js';
-import { assertCanCancel, visibleOwnedResource } from '../../core/executions/execution-access.js';
+import { AGENT_SESSION, requireOwnedResource } from '../../core/executions/owned-resource-access.js';
 import { closeAgentSession } from '../../core/mcp/close-agent-session.js';
 import { openAgentSession } from '../../core/mcp/open-agent-session.js';
 import { WORKFLOW_SESSION_OWNER, workflowSessionBranch } from '../../core/mcp/workflow-session.js';
@@ -87,12 +87,13 @@ export const agentSessionRoutes = [
     params: agentSessionParamsSchema,
     responses: { 200: { description: "The session's execution after the request.", schema: executionWithOwnerSchema } },
     async handler({ params, caller, deps }) {
-      const session = visibleOwnedResource(caller, await deps.agentSessions.get(params.session_id), 'Agent session', params.session_id);
-      assertCanCancel(caller, session.owner_id, 'an agent session');
+      // Closing ends the session as cancelling would: the same check, write on its repository included.
+      const asked = { kind: AGENT_SESSION, id: params.session_id, action: 'cancel' } as const;
+      const session = await requireOwnedResource(deps.repoAccess, caller, asked, await deps.agentSessions.get(params.session_id));
       await closeAgentSession(deps, session.id);
       const execution = await deps.executions.get(session.id);
       if (!execution) throw new NotFoundError('Agent session', params.session_id);
-      return { body: await withOwnerName(deps.db, execution) };
+      return { body: await withOwnerName(deps.accounts, execution) };
     },
   }),
 ];

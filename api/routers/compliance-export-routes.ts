@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { visibleOwnedResource } from '../../core/executions/execution-access.js';
+import { EXECUTION, requireOwnedResource } from '../../core/executions/owned-resource-access.js';
 import { verifyCertificateChain } from '../../core/certificates/verify-certificate-chain.js';
 import { buildAuditPackage } from '../../core/executions/build-audit-package.js';
 import { auditPackageDownload, auditPackageResponse } from '../audit-package-download.js';
@@ -20,8 +20,8 @@ export const complianceExportRoutes = [
     params: executionIdParamsSchema,
     responses: { 200: auditPackageResponse(auditPackageSchema, 'execution') },
     async handler({ params, caller, deps }) {
-      const execution = visibleOwnedResource(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id);
-      if (execution.repo_root) await deps.repoAccess.require(caller, execution.repo_root, 'read');
+      const asked = { kind: EXECUTION, id: params.execution_id, action: 'read' } as const;
+      const execution = await requireOwnedResource(deps.repoAccess, caller, asked, await deps.executions.get(params.execution_id));
       const [policy, publicKeys] = await Promise.all([
         deps.policies.get(execution.policy.name, execution.policy.version),
         deps.keys.list(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { DeploymentRequest } from '../../core/github/deployment-store.js';
-import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 import { defineRoute } from '../route.js';
 import { deploymentResponseSchema, deploymentsQuerySchema } from '../schemas/deployment-schemas.js';
 import { linkNext, linkNextHeader, pageRequest } from '../schemas/pagination-schemas.js';
@@ -34,7 +33,7 @@ export const deploymentRoutes = [
       // Without repo_root, only the repositories the caller can read on GitHub (docs/api.md, "Repository access").
       const readable = query.repo_root
         ? undefined
-        : await deps.repoAccess.readableAmong(caller, () => repositoryNamesIn(deps.db, 'deployment_requests'));
+        : await deps.repoAccess.readableAmong(caller, deps.reads.repositoriesWith.deploymentRequests);
       const page = await deps.deployments.listAnswered(
         { repo_root: query.repo_root, environment: query.environment, repo_roots: readable },
         pageRequest(query),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../core/errors.js';
-import { assertCanCancel, visibleOwnedResource } from '../../core/executions/execution-access.js';
-import { coverageShrinksOn } from '../../core/release/session-coverage.js';
-import { repositoryNamesIn } from '../../db/stores/repository-names.js';
+import { EXECUTION, requireOwnedResource } from '../../core/executions/owned-resource-access.js';
+import { cancelExecution } from '../../core/executions/cancel-execution.js';
 import { listOwnedResources } from '../list-owned-resources.js';
 import { withOwnerName, withOwnerNames } from '../owner-names.js';
 import { defineRoute } from '../route.js';
@@ -40,9 +39,9 @@ export const executionRoutes = [
     },
     handler: async ({ query, caller, ctx, deps }) => {
       const listed = await listOwnedResources(deps.executions, query, caller, ctx, (who) =>
-        deps.repoAccess.readableAmong(who, () => repositoryNamesIn(deps.db, 'executions')),
+        deps.repoAccess.readableAmong(who, deps.reads.repositoriesWith.executions),
       );
-      return { ...listed, body: await withOwnerNames(deps.db, listed.body) };
+      return { ...listed, body: await withOwnerNames(deps.accounts, listed.body) };
     },
   }),
   defineRoute({
@@ -55,9 +54,9 @@ export const executionRoutes = [
     params: executionIdParamsSchema,
     responses: { 200: { description: 'The execution record.', schema: executionWithOwnerSchema } },
     async handler({ params, caller, deps }) {
-      const execution = visibleOwnedResource(caller, await deps.executions.get(params.execution_id), 'Execution', params.execution_id);
-      if (execution.repo_root) await deps.repoAccess.require(caller, execution.repo_root, 'read');
-      return { body: await withOwnerName(deps.db, execution) };
+      const asked = { kind: EXECUTION, id: params.execution_id, action: 'read' } as const;
+      const execution = await requireOwnedResource(deps.repoAccess, caller, asked, await deps.executions.get(params.execution_id));
+      return { body: await withOwnerName(deps.accounts, execution) };
     },
   }),
   defineRoute({
@@ -72,8 +71,8 @@ export const executionRoutes = [
     query: toolCallPageQuerySchema,
     responses: { 200: { description: 'A page of tool calls by seq.', schema: z.array(toolCallSchema), headers: linkNextHeader } },
     async handler({ params, query, caller, ctx, deps }) {
-      const summary = visibleOwnedResource(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
-      if (summary.repo_root) await deps.repoAccess.require(caller, summary.repo_root, 'read');
+      const asked = { kind: EXECUTION, id: params.execution_id, action: 'read' } as const;
+      await requireOwnedResource(deps.repoAccess, caller, asked, await deps.executions.getSummary(params.execution_id));
       const page = await deps.executions.listToolCalls(params.execution_id, {
         limit: query.limit,
         afterSeq: decodeSeqCursor(query.cursor),
@@ -95,17 +94,13 @@ export const executionRoutes = [
     params: executionIdParamsSchema,
     responses: { 200: { description: 'The execution after the request.', schema: executionWithOwnerSchema } },
     async handler({ params, caller, deps }) {
-      const summary = visibleOwnedResource(caller, await deps.executions.getSummary(params.execution_id), 'Execution', params.execution_id);
-      assertCanCancel(caller, summary.owner_id, 'an execution');
-      if (summary.repo_root) await deps.repoAccess.require(caller, summary.repo_root, 'write');
-      const execution = await deps.executions.cancel(params.execution_id);
+      const asked = { kind: EXECUTION, id: params.execution_id, action: 'cancel' } as const;
+      const summary = await requireOwnedResource(deps.repoAccess, caller, asked, await deps.executions.getSummary(params.execution_id));
+      // A cancelled agent session covers nothing: the check runs it may have made green are re-posted.
+      const execution = await cancelExecution(deps, summary);
       if (!execution) throw new NotFoundError('Execution', params.execution_id);
-      // A cancelled agent session covers nothing: re-post the check runs it may have made green.
-      if (execution.kind === 'agent_session' && coverageShrinksOn({ ended: execution.status, verdict: execution.verdict })) {
-        await deps.agentSessions.coverageChanged(execution.id);
-      }
       deps.logger.info({ execution_id: execution.id, status: execution.status, by: caller.user.id }, 'execution cancel requested');
-      return { body: await withOwnerName(deps.db, execution) };
+      return { body: await withOwnerName(deps.accounts, execution) };
     },
   }),
 ];

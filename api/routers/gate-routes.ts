@@ -1,10 +1,10 @@
-import type { Knex } from 'knex';
 import { NotFoundError } from '../../core/errors.js';
 import { gateSchema } from '../../core/release/gate.js';
 import { gateInForce } from '../../core/release/gate-in-force.js';
 import { setGate } from '../../core/release/set-gate.js';
-import { withDisplayNames } from '../../db/stores/display-names.js';
+import type { Deps } from '../deps.js';
 import { defineRoute } from '../route.js';
+import { withDisplayNames } from '../with-display-names.js';
 import {
   gateParamsSchema,
   gateQuerySchema,
@@ -16,8 +16,8 @@ import {
 const tags = ['releases'] as const;
 
 /** Each version with its author's display name (docs/api.md, "People by name"). */
-const named = <T extends { created_by: string | null }>(deps: { db: Knex }, versions: T[]) =>
-  withDisplayNames(deps.db, versions, 'created_by', 'created_by_name');
+const named = <T extends { created_by: string | null }>(deps: Pick<Deps, 'accounts'>, versions: T[]) =>
+  withDisplayNames(deps.accounts, versions, 'created_by', 'created_by_name');
 
 export const gateRoutes = [
   defineRoute({

@@ -1,5 +1,4 @@
 import { defineRoute } from '../route.js';
-import { createDeliveryLog } from '../../db/stores/postgres-delivery-log.js';
 import { linkNext, linkNextHeader } from '../schemas/pagination-schemas.js';
 import {
   decodeDeliveryCursor,
@@ -51,10 +50,7 @@ export const githubAdminRoutes = [
     responses: { 200: { description: 'A page of deliveries.', schema: deliveryListSchema, headers: linkNextHeader } },
     async handler({ query, ctx, deps }) {
       const after = query.cursor ? decodeDeliveryCursor(query.cursor) : undefined;
-      const page = await createDeliveryLog(deps.db).list(
-        { outcome: query.outcome, repo_root: query.repo_root },
-        { limit: query.limit, after },
-      );
+      const page = await deps.deliveries.list({ outcome: query.outcome, repo_root: query.repo_root }, { limit: query.limit, after });
       linkNext(ctx, page.next && encodeDeliveryCursor(page.next));
       return { body: { deliveries: page.items } };
     },

@@ -1,4 +1,3 @@
-import { createReleaseOverviewReads } from '../../db/stores/release-overview-reads.js';
 import { evidenceRecordBody } from '../evidence-document-http.js';
 import { defineRoute } from '../route.js';
 import { linkNext, linkNextHeader, pageRequest } from '../schemas/pagination-schemas.js';
@@ -29,7 +28,7 @@ export const releaseOverviewRoutes = [
     repoAccess: { need: 'read', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'Commits.', schema: releaseCommitListSchema, headers: linkNextHeader } },
     async handler({ query, ctx, deps }) {
-      const page = await createReleaseOverviewReads(deps.db).listCommits(query.repo_root, pageRequest(query));
+      const page = await deps.reads.releaseOverview.listCommits(query.repo_root, pageRequest(query));
       linkNext(ctx, page.next);
       return { body: { repo_root: query.repo_root, commits: page.items } };
     },
@@ -48,7 +47,7 @@ export const releaseOverviewRoutes = [
     repoAccess: { need: 'read', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'The history.', schema: releaseHistorySchema } },
     async handler({ query, deps }) {
-      const history = await createReleaseOverviewReads(deps.db).history(query.repo_root, query.days);
+      const history = await deps.reads.releaseOverview.history(query.repo_root, query.days);
       return { body: { repo_root: query.repo_root, days: query.days, ...history } };
     },
   }),
@@ -65,7 +64,7 @@ export const releaseOverviewRoutes = [
     repoAccess: { need: 'read', repository: ({ query }) => query.repo_root },
     responses: { 200: { description: 'Evidence records.', schema: evidenceListSchema, headers: linkNextHeader } },
     async handler({ query, ctx, deps }) {
-      const page = await createReleaseOverviewReads(deps.db).listEvidence(query.repo_root, query.commit_sha, pageRequest(query));
+      const page = await deps.reads.releaseOverview.listEvidence(query.repo_root, query.commit_sha, pageRequest(query));
       linkNext(ctx, page.next);
       return { body: { evidence: page.items.map(evidenceRecordBody) } };
     },

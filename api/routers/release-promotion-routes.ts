@@ -1,7 +1,6 @@
-import { withDisplayNames } from '../../db/stores/display-names.js';
-import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 import { promoteSnapshot } from '../../core/release/promote-snapshot.js';
 import { defineRoute } from '../route.js';
+import { withDisplayNames } from '../with-display-names.js';
 import { linkNext, linkNextHeader, pageRequest } from '../schemas/pagination-schemas.js';
 import {
   promotionListSchema,
@@ -36,7 +35,7 @@ export const releasePromotionRoutes = [
       const snapshot = await deps.release.store.getSnapshot(body.snapshot_id);
       if (snapshot) await deps.repoAccess.require(caller, snapshot.repo_root, 'maintain');
       const { promotion, created } = await promoteSnapshot(deps.release, body, caller);
-      const [named] = await withDisplayNames(deps.db, [promotion], 'promoted_by', 'promoted_by_name');
+      const [named] = await withDisplayNames(deps.accounts, [promotion], 'promoted_by', 'promoted_by_name');
       return { status: created ? 201 : 200, body: named };
     },
   }),
@@ -52,15 +51,13 @@ export const releasePromotionRoutes = [
     responses: { 200: { description: 'Promotions.', schema: promotionListSchema, headers: linkNextHeader } },
     async handler({ query, caller, ctx, deps }) {
       // Without repo_root, only the repositories the caller can read on GitHub (docs/api.md, "Repository access").
-      const readable = query.repo_root
-        ? undefined
-        : await deps.repoAccess.readableAmong(caller, () => repositoryNamesIn(deps.db, 'promotions'));
+      const readable = query.repo_root ? undefined : await deps.repoAccess.readableAmong(caller, deps.reads.repositoriesWith.promotions);
       const page = await deps.release.store.listPromotions(
         { repo_root: query.repo_root, commit_sha: query.commit_sha, repo_roots: readable },
         pageRequest(query),
       );
       linkNext(ctx, page.next);
-      return { body: { promotions: await withDisplayNames(deps.db, page.items, 'promoted_by', 'promoted_by_name') } };
+      return { body: { promotions: await withDisplayNames(deps.accounts, page.items, 'promoted_by', 'promoted_by_name') } };
     },
   }),
 ];

@@ -11,7 +11,6 @@ import { decisionResponseSchema } from '../schemas/release-decision-schemas.js';
 import { evidenceIdParamsSchema, evidenceRequestSchema, evidenceResponseSchema } from '../schemas/release-evidence-schemas.js';
 import { healthQuerySchema, healthResponseSchema } from '../schemas/release-health-schemas.js';
 import { decisionQuerySchema } from '../schemas/release-schemas.js';
-import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 
 const tags = ['releases'] as const;
 
@@ -53,7 +52,7 @@ export const releaseRoutes = [
     responses: { 200: { description: 'The health report.', schema: healthResponseSchema } },
     async handler({ query, caller, deps }) {
       // Every repository's health: only those the caller can read on GitHub (docs/api.md, "Repository access").
-      const scope = query.repo_root ?? (await deps.repoAccess.readableAmong(caller, () => repositoryNamesIn(deps.db, 'snapshots')));
+      const scope = query.repo_root ?? (await deps.repoAccess.readableAmong(caller, deps.reads.repositoriesWith.snapshots));
       return { body: await releaseHealth(deps.release, scope) };
     },
   }),

@@ -27,7 +27,11 @@ export const taskRoutes = [
     },
     async handler({ body, caller, deps }) {
       const execution = await createTask({ ...runPlanningPorts(deps), executions: deps.executions }, caller, body);
-      return { status: 201, body: await withOwnerName(deps.db, execution), headers: { Location: `/api/v1/executions/${execution.id}` } };
+      return {
+        status: 201,
+        body: await withOwnerName(deps.accounts, execution),
+        headers: { Location: `/api/v1/executions/${execution.id}` },
+      };
     },
   }),
 ];

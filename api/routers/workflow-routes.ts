@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { assertCanCancel, visibleOwnedResource } from '../../core/executions/execution-access.js';
+import { requireOwnedResource, WORKFLOW } from '../../core/executions/owned-resource-access.js';
 import { verifyCertificateChain } from '../../core/certificates/verify-certificate-chain.js';
 import { NotFoundError } from '../../core/errors.js';
 import { buildWorkflowPackage, type StageEvidence } from '../../core/workflows/build-workflow-package.js';
 import { createWorkflow } from '../../core/workflows/create-workflow.js';
 import type { Deps } from '../deps.js';
 import { auditPackageDownload, auditPackageResponse } from '../audit-package-download.js';
-import { repositoryNamesIn } from '../../db/stores/repository-names.js';
 import { listOwnedResources } from '../list-owned-resources.js';
 import { withOwnerName, withOwnerNames } from '../owner-names.js';
 import { defineRoute } from '../route.js';
@@ -63,7 +62,7 @@ export const workflowRoutes = [
     async handler({ body, caller, deps }) {
       const workflow = await createWorkflow({ ...runPlanningPorts(deps), workflows: deps.workflows }, caller, body);
       deps.logger.info({ workflow_id: workflow.id, stages: workflow.stages.length, by: caller.user.id }, 'workflow created');
-      return { status: 201, body: await withOwnerName(deps.db, workflow), headers: { Location: `/api/v1/workflows/${workflow.id}` } };
+      return { status: 201, body: await withOwnerName(deps.accounts, workflow), headers: { Location: `/api/v1/workflows/${workflow.id}` } };
     },
   }),
   defineRoute({
@@ -83,9 +82,9 @@ export const workflowRoutes = [
     },
     handler: async ({ query, caller, ctx, deps }) => {
       const listed = await listOwnedResources(deps.workflows, query, caller, ctx, (who) =>
-        deps.repoAccess.readableAmong(who, () => repositoryNamesIn(deps.db, 'workflows')),
+        deps.repoAccess.readableAmong(who, deps.reads.repositoriesWith.workflows),
       );
-      return { ...listed, body: await withOwnerNames(deps.db, listed.body) };
+      return { ...listed, body: await withOwnerNames(deps.accounts, listed.body) };
     },
   }),
   defineRoute({
@@ -98,9 +97,9 @@ export const workflowRoutes = [
     params: workflowIdParamsSchema,
     responses: { 200: { description: 'The workflow record.', schema: workflowWithOwnerSchema } },
     async handler({ params, caller, deps }) {
-      const workflow = visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
-      if (workflow.repo_root) await deps.repoAccess.require(caller, workflow.repo_root, 'read');
-      return { body: await withOwnerName(deps.db, workflow) };
+      const asked = { kind: WORKFLOW, id: params.workflow_id, action: 'read' } as const;
+      const workflow = await requireOwnedResource(deps.repoAccess, caller, asked, await deps.workflows.get(params.workflow_id));
+      return { body: await withOwnerName(deps.accounts, workflow) };
     },
   }),
   defineRoute({
@@ -116,9 +115,8 @@ export const workflowRoutes = [
     params: workflowIdParamsSchema,
     responses: { 200: { description: 'The workflow status after the request.', schema: workflowCancelSchema } },
     async handler({ params, caller, deps }) {
-      const workflow = visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
-      assertCanCancel(caller, workflow.owner_id, 'a workflow');
-      if (workflow.repo_root) await deps.repoAccess.require(caller, workflow.repo_root, 'write');
+      const asked = { kind: WORKFLOW, id: params.workflow_id, action: 'cancel' } as const;
+      const workflow = await requireOwnedResource(deps.repoAccess, caller, asked, await deps.workflows.get(params.workflow_id));
       const result = await deps.workflows.cancel(params.workflow_id);
       if (!result) throw new NotFoundError('Workflow', params.workflow_id);
       deps.logger.info(
@@ -147,8 +145,8 @@ export const workflowRoutes = [
     params: workflowIdParamsSchema,
     responses: { 200: auditPackageResponse(workflowPackageSchema, 'workflow') },
     async handler({ params, caller, deps }) {
-      const workflow = visibleOwnedResource(caller, await deps.workflows.get(params.workflow_id), 'Workflow', params.workflow_id);
-      if (workflow.repo_root) await deps.repoAccess.require(caller, workflow.repo_root, 'read');
+      const asked = { kind: WORKFLOW, id: params.workflow_id, action: 'read' } as const;
+      const workflow = await requireOwnedResource(deps.repoAccess, caller, asked, await deps.workflows.get(params.workflow_id));
       const [stages, publicKeys] = await Promise.all([stageEvidence(deps, workflow), deps.keys.list()]);
       const pkg = buildWorkflowPackage({ packageId: randomUUID(), generatedAt: new Date().toISOString(), workflow, stages, publicKeys });
       return auditPackageDownload(pkg, deps.signer, 'workflow', workflow.id);

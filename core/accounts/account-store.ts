@@ -22,6 +22,11 @@ export interface AccountStore {
   /** The live key's user and the GitHub account that user linked (null when none). */
   findKeyHolder(keyHash: string): Promise<{ user: User; github: GitHubLink | null } | null>;
   findUser(id: string): Promise<User | null>;
+  /**
+   * The display names of the given user ids (deactivated users included; unknown ids are absent), so
+   * a response that names a person carries the name beside the id (docs/api.md, "People by name").
+   */
+  displayNames(ids: readonly (string | null)[]): Promise<Map<string, string>>;
   addKey(userId: string, keyHash: string, label: string): Promise<void>;
   /** Swaps the calling key for a new one in one transaction. */
   replaceKey(oldKeyHash: string, newKeyHash: string): Promise<void>;

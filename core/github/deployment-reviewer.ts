@@ -13,6 +13,6 @@ export interface DeploymentReview {
 export interface DeploymentReviewer {
   /** `POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule`. */
   review(installationId: number, repoRoot: string, runId: number, review: DeploymentReview): Promise<void>;
-  /** Why nothing can be answered (no App credentials), else null. */
-  readonly whyNot: string | null;
+  /** Why nothing can be answered now (no App in force), else null; asked when needed, never kept. */
+  whyNot(): Promise<string | null>;
 }

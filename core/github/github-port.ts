@@ -97,8 +97,8 @@ export interface GitHubRepository {
 export interface GitHubAccess {
   /** null when neither App credentials nor GITHUB_TOKEN are configured (`whyNot` says so). */
   repository(repoRoot: string, installationId: number | null): Promise<GitHubRepository | null>;
-  /** Why nothing can be posted, when `repository` answers null. */
-  readonly whyNot: string | null;
+  /** Why nothing can be posted now (neither an App nor GITHUB_TOKEN in force), else null; asked when needed, never kept. */
+  whyNot(): Promise<string | null>;
 }
 
 /**

@@ -100,7 +100,7 @@ export async function handleDelivery(deps: DeliveryDeps, deliveryId: string, int
     case 'recheck_command': {
       const repo = await deps.access.repository(intent.repo_root, intent.installation_id);
       if (!repo) {
-        deps.log('github_recheck_skipped', { repo_root: intent.repo_root, number: intent.number, reason: deps.access.whyNot });
+        deps.log('github_recheck_skipped', { repo_root: intent.repo_root, number: intent.number, reason: await deps.access.whyNot() });
         return;
       }
       const permission = await repo.permissionOf(intent.user);

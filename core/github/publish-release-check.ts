@@ -1,5 +1,6 @@
 import { decideRelease } from '../release/decide-release.js';
 import { gateInForce } from '../release/gate-in-force.js';
+import { readCommitState } from '../release/read-commit-state.js';
 import type { ReleasePorts } from '../release/release-ports.js';
 import { GATE_FILE_PATH } from '../release/set-gate-from-file.js';
 import { toBaseline } from '../release/snapshot.js';
@@ -76,7 +77,7 @@ export async function syncGateFile(
  */
 async function mergeGroupView(deps: PublishDeps, group: MergeGroupRecord, now: Date) {
   const { repo_root: repoRoot, head_sha: sha, pull_request_number: number, pull_request_head_sha: prHead } = group;
-  const state = await deps.release.store.commitState(repoRoot, sha);
+  const state = await readCommitState(deps.release, repoRoot, sha);
   const heads: GroupHead[] = [];
   let unidentified: string | null = null;
   if (number === null) {
@@ -84,7 +85,7 @@ async function mergeGroupView(deps: PublishDeps, group: MergeGroupRecord, now: D
   } else if (prHead === null) {
     unidentified = `Pull request #${number} of the merge group could not be found.`;
   } else {
-    const head = await deps.release.store.commitState(repoRoot, prHead);
+    const head = await readCommitState(deps.release, repoRoot, prHead);
     heads.push({ number, sha: prHead, evidence: head.evidence, workflows: head.workflows, authorship: state.authorship });
   }
   const gate = gateInForce(repoRoot, state.gate);
@@ -118,7 +119,7 @@ export function createReleaseCheckPublisher(deps: PublishDeps): (target: Publish
       view = { ...decision, context: null, config_problems: configProblems };
     }
     if (!repo) {
-      if (!toldWhyNot) deps.log('github_cannot_post', { reason: deps.access.whyNot, repo_root: repoRoot, commit_sha: sha });
+      if (!toldWhyNot) deps.log('github_cannot_post', { reason: await deps.access.whyNot(), repo_root: repoRoot, commit_sha: sha });
       toldWhyNot = true;
       return { view, check_run: null, comments: [] };
     }

@@ -92,7 +92,7 @@ export async function readPullRequestAuthorship(deps: AuthorshipDeps, target: Au
     await unreadable(reason);
   };
   const repo = await deps.access.repository(repoRoot, target.installation_id);
-  if (!repo) return unreadable(deps.access.whyNot ?? 'The App is not installed on the repository.');
+  if (!repo) return unreadable((await deps.access.whyNot()) ?? 'The App is not installed on the repository.');
   let read: Awaited<ReturnType<typeof readFacts>>;
   try {
     read = await readFacts(repo, number);

@@ -31,8 +31,9 @@ export async function reviewDeployment(deps: DeploymentDeps, requestId: string, 
   const request = await deps.deployments.request(requestId);
   if (!request || request.state !== 'waiting') return 'already_answered';
   const where = { request_id: request.id, repo_root: request.repo_root, environment: request.environment, commit_sha: request.commit_sha };
-  if (deps.reviewer.whyNot) {
-    deps.log('github_deployment_cannot_answer', { ...where, reason: deps.reviewer.whyNot });
+  const whyNot = await deps.reviewer.whyNot();
+  if (whyNot) {
+    deps.log('github_deployment_cannot_answer', { ...where, reason: whyNot });
     return 'cannot_answer';
   }
   const repo = await deps.access.repository(request.repo_root, request.installation_id);

@@ -8,6 +8,7 @@ import type { User } from '../../core/accounts/user.js';
 import { ConflictError, ForbiddenError } from '../../core/errors.js';
 import type { PageRequest } from '../../core/pagination.js';
 import { keysetPage } from '../keyset-page.js';
+import { displayNames } from './display-names.js';
 import type { UserRow } from '../tables.js';
 
 /** Serialises registrations (also GitHub sign-ins that create a user: postgres-github-sign-in-store.ts). */
@@ -100,6 +101,7 @@ export function createAccountStore(db: Knex): AccountStore {
       const row = await db<UserRow>('users').where({ id }).first();
       return row ? toUser(row) : null;
     },
+    displayNames: (ids) => displayNames(db, ids),
     async addKey(userId, keyHash, label) {
       await db('api_keys').insert({ user_id: userId, key_hash: keyHash, label });
     },

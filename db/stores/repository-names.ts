@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
 
 /** Tables whose rows each belong to one repository (`repo_root`), and that a list shows. */
-export type RepositoryBoundTable = 'promotions' | 'deployment_requests' | 'snapshots' | 'executions' | 'workflows';
+type RepositoryBoundTable = 'promotions' | 'deployment_requests' | 'snapshots' | 'executions' | 'workflows';
 
 /**
  * The repositories that have rows in `table`: the candidates a list asks GitHub about before it
  * shows only the caller's readable ones (docs/api.md, "Repository access"). A loose index scan
  * (one index probe per repository, not a scan of every row) where `repo_root` leads an index.
  */
-export async function repositoryNamesIn(db: Knex, table: RepositoryBoundTable): Promise<string[]> {
+async function repositoryNamesIn(db: Knex, table: RepositoryBoundTable): Promise<string[]> {
   const rows = await db
     .withRecursive(
       'r',
@@ -22,4 +22,15 @@ export async function repositoryNamesIn(db: Knex, table: RepositoryBoundTable): 
     .from('r')
     .whereNotNull('repo_root');
   return rows.map((r: { repo_root: string }) => r.repo_root);
+}
+
+/** The repositories with records of each kind a list shows (api/list-reads.ts, `RepositoriesWithRecords`). */
+export function createRepositoryNames(db: Knex) {
+  return {
+    executions: () => repositoryNamesIn(db, 'executions'),
+    workflows: () => repositoryNamesIn(db, 'workflows'),
+    snapshots: () => repositoryNamesIn(db, 'snapshots'),
+    promotions: () => repositoryNamesIn(db, 'promotions'),
+    deploymentRequests: () => repositoryNamesIn(db, 'deployment_requests'),
+  };
 }

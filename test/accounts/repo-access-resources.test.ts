@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decide, insertExecution, sha } from '../support/release-api.js';
 import { fixture, uploadDocument } from '../release/support/evidence-documents.js';
 import { useRepoAccessStack } from './support/repo-access-stack.js';
-import { insertAnsweredDeployment, insertWorkflow } from './support/repo-bound-rows.js';
+import { insertAgentSession, insertAnsweredDeployment, insertWorkflow } from './support/repo-bound-rows.js';
 
 // Routes whose repository comes from a stored resource check it in the handler (docs/api.md, "Repository access"):
 // SHIPGATE_REPO_ACCESS=github, the App installed on acme/api and acme/secret.
@@ -86,6 +86,35 @@ describe('executions bound to a repository', () => {
     expect([denied.status, denied.body.detail]).toEqual([404, 'Repository not found.']);
     const readable = await bound(owner.id, 'acme/api');
     expect((await stack.t.request.get(`/api/v1/compliance/${readable}/export`).set(auditor.auth)).status).toBe(200);
+  });
+});
+
+describe('agent sessions bound to a repository', () => {
+  const close = (id: string, auth: { Authorization: string }) => stack.t.request.post(`/api/v1/agent-sessions/${id}/close`).set(auth);
+
+  it('closing makes the check cancelling makes: 404 without read, 403 naming write with read, the session left running', async () => {
+    const owner = await reader('OPERATOR');
+    const hidden = await insertAgentSession(stack.t.database.db, { owner_id: owner.id, repo_root: 'acme/secret' });
+    const denied = await close(hidden, owner.auth);
+    expect([denied.status, denied.body.detail]).toEqual([404, 'Repository not found.']);
+    const readOnly = await insertAgentSession(stack.t.database.db, { owner_id: owner.id, repo_root: 'acme/api' });
+    const refused = await close(readOnly, owner.auth);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toMatch(/write permission on acme\/api/);
+    const rows = await stack.t.database.db('executions').whereIn('id', [hidden, readOnly]).select('status');
+    expect(rows.map((r) => r.status)).toEqual(['running', 'running']);
+  });
+
+  it('its owner with write closes it', async () => {
+    await stack.t.request.post('/api/v1/mcp/servers').set(stack.t.admin.auth).send({ name: 'bound', url: 'http://127.0.0.1:9/mcp' });
+    const writer = await reader('OPERATOR', 'write');
+    const opened = await stack.t.request
+      .post('/api/v1/agent-sessions')
+      .set(writer.auth)
+      .send({ name: 'Fix the build', repo_root: 'acme/api', servers: ['bound'] });
+    expect(opened.status).toBe(201);
+    const closed = await close(opened.body.id, writer.auth);
+    expect([closed.status, closed.body.status]).toEqual([200, 'completed']);
   });
 });
 

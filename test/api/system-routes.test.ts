@@ -52,7 +52,7 @@ describe('health and readiness', () => {
 describe('/metrics', () => {
   it('exposes Prometheus text with request counts labelled by route template', async () => {
     const metrics = createMetrics(true);
-    const request = supertest(createServer(buildDeps(t.deps.config, t.deps.db, t.deps.logger, metrics), { metrics }).callback());
+    const request = supertest(createServer(buildDeps(t.deps.config, t.database.db, t.deps.logger, metrics), { metrics }).callback());
     await request.get('/healthz').expect(200);
     await request.patch('/api/v1/users/00000000-0000-4000-8000-000000000000').set(t.admin.auth).send({ role: 'VIEWER' }).expect(404);
     await request.get('/no-such-page').expect(404);

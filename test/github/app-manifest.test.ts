@@ -51,13 +51,15 @@ const callback = (t: { request: TestApp['request'] }, query: Record<string, stri
 
 /** Every text value of every row of every table shipgate keeps (its own schema and the job queue). */
 async function everythingStored(t: TestApp): Promise<string> {
-  const { rows } = await t.deps.db.raw(
+  const { rows } = await t.database.db.raw(
     `SELECT table_schema, table_name FROM information_schema.tables
      WHERE table_schema IN ('public', 'graphile_worker') AND table_type = 'BASE TABLE'`,
   );
   const dumps: string[] = [];
   for (const { table_schema, table_name } of rows as { table_schema: string; table_name: string }[]) {
-    const dumped = await t.deps.db.raw(`SELECT coalesce(string_agg(x::text, '\n'), '') AS text FROM "${table_schema}"."${table_name}" x`);
+    const dumped = await t.database.db.raw(
+      `SELECT coalesce(string_agg(x::text, '\n'), '') AS text FROM "${table_schema}"."${table_name}" x`,
+    );
     dumps.push(dumped.rows[0].text as string);
   }
   return dumps.join('\n');
@@ -113,14 +115,14 @@ describe('GET /github/app/manifest/callback', () => {
     expect(JSON.stringify(unknown.body.detail)).toContain('unknown, already used or expired');
 
     const hash = createHash('sha256').update(form.body.state).digest('hex');
-    await t.deps
+    await t.database
       .db('github_app_manifest_states')
       .where({ state_sha256: hash })
       .update({ expires_at: new Date(Date.now() - 1000) });
     const expired = await callback(t, { code, state: form.body.state }, 'text/html,application/xhtml+xml').expect(303);
     expect(expired.headers.location).toBe(`${PUBLIC_URL}/studio#/github?error=state`);
     expect(gh.requests.some((r) => r.path === `/app-manifests/${code}/conversions`)).toBe(false);
-    expect(await t.deps.db('github_app_registrations').count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect(await t.database.db('github_app_registrations').count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
   it('stores the App sealed; its webhook secret and App id are in force at once here and within seconds on a second replica; a replayed state and a second registration are refused', async () => {
@@ -141,7 +143,7 @@ describe('GET /github/app/manifest/callback', () => {
     expect(done.headers.location).toBe(`${PUBLIC_URL}/studio#/github?registered=${app.slug}`);
 
     // Stored: id, slug, client id; the secrets sealed. No secret, nor any line of the key, is anywhere in the database.
-    const [row] = await a.deps.db('github_app_registrations');
+    const [row] = await a.database.db('github_app_registrations');
     expect(row).toMatchObject({ app_id: app.id, slug: app.slug, client_id: app.clientId });
     const stored = await everythingStored(a);
     for (const secret of [app.webhookSecret, app.clientSecret, ...app.pem.split('\n').filter((line) => line.length > 40)]) {
@@ -149,7 +151,7 @@ describe('GET /github/app/manifest/callback', () => {
     }
     expect(stored).not.toContain('PRIVATE KEY');
     // Missed-delivery recovery is queued for the new App, as a worker's start does for one from the environment.
-    const { rows: recovery } = await a.deps.db.raw(
+    const { rows: recovery } = await a.database.db.raw(
       "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'github_delivery_recovery'",
     );
     expect(recovery).toEqual([{ n: 1 }]);
@@ -204,7 +206,7 @@ describe('GET /github/app/manifest/callback', () => {
     const second = gh.manifests.confirm(form.body.manifest);
     const refused = await callback(a, { code: second.code, state: early }).expect(409);
     expect(refused.body.detail).toMatch(/already registered/);
-    expect(await a.deps.db('github_app_registrations').select('app_id')).toEqual([{ app_id: app.id }]);
+    expect(await a.database.db('github_app_registrations').select('app_id')).toEqual([{ app_id: app.id }]);
     // A replica with another SHIPGATE_SECRET_KEY cannot open the App's secrets: it says so (503), and never guesses.
     const stranger = await startReplica(a.database.url, env());
     closing.push(stranger);

@@ -2,13 +2,10 @@ import { octokitRecoveryGitHub } from '../../app/octokit-recovery-github.js';
 import { recoverMissedDeliveries, type RecoveryDeps } from '../../core/github/recover-missed-deliveries.js';
 import { RELEASE_GATE_CHECK_NAME } from '../../core/release/record-evidence.js';
 import { createDeploymentStore } from '../../db/stores/postgres-deployment-store.js';
-import { createGitHubAppStore } from '../../db/stores/postgres-github-app-store.js';
-import { createRecoveryStore } from '../../db/stores/recovery-store.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { appEnv, appPrivateKey, deliver, pullRequestPayload, settle } from '../support/github-deliveries.js';
 import { checkRun, decide, putGate, sha } from '../support/release-api.js';
-import { createAuthorshipStore } from '../../db/stores/postgres-authorship-store.js';
 
 const SECRET = 'recovery-secret';
 
@@ -30,13 +27,13 @@ describe('missed-delivery recovery', () => {
       gh.app.installations.set(repo, 77);
     }
     t = await createTestApp(appEnv(gh, SECRET, appPrivateKey()), { worker: true });
-    const { logger, db, github } = t.deps;
+    const { logger, github } = t.deps;
     deps = {
-      github: octokitRecoveryGitHub(github.app!),
-      recovery: createRecoveryStore(db),
-      app: createGitHubAppStore(db),
-      deployments: createDeploymentStore(db),
-      authorship: createAuthorshipStore(db),
+      github: octokitRecoveryGitHub((await github.current()).app!),
+      recovery: t.deps.recovery,
+      app: t.deps.githubAppStore,
+      deployments: t.deps.deployments,
+      authorship: t.deps.authorship,
       access: github,
       owner: 'unused',
       pace: async () => {},
@@ -51,7 +48,7 @@ describe('missed-delivery recovery', () => {
   });
 
   it('is queued at the worker start, every SHIPGATE_DELIVERY_RECOVERY_SECONDS (300 by default)', async () => {
-    const { rows } = await t.deps.db.raw(
+    const { rows } = await t.database.db.raw(
       `SELECT key, extract(epoch FROM run_at - now()) AS due_in FROM graphile_worker.jobs WHERE task_identifier = 'github_delivery_recovery'`,
     );
     expect(rows).toHaveLength(1);
@@ -62,7 +59,9 @@ describe('missed-delivery recovery', () => {
   it('is not queued without App credentials (GITHUB_TOKEN cannot list the App’s deliveries)', async () => {
     const tokenOnly = await createTestApp(gh.env(), { worker: true });
     try {
-      const { rows } = await tokenOnly.deps.db.raw(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'github_delivery_recovery'`);
+      const { rows } = await tokenOnly.database.db.raw(
+        `SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'github_delivery_recovery'`,
+      );
       expect(rows).toHaveLength(0);
     } finally {
       await tokenOnly.close();
@@ -90,7 +89,7 @@ describe('missed-delivery recovery', () => {
     expect(gh.deployments.deliveryListCursors).toHaveLength(2);
     await settle(t);
     // The redelivery reached shipgate and did its work.
-    const { rows } = await t.deps.db.raw(`SELECT delivery_id FROM github_deliveries WHERE delivery_id = 'lost-1'`);
+    const { rows } = await t.database.db.raw(`SELECT delivery_id FROM github_deliveries WHERE delivery_id = 'lost-1'`);
     expect(rows).toHaveLength(1);
     expect(gh.app.checkRunsOn('acme/app', lostSha, RELEASE_GATE_CHECK_NAME)).toHaveLength(1);
 
@@ -121,7 +120,7 @@ describe('missed-delivery recovery', () => {
     // nothing recorded, the review would wait for evidence (docs/release-gate.md).
     await putGate(t, 'acme/app', { required_checks: ['ci'] });
     await checkRun(t, { repo_root: 'acme/app', commit_sha: sha('recovery-orphan'), name: 'ci', conclusion: 'failure' });
-    const store = createDeploymentStore(t.deps.db);
+    const store = createDeploymentStore(t.database.db);
     const request = await store.recordRequest(
       {
         kind: 'deployment_protection_rule',

@@ -70,7 +70,7 @@ describe('custom deployment protection rule', () => {
     await requestDeployment(REPO, pending, 'staging');
     const waitingRun = runId;
     expect(reviewsOf(REPO, waitingRun)).toEqual([]);
-    const { rows } = await t.deps.db.raw('SELECT state FROM deployment_requests WHERE run_id = ?', [waitingRun]);
+    const { rows } = await t.database.db.raw('SELECT state FROM deployment_requests WHERE run_id = ?', [waitingRun]);
     expect(rows).toEqual([{ state: 'waiting' }]);
 
     res = await deliver(t, 'check_run', checkRunPayload('completed', { id: 901, name: 'ci', sha: pending }), { secret: SECRET });
@@ -110,11 +110,11 @@ describe('custom deployment protection rule', () => {
       (r) => r.method === 'POST' && r.path === `/repos/${REPO}/actions/runs/${runId}/deployment_protection_rule`,
     );
     expect(calls).toHaveLength(1);
-    const { rows } = await t.deps.db.raw('SELECT count(*)::int AS n FROM deployment_requests WHERE run_id = ?', [runId]);
+    const { rows } = await t.database.db.raw('SELECT count(*)::int AS n FROM deployment_requests WHERE run_id = ?', [runId]);
     expect(rows[0].n).toBe(1);
 
     // Two workers answering one waiting request at the same moment: one sends, the other sees it held.
-    const store = createDeploymentStore(t.deps.db);
+    const store = createDeploymentStore(t.database.db);
     const request = await store.recordRequest(
       {
         kind: 'deployment_protection_rule',
@@ -133,7 +133,7 @@ describe('custom deployment protection rule', () => {
       sent += 1;
       await new Promise((resolve) => setTimeout(resolve, 200));
     };
-    const snapshot = await t.deps.db.raw('SELECT id FROM snapshots WHERE commit_sha = ? LIMIT 1', [commit]);
+    const snapshot = await t.database.db.raw('SELECT id FROM snapshots WHERE commit_sha = ? LIMIT 1', [commit]);
     const answer = {
       state: 'approved' as const,
       decision: 'SHIP' as const,

@@ -31,9 +31,8 @@ describe('what every request to GitHub says about itself', () => {
     const { repoReader } = buildRuntimeDeps(stack.t.deps);
     expect(await repoReader!.readFile(repo, head, 'README.md')).toBe(`${repo}\n`);
     // Missed-delivery recovery (as the App) and a deployment review (as the installation).
-    const app = stack.t.deps.github.app!;
-    await octokitRecoveryGitHub(app).listDeliveries(null);
-    await octokitDeploymentReviewer(app).review(INSTALLATION, repo, 9001, {
+    await octokitRecoveryGitHub((await stack.t.deps.github.current()).app!).listDeliveries(null);
+    await octokitDeploymentReviewer(stack.t.deps.github).review(INSTALLATION, repo, 9001, {
       environment_name: 'production',
       state: 'approved',
       comment: 'ok',

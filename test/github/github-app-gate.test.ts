@@ -162,9 +162,9 @@ describe('credentials', () => {
       stack.gh.requests.length = 0;
       await send('pull_request', pullRequestPayload('opened', { number: 1, sha }, repo), app);
       await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'ci', sha }, repo), app);
-      const { rows: evidence } = await app.deps.db.raw('SELECT name FROM evidence WHERE repo_root = ?', [repo]);
+      const { rows: evidence } = await app.database.db.raw('SELECT name FROM evidence WHERE repo_root = ?', [repo]);
       expect(evidence.map((r: { name: string }) => r.name)).toEqual(['ci']);
-      const { rows: snapshots } = await app.deps.db.raw('SELECT decision FROM snapshots WHERE repo_root = ? AND commit_sha = ?', [
+      const { rows: snapshots } = await app.database.db.raw('SELECT decision FROM snapshots WHERE repo_root = ? AND commit_sha = ?', [
         repo,
         sha,
       ]);

@@ -141,7 +141,7 @@ describe('re-checks and our own check run', () => {
     const completed = checkRunPayload('completed', { id: ours.id, name: NAME, sha: head, appId: stack.gh.app.appId }, repo);
     expect((await send('check_run', completed)).status).toBe('ignored');
     expect(stack.gh.requests).toEqual([]);
-    const { rows } = await stack.t.deps.db.raw('SELECT count(*)::int AS n FROM evidence WHERE name = ?', [NAME]);
+    const { rows } = await stack.t.database.db.raw('SELECT count(*)::int AS n FROM evidence WHERE name = ?', [NAME]);
     expect(rows[0].n).toBe(0);
   });
 

@@ -22,7 +22,7 @@ describe('a 422 from GitHub is logged, recorded on the delivery, and never retri
     },
   });
   const rejectionsOf = async (deliveryId: string) => {
-    const { rows } = await stack.t.deps.db.raw('SELECT rejections FROM github_deliveries WHERE delivery_id = ?', [deliveryId]);
+    const { rows } = await stack.t.database.db.raw('SELECT rejections FROM github_deliveries WHERE delivery_id = ?', [deliveryId]);
     return rows[0].rejections as { at: string; request: string; status: number; message: string }[] | null;
   };
 
@@ -56,7 +56,7 @@ describe('a 422 from GitHub is logged, recorded on the delivery, and never retri
       { at: expect.any(String), request: `POST /api/v3/repos/${repo}/issues/4/comments`, status: 422, message },
     ]);
     // Not retried: no publish job is left to run again, and GitHub saw no second attempt.
-    const { rows } = await stack.t.deps.db.raw(
+    const { rows } = await stack.t.database.db.raw(
       `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'github_publish'`,
     );
     expect(rows[0].n).toBe(0);
@@ -151,14 +151,14 @@ describe('a 422 from GitHub is logged, recorded on the delivery, and never retri
     };
     expect(stack.t.logs.events('github_post_rejected')).toContainEqual(expect.objectContaining({ commit_sha: head, ...rejection }));
     expect(await rejectionsOf('refused-review-delivery')).toEqual([{ at: expect.any(String), ...rejection }]);
-    const { rows } = await stack.t.deps.db.raw('SELECT state, rejection FROM deployment_requests WHERE run_id = 7002');
+    const { rows } = await stack.t.database.db.raw('SELECT state, rejection FROM deployment_requests WHERE run_id = 7002');
     expect(rows).toEqual([{ state: 'waiting', rejection: { at: expect.any(String), ...rejection } }]);
 
     // A completed check run re-reviews the waiting requests of its commit, and recovery queues
     // those whose job was lost: neither touches this one.
     await stack.send('check_run', checkRunPayload('completed', { id: 7003, name: 'ci', sha: head }, repo));
     expect(posted('POST', path)).toHaveLength(1);
-    const orphaned = await createDeploymentStore(stack.t.deps.db).orphaned(100);
+    const orphaned = await createDeploymentStore(stack.t.database.db).orphaned(100);
     expect(orphaned.filter((request) => request.run_id === 7002)).toEqual([]);
   });
 });

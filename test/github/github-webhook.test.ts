@@ -13,7 +13,7 @@ const SECRET = 'webhook-secret-for-tests';
 const SHA = 'a'.repeat(40);
 
 async function deliveries(t: TestApp): Promise<number> {
-  const { rows } = await t.deps.db.raw('SELECT count(*)::int AS n FROM github_deliveries');
+  const { rows } = await t.database.db.raw('SELECT count(*)::int AS n FROM github_deliveries');
   return rows[0].n;
 }
 
@@ -120,7 +120,7 @@ describe('webhook signatures', () => {
       expect([get.status, get.headers.allow]).toEqual([405, 'POST']);
     });
     it('claims a burst of concurrent deliveries together: each answered once durable, a repeated id once, an unstorable one alone', async () => {
-      const { rows: before } = await t.deps.db.raw(
+      const { rows: before } = await t.database.db.raw(
         "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'github_delivery'",
       );
       const ids = Array.from({ length: 30 }, (_, i) => `burst-${i}`);
@@ -136,7 +136,7 @@ describe('webhook signatures', () => {
       expect(statuses.filter((s) => s === '202 queued')).toHaveLength(30);
       expect(statuses.filter((s) => s === '202 duplicate')).toHaveLength(1);
       expect(answers[31].status).toBe(422);
-      const { rows: jobs } = await t.deps.db.raw(
+      const { rows: jobs } = await t.database.db.raw(
         `SELECT j.payload->>'delivery_id' AS id, j.payload->>'received_at' AS received_at, d.received_at AS recorded
         FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks task ON task.id = j.task_id
         JOIN github_deliveries d ON d.delivery_id = j.payload->>'delivery_id'
@@ -144,11 +144,11 @@ describe('webhook signatures', () => {
       );
       expect(jobs.map((j: { id: string }) => j.id).sort()).toEqual([...ids].sort());
       for (const job of jobs) expect(job.received_at).toBe(job.recorded.toISOString());
-      const { rows: after } = await t.deps.db.raw(
+      const { rows: after } = await t.database.db.raw(
         "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'github_delivery'",
       );
       expect(after[0].n - before[0].n).toBe(30);
-      const { rows: rejected } = await t.deps.db.raw(
+      const { rows: rejected } = await t.database.db.raw(
         "SELECT count(*)::int AS n FROM github_deliveries WHERE delivery_id = 'burst-unstorable'",
       );
       expect(rejected[0].n).toBe(0);
@@ -203,7 +203,7 @@ describe('exactly once', () => {
     const storm = await Promise.all(Array.from({ length: 20 }, () => deliver(t, 'check_run', run, { secret: SECRET, id: 'storm-2' })));
     expect(storm.filter((a) => a.body.status === 'queued')).toHaveLength(1);
     await settle(t);
-    const { rows } = await t.deps.db.raw("SELECT count(*)::int AS n FROM evidence WHERE name = 'lint'");
+    const { rows } = await t.database.db.raw("SELECT count(*)::int AS n FROM evidence WHERE name = 'lint'");
     expect(rows[0].n).toBe(1);
     expect(gh.app.checkRunsOn('acme/app', SHA)).toHaveLength(1);
     expect(gh.app.commentsOn('acme/app', 7)).toHaveLength(1);
@@ -211,18 +211,18 @@ describe('exactly once', () => {
   });
 
   it('evaluations asked for one head SHA coalesce into one queued job', async () => {
-    const store = createGitHubAppStore(t.deps.db);
+    const store = createGitHubAppStore(t.database.db);
     const target = { repo_root: 'acme/coalesce', commit_sha: 'f'.repeat(40), installation_id: null };
     // Far enough ahead that the worker cannot take the job in between.
     for (let i = 0; i < 5; i += 1) await store.schedulePublish(target, { delaySeconds: 3600 });
     await store.schedulePublish({ ...target, commit_sha: 'e'.repeat(40) }, { delaySeconds: 3600 });
-    const { rows } = await t.deps.db.raw(
+    const { rows } = await t.database.db.raw(
       "SELECT key, count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'github_publish' AND key LIKE '%acme/coalesce%' GROUP BY key ORDER BY key",
     );
     expect(rows).toEqual([
       { key: `github_publish:acme/coalesce:${'e'.repeat(40)}`, n: 1 },
       { key: `github_publish:acme/coalesce:${'f'.repeat(40)}`, n: 1 },
     ]);
-    await t.deps.db.raw("DELETE FROM graphile_worker._private_jobs WHERE key LIKE '%acme/coalesce%'");
+    await t.database.db.raw("DELETE FROM graphile_worker._private_jobs WHERE key LIKE '%acme/coalesce%'");
   });
 });

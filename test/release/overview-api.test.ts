@@ -51,7 +51,7 @@ describe('GET /releases/commits', () => {
     const db = await decided(repo, b, 'failure');
     const dc = await decided(repo, c, 'success');
     const da = await decided(repo, a, 'failure'); // a new snapshot: a moves to the top, NO_SHIP now
-    await t.deps.db('github_pull_requests').insert({
+    await t.database.db('github_pull_requests').insert({
       repo_root: repo,
       number: 42,
       head_sha: b,
@@ -114,10 +114,10 @@ describe('GET /releases/history', () => {
     await decided(repo, b, 'failure');
     await decided(repo, c, 'failure');
     await decided(repo, old, 'failure');
-    await t.deps
+    await t.database
       .db('snapshots')
       .where({ repo_root: repo, commit_sha: old })
-      .update({ seen_at: t.deps.db.raw("now() - interval '2 days'") });
+      .update({ seen_at: t.database.db.raw("now() - interval '2 days'") });
     const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
     const res = await get('history', { repo_root: repo, days: 3 });

@@ -54,7 +54,7 @@ describeInBrowser('studio: the GitHub page (ADMIN)', (executablePath) => {
       setup_url: `${PUBLIC_URL}/studio#/github`,
     });
     const state = form.get('state') ?? '';
-    const stored = await studio.t.deps
+    const stored = await studio.t.database
       .db('github_app_manifest_states')
       .where({ state_sha256: createHash('sha256').update(state).digest('hex') });
     expect(stored).toHaveLength(1);

@@ -12,7 +12,7 @@ export function mergeGroupPayload(repo: string, number: number, headSha: string,
 
 /** The delivery's row as the job left it (migration 033). */
 export async function deliveryRow(t: TestApp, deliveryId: string) {
-  const { rows } = await t.deps.db.raw(
+  const { rows } = await t.database.db.raw(
     'SELECT outcome, result, error, attempts, duplicates, started_at, finished_at FROM github_deliveries WHERE delivery_id = ?',
     [deliveryId],
   );
@@ -48,7 +48,7 @@ export async function deliverFailingDelivery(
     if (row && row.attempts > 0 && row.error) {
       if (first && options.afterFirst) await options.afterFirst();
       first = false;
-      await t.deps.db.raw(
+      await t.database.db.raw(
         `UPDATE graphile_worker._private_jobs SET run_at = now()
         WHERE locked_at IS NULL AND payload->>'delivery_id' = ? AND run_at > now()`,
         [options.id],

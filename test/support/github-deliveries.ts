@@ -120,7 +120,7 @@ export async function deliverTo(url: string, event: string, payload: unknown, se
 export async function settle(t: TestApp, { timeoutMs = 20_000, horizonMs = 60_000 } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await t.deps.db.raw(
+    const { rows } = await t.database.db.raw(
       `SELECT count(*)::int AS n, max(last_error) AS error FROM graphile_worker.jobs
       WHERE task_identifier LIKE 'github_%' AND attempts < max_attempts AND run_at < now() + (? || ' milliseconds')::interval`,
       [String(horizonMs)],

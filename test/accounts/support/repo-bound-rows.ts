@@ -30,3 +30,29 @@ export async function insertAnsweredDeployment(
     .returning('id');
   return (row as { id: string }).id;
 }
+
+/** A running agent session bound to a repository, with no calls yet (only the checks before closing read it). */
+export async function insertAgentSession(db: Knex, fields: { owner_id: string; repo_root: string }): Promise<string> {
+  const id = randomUUID();
+  await db('executions').insert({
+    id,
+    kind: 'agent_session',
+    task: 'bound session',
+    policy_name: 'default',
+    policy_version: 1,
+    policy_digest: '0'.repeat(64),
+    budget_cents: 0,
+    stage_role: 'worker',
+    status: 'running',
+    started_at: new Date(),
+    ...fields,
+  });
+  await db('agent_sessions').insert({
+    execution_id: id,
+    token_hash: randomUUID(),
+    servers: ['bound'],
+    max_tool_calls: 10,
+    expires_at: new Date(Date.now() + 3_600_000),
+  });
+  return id;
+}
