@@ -143,6 +143,9 @@ export const authorshipSchema = z
           commit_sha: z.string().nullable().meta({ description: 'The head the review was made on.' }),
           counted: z.boolean(),
           reason: z.enum(APPROVAL_REFUSALS).nullable().meta({ description: 'Why it does not count; null when it counts.' }),
+          reason_text: z.string().nullable().meta({
+            description: 'The reason in words, as the check run gives it (e.g. `a co-author of its commits`); null when it counts.',
+          }),
         }),
       )
       .meta({ description: 'One per reviewer with a deciding review.' }),

@@ -1,3 +1,4 @@
+import { approvalReasonText } from '../release/approval-reason-text.js';
 import type { AuthorshipBlock, GovernedBy, JudgedApproval } from '../release/authorship.js';
 import { clipToBytes, type FittedPart } from './fit-to-bytes.js';
 import { REPORT_CELL_MAX_BYTES } from './github-limits.js';
@@ -6,23 +7,8 @@ import { oneLine } from './one-line.js';
 const short = (sha: string | null) => (sha ? `\`${sha.slice(0, 12)}\`` : 'an unknown head');
 const clip = (text: string) => clipToBytes(oneLine(text), REPORT_CELL_MAX_BYTES);
 
-const REFUSALS: Record<string, string> = {
-  dismissed: 'dismissed',
-  withdrawn: 'withdrawn: changes requested since',
-  changes_requested: 'changes requested',
-  bot: 'a bot',
-  agent: 'an agent',
-  pull_request_author: 'the pull request’s author',
-  commit_author: 'an author of its commits',
-  committer: 'a committer of its commits',
-  co_author: 'a co-author of its commits',
-  assignee: 'assigned to the agent’s pull request',
-  no_write_permission: 'no write permission',
-  stale: 'approved an older head',
-};
-
 function approvalLine(a: JudgedApproval): string {
-  const verdict = a.counted ? 'counted' : `not counted (${REFUSALS[a.reason ?? ''] ?? a.reason})`;
+  const verdict = a.counted ? 'counted' : `not counted (${approvalReasonText(a.reason)})`;
   return `- ${clip(`@${a.login}`)} ${a.state.toLowerCase().replace('_', ' ')} ${short(a.commit_sha)}: ${verdict}`;
 }
 

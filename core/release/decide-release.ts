@@ -5,8 +5,9 @@ import { gateInForce } from './gate-in-force.js';
 import { allowedPromotions, type PromotionTarget } from './promotion.js';
 import { provenanceDigest } from './provenance-digest.js';
 import type { ReleasePorts } from './release-ports.js';
+import { readCommitState } from './read-commit-state.js';
 import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type SnapshotStatus } from './snapshot.js';
-import type { AuthorshipBlock } from './authorship.js';
+import { describeApprovals, type DescribedAuthorship } from './approval-reason-text.js';
 import { withContent, type DecisionEvidence } from './decision-evidence.js';
 
 export interface ReleaseDecision {
@@ -20,10 +21,13 @@ export interface ReleaseDecision {
   /** Each with whether time alone can clear it (`isWaitable`), so clients need not know the codes. */
   blockers: (Blocker & { waitable: boolean })[];
   explanation: Requirement[];
-  /** The snapshot's provenance; each upload with a document also carries its summary and rule results (`withContent`). */
-  provenance: Provenance & { evidence_digest: string; evidence: DecisionEvidence[] };
+  /**
+   * The snapshot's provenance; each upload with a document also carries its summary and rule results (`withContent`),
+   * and each approval its reason in words (`describeApprovals`).
+   */
+  provenance: Omit<Provenance, 'authorship'> & { evidence_digest: string; evidence: DecisionEvidence[]; authorship?: DescribedAuthorship };
   /** Who made the change (docs/release-gate.md, "Agents on pull requests"); `status: no_pull_request` when unknown. */
-  authorship: AuthorshipBlock;
+  authorship: DescribedAuthorship;
   baseline: Baseline | null;
   gate: Gate & { version: number; digest: string; source: string };
   evaluated_at: string;
@@ -32,7 +36,8 @@ export interface ReleaseDecision {
 /**
  * Evaluates a commit now and content-addresses the result: unchanged evidence (and outcome)
  * returns the commit's latest snapshot without writing; anything else stores a new one.
- * One indexed round trip (plus a write when the evidence changed), whatever the history size.
+ * One indexed round trip for the commit's state (`readCommitState`; plus a write when the
+ * evidence changed), whatever the history size.
  */
 export async function decideRelease(
   ports: ReleasePorts,
@@ -41,7 +46,7 @@ export async function decideRelease(
   now = new Date(),
 ): Promise<{ decision: ReleaseDecision; snapshot: SnapshotHead }> {
   const { store } = ports;
-  const { gate: gateVersion, evidence, workflows, latest, attested, authorship } = await store.commitState(repoRoot, commitSha);
+  const { gate: gateVersion, evidence, workflows, latest, attested, authorship } = await readCommitState(ports, repoRoot, commitSha);
   const gate = gateInForce(repoRoot, gateVersion);
   const evaluation = evaluateDecision(gate.gate, evidence, workflows, now, { sha: commitSha, authorship });
   const provenance: Provenance = {
@@ -66,6 +71,7 @@ export async function decideRelease(
           provenance,
         });
   const baseline = attested.find((s) => s.id !== snapshot.id);
+  const { authorship: judgedAuthorship, ...evaluated } = provenance;
   return {
     snapshot,
     decision: {
@@ -79,10 +85,11 @@ export async function decideRelease(
       explanation: evaluation.explanation,
       provenance: {
         evidence_digest: digest,
-        ...provenance,
+        ...evaluated,
         evidence: withContent(provenance.evidence, evidence, evaluation.evidenceRules),
+        ...(judgedAuthorship ? { authorship: describeApprovals(judgedAuthorship) } : {}),
       },
-      authorship: evaluation.authorship,
+      authorship: describeApprovals(evaluation.authorship),
       baseline: baseline ? toBaseline(baseline) : null,
       gate: { ...gate.gate, version: gate.version, digest: gate.digest, source: gate.source },
       evaluated_at: now.toISOString(),

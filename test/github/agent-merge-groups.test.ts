@@ -46,7 +46,9 @@ describe('a merge group carries the agent rules of its pull request', () => {
     await review(repo, 7, { user: 'carol', state: 'APPROVED', commit_id: head });
     const approved = await decide(stack.t, repo, group);
     expect(approved.decision).toBe('SHIP');
-    expect(approved.authorship.approvals).toEqual([{ login: 'carol', state: 'APPROVED', commit_sha: head, counted: true, reason: null }]);
+    expect(approved.authorship.approvals).toEqual([
+      { login: 'carol', state: 'APPROVED', commit_sha: head, counted: true, reason: null, reason_text: null },
+    ]);
     expect(approved.provenance.authorship).toMatchObject({ pull_request: 7 });
     expect(stack.gh.app.checkRunsOn(repo, group)[0].conclusion).toBe('success');
   });

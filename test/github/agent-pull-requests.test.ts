@@ -54,7 +54,16 @@ describe('approvals of an agent’s pull request, from real pull_request_review 
   it('the co-author who asked the agent approves: not counted, and the decision says why', async () => {
     const { repo, head, approvals } = await agentPullRequest();
     await review(repo, 3, { user: 'alice', state: 'APPROVED', commit_id: head });
-    expect(await approvals()).toEqual([{ login: 'alice', state: 'APPROVED', commit_sha: head, counted: false, reason: 'co_author' }]);
+    expect(await approvals()).toEqual([
+      {
+        login: 'alice',
+        state: 'APPROVED',
+        commit_sha: head,
+        counted: false,
+        reason: 'co_author',
+        reason_text: 'a co-author of its commits',
+      },
+    ]);
     expect(codes(await decide(stack.t, repo, head))).toEqual(['human_approval_missing']);
   });
 

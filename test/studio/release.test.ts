@@ -145,6 +145,16 @@ describeInBrowser('studio: the release page', (executablePath) => {
     ]);
     expect(await rows.nth(1).locator('td').allTextContents()).toEqual(['carol', 'APPROVED', head.slice(0, 12), 'counted']);
     expect(await page.locator('#blockers').textContent()).toContain('agent_change_ungoverned');
+
+    // The words are the API's (`reason_text`, from the table the check run uses): the studio keeps no copy of its own.
+    await page.route('**/api/v1/releases/decision?*', async (route) => {
+      const response = await route.fetch();
+      const decision = await response.json();
+      decision.authorship.approvals[0].reason_text = 'words only the API knows';
+      await route.fulfill({ response, json: decision });
+    });
+    await page.locator('#re-evaluate').click();
+    await rows.nth(0).locator('td', { hasText: 'not counted (words only the API knows)' }).waitFor();
     expectNoProblems(problems);
   });
 });

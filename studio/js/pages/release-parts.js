@@ -78,22 +78,6 @@ export function provenanceSection(d) {
   );
 }
 
-/** What each reason an approval does not count means (docs/release-gate.md, "Agents on pull requests"). */
-const REFUSALS = {
-  dismissed: 'dismissed',
-  withdrawn: 'withdrawn: changes requested since',
-  changes_requested: 'changes requested',
-  bot: 'a bot',
-  agent: 'an agent',
-  pull_request_author: 'the pull request’s author',
-  commit_author: 'an author of its commits',
-  committer: 'a committer of its commits',
-  co_author: 'a co-author of its commits',
-  assignee: 'assigned to the agent’s pull request',
-  no_write_permission: 'no write permission',
-  stale: 'approved an older head',
-};
-
 /** @type {Record<string, string>} */
 const UNKNOWN = {
   pending: 'not read from GitHub yet.',
@@ -128,7 +112,7 @@ export function authorshipSection(d) {
             r.login,
             r.state,
             r.commit_sha ? h('code', {}, r.commit_sha.slice(0, 12)) : '—',
-            r.counted ? pill('counted') : `not counted (${r.reason ? REFUSALS[r.reason] : ''})`,
+            r.counted ? pill('counted') : r.reason_text ? `not counted (${r.reason_text})` : 'not counted',
           ]),
         )
       : h('p.muted', {}, 'No approving reviews yet.'),
