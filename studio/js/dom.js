@@ -54,6 +54,16 @@ export function replace(el, ...children) {
 }
 
 /**
+ * A body cell labelled by its column's header: on a phone a grid table's rows stack, and each
+ * cell shows its label (studio.css, "Phone screens").
+ * @param {Child} header
+ * @param {...Child} children
+ */
+export function cell(header, ...children) {
+  return h('td', { 'data-label': typeof header === 'string' ? header : null }, ...children);
+}
+
+/**
  * A table from a header row and rows of cells (strings or nodes).
  * @param {readonly Child[]} headers
  * @param {readonly (readonly Child[])[]} rows
@@ -78,7 +88,7 @@ export function table(headers, rows, className = 'grid') {
         h(
           'tr',
           {},
-          cells.map((cell) => h('td', {}, cell)),
+          cells.map((content, i) => cell(headers[i], content)),
         ),
       ),
     ),

@@ -77,9 +77,9 @@ export function diffView(from, to) {
           h(
             'tr',
             { dataset: { path: change.path } },
-            h('th', { scope: 'row' }, h('code', {}, change.path)),
-            h('td.removed', {}, change.before === null ? '—' : h('del', {}, change.before)),
-            h('td.added', {}, change.after === null ? '—' : h('ins', {}, change.after)),
+            h('th', { scope: 'row', 'data-label': 'Field' }, h('code', {}, change.path)),
+            h('td.removed', { 'data-label': `Version ${from.version}` }, change.before === null ? '—' : h('del', {}, change.before)),
+            h('td.added', { 'data-label': `Version ${to.version}` }, change.after === null ? '—' : h('ins', {}, change.after)),
           ),
         ),
       ),

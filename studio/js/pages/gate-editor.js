@@ -2,7 +2,7 @@
 // POLICY_AUTHOR edit it (every field, checked as the API checks it, the API's 422 shown by the field it names); every
 // role sees the YAML to commit as `.github/shipgate.yml` and the version history with the diff between two versions.
 import { ApiError, getJson, request } from '../api.js';
-import { h, link, replace, select, when } from '../dom.js';
+import { cell, h, link, replace, select, when } from '../dom.js';
 import { hasRole } from '../session.js';
 import { diffView } from './gate-editor-diff.js';
 import { fillGate, gateFieldset, readGate, showProblems, updateHints } from './gate-editor-form.js';
@@ -134,18 +134,20 @@ function history(list, load) {
     section.append(h('p.muted', {}, 'No version recorded yet: the built-in default is in force. Save the form to record version 1.'));
     return section;
   }
+  const headers = ['Version', 'Set through', 'When', 'Digest', ''];
   const rows = versions.map((v) =>
     h(
       'tr',
       { dataset: { version: String(v.version) } },
-      h('td', {}, `v${v.version}`),
-      h('td', {}, v.source === 'api' ? 'API' : 'gate file'),
-      h('td', {}, when(v.created_at)),
-      h('td', {}, h('code', { title: v.digest }, v.digest.slice(0, 12))),
-      h('td', {}, load ? h('button.secondary', { type: 'button', onclick: () => load(v.gate) }, `Edit from v${v.version}`) : ''),
+      [
+        `v${v.version}`,
+        v.source === 'api' ? 'API' : 'gate file',
+        when(v.created_at),
+        h('code', { title: v.digest }, v.digest.slice(0, 12)),
+        load ? h('button.secondary', { type: 'button', onclick: () => load(v.gate) }, `Edit from v${v.version}`) : '',
+      ].map((content, i) => cell(headers[i], content)),
     ),
   );
-  const headers = ['Version', 'Set through', 'When', 'Digest', ''];
   section.append(
     h(
       'div.table-box',

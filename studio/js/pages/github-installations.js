@@ -1,5 +1,5 @@
 import { getJson } from '../api.js';
-import { h, pill, replace, when } from '../dom.js';
+import { cell, h, pill, replace, when } from '../dom.js';
 import { hasRole } from '../session.js';
 
 /** @import { GitHubInstallationList, View } from '../../types.js' */
@@ -59,17 +59,15 @@ export async function installationsList(view) {
           h(
             'tr',
             { 'data-installation': String(installation.id) },
-            h('td', {}, installation.account.login, ' ', h('span.muted', {}, `(${installation.account.type}, #${installation.id})`)),
-            h(
-              'td',
-              {},
+            cell('Account', installation.account.login, ' ', h('span.muted', {}, `(${installation.account.type}, #${installation.id})`)),
+            cell(
+              'Status',
               installation.suspended_at
                 ? [pill('suspended'), ' ', h('span.muted', {}, `since ${when(installation.suspended_at)}`)]
                 : pill('active'),
             ),
-            h(
-              'td',
-              {},
+            cell(
+              'Repositories',
               installation.repository_selection === 'all' ? h('span.muted', {}, 'all repositories: ') : null,
               installation.repositories_unavailable
                 ? h('span.muted', {}, installation.repositories_unavailable)

@@ -1,5 +1,5 @@
 import { nextLink, request } from '../api.js';
-import { h, replace } from '../dom.js';
+import { cell, h, replace } from '../dom.js';
 
 /** @import { ListColumns, View } from '../../types.js' */
 
@@ -46,7 +46,7 @@ export function pagedList(view, firstUrl, { headers, row, empty, unwrap = (json)
         h(
           'tr',
           {},
-          row(item).map((cell) => h('td', {}, cell)),
+          row(item).map((content, i) => cell(headers[i], content)),
         ),
       );
     next = nextLink(response);

@@ -162,7 +162,7 @@ export function evidenceSection(evidence) {
         e.name,
         pill(e.status),
         e.summary ? summaryLine(e.summary) : '—',
-        e.digest ? h('code', {}, e.digest) : '—',
+        e.digest ? h('code.digest', {}, e.digest) : '—',
         when(e.produced_at),
       ]),
     ),

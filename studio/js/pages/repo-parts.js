@@ -1,5 +1,5 @@
 import { getJson } from '../api.js';
-import { facts, h, link, pill, table, when } from '../dom.js';
+import { cell, facts, h, link, pill, table, when } from '../dom.js';
 import { hasRole } from '../session.js';
 import { pagedList } from './paged-list.js';
 import { blockersChart, decisionsChart } from './repo-chart.js';
@@ -14,6 +14,7 @@ import { blockersChart, decisionsChart } from './repo-chart.js';
 
 /** The decision page of a commit. */
 const releaseHref = (/** @type {string} */ repoRoot, /** @type {string} */ sha) => `#/releases/${repoRoot}/${sha}`;
+const RELEASE_HEADERS = ['Status', 'Commit', 'Label', 'When'];
 
 /**
  * The gate in force: its version (0 is the built-in default), where it came from, what it requires.
@@ -75,7 +76,7 @@ export async function releasesSection(repoRoot, signal) {
         h(
           'tr',
           {},
-          ['Status', 'Commit', 'Label', 'When'].map((t) => h('th', {}, t)),
+          RELEASE_HEADERS.map((t) => h('th', {}, t)),
         ),
       ),
       h(
@@ -85,7 +86,7 @@ export async function releasesSection(repoRoot, signal) {
           h(
             'tr',
             { dataset: { status } },
-            row(status).map((cell) => h('td', {}, cell)),
+            row(status).map((content, i) => cell(RELEASE_HEADERS[i], content)),
           ),
         ),
       ),
