@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { GitHubAppCredentials, GitHubAppCredentialsSource } from '../core/github/app-credentials.js';
 import type { GitHubAccess } from '../core/github/github-port.js';
-import { parseRepoRoot } from '../core/release/repo-names.js';
+import { parseRepoRoot } from '../core/release/github-identifiers.js';
 import { createProbot, type RestOctokit } from './create-probot.js';
 import { statusOf } from './github-errors.js';
 import { octokitGitHubRepository } from './octokit-github-repository.js';

@@ -1,5 +1,5 @@
 import type { RepoReader } from '../core/github/repo-reader.js';
-import { parseRepoRoot } from '../core/release/repo-names.js';
+import { parseRepoRoot } from '../core/release/github-identifiers.js';
 import { GITHUB_RAW_MEDIA_TYPE, type RestOctokit } from './create-probot.js';
 import { statusOf } from './github-errors.js';
 

@@ -1,6 +1,6 @@
 import type { AppInstallation, AppInstallations } from '../core/github/app-installations.js';
 import { UnavailableError } from '../core/errors.js';
-import { normalizeRepoRoot } from '../core/release/repo-names.js';
+import { normalizeRepoRoot } from '../core/release/github-identifiers.js';
 import type { GitHubAppAccess } from './github-access.js';
 import { statusOf } from './github-errors.js';
 

@@ -1,5 +1,5 @@
 import type { DeploymentReviewer } from '../core/github/deployment-reviewer.js';
-import { parseRepoRoot } from '../core/release/repo-names.js';
+import { parseRepoRoot } from '../core/release/github-identifiers.js';
 import type { GitHubAppAccess } from './github-access.js';
 import { asRetryable } from './github-errors.js';
 

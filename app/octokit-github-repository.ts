@@ -1,6 +1,6 @@
 import type { CheckRunContent, CommitIdentity, GitHubRepository } from '../core/github/github-port.js';
 import { repoPermissionOf } from '../core/github/repo-permission.js';
-import { parseRepoRoot } from '../core/release/repo-names.js';
+import { parseRepoRoot } from '../core/release/github-identifiers.js';
 import { GITHUB_RAW_MEDIA_TYPE, type RestOctokit } from './create-probot.js';
 import { asRetryable, statusOf } from './github-errors.js';
 

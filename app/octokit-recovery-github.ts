@@ -1,5 +1,5 @@
 import type { RecoveryGitHub } from '../core/github/recovery-port.js';
-import { normalizeRepoRoot, parseRepoRoot } from '../core/release/repo-names.js';
+import { normalizeRepoRoot, parseRepoRoot } from '../core/release/github-identifiers.js';
 import type { GitHubAppClient } from './github-access.js';
 import { asRetryable } from './github-errors.js';
 

@@ -24,7 +24,7 @@ import { createCommitArrivalStore } from '../db/stores/postgres-commit-arrival-s
 import { createRecoveryStore } from '../db/stores/recovery-store.js';
 import { sessionOpenHeads } from '../db/stores/release-session-coverage.js';
 import { createReleaseOverviewReads } from '../db/stores/release-overview-reads.js';
-import { createRepositoryNames } from '../db/stores/repository-names.js';
+import { createRepositoriesWithRecords } from '../db/stores/repositories-with-records.js';
 import { databaseReadiness } from '../db/database-readiness.js';
 import { createWorkerUpkeep } from '../db/worker-upkeep.js';
 import type { SigningKeyStore } from '../core/certificates/signing-key-store.js';
@@ -126,7 +126,7 @@ export function buildDeps(
     gateFiles: threadPoolGateFileReader(),
     deployments: createDeploymentStore(db),
     deliveries: createDeliveryLog(db),
-    reads: { repositoriesWith: createRepositoryNames(db), releaseOverview: createReleaseOverviewReads(db) },
+    reads: { repositoriesWith: createRepositoriesWithRecords(db), releaseOverview: createReleaseOverviewReads(db) },
     readiness: databaseReadiness(db),
     githubAppStore: createGitHubAppStore(db),
     authorship: createAuthorshipStore(db),

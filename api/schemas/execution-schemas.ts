@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROVIDERS } from '../../core/agent/provider.js';
 import { EXECUTION_KINDS, EXECUTION_STATUSES } from '../../core/executions/execution.js';
 import { STAGE_ROLES } from '../../core/policies/policy.js';
-import { normalizeCommitSha, normalizeRepoRoot } from '../../core/release/repo-names.js';
+import { normalizeCommitSha, normalizeRepoRoot } from '../../core/release/github-identifiers.js';
 import { pageQuerySchema } from './pagination-schemas.js';
 import { capabilitySchema, jwkSchema } from './policy-schemas.js';
 

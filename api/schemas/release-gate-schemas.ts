@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gateSchema } from '../../core/release/gate.js';
-import { isRepoName, isRepoOwner } from '../../core/release/repo-names.js';
+import { isRepoName, isRepoOwner } from '../../core/release/github-identifiers.js';
 import { timestamp } from './release-schemas.js';
 
 export const gateParamsSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeCommitSha, normalizeRepoRoot } from '../../core/release/repo-names.js';
+import { normalizeCommitSha, normalizeRepoRoot } from '../../core/release/github-identifiers.js';
 
 // What every release resource shares: the repository and commit a request names, timestamps,
 // optional text. Each resource's shapes are in release-<resource>-schemas.ts.

@@ -1,6 +1,6 @@
 import { AuthenticationError, ForbiddenError } from '../errors.js';
 import type { WorkflowRun } from '../release/evidence.js';
-import { normalizeRepoRoot } from '../release/repo-names.js';
+import { normalizeRepoRoot } from '../release/github-identifiers.js';
 
 /**
  * Keyless callers: a GitHub Actions job presents its OIDC token instead of an API key

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeCommitSha } from '../release/repo-names.js';
+import { normalizeCommitSha } from '../release/github-identifiers.js';
 
 /** A deployment waiting on shipgate's custom deployment protection rule. */
 export interface DeploymentRuleIntent {

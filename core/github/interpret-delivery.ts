@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RELEASE_GATE_CHECK_NAME } from '../release/record-evidence.js';
-import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from '../release/repo-names.js';
+import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from '../release/github-identifiers.js';
 import type { DeliveryIntent, DeliveryOutcome, PushIntent } from './delivery-intent.js';
 import { isRecheckCommand } from './recheck-command.js';
 import { deploymentRuleIntent } from './deployment-rule-intent.js';

@@ -1,5 +1,5 @@
 import type { BadgeFacts, SnapshotStore } from './release-store.js';
-import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './repo-names.js';
+import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './github-identifiers.js';
 
 export type BadgeLevel = 'Assured' | 'Blocked' | 'Unknown';
 

@@ -6,7 +6,7 @@ import type { EvidenceParser } from '../evidence-content/evidence-parser.js';
 import type { CheckRun, UploadedEvidence, WorkflowRun } from './evidence.js';
 import { gateInForce } from './gate-in-force.js';
 import type { EvidenceRecord, EvidenceStore, GateStore } from './release-store.js';
-import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './repo-names.js';
+import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './github-identifiers.js';
 
 /** The App's own check run (docs/release-gate.md, "Release gate": check runs). It reports the decision, so it is never evidence for it. */
 export const RELEASE_GATE_CHECK_NAME = 'shipgate / release gate';

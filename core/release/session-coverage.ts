@@ -1,7 +1,7 @@
 import type { ExecutionStatus, Verdict } from '../executions/execution.js';
 import { builtInPolicy } from '../policies/built-in-policies.js';
 import type { SessionCover } from './authorship.js';
-import { normalizeRefName } from './repo-names.js';
+import { normalizeRefName } from './github-identifiers.js';
 
 /**
  * Which governed agent session covers an agent's commit (docs/mcp-gateway.md, "Sessions and the

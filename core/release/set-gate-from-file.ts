@@ -2,7 +2,7 @@ import { ValidationError, type ValidationIssue } from '../errors.js';
 import { gateSchema, type Gate, type GateVersion } from './gate.js';
 import { readGateFile } from './read-gate-file.js';
 import type { GateStore } from './release-store.js';
-import { normalizeRepoRoot } from './repo-names.js';
+import { normalizeRepoRoot } from './github-identifiers.js';
 import { setGate } from './set-gate.js';
 
 export const GATE_FILE_PATH = '.github/shipgate.yml';

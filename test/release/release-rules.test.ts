@@ -1,7 +1,7 @@
 import { badgeLevel } from '../../core/release/badge-level.js';
 import { DEFAULT_GATE, gateDigest, gateSchema } from '../../core/release/gate.js';
 import { PROMOTION_TARGETS, transitionRefusal } from '../../core/release/promotion.js';
-import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from '../../core/release/repo-names.js';
+import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from '../../core/release/github-identifiers.js';
 import { SNAPSHOT_STATUSES } from '../../core/release/snapshot.js';
 
 describe('repository and commit names', () => {

@@ -25,7 +25,7 @@ async function repositoryNamesIn(db: Knex, table: RepositoryBoundTable): Promise
 }
 
 /** The repositories with records of each kind a list shows (api/list-reads.ts, `RepositoriesWithRecords`). */
-export function createRepositoryNames(db: Knex) {
+export function createRepositoriesWithRecords(db: Knex) {
   return {
     executions: () => repositoryNamesIn(db, 'executions'),
     workflows: () => repositoryNamesIn(db, 'workflows'),
