@@ -160,10 +160,11 @@ export default tseslint.config(
     'worker/ may import core/, db/, llm/, net/ and app/ only (ARCHITECTURE.md).',
   ),
   {
-    // Past the composition root, routes and jobs reach storage only through the ports that
-    // server/build-deps.ts builds once: no value of db/ (a type, such as JobPayloads, is fine) and
-    // no database driver. typescript-eslint's rule, so it adds to the layer rule instead of replacing it.
-    files: ['api/routers/**/*.ts', 'worker/**/*.ts'],
+    // Past the composition root, routes (the routers and the MCP endpoint) and jobs reach storage
+    // only through the ports that server/build-deps.ts builds once: no value of db/ (a type, such
+    // as JobPayloads, is fine) and no database driver. typescript-eslint's rule, so it adds to the
+    // layer rule instead of replacing it.
+    files: ['api/routers/**/*.ts', 'api/mcp/**/*.ts', 'worker/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

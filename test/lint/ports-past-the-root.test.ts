@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 
 /**
  * Past the composition root (server/build-deps.ts) routes and jobs get storage only through the
- * ports it builds: the lint refuses a value of db/ (or the driver) in api/routers/ and worker/,
+ * ports it builds: the lint refuses a value of db/ (or the driver) in api/routers/, api/mcp/ and worker/,
  * shown on deliberate wrong imports linted as if they lived at the given path.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -20,6 +20,10 @@ const wrongImports: [string, string][] = [
   ],
   ['api/routers/wrong-sql.ts', "import { sendSql } from '../../db/send-sql.js';\nexport const x = sendSql;\n"],
   ['api/routers/wrong-knex.ts', "import knex from 'knex';\nexport const x = knex;\n"],
+  [
+    'api/mcp/wrong-store.ts',
+    "import { createAgentSessionStore } from '../../db/stores/postgres-agent-session-store.js';\nexport const x = createAgentSessionStore;\n",
+  ],
   [
     'worker/wrong-store.ts',
     "import { createRecoveryStore } from '../db/stores/recovery-store.js';\nexport const x = createRecoveryStore;\n",
