@@ -1,17 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { createSigningKeyStore } from '../db/stores/postgres-signing-key-store.js';
-import { buildDeps } from './build-deps.js';
+import { buildDeps, loadServiceSigningKeys } from './build-deps.js';
 import type { Config } from '../core/config.js';
 import { createMetrics } from './create-metrics.js';
 import { createServer } from '../api/create-server.js';
-import { loadSigningKey } from './load-signing-key.js';
 import { loadPrices } from './load-prices.js';
 import { openDatabase } from './open-database.js';
 import { startWorker, type RunningWorker } from '../worker/start-worker.js';
 import { buildGitHubWebhook } from './github-app.js';
-import { buildMcpEndpoint, type McpEndpoint } from './mcp-endpoint.js';
+import { buildMcpEndpoint, type McpEndpoint } from '../api/mcp/mcp-endpoint.js';
+import { sweepMcpSessions } from './sweep-mcp-sessions.js';
 
 export interface RunningService {
   /** Where the API listens, with the real port when PORT=0 asked for any free one. */
@@ -58,14 +57,16 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
   const server = http.createServer();
   let worker: RunningWorker | undefined;
   let mcp: McpEndpoint | undefined;
+  let stopSweeping = () => {};
   try {
     // Before listening: nothing may be served until certificates can be signed.
-    const signing = await loadSigningKey(config, createSigningKeyStore(database.db));
+    const signing = await loadServiceSigningKeys(config, database.db);
     const address = await listen(server, config);
     const metrics = createMetrics();
     const deps = buildDeps(withRealPort(config, address.port), database.db, logger, metrics, signing);
     // Synchronous from the listen callback to here, so no request can arrive before the handler.
     mcp = buildMcpEndpoint(deps);
+    stopSweeping = sweepMcpSessions(mcp, logger);
     server.on('request', createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), mcp] }).callback());
     if (withWorker) worker = await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, database.url);
     const url = urlOf(address);
@@ -82,6 +83,7 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
         clearInterval(sweep);
         clearTimeout(force);
         // MCP sessions live in this process: their upstream client sessions end with it.
+        stopSweeping();
         await mcp?.close();
         // Every upload has been answered (drained above), so no parse is running: its threads exit.
         await deps.evidenceParser.close();
@@ -92,6 +94,7 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
     };
   } catch (error) {
     server.close();
+    stopSweeping();
     await mcp?.close();
     await worker?.stop();
     await database.close();
@@ -103,7 +106,7 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
 export async function serveWorker(config: Config, logger: Logger): Promise<{ stop(): Promise<void> }> {
   const database = await openDatabase(config, logger);
   try {
-    const signing = await loadSigningKey(config, createSigningKeyStore(database.db));
+    const signing = await loadServiceSigningKeys(config, database.db);
     const deps = buildDeps(config, database.db, logger, createMetrics(), signing);
     const worker = await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, database.url);
     return {

@@ -8,20 +8,18 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { z } from 'zod';
-import { buildDeps } from '../../server/build-deps.js';
+import { buildDeps, loadServiceSigningKeys } from '../../server/build-deps.js';
 import { loadConfig } from '../../server/load-config.js';
 import { createLogger } from '../../server/create-logger.js';
 import { createMetrics } from '../../server/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
-import { loadSigningKey } from '../../server/load-signing-key.js';
 import { mountRoutes } from '../../api/mount-routes.js';
 import { defineRoute } from '../../api/route.js';
 import { decisionQuerySchema } from '../../api/schemas/release-schemas.js';
 import { createKnex } from '../../db/create-knex.js';
-import { createSigningKeyStore } from '../../db/stores/postgres-signing-key-store.js';
 import { migrateJobQueue } from '../../db/job-queue.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
-import { buildMcpEndpoint } from '../../server/mcp-endpoint.js';
+import { buildMcpEndpoint } from '../../api/mcp/mcp-endpoint.js';
 import { loadPrices } from '../../server/load-prices.js';
 import { startWorker } from '../../worker/start-worker.js';
 
@@ -35,9 +33,8 @@ const floorRoute = defineRoute({
   description: "The decision's validation and auth, then one indexed query: what the decision costs at least.",
   query: decisionQuerySchema,
   responses: { 200: { description: 'latest snapshot', schema: z.unknown() } },
-  async handler({ query, deps }) {
-    const row = await deps
-      .db('snapshots')
+  async handler({ query }) {
+    const row = await db('snapshots')
       .where({ repo_root: query.repo_root, commit_sha: query.commit_sha })
       .orderBy('seen_at', 'desc')
       .first('id', 'decision', 'status');
@@ -49,7 +46,7 @@ const config = loadConfig({ ...process.env, PORT: '0', SHIPGATE_RATE_LIMIT_PER_M
 const db = createKnex(config.databaseUrl!);
 const logger = createLogger(config.logLevel, fs.createWriteStream('/dev/null'));
 const metrics = createMetrics();
-const deps = buildDeps(config, db, logger, metrics, await loadSigningKey(config, createSigningKeyStore(db)));
+const deps = buildDeps(config, db, logger, metrics, await loadServiceSigningKeys(config, db));
 // As `npm start` mounts them: the GitHub webhook (deliveries queue jobs) and the MCP gateway, ahead of the body parsers.
 await migrateJobQueue(db, config.databaseUrl!);
 const mcp = buildMcpEndpoint(deps);

@@ -1,14 +1,16 @@
 import type { AgentKey } from './agent-key.js';
-import { openAgentSession, type AgentSessionPorts, type OpenedAgentSession } from './open-agent-session.js';
+import type { AgentSessionCallState } from './agent-session.js';
+import { openAgentSession, type AgentSessionPorts } from './open-agent-session.js';
 
 /**
  * An agent key's new MCP session (docs/mcp-gateway.md, "Repository agent keys"): a governed agent
  * session of the key's repository on the key's terms, named after the key and owned by the ADMIN
- * who created it. Refused (RateLimitedError, nothing written) while `maxOpen` of the key's
- * sessions are open (core/mcp/mcp-session-limits.ts).
+ * who created it, answered with its call state (null: it no longer exists). Refused
+ * (RateLimitedError, nothing written) while `maxOpen` of the key's sessions are open
+ * (core/mcp/mcp-session-limits.ts).
  */
-export function openKeySession(ports: AgentSessionPorts, key: AgentKey, maxOpen: number): Promise<OpenedAgentSession> {
-  return openAgentSession(
+export async function openKeySession(ports: AgentSessionPorts, key: AgentKey, maxOpen: number): Promise<AgentSessionCallState | null> {
+  const opened = await openAgentSession(
     ports,
     key.created_by,
     {
@@ -22,4 +24,5 @@ export function openKeySession(ports: AgentSessionPorts, key: AgentKey, maxOpen:
     },
     { id: key.id, max_open: maxOpen },
   );
+  return ports.sessions.callState(opened.execution.id);
 }

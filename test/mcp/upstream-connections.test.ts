@@ -5,7 +5,7 @@ import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/cl
 import type { McpUpstreamClient } from '../../core/mcp/mcp-upstream-client.js';
 import { verifyPackage } from '../../core/certificates/verify-package.js';
 import type { TestApp } from '../support/test-app.js';
-import { buildMcpEndpoint } from '../../server/mcp-endpoint.js';
+import { buildMcpEndpoint } from '../../api/mcp/mcp-endpoint.js';
 import { freePort, mcpClient } from './support/everything-upstream.js';
 import { startGateway, type GatewayFixture } from './support/gateway-fixture.js';
 

@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { createServer } from '../../api/create-server.js';
 import { createKnex } from '../../db/create-knex.js';
@@ -7,7 +8,7 @@ import { createLogger } from '../../server/create-logger.js';
 import { createMetrics } from '../../server/create-metrics.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
 import { loadConfig } from '../../server/load-config.js';
-import { buildMcpEndpoint } from '../../server/mcp-endpoint.js';
+import { buildMcpEndpoint } from '../../api/mcp/mcp-endpoint.js';
 import { startWorker, type RunningWorker } from '../../worker/start-worker.js';
 import { logCapture } from './log-capture.js';
 
@@ -17,6 +18,8 @@ export interface Replica {
   app: Koa;
   request: ReturnType<typeof supertest>;
   deps: ServiceDeps;
+  /** The replica's own pool on the shared database, for a test that reads what it stored. */
+  database: { url: string; db: Knex };
   worker?: RunningWorker;
   close(): Promise<void>;
 }
@@ -40,6 +43,7 @@ export async function startReplica(databaseUrl: string, env: Record<string, stri
     app,
     request: supertest(app.callback()),
     deps,
+    database: { url: databaseUrl, db },
     worker: running,
     async close() {
       await mcp.close();

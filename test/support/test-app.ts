@@ -1,16 +1,14 @@
 import type Koa from 'koa';
 import supertest from 'supertest';
-import { buildDeps, type ServiceDeps } from '../../server/build-deps.js';
+import { buildDeps, loadServiceSigningKeys, type ServiceDeps } from '../../server/build-deps.js';
 import { loadConfig } from '../../server/load-config.js';
 import { createLogger } from '../../server/create-logger.js';
 import { createMetrics } from '../../server/create-metrics.js';
 import { createServer } from '../../api/create-server.js';
-import { loadSigningKey } from '../../server/load-signing-key.js';
 import { startWorker, type RunningWorker } from '../../worker/start-worker.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
-import { buildMcpEndpoint, type McpEndpoint } from '../../server/mcp-endpoint.js';
+import { buildMcpEndpoint, type McpEndpoint } from '../../api/mcp/mcp-endpoint.js';
 import type { Role } from '../../core/accounts/roles.js';
-import { createSigningKeyStore } from '../../db/stores/postgres-signing-key-store.js';
 import { logCapture } from './log-capture.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -74,7 +72,7 @@ export async function createTestApp(
   const logger = createLogger(config.logLevel, logs.stream);
   const metrics = createMetrics(false);
   // A key of this test's own (unless the env names one), registered like the real start-up does.
-  const signing = await loadSigningKey(config, createSigningKeyStore(database.db), { withoutConfiguredKey: 'ephemeral' });
+  const signing = await loadServiceSigningKeys(config, database.db, { withoutConfiguredKey: 'ephemeral' });
   const deps = buildDeps(config, database.db, logger, metrics, signing);
   // Every success body is checked against its route's declared schema (api/response-contract.ts).
   const mcp = buildMcpEndpoint(deps);

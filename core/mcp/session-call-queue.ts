@@ -1,4 +1,4 @@
-import type { AgentSessionCallState } from '../core/mcp/agent-session.js';
+import type { AgentSessionCallState } from './agent-session.js';
 
 /** A session's call state as the endpoint read it while authenticating a request, with the stamp taken before. */
 export interface ReadState {
@@ -13,7 +13,7 @@ export interface ReadState {
  * the read began (its stamp). A stale state is read again; a current one saves the call a round
  * trip (docs/benchmarks.md, the MCP gateway).
  */
-export function createCallQueue() {
+export function createSessionCallQueue() {
   const queues = new Map<string, Promise<unknown>>();
   /** Counts every call ended in this process; a session's entry is the count when its last call ended. */
   let ended = 0;
@@ -43,4 +43,4 @@ export function createCallQueue() {
   };
 }
 
-export type CallQueue = ReturnType<typeof createCallQueue>;
+export type SessionCallQueue = ReturnType<typeof createSessionCallQueue>;
