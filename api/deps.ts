@@ -11,7 +11,7 @@ import type { PolicyStore } from '../core/policies/policy.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { DeploymentStore } from '../core/github/deployment-store.js';
 import type { DeliveryLog } from '../core/github/delivery-log.js';
-import type { RateLimiter } from '../db/stores/rate-limiter.js';
+import type { RateLimiter } from '../core/accounts/rate-limiter.js';
 import type { Config } from '../core/config.js';
 import type { WorkflowStore } from '../core/workflows/workflow-store.js';
 import type { McpServerRegistry } from '../core/mcp/mcp-server-registry.js';

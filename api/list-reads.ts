@@ -1,4 +1,4 @@
-import type { ReleaseOverviewReads } from '../db/stores/release-overview-reads.js';
+import type { ReleaseOverviewReads } from '../db/stores/release/overview-reads.js';
 
 /**
  * The repositories that have records of each kind a list shows: the candidates a list asks GitHub

@@ -6,7 +6,7 @@ import { forceUnlockWorkers, workerLogger } from './job-queue.js';
 import { pruneEvidenceDocuments } from './prune-evidence-documents.js';
 import { pruneExpiredCounters } from './prune-expired-counters.js';
 import { releaseDeadWorkerJobs, type AbandonedJob } from './release-dead-worker-jobs.js';
-import { createWorkerHeartbeatStore } from './stores/worker-heartbeat-store.js';
+import { createWorkerHeartbeatStore } from './stores/release/worker-heartbeats.js';
 
 /**
  * What a job worker's supervision does in the database besides running jobs (ARCHITECTURE.md,

@@ -63,7 +63,7 @@ export interface NewGitHubUser {
   onlyIfFirst: boolean;
 }
 
-/** Storage of identities, states and one-time codes (db/stores/postgres-github-sign-in-store.ts). */
+/** Storage of identities, states and one-time codes (db/stores/accounts/postgres-github-sign-in-store.ts). */
 export interface GitHubSignInStore {
   /** Records a state (its SHA-256) with the PKCE verifier and who is linking, good until `expiresAt`. */
   createState(stateSha256: string, state: TakenSignInState, expiresAt: Date): Promise<void>;

@@ -10,7 +10,7 @@ export interface AuthorshipReadTarget {
   delivery_id: string | null;
 }
 
-/** Storage port of pull request authorship (db/stores/postgres-authorship-store.ts). */
+/** Storage port of pull request authorship (db/stores/github/postgres-authorship-store.ts). */
 export interface AuthorshipStore {
   /**
    * Records that the head's authorship is asked for (`pending`, unless something is recorded for

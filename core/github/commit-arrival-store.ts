@@ -8,7 +8,7 @@ export interface PushArrival {
 }
 
 /**
- * Storage port of commit arrivals (db/stores/postgres-commit-arrival-store.ts, migration 025):
+ * Storage port of commit arrivals (db/stores/github/postgres-commit-arrival-store.ts, migration 025):
  * when shipgate received the push that brought each commit to each branch, by its own clock
  * (docs/mcp-gateway.md, "Sessions and the commits they produced").
  */

@@ -32,7 +32,7 @@ export interface DeploymentAnswer {
   comment: string;
 }
 
-/** Storage port of deployment protection requests (db/stores/postgres-deployment-store.ts). */
+/** Storage port of deployment protection requests (db/stores/github/postgres-deployment-store.ts). */
 export interface DeploymentStore {
   /**
    * Records a request once per (repository, run, environment, deployment): a redelivery, or the

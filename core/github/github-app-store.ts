@@ -38,7 +38,7 @@ export interface MergeGroupRecord {
   pull_request_head_sha: string | null;
 }
 
-/** Storage port of the GitHub App (db/stores/postgres-github-app-store.ts). */
+/** Storage port of the GitHub App (db/stores/github/postgres-github-app-store.ts). */
 export interface GitHubAppStore {
   /**
    * Claims a delivery by its id and, when its outcome is queued, queues its work in the same

@@ -9,7 +9,7 @@ export interface StoredCertificate {
 /**
  * A verifier that remembers each result by the SHA-256 of the envelope's whole JSON text, so the
  * database can send a stored envelope's digest instead of the envelope (ARCHITECTURE.md,
- * "Process-local state"). Implemented by db/stores/release-caching-verifier.ts.
+ * "Process-local state"). Implemented by core/release/caching-verifier.ts.
  */
 export interface CachingVerifier extends Verifier {
   /** Verifies an envelope given as its JSON text (as stored), parsing it only when not remembered. */

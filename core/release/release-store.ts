@@ -143,5 +143,5 @@ export interface PromotionStore {
   listPromotions(filter: { repo_root?: string; commit_sha?: string; repo_roots?: string[] }, page: PageRequest): Promise<Page<Promotion>>;
 }
 
-/** Storage port of the release gate. Implemented in db/stores/postgres-release-store.ts. */
+/** Storage port of the release gate. Implemented in db/stores/release/postgres-release-store.ts. */
 export interface ReleaseStore extends GateStore, EvidenceStore, SnapshotStore, PromotionStore {}

@@ -25,7 +25,7 @@ async function login(t: TestApp, client: string): Promise<number> {
 }
 
 /**
- * The limiter counts in fixed one-minute windows (db/stores/rate-limiter.ts), so a sequence of
+ * The limiter counts in fixed one-minute windows (db/stores/accounts/postgres-rate-limiter.ts), so a sequence of
  * logins that must share one starts with at least 5 s of its window left.
  */
 async function atWindowStart(): Promise<void> {

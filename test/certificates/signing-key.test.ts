@@ -7,7 +7,7 @@ import { loadSigningKey, SIGNING_KEY_FILE } from '../../server/load-signing-key.
 import { createSigner } from '../../core/certificates/create-signer.js';
 import { createVerifier } from '../../core/certificates/create-verifier.js';
 import { IN_TOTO_STATEMENT_TYPE, type InTotoStatement } from '../../core/certificates/types.js';
-import { createSigningKeyStore } from '../../db/stores/postgres-signing-key-store.js';
+import { createSigningKeyStore } from '../../db/stores/certificates/postgres-signing-key-store.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const statement: InTotoStatement = {

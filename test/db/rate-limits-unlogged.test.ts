@@ -1,4 +1,4 @@
-import { createRateLimiter } from '../../db/stores/rate-limiter.js';
+import { createRateLimiter } from '../../db/stores/accounts/postgres-rate-limiter.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 let database: TestDatabase;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { policyRef } from '../../core/policies/policy-digest.js';
-import { createExecutionJournal } from '../../db/stores/execution-journal.js';
-import { createExecutionStore } from '../../db/stores/postgres-execution-store.js';
+import { createExecutionJournal } from '../../db/stores/agent/postgres-execution-journal.js';
+import { createExecutionStore } from '../../db/stores/executions/postgres-execution-store.js';
 import { defaultPolicy, testExecution } from '../agent/support/agent-harness.js';
 import { MemoryJournal } from '../support/memory-journal.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -10,7 +10,7 @@ import { journalContract } from './support/journal-contract.js';
 
 const policy = defaultPolicy();
 
-journalContract('PostgreSQL journal (db/stores/execution-journal.ts)', async () => {
+journalContract('PostgreSQL journal (db/stores/agent/postgres-execution-journal.ts)', async () => {
   const database = await createTestDatabase();
   const secretKey = randomBytes(32);
   const store = createExecutionStore(database.db, secretKey);

@@ -18,7 +18,7 @@ afterAll(() => t.database.drop());
 const newExecution = () => newExecutionOf(t.ownerId, policyRef(policy));
 const report = (id: string) => call(id, 'write_report', { name: id, content: `report ${id}` });
 
-// A turn's commit does not wait for its WAL flush (db/stores/record-journal-step.ts): these check
+// A turn's commit does not wait for its WAL flush (db/stores/agent/record-journal-step.ts): these check
 // that the write that always follows it before the next provider call, or the run's end, does.
 describe('durability of a turn', () => {
   /** Where the WAL ends now: a commit already made ends at or before it. */

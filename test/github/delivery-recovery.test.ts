@@ -1,7 +1,7 @@
 import { octokitRecoveryGitHub } from '../../app/octokit-recovery-github.js';
 import { recoverMissedDeliveries, type RecoveryDeps } from '../../core/github/recover-missed-deliveries.js';
 import { RELEASE_GATE_CHECK_NAME } from '../../core/release/record-evidence.js';
-import { createDeploymentStore } from '../../db/stores/postgres-deployment-store.js';
+import { createDeploymentStore } from '../../db/stores/github/postgres-deployment-store.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { appEnv, appPrivateKey, deliver, pullRequestPayload, settle } from '../support/github-deliveries.js';

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { appEnv, appPrivateKey, checkRunPayload, deliver, settle } from '../support/github-deliveries.js';
 import { deploymentRulePayload } from '../support/deployment-deliveries.js';
 import { checkRun, promote, putGate, sha } from '../support/release-api.js';
-import { createDeploymentStore } from '../../db/stores/postgres-deployment-store.js';
+import { createDeploymentStore } from '../../db/stores/github/postgres-deployment-store.js';
 
 const SECRET = 'deployment-rule-secret';
 const REPO = 'acme/app';

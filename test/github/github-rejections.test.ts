@@ -1,6 +1,6 @@
 import { checkRunPayload, deliver, pullRequestPayload, settle } from '../support/github-deliveries.js';
 import { deploymentRulePayload } from '../support/deployment-deliveries.js';
-import { createDeploymentStore } from '../../db/stores/postgres-deployment-store.js';
+import { createDeploymentStore } from '../../db/stores/github/postgres-deployment-store.js';
 import { checkRun, sha } from '../support/release-api.js';
 import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
 

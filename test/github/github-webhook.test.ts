@@ -6,7 +6,7 @@ import { createMetrics } from '../../server/create-metrics.js';
 import { loadConfig } from '../../server/load-config.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { createGitHubAppStore } from '../../db/stores/postgres-github-app-store.js';
+import { createGitHubAppStore } from '../../db/stores/github/postgres-github-app-store.js';
 import { checkRunPayload, deliver, examplePayload, pullRequestPayload, settle, signature } from '../support/github-deliveries.js';
 
 const SECRET = 'webhook-secret-for-tests';

@@ -48,7 +48,7 @@ describe('ports and adapters have names that tell them apart', () => {
       'action/src/record-evidence.ts',
       'test/release/record-evidence.ts',
       'bench/lib/record-evidence.ts',
-      'db/stores/postgres-release-store.ts',
+      'db/stores/release/postgres-release-store.ts',
       'api/routers/policy-routes.ts',
       'app/routers/policy-routes.ts',
     ];

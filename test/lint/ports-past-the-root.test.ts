@@ -16,17 +16,17 @@ async function refusals(filePath: string, code: string): Promise<string[]> {
 const wrongImports: [string, string][] = [
   [
     'api/routers/wrong-store.ts',
-    "import { createDeliveryLog } from '../../db/stores/postgres-delivery-log.js';\nexport const x = createDeliveryLog;\n",
+    "import { createDeliveryLog } from '../../db/stores/github/postgres-delivery-log.js';\nexport const x = createDeliveryLog;\n",
   ],
   ['api/routers/wrong-sql.ts', "import { sendSql } from '../../db/send-sql.js';\nexport const x = sendSql;\n"],
   ['api/routers/wrong-knex.ts', "import knex from 'knex';\nexport const x = knex;\n"],
   [
     'api/mcp/wrong-store.ts',
-    "import { createAgentSessionStore } from '../../db/stores/postgres-agent-session-store.js';\nexport const x = createAgentSessionStore;\n",
+    "import { createAgentSessionStore } from '../../db/stores/mcp/postgres-agent-session-store.js';\nexport const x = createAgentSessionStore;\n",
   ],
   [
     'worker/wrong-store.ts',
-    "import { createRecoveryStore } from '../db/stores/recovery-store.js';\nexport const x = createRecoveryStore;\n",
+    "import { createRecoveryStore } from '../db/stores/github/postgres-recovery-store.js';\nexport const x = createRecoveryStore;\n",
   ],
   ['worker/wrong-queue.ts', "import { enqueue } from '../db/job-queue.js';\nexport const x = enqueue;\n"],
 ];
@@ -36,12 +36,12 @@ const rightImports: [string, string][] = [
   ['worker/right-types.ts', "import type { JobPayloads } from '../db/job-queue.js';\nexport type X = JobPayloads;\n"],
   [
     'api/routers/right-types.ts',
-    "import type { ReleaseOverviewReads } from '../../db/stores/release-overview-reads.js';\nexport type X = ReleaseOverviewReads;\n",
+    "import type { ReleaseOverviewReads } from '../../db/stores/release/overview-reads.js';\nexport type X = ReleaseOverviewReads;\n",
   ],
   // The composition root and the API's own files outside routers/ are not routes.
   [
     'server/right-root.ts',
-    "import { createDeliveryLog } from '../db/stores/postgres-delivery-log.js';\nexport const x = createDeliveryLog;\n",
+    "import { createDeliveryLog } from '../db/stores/github/postgres-delivery-log.js';\nexport const x = createDeliveryLog;\n",
   ],
 ];
 

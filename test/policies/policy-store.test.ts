@@ -1,6 +1,6 @@
 import { builtInPolicy } from '../../core/policies/built-in-policies.js';
-import { createAccountStore } from '../../db/stores/postgres-account-store.js';
-import { createPolicyStore } from '../../db/stores/policy-store.js';
+import { createAccountStore } from '../../db/stores/accounts/postgres-account-store.js';
+import { createPolicyStore } from '../../db/stores/policies/postgres-policy-store.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 let database: TestDatabase;

@@ -3,7 +3,7 @@ import { createSigner } from '../../core/certificates/create-signer.js';
 import { createVerifier } from '../../core/certificates/create-verifier.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import type { DsseEnvelope, Verifier } from '../../core/certificates/types.js';
-import { createCachingVerifier } from '../../db/stores/release-caching-verifier.js';
+import { createCachingVerifier } from '../../core/release/caching-verifier.js';
 
 const { privateKey } = generateKeyPairSync('ed25519');
 const envelope = createSigner(privateKey).sign({

@@ -10,7 +10,7 @@ import { readCommitState } from '../../core/release/read-commit-state.js';
 import type { CommitStateFacts } from '../../core/release/release-store.js';
 import { deniedCallSeverity, type SessionCoverageRecords, type SessionRecord } from '../../core/release/session-coverage.js';
 import { judgeBoundWorkflows, type BoundExecutionFacts } from '../../core/workflows/judge-bound-workflows.js';
-import { createCachingVerifier } from '../../db/stores/release-caching-verifier.js';
+import { createCachingVerifier } from '../../core/release/caching-verifier.js';
 
 // The rules the decision applies to what the database reports about a commit, driven with facts
 // alone: no database. The store returns facts; core decides (ARCHITECTURE.md, "Where domain rules live").

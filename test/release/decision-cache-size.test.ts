@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import pg from 'pg';
-import { COMMIT_STATE } from '../../db/stores/release-commit-state.js';
+import { COMMIT_STATE } from '../../db/stores/release/commit-state.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // SHIPGATE_DECISION_CACHE_COMMITS sizes the decision's cache (docs/operations.md, "The

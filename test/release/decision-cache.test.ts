@@ -6,9 +6,9 @@ import { createVerifier } from '../../core/certificates/create-verifier.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { IN_TOTO_STATEMENT_TYPE } from '../../core/certificates/types.js';
 import { readCommitState, type CommitState } from '../../core/release/read-commit-state.js';
-import { createCachingVerifier } from '../../db/stores/release-caching-verifier.js';
-import { COMMIT_STATE } from '../../db/stores/release-commit-state.js';
-import { createSnapshotStore } from '../../db/stores/release-snapshot-store.js';
+import { createCachingVerifier } from '../../core/release/caching-verifier.js';
+import { COMMIT_STATE } from '../../db/stores/release/commit-state.js';
+import { createSnapshotStore } from '../../db/stores/release/postgres-snapshot-store.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 // A server keeps each commit's state with the change counts it was read at (migration 014) and

@@ -1,5 +1,5 @@
 import { ROLES } from '../../core/accounts/roles.js';
-import { createWorkerHeartbeatStore } from '../../db/stores/worker-heartbeat-store.js';
+import { createWorkerHeartbeatStore } from '../../db/stores/release/worker-heartbeats.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { checkRun, decide, promote, putGate, sha } from '../support/release-api.js';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ExecutionJournal } from '../../../core/agent/journal.js';
 import type { ExecutionStore } from '../../../core/executions/execution-store.js';
 import type { Policy } from '../../../core/policies/policy.js';
-import { createExecutionJournal } from '../../../db/stores/execution-journal.js';
-import { createExecutionStore } from '../../../db/stores/postgres-execution-store.js';
+import { createExecutionJournal } from '../../../db/stores/agent/postgres-execution-journal.js';
+import { createExecutionStore } from '../../../db/stores/executions/postgres-execution-store.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { insertOwner } from './execution-fixtures.js';
 
