@@ -23,6 +23,10 @@ describe('ARCHITECTURE.md', () => {
     expect(folders.filter((folder) => !architecture.includes(`\`${folder}/\``))).toEqual([]);
   });
 
+  it('stays a map of the code, not a journal: at most 300 lines', () => {
+    expect(architecture.trimEnd().split('\n').length).toBeLessThanOrEqual(300);
+  });
+
   it('is what code cites: no reference to a design document outside the repository', () => {
     const runtime = ['core', 'db', 'api', 'app', 'server', 'worker', 'llm', 'net'].filter((dir) => fs.existsSync(dir));
     const citing = runtime.flatMap(sourceFiles).filter((file) => fs.readFileSync(file, 'utf8').includes('DESIGN \u00a7'));
