@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import swaggerUi from 'swagger-ui-dist';
+import { webhookSignatures, type WebhookSignatures } from '../core/github/webhook-signatures.js';
 import type { Deps } from './deps.js';
 import type { OpenApiDocument } from './openapi-document.js';
 import { setPageSecurityHeaders } from './page-security-headers.js';
@@ -36,6 +37,19 @@ const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * How the webhook treats deliveries now, for /readyz (docs/operations.md, "Security"): an operator
+ * (or a monitor) sees at once that deliveries are accepted unsigned. App credentials that cannot be
+ * read (a sealed secret this replica cannot open) leave deliveries refused with 503, and say so.
+ */
+async function webhookDeliveries(deps: Deps): Promise<WebhookSignatures['deliveries']> {
+  try {
+    return webhookSignatures(await deps.appCredentials.current(), deps.config.github).deliveries;
+  } catch {
+    return 'refused';
+  }
+}
+
 /** Root-level routes that need no key: health, readiness, metrics, the API description and its UI. */
 export function systemRoutes(deps: Deps, document: OpenApiDocument): Router {
   const router = new Router();
@@ -49,7 +63,7 @@ export function systemRoutes(deps: Deps, document: OpenApiDocument): Router {
       ctx.body = { detail: 'Migrations pending.' };
       return;
     }
-    ctx.body = { status: 'ready' };
+    ctx.body = { status: 'ready', webhook_deliveries: await webhookDeliveries(deps) };
   });
   router.get('/metrics', async (ctx) => {
     ctx.type = deps.metrics.contentType;

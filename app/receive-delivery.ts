@@ -1,23 +1,21 @@
 import { UnavailableError } from '../core/errors.js';
 import type { GitHubAppStore } from '../core/github/github-app-store.js';
 import { interpretDelivery } from '../core/github/interpret-delivery.js';
+import type { WebhookSignatures } from '../core/github/webhook-signatures.js';
 import { createSignatureVerifier } from './webhook-signature.js';
 
 /** What a delivery is checked against, read at each delivery (the App registered from the studio counts at once). */
 export interface ReceiverKeys {
-  /** Deliveries must be signed with it; null when no secret is known yet (see `unsigned`). */
-  secret: string | null;
+  /** The secret deliveries must be signed with, and what happens while none is known (core/github/webhook-signatures.ts). */
+  signatures: WebhookSignatures;
   /** Our App's id: events about our own check run are ignored. */
   appId: number | null;
 }
 
 export interface ReceiverOptions {
   keys(): Promise<ReceiverKeys>;
-  /**
-   * While no secret is known: `accept` unsigned deliveries (development; the start-up logged a
-   * warning), or `refuse` them with 503 (production, unless SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS).
-   */
-  unsigned: 'accept' | 'refuse';
+  /** A delivery taken without a signature check (no secret known, SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS): the caller logs it. */
+  onUnsigned(delivery: { event: string; deliveryId: string }): void;
   store: GitHubAppStore;
 }
 
@@ -50,7 +48,7 @@ function parsePayload(rawBody: string, format: 'json' | 'form'): unknown {
 
 /**
  * One webhook delivery, from its raw bytes: the signature is verified first (401, nothing
- * recorded), then its headers, content type and JSON (400, 415, 400), then the delivery is
+ * recorded; 503 while no secret is known, unless unsigned deliveries are allowed), then its headers, content type and JSON (400, 415, 400), then the delivery is
  * claimed by its X-GitHub-Delivery id with its work queued in the same transaction, and the
  * answer is 202 at once: `queued`, `ignored` with the reason, or `duplicate` (a redelivery: no
  * effect). The work itself runs in the github_delivery job. server/github-webhook-middleware.ts
@@ -59,8 +57,9 @@ function parsePayload(rawBody: string, format: 'json' | 'form'): unknown {
 export function createDeliveryReceiver(options: ReceiverOptions): (delivery: RawDelivery) => Promise<DeliveryAnswer> {
   let verifier: { secret: string; verify: ReturnType<typeof createSignatureVerifier> } | null = null;
   return async ({ rawBody, headers }) => {
-    const { secret, appId } = await options.keys();
-    if (!secret && options.unsigned === 'refuse') {
+    const { signatures, appId } = await options.keys();
+    const { secret } = signatures;
+    if (signatures.deliveries === 'refused') {
       throw new UnavailableError(
         'No webhook secret is known yet: set WEBHOOK_SECRET or register the GitHub App from the studio (docs/github-app.md).',
       );
@@ -76,6 +75,7 @@ export function createDeliveryReceiver(options: ReceiverOptions): (delivery: Raw
     if (!event || !deliveryId || deliveryId.length > 200 || event.length > 100) {
       return { status: 400, body: { detail: 'A delivery needs the X-GitHub-Event and X-GitHub-Delivery headers.' } };
     }
+    if (!verify) options.onUnsigned({ event, deliveryId });
     const format = payloadFormat(header(headers, 'content-type'));
     if (!format) {
       return { status: 415, body: { detail: 'A delivery is application/json or application/x-www-form-urlencoded, as GitHub sends it.' } };

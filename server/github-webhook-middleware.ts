@@ -55,12 +55,15 @@ export function githubWebhookMiddleware(receive: (delivery: RawDelivery) => Prom
 /**
  * What the middleware above and the receiver (app/receive-delivery.ts) answer, and nothing else:
  * no API key, so no 401/403 for keys and no rate limit; the error middleware it runs inside adds
- * 422 (a delivery the database cannot store), 500 and 503.
+ * 422 (a delivery the database cannot store), 500 and 503 (no webhook secret known yet, or no database).
  */
 const webhookOperation: ZodOpenApiOperationObject = {
   summary: 'GitHub App webhook (signed deliveries from GitHub)',
   description:
-    'Headers `X-GitHub-Event`, `X-GitHub-Delivery` and, with WEBHOOK_SECRET set, `X-Hub-Signature-256` (HMAC-SHA256 of the raw body). ' +
+    'Headers `X-GitHub-Event`, `X-GitHub-Delivery` and `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the webhook secret: ' +
+    'WEBHOOK_SECRET, or that of the App registered from the studio). In every NODE_ENV a known secret is always checked (401), and ' +
+    'while none is known every delivery is refused (503); only SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS=true (local experiments) takes them ' +
+    'unsigned meanwhile, each logged as such (`webhook_deliveries` on `/readyz` and `GET /github/app` says which). ' +
     'Each delivery id is claimed once: a redelivery answers `duplicate` and has no effect. The work (recording check runs, ' +
     'evaluating, posting the check run and comment) runs in queued jobs; the answer comes at once.',
   tags: ['releases'],
@@ -73,7 +76,7 @@ const webhookOperation: ZodOpenApiOperationObject = {
       'X-Hub-Signature-256': z
         .string()
         .optional()
-        .meta({ description: '`sha256=` and the HMAC-SHA256 of the raw body with WEBHOOK_SECRET; required when it is set.' }),
+        .meta({ description: '`sha256=` and the HMAC-SHA256 of the raw body with the webhook secret; required whenever one is known.' }),
     }),
   },
   requestBody: {
@@ -91,12 +94,15 @@ const webhookOperation: ZodOpenApiOperationObject = {
       content: { 'application/json': { schema: githubWebhookAckSchema } },
     },
     400: errorResponse(400, 'Missing X-GitHub-Event or X-GitHub-Delivery, or a payload that is not JSON.'),
-    401: errorResponse(401, 'Missing or invalid X-Hub-Signature-256 (with WEBHOOK_SECRET set); nothing is recorded.'),
+    401: errorResponse(401, 'Missing or invalid X-Hub-Signature-256 (a webhook secret is known); nothing is recorded.'),
     413: errorResponse(413, 'Payload over 25 MB, GitHub’s own limit.'),
     415: errorResponse(415, 'Content-Type is neither application/json nor application/x-www-form-urlencoded.'),
     422: errorResponse(422, 'A payload the database cannot store (a NUL character, say); nothing is recorded.'),
     500: errorResponse(500),
-    503: errorResponse(503),
+    503: errorResponse(
+      503,
+      'No webhook secret is known yet (neither WEBHOOK_SECRET nor a registered App) and SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS is not true; nothing is recorded. Also: the database is unreachable.',
+    ),
   },
 };
 

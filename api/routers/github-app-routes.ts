@@ -12,6 +12,7 @@ import {
   newAppUrl,
   STUDIO_GITHUB_PATH,
 } from '../../core/github/app-manifest.js';
+import { webhookSignatures } from '../../core/github/webhook-signatures.js';
 import type { Deps } from '../deps.js';
 import { defineRoute } from '../route.js';
 import {
@@ -60,7 +61,7 @@ export const githubAppRoutes = [
     summary: 'The GitHub App in force (ADMIN)',
     description:
       'Whether an App is configured and from where: environment variables (APP_ID with PRIVATE_KEY) take precedence over the App ' +
-      'registered from the studio. Never returns a secret.',
+      'registered from the studio, and how webhook deliveries are checked (`webhook_deliveries`). Never returns a secret.',
     responses: { 200: { description: 'The App in force, if any.', schema: appStatusSchema } },
     async handler({ deps }) {
       const web = githubWebUrl(deps.config.github);
@@ -80,6 +81,7 @@ export const githubAppRoutes = [
           registered: registered !== null,
           public_url: deps.config.configuredPublicUrl ?? null,
           github_url: web,
+          webhook_deliveries: webhookSignatures(inForce, deps.config.github).deliveries,
         },
       };
     },

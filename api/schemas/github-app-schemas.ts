@@ -47,6 +47,16 @@ export const appManifestFormSchema = z
     description: 'POST a form to `post_url` with the fields `manifest` (the manifest as JSON text) and `state`.',
   });
 
+/** How the webhook treats deliveries now (core/github/webhook-signatures.ts); /readyz says it too. */
+export const webhookDeliveriesSchema = z.enum(['verified', 'unsigned', 'refused']).meta({
+  id: 'WebhookDeliveries',
+  description:
+    "`verified`: a webhook secret is known (WEBHOOK_SECRET or the registered App's) and every delivery must carry its valid " +
+    'X-Hub-Signature-256. `refused`: no secret is known, so every delivery is refused (503). `unsigned`: no secret is known and ' +
+    'SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS=true, so deliveries are accepted WITHOUT a signature check (anyone who reaches the ' +
+    'webhook can forge them; for local experiments only).',
+});
+
 export const appStatusSchema = z
   .strictObject({
     configured: z.boolean(),
@@ -65,6 +75,7 @@ export const appStatusSchema = z
       .meta({ description: 'An App was registered from the studio (it is in force unless the environment names one).' }),
     public_url: z.string().nullable().meta({ description: 'SHIPGATE_PUBLIC_URL; registration needs it.' }),
     github_url: z.string().meta({ description: 'GitHub (or GitHub Enterprise Server) on the web.' }),
+    webhook_deliveries: webhookDeliveriesSchema,
   })
   .meta({ id: 'GitHubAppStatus', description: 'The GitHub App in force, for the studio: never a secret.' });
 

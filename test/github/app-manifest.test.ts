@@ -133,8 +133,8 @@ describe('GET /github/app/manifest/callback', () => {
     const repo = 'acme/registered';
     gh.app.installations.set(repo, 77);
     gh.repos.commit(repo, { files: { '.github/shipgate.yml': GATE, 'README.md': 'registered\n' } });
-    // No App yet: a development server takes unsigned deliveries (and nothing can post).
-    expect((await deliver(b as unknown as TestApp, 'ping', { zen: 'hi' }, { secret: null })).status).toBe(202);
+    // No App yet: no secret is known, so deliveries are refused (503) in every NODE_ENV.
+    expect((await deliver(b as unknown as TestApp, 'ping', { zen: 'hi' }, { secret: null })).status).toBe(503);
 
     const form = await a.request.get('/api/v1/github/app/manifest').set(a.admin.auth).expect(200);
     const { code, app } = gh.manifests.confirm(form.body.manifest);
@@ -219,9 +219,9 @@ describe('GET /github/app/manifest/callback', () => {
 });
 
 describe('the webhook before any secret is known', () => {
-  it('in production refuses deliveries with 503 until WEBHOOK_SECRET is set or the App is registered (SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS takes them)', async () => {
+  it('refuses deliveries with 503 in every NODE_ENV until WEBHOOK_SECRET is set or the App is registered (SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS takes them)', async () => {
     const t = await started();
-    const as = (env: 'production' | 'development', allowUnsigned = false) => {
+    const as = (env: string, allowUnsigned = false) => {
       const config = { ...t.deps.config, env, github: { ...t.deps.config.github, allowUnsignedWebhooks: allowUnsigned } };
       const app = createServer(
         { ...t.deps, config },
@@ -229,9 +229,10 @@ describe('the webhook before any secret is known', () => {
       );
       return { request: supertest(app.callback()), deps: t.deps } as unknown as TestApp;
     };
-    const refused = await deliver(as('production'), 'ping', { zen: 'early' }, { secret: null });
-    expect([refused.status, refused.body.detail]).toEqual([503, expect.stringMatching(/^No webhook secret is known yet/)]);
-    expect((await deliver(as('production', true), 'ping', { zen: 'allowed' }, { secret: null })).status).toBe(202);
-    expect((await deliver(as('development'), 'ping', { zen: 'dev' }, { secret: null })).status).toBe(202);
+    for (const env of ['production', 'development', 'test']) {
+      const refused = await deliver(as(env), 'ping', { zen: `early-${env}` }, { secret: null });
+      expect([env, refused.status, refused.body.detail]).toEqual([env, 503, expect.stringMatching(/^No webhook secret is known yet/)]);
+      expect((await deliver(as(env, true), 'ping', { zen: `allowed-${env}` }, { secret: null })).status).toBe(202);
+    }
   });
 });

@@ -139,7 +139,10 @@ describe('credentials', () => {
   });
 
   it('without App credentials, GITHUB_TOKEN posts', async () => {
-    const app = await createTestApp({ ...stack.gh.env(), SHIPGATE_PUBLIC_URL: 'https://shipgate.example' }, { worker: true });
+    const app = await createTestApp(
+      { ...stack.gh.env(), SHIPGATE_PUBLIC_URL: 'https://shipgate.example', WEBHOOK_SECRET: 'token-only-secret' },
+      { worker: true },
+    );
     try {
       const repo = 'acme/tokenonly';
       const sha = '7'.repeat(40);
@@ -155,7 +158,7 @@ describe('credentials', () => {
   });
 
   it('with neither, evidence is recorded and decisions computed, and the job says once why it cannot post', async () => {
-    const app = await createTestApp({}, { worker: true });
+    const app = await createTestApp({ WEBHOOK_SECRET: 'no-credentials-secret' }, { worker: true });
     try {
       const repo = 'acme/nocreds';
       const sha = '8'.repeat(40);

@@ -87,6 +87,7 @@ describe('webhook signatures', () => {
       expect([signed.status, signed.body]).toEqual([202, { status: 'queued' }]);
       expect(await deliveries(t)).toBe(before + 1);
       expect(t.logs.text()).not.toContain('webhook_unsigned');
+      expect(t.logs.text()).not.toContain('webhook_secret_missing');
     });
 
     it('answers 202 ignored with the reason for events it does not act on, and 400 without the delivery headers', async () => {
@@ -161,14 +162,24 @@ describe('webhook signatures', () => {
     expect(loadConfig({ ...production, WEBHOOK_SECRET: SECRET }).github.webhookSecret).toBe(SECRET);
   });
 
-  it('accepts unsigned deliveries without WEBHOOK_SECRET and warns at start', async () => {
+  it('refuses deliveries without WEBHOOK_SECRET (503) and warns at start; SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS=true takes them unsigned', async () => {
     const t = await createTestApp();
     try {
-      expect(t.logs.events('webhook_unsigned')).toContainEqual(expect.objectContaining({ level: 40 }));
+      expect(t.logs.events('webhook_secret_missing')).toContainEqual(expect.objectContaining({ level: 40 }));
       const res = await deliver(t, 'pull_request', pullRequestPayload('opened', { number: 3, sha: SHA }), { secret: null });
-      expect([res.status, res.body]).toEqual([202, { status: 'queued' }]);
+      expect([res.status, res.body.detail]).toEqual([503, expect.stringMatching(/^No webhook secret is known yet/)]);
+      expect(await deliveries(t)).toBe(0);
     } finally {
       await t.close();
+    }
+    const allowed = await createTestApp({ SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS: 'true' });
+    try {
+      expect(allowed.logs.events('webhook_unsigned')).toContainEqual(expect.objectContaining({ level: 40 }));
+      const res = await deliver(allowed, 'pull_request', pullRequestPayload('opened', { number: 3, sha: SHA }), { secret: null });
+      expect([res.status, res.body]).toEqual([202, { status: 'queued' }]);
+      expect(allowed.logs.events('webhook_unsigned_delivery')).toHaveLength(1);
+    } finally {
+      await allowed.close();
     }
   });
 });

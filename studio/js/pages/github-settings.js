@@ -13,6 +13,14 @@ const ERRORS = /** @type {Record<string, string>} */ ({
   unavailable: 'GitHub could not be reached to finish the registration. Try again; the App may exist on GitHub already.',
 });
 
+/** What the webhook does with deliveries now (GET /github/app's `webhook_deliveries`), in words. */
+const DELIVERIES = /** @type {Record<GitHubAppStatus['webhook_deliveries'], string>} */ ({
+  verified: 'Webhook deliveries are verified: each must carry a valid signature made with the webhook secret.',
+  refused: 'Webhook deliveries are refused (503): no webhook secret is known yet. Register the App below or set WEBHOOK_SECRET.',
+  unsigned:
+    'Webhook deliveries are accepted UNSIGNED: no webhook secret is known and SHIPGATE_ALLOW_UNSIGNED_WEBHOOKS=true, so anyone who reaches the webhook can forge them. For local experiments only: set WEBHOOK_SECRET or register the App.',
+});
+
 /** The hash's query (`#/github?registered=…`), as GitHub's redirect and the callback leave it. */
 function hashQuery() {
   return new URLSearchParams(location.hash.split('?')[1] ?? '');
@@ -93,8 +101,13 @@ export async function githubSettingsPage(view) {
   } else if (query.get('registered')) {
     message.textContent = `The App ${query.get('registered')} is registered and in force on every replica: now install it.`;
   }
+  const deliveries = h(
+    app.webhook_deliveries === 'verified' ? 'p' : 'p.notice.error',
+    { id: 'webhook-deliveries' },
+    DELIVERIES[app.webhook_deliveries],
+  );
   /** @type {HTMLElement[]} */
-  const parts = [h('h1', {}, 'GitHub'), message];
+  const parts = [h('h1', {}, 'GitHub'), message, deliveries];
   if (app.configured) {
     parts.push(
       h(

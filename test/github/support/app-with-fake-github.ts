@@ -8,7 +8,7 @@ export interface AppWithFakeGitHub {
   t: TestApp;
   /** A repository with the gate file on its default branch and the App installed; answers its head SHA. */
   repository(repo: string, gate?: string): string;
-  /** Delivers a webhook (202) to `app` and waits for the jobs it queued; signed only for the App's own shipgate. */
+  /** Delivers a webhook (202) to `app`, signed with its WEBHOOK_SECRET, and waits for the jobs it queued. */
   send(event: string, payload: unknown, app?: TestApp): Promise<{ status: string; reason?: string }>;
 }
 
@@ -23,7 +23,7 @@ export function useAppWithFakeGitHub(options: { secret: string; installationId: 
       return stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': gate, 'README.md': `${repo}\n` } });
     },
     async send(event: string, payload: unknown, app = stack.t) {
-      const res = await deliver(app, event, payload, { secret: app === stack.t ? options.secret : null });
+      const res = await deliver(app, event, payload, { secret: app.deps.config.github.webhookSecret ?? null });
       expect(res.status).toBe(202);
       await settle(app);
       return res.body as { status: string; reason?: string };
