@@ -174,7 +174,9 @@ export function buildMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     if (pathSession && pathSession !== session.id) return answer(ctx, 404, { detail: 'Agent session not found.' });
     if (!(await admitSessionRequest(deps, session, ctx.method, now()))) {
       if (entry) await entry.transport.close();
-      return answer(ctx, 403, { detail: 'This agent session has ended (closed, cancelled or expired); open a new one.' });
+      return answer(ctx, 403, {
+        detail: 'This agent session has ended (closed, cancelled, expired, or its owner deactivated); open a new one.',
+      });
     }
     if (mcpSessionId && (!entry || entry.agentSessionId !== session.id)) return answer(ctx, 404, SESSION_NOT_FOUND);
     /** The MCP session made for this request, and the end of its key's session once it closed. */

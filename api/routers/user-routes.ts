@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
+import { endAgentsOfDeactivatedUser } from '../../core/mcp/end-agents-of-deactivated-user.js';
 import { defineRoute } from '../route.js';
 import { userIdParamsSchema, userPatchSchema, userResponseSchema } from '../schemas/account-schemas.js';
 import { linkNext, linkNextHeader, pageQuerySchema, pageRequest } from '../schemas/pagination-schemas.js';
@@ -34,7 +35,10 @@ export const userRoutes = [
     tags,
     auth: ['ADMIN'],
     summary: "Change a user's role or deactivate them (ADMIN)",
-    description: 'A deactivated user\'s keys answer 403 "Account deactivated.".',
+    description:
+      'A deactivated user\'s keys answer 403 "Account deactivated.". Deactivating also revokes the agent keys they created (for good: ' +
+      'reactivating them does not bring those back) and closes their running agent sessions, recorded as closed by deactivation ' +
+      '(docs/mcp-gateway.md).',
     params: userIdParamsSchema,
     body: userPatchSchema,
     responses: { 200: { description: 'The updated user.', schema: userResponseSchema } },
@@ -45,6 +49,10 @@ export const userRoutes = [
       }
       const user = await deps.accounts.updateUser(params.user_id, body);
       if (!user) throw new NotFoundError('User', params.user_id);
+      if (body.active === false) {
+        const ended = await endAgentsOfDeactivatedUser(deps, user.id);
+        deps.logger.info({ event: 'user.deactivated', user_id: user.id, by: caller.user.id, ...ended }, 'user deactivated');
+      }
       return { body: user };
     },
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGENT_KEY_REVOKED_REASONS } from '../../core/mcp/agent-key.js';
 import { repoRootSchema } from './execution-schemas.js';
 import { capabilitySchema } from './policy-schemas.js';
 import { workflowRunSchema } from './release-evidence-schemas.js';
@@ -111,12 +112,23 @@ export const agentKeySchema = z
     name: z.string(),
     repo_root: z.string(),
     compliance_policy: z.string(),
+    policy_version: z.int().meta({
+      description:
+        'The version of `compliance_policy` every session the key opens runs under, pinned when the key was made; a newer version ' +
+        'reaches the key only when an ADMIN re-points it (PATCH /agent-keys/{key_id}).',
+    }),
     permissions: z.array(z.string()).nullable().meta({ description: "Null: the policy's defaults." }),
     servers: z.array(z.string()),
     max_tool_calls: z.int().nullable(),
     expires_in_seconds: z.int(),
     created_at: z.string(),
     revoked_at: z.string().nullable(),
+    revoked_reason: z
+      .enum(AGENT_KEY_REVOKED_REASONS)
+      .nullable()
+      .meta({
+        description: '`revoked` by an ADMIN, or `creator_deactivated` with the deactivation of the ADMIN who made it; null while live.',
+      }),
   })
   .meta({ id: 'AgentKey' });
 
@@ -128,3 +140,20 @@ export const agentKeyCreatedSchema = agentKeySchema
   .meta({ id: 'AgentKeyCreated' });
 
 export const agentKeyParamsSchema = z.object({ key_id: z.uuid() });
+
+export const agentKeyRepointSchema = z
+  .object({
+    compliance_policy: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ description: "The policy the key's sessions run under from now on; the key's own when omitted." }),
+    policy_version: z
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: "Its version; the newest when omitted (an empty body adopts the newest version of the key's policy)." }),
+  })
+  .strict()
+  .meta({ id: 'AgentKeyRepointRequest' });

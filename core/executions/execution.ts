@@ -18,7 +18,9 @@ export type ExecutionErrorCode =
   | 'provider_not_configured'
   | 'model_price_unknown'
   | 'usage_missing'
-  | 'internal_error';
+  | 'internal_error'
+  /** An agent session closed because its owner was deactivated (it finished `completed`, with its verdict). */
+  | 'owner_deactivated';
 
 export type DenialReason =
   | 'unknown_tool'

@@ -1,11 +1,14 @@
 import type { Execution, ExecutionStatus } from '../executions/execution.js';
 import type { NewExecution } from '../executions/execution-store.js';
 import type { WorkflowRun } from '../release/evidence.js';
+import { WORKFLOW_SESSION_OWNER } from './workflow-session.js';
 
 /** A governed agent session (docs/mcp-gateway.md): an execution of kind `agent_session`, keyed by its id. */
 export interface AgentSession {
   id: string;
   owner_id: string;
+  /** Whether the owner's account is active (read with the session, so a deactivation is seen at the next request). */
+  owner_active: boolean;
   status: ExecutionStatus;
   repo_root: string | null;
   branch: string | null;
@@ -59,6 +62,8 @@ export interface AgentSessionStore {
   callStateByToken(tokenHash: string): Promise<AgentSessionCallState | null>;
   /** Those of `ids` whose session is no longer open at `now` (not running, expired, or gone). */
   ended(ids: readonly string[], now: Date): Promise<string[]>;
+  /** Ids of the sessions `ownerId` owns that are still `running`. */
+  runningOwnedBy(ownerId: string): Promise<string[]>;
   /** Ids of sessions still `running` whose expiry is at or before `now`, oldest expiry first, at most `limit`. */
   expiredRunning(now: Date, limit: number): Promise<string[]>;
   /**
@@ -69,7 +74,16 @@ export interface AgentSessionStore {
   coverageChanged(id: string): Promise<void>;
 }
 
-/** Whether calls may still be made: the session's execution runs and its time is not up. */
-export function sessionIsOpen(session: Pick<AgentSession, 'status' | 'expires_at'>, now: Date): boolean {
-  return session.status === 'running' && now.getTime() < Date.parse(session.expires_at);
+/**
+ * Whether the person a session acts for was deactivated (docs/mcp-gateway.md, "Governed agent
+ * sessions"): its owner's account is not active. A workflow's session is owned by the built-in
+ * account, which is never active and stands for no person (core/mcp/workflow-session.ts).
+ */
+export function sessionOwnerDeactivated(session: Pick<AgentSession, 'owner_id' | 'owner_active'>): boolean {
+  return !session.owner_active && session.owner_id !== WORKFLOW_SESSION_OWNER.id;
+}
+
+/** Whether calls may still be made: the session's execution runs, its time is not up, and its owner was not deactivated. */
+export function sessionIsOpen(session: Pick<AgentSession, 'status' | 'expires_at' | 'owner_id' | 'owner_active'>, now: Date): boolean {
+  return session.status === 'running' && now.getTime() < Date.parse(session.expires_at) && !sessionOwnerDeactivated(session);
 }

@@ -12,6 +12,8 @@ export interface AgentSessionInput {
   repo_root: string;
   branch?: string;
   compliance_policy: string;
+  /** The version of `compliance_policy` to run under (an agent key's pinned one); the newest when omitted. */
+  policy_version?: number;
   permissions?: string[];
   servers: string[];
   max_tool_calls?: number;
@@ -42,14 +44,19 @@ export interface SessionTerms {
 
 /**
  * Checks a session's terms, for a session or for an agent key that will open sessions: the
- * policy exists, every named upstream is registered, and the permissions resolve strictly, as
+ * policy exists (at `policy_version` when one is named, else its newest), every named upstream is registered, and the permissions resolve strictly, as
  * for POST /tasks (any dropped permission refuses the whole request, naming each).
  */
 export async function resolveSessionTerms(
   ports: Omit<AgentSessionPorts, 'sessions' | 'now'>,
-  input: Pick<AgentSessionInput, 'compliance_policy' | 'servers' | 'permissions'>,
+  input: Pick<AgentSessionInput, 'compliance_policy' | 'policy_version' | 'servers' | 'permissions'>,
 ): Promise<SessionTerms> {
-  const policy = await ports.policies.get(input.compliance_policy);
+  const policy = await ports.policies.get(input.compliance_policy, input.policy_version);
+  if (!policy && input.policy_version !== undefined && (await ports.policies.get(input.compliance_policy)))
+    throw ValidationError.single(
+      ['body', 'policy_version'],
+      `Compliance policy '${input.compliance_policy}' has no version ${input.policy_version}.`,
+    );
   if (!policy) throw ValidationError.single(['body', 'compliance_policy'], `Unknown compliance policy '${input.compliance_policy}'.`);
   const registered = new Set((await ports.mcpServers.list()).map((s) => s.name));
   const unknown = input.servers.filter((s) => !registered.has(s));

@@ -4,7 +4,8 @@ import { openAgentSession, type AgentSessionPorts } from './open-agent-session.j
 
 /**
  * An agent key's new MCP session (docs/mcp-gateway.md, "Repository agent keys"): a governed agent
- * session of the key's repository on the key's terms, named after the key and owned by the ADMIN
+ * session of the key's repository on the key's terms, under the policy version the key pins (a
+ * newer version reaches it only when an ADMIN re-points the key), named after the key and owned by the ADMIN
  * who created it, answered with its call state (null: it no longer exists). Refused
  * (RateLimitedError, nothing written) while `maxOpen` of the key's sessions are open
  * (core/mcp/mcp-session-limits.ts).
@@ -17,6 +18,7 @@ export async function openKeySession(ports: AgentSessionPorts, key: AgentKey, ma
       name: key.name,
       repo_root: key.repo_root,
       compliance_policy: key.compliance_policy,
+      policy_version: key.policy_version,
       permissions: key.permissions ?? undefined,
       servers: key.servers,
       max_tool_calls: key.max_tool_calls ?? undefined,

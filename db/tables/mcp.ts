@@ -30,5 +30,6 @@ export interface AgentSessionRow {
 export interface AgentKeyRow extends Omit<AgentKey, 'created_at' | 'revoked_at'> {
   key_hash: string;
   created_at: Date;
+  /** With `revoked_reason` (migration 041): both null while the key is live, both set once revoked. */
   revoked_at: Date | null;
 }

@@ -11,17 +11,17 @@ import { executionInsertValues, loadExecution } from '../executions/postgres-exe
 
 /**
  * A session with its state for a gateway request, in one round trip (by id, or by token hash):
- * the session's row and status, its last tool call's seq (the primary key's last entry), its last
+ * the session's row and status, whether its owner is active, its last tool call's seq (the primary key's last entry), its last
  * certificate's digest (its execution certificate once closed, else its last tool call's), and
  * its upstream registrations' names and creation times.
  */
-const callStateBy = (where: string) => `SELECT s.*, e.owner_id, e.status, e.repo_root,
+const callStateBy = (where: string) => `SELECT s.*, e.owner_id, u.active AS owner_active, e.status, e.repo_root,
     coalesce((SELECT max(seq) FROM tool_calls WHERE execution_id = e.id), 0)::int AS last_seq,
     coalesce((SELECT digest FROM certificates WHERE execution_id = e.id ORDER BY ordinal DESC LIMIT 1),
       (SELECT digest FROM tool_call_certificates WHERE execution_id = e.id ORDER BY seq DESC LIMIT 1)) AS last_certificate_digest,
     coalesce((SELECT string_agg(m.name || '@' || m.created_at::text, ',' ORDER BY m.name) FROM mcp_servers m
       WHERE m.name = ANY (s.servers)), '') AS servers_version
-  FROM agent_sessions s JOIN executions e ON e.id = s.execution_id WHERE ${where}`;
+  FROM agent_sessions s JOIN executions e ON e.id = s.execution_id JOIN users u ON u.id = e.owner_id WHERE ${where}`;
 const CALL_STATE_BY_ID = { name: 'agent_session_call_state', text: callStateBy('s.execution_id = $1') };
 const CALL_STATE_BY_TOKEN = { name: 'agent_session_call_state_by_token', text: callStateBy('s.token_hash = $1') };
 
@@ -50,12 +50,13 @@ function toCallState(row: CallStateRow): AgentSessionCallState {
   };
 }
 
-type SessionJoin = AgentSessionRow & { owner_id: string; status: string; repo_root: string | null };
+type SessionJoin = AgentSessionRow & { owner_id: string; owner_active: boolean; status: string; repo_root: string | null };
 
 function toSession(row: SessionJoin): AgentSession {
   return {
     id: row.execution_id,
     owner_id: row.owner_id,
+    owner_active: row.owner_active,
     status: row.status as ExecutionStatus,
     repo_root: row.repo_root,
     branch: row.branch,
@@ -79,7 +80,14 @@ export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessi
   const sessions = () =>
     db<AgentSessionRow>('agent_sessions')
       .join('executions', 'executions.id', 'agent_sessions.execution_id')
-      .select<SessionJoin[]>('agent_sessions.*', 'executions.owner_id', 'executions.status', 'executions.repo_root');
+      .join('users', 'users.id', 'executions.owner_id')
+      .select<SessionJoin[]>(
+        'agent_sessions.*',
+        'executions.owner_id',
+        'users.active as owner_active',
+        'executions.status',
+        'executions.repo_root',
+      );
   return {
     async open(session) {
       const id = randomUUID();
@@ -141,6 +149,13 @@ export function createAgentSessionStore(db: Knex, secretKey: Buffer): AgentSessi
         .select<{ execution_id: string }[]>('agent_sessions.execution_id');
       const stillOpen = new Set(open.map((row) => row.execution_id));
       return ids.filter((id) => !stillOpen.has(id));
+    },
+    async runningOwnedBy(ownerId) {
+      const rows = await db('executions')
+        .where({ owner_id: ownerId, kind: 'agent_session', status: 'running' })
+        .orderBy('created_at')
+        .select<{ id: string }[]>('id');
+      return rows.map((row) => row.id);
     },
     async expiredRunning(now, limit) {
       const rows = await db<AgentSessionRow>('agent_sessions')

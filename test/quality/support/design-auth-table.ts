@@ -60,6 +60,7 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'post /agent-keys': ['ADMIN'],
   'get /agent-keys': ['ADMIN'],
   'delete /agent-keys/{}': ['ADMIN'],
+  'patch /agent-keys/{}': ['ADMIN'],
   'get /github/installations': ['ADMIN'],
   'get /github/deliveries': ['ADMIN'],
   'get /github/app': ['ADMIN'],
