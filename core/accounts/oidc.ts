@@ -16,6 +16,13 @@ export interface WorkflowIdentity extends WorkflowRun {
   ref: string | null;
   /** The `head_ref` claim: a pull request's head branch (empty on other events). */
   head_ref: string | null;
+  /** The `sha` claim: the commit the run built (on a pull request, the merge commit of `refs/pull/N/merge`). */
+  sha: string | null;
+  /** The `job_workflow_ref` claim: the workflow file the job ran (a reusable workflow's own), what `evidence_sources` matches. */
+  job_workflow_ref: string | null;
+  /** The numeric ids of the repository and its owner (`repository_id`, `repository_owner_id`): names can be re-registered, ids cannot. */
+  repository_id: string | null;
+  repository_owner_id: string | null;
 }
 
 /** What an OIDC-verified workflow may do, always on its own repository only. */
@@ -40,8 +47,18 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const integerText = (value: unknown): string | null => (typeof value === 'number' ? String(value) : text(value));
 
 /**
+ * An entry of SHIPGATE_OIDC_OWNERS: `acme`, or `acme@1234567` pinning the account's numeric id
+ * (the `repository_owner_id` claim), so a re-registered name is refused (docs/operations.md, "Security").
+ */
+function ownerEntry(entry: string): { login: string; id: string | null } {
+  const at = entry.indexOf('@');
+  return at < 0 ? { login: entry.toLowerCase(), id: null } : { login: entry.slice(0, at).toLowerCase(), id: entry.slice(at + 1) };
+}
+
+/**
  * The workflow run behind a token, accepted only when OIDC is on (`owners` not empty) and the
- * token's repository belongs to one of `owners` (compared case-insensitively, as GitHub does).
+ * token's repository belongs to one of `owners` (compared case-insensitively, as GitHub does);
+ * an entry that pins an id also needs the token's `repository_owner_id` to be that id.
  */
 export async function authenticateWorkflow(
   verifier: OidcVerifier | undefined,
@@ -55,8 +72,14 @@ export async function authenticateWorkflow(
   const owner = text(claims.repository_owner)?.toLowerCase();
   if (!repository || !owner || !repository.startsWith(`${owner}/`))
     throw new AuthenticationError('OIDC token refused: it names no GitHub repository ("repository", "repository_owner").');
-  if (!owners.some((listed) => listed.toLowerCase() === owner))
+  const listed = owners.map(ownerEntry).find((entry) => entry.login === owner);
+  if (!listed)
     throw new AuthenticationError(`OIDC token refused: the "repository_owner" claim (${owner}) is not listed in SHIPGATE_OIDC_OWNERS.`);
+  const ownerId = integerText(claims.repository_owner_id);
+  if (listed.id !== null && ownerId !== listed.id)
+    throw new AuthenticationError(
+      `OIDC token refused: SHIPGATE_OIDC_OWNERS pins ${owner} to the account id ${listed.id}, and the "repository_owner_id" claim is ${ownerId ?? 'missing'} (a re-registered name is another account).`,
+    );
   return {
     repository,
     repository_owner: owner,
@@ -67,6 +90,10 @@ export async function authenticateWorkflow(
     event_name: text(claims.event_name),
     ref: text(claims.ref),
     head_ref: text(claims.head_ref),
+    sha: text(claims.sha)?.toLowerCase() ?? null,
+    job_workflow_ref: text(claims.job_workflow_ref),
+    repository_id: integerText(claims.repository_id),
+    repository_owner_id: ownerId,
   };
 }
 
@@ -91,8 +118,17 @@ export function authorizeWorkflow(identity: WorkflowIdentity, permission: Workfl
     );
 }
 
-/** The run as recorded with the evidence it uploads (the owner is part of the repository; the ref is not recorded). */
-export function workflowRunOf({ repository_owner: _owner, ref: _ref, head_ref: _headRef, ...run }: WorkflowIdentity): WorkflowRun {
+/**
+ * The run as recorded with the evidence it uploads and the agent sessions it opens (the owner is part of the
+ * repository): since migration 039 also what it built (`sha`, `ref`), the workflow file its job ran and the
+ * repository's numeric id (docs/release-gate.md, "Evidence from workflows").
+ */
+export function workflowRunOf({
+  repository_owner: _owner,
+  head_ref: _headRef,
+  repository_owner_id: _ownerId,
+  ...run
+}: WorkflowIdentity): WorkflowRun {
   return run;
 }
 
