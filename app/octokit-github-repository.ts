@@ -99,6 +99,15 @@ export function octokitGitHubRepository(octokit: RestOctokit, repoRoot: string, 
       // `permission` is the classic level (maintain reads as write, triage as read), `role_name` the exact role.
       return repoPermissionOf(found?.data.permission, found?.data.role_name);
     },
+    async permissionOfAccount(githubUserId) {
+      // GitHub's collaborator endpoint takes a login: ask for the account's login now (GET /user/{account_id}), then by it.
+      const account = await orNullOn404(() => octokit.rest.users.getById({ account_id: githubUserId }));
+      return account ? this.permissionOf(account.data.login) : 'none';
+    },
+    async visibility() {
+      const found = await orNullOn404(() => octokit.rest.repos.get(where));
+      return found && !found.data.private && (found.data.visibility ?? 'public') === 'public' ? 'public' : 'private';
+    },
     async pullRequest(number) {
       const found = await orNullOn404(() => octokit.rest.pulls.get({ ...where, pull_number: number }));
       if (!found) return null;

@@ -11,6 +11,7 @@ import { startWorker, type RunningWorker } from '../worker/start-worker.js';
 import { buildGitHubWebhook } from './github-app.js';
 import { buildMcpEndpoint, type McpEndpoint } from '../api/mcp/mcp-endpoint.js';
 import { sweepMcpSessions } from './sweep-mcp-sessions.js';
+import { warnAccountsLimitedToPublic } from './warn-accounts-limited-to-public.js';
 
 export interface RunningService {
   /** Where the API listens, with the real port when PORT=0 asked for any free one. */
@@ -71,6 +72,7 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
     if (withWorker) worker = await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, database.url);
     const url = urlOf(address);
     logger.info({ url }, 'listening');
+    await warnAccountsLimitedToPublic(deps);
     return {
       url,
       database: database.description,

@@ -5,9 +5,9 @@ import {
   completeGitHubSignIn,
   exchangeSignInCode,
   startGitHubSignIn,
-  unlinkGitHub,
 } from '../../core/accounts/complete-github-sign-in.js';
 import { GitHubSignInRefused } from '../../core/accounts/github-org-admission.js';
+import { removeGitHubLink } from '../../core/accounts/remove-github-link.js';
 import type { OAuthClient } from '../../core/accounts/github-sign-in.js';
 import { ConflictError, ForbiddenError, NotFoundError, ShipgateError, UnavailableError, ValidationError } from '../../core/errors.js';
 import { githubWebUrl, OAUTH_CALLBACK_PATH } from '../../core/github/app-manifest.js';
@@ -234,18 +234,25 @@ export const githubSignInRoutes = [
     path: '/auth/github',
     tags,
     auth: 'any',
-    summary: "Unlink the calling account's GitHub account",
+    summary: "Unlink the calling account's GitHub account (ADMIN, unless SHIPGATE_REPO_ACCESS=roles)",
     description:
-      'The account stops signing in with GitHub and its repository access no longer reads GitHub permissions (docs/api.md, "Repository access"). ' +
+      'The account stops signing in with GitHub. While GitHub decides repository access (`github`, `github-required`) only an ADMIN ' +
+      "may remove a link (others: 403; an ADMIN removes anyone's with `DELETE /users/{user_id}/github`), and the account stays " +
+      'checked against the GitHub account last linked: unlinking never widens access (docs/api.md, "Repository access"). ' +
       'Refused for an account without a password (created by a GitHub sign-in): it would have no way to sign in again.',
     responses: { 204: { description: 'Unlinked.' } },
-    errors: { 404: 'No GitHub account is linked.', 409: 'The account has no password: unlinking would lock it out.' },
+    errors: {
+      403: 'Only an ADMIN can remove a GitHub link while GitHub decides repository access.',
+      404: 'No GitHub account is linked.',
+      409: 'The account has no password: unlinking would lock it out.',
+    },
     async handler({ caller, deps }) {
-      const credentials = await deps.accounts.findCredentials(caller.user.email);
-      if (credentials && !credentials.passwordHash) {
-        throw new ConflictError('This account has no password (it was created by a GitHub sign-in): unlinking GitHub would lock it out.');
-      }
-      if (!(await unlinkGitHub(deps.githubSignIn, caller.user.id))) throw new NotFoundError('Linked GitHub account');
+      await removeGitHubLink(
+        { accounts: deps.accounts, store: deps.githubSignIn.store },
+        await deps.repoAccess.mode(),
+        caller,
+        caller.user.id,
+      );
       deps.logger.info({ event: 'github_unlinked', user_id: caller.user.id }, 'GitHub account unlinked');
       return { status: 204 };
     },

@@ -55,6 +55,20 @@ export const userResponseSchema = z
       .nullable()
       .optional()
       .meta({ description: 'The linked GitHub account (`GET /auth/me` only): null when none is linked.' }),
+    service_account: z.boolean().meta({
+      description:
+        'Made a service account by an ADMIN (for CI keys): judged by its role alone on repositories, without a GitHub link (docs/api.md, "Repository access").',
+    }),
+    repository_access: z
+      .enum(['role_only', 'github', 'public_only', 'link_required'])
+      .optional()
+      .meta({
+        description:
+          'How repository actions are decided for this account under the mode in force (`GET /users` and `PATCH /users/{user_id}`): ' +
+          '`role_only` its role alone; `github` its role and the permission of the GitHub account it is (or was last) linked to; ' +
+          '`public_only` never linked: it reads public repositories only (make it a service account, or link it, to give it more); ' +
+          '`link_required` never linked, under `github-required`: no repository.',
+      }),
   })
   .meta({ id: 'UserResponse' });
 
@@ -62,6 +76,10 @@ export const userPatchSchema = z
   .object({
     role: roleSchema.optional(),
     active: z.boolean().optional(),
+    service_account: z
+      .boolean()
+      .optional()
+      .meta({ description: 'A service account (for CI keys) is judged by its role alone on repositories, without a GitHub link.' }),
   })
   .strict()
   .meta({ id: 'UserPatch' });

@@ -19,8 +19,11 @@ export interface AccountStore {
   createUser(user: NewUser, keyHash: string): Promise<User>;
   /** `passwordHash` is null for an account created by "Sign in with GitHub" (it has no password). */
   findCredentials(email: string): Promise<{ user: User; passwordHash: string | null } | null>;
-  /** The live key's user and the GitHub account that user linked (null when none). */
-  findKeyHolder(keyHash: string): Promise<{ user: User; github: GitHubLink | null } | null>;
+  /**
+   * The live key's user, the GitHub account that user linked (null when none), and the GitHub
+   * account (numeric id) last linked, kept after an unlink (null when never linked).
+   */
+  findKeyHolder(keyHash: string): Promise<{ user: User; github: GitHubLink | null; githubUserId: number | null } | null>;
   findUser(id: string): Promise<User | null>;
   /**
    * The display names of the given user ids (deactivated users included; unknown ids are absent), so
@@ -33,7 +36,11 @@ export interface AccountStore {
   /** Revokes one key (sign out); false when it was not live. */
   revokeKey(keyHash: string): Promise<boolean>;
   listUsers(page: PageRequest): Promise<Page<User>>;
-  updateUser(id: string, patch: { role?: Role; active?: boolean }): Promise<User | null>;
+  updateUser(id: string, patch: { role?: Role; active?: boolean; service_account?: boolean }): Promise<User | null>;
+  /** The GitHub account (numeric id) each of these users was last linked to; users never linked are absent. */
+  githubUserIds(ids: readonly string[]): Promise<Map<string, number>>;
+  /** Active users never linked to GitHub, oldest first, at most `limit`. */
+  activeUsersNeverLinked(limit: number): Promise<User[]>;
   /**
    * The login throttle's step before a password is checked, atomic per client so that parallel
    * attempts cannot all pass one count: reads the client's failures of the last `windowSeconds`,

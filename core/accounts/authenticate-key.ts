@@ -9,5 +9,10 @@ export async function authenticateKey(store: AccountStore, key: string | undefin
   const holder = await store.findKeyHolder(keyHash);
   if (!holder) throw new AuthenticationError('Invalid API key.');
   if (!holder.user.active) throw new ForbiddenError('Account deactivated.');
-  return holder.github ? { user: holder.user, keyHash, github: holder.github } : { user: holder.user, keyHash };
+  return {
+    user: holder.user,
+    keyHash,
+    ...(holder.github ? { github: holder.github } : {}),
+    ...(holder.githubUserId !== null ? { githubUserId: holder.githubUserId } : {}),
+  };
 }

@@ -7,6 +7,11 @@ export interface User {
   role: Role;
   active: boolean;
   created_at: string;
+  /**
+   * Made a service account by an ADMIN (for CI keys): judged by its role alone on repositories,
+   * without a GitHub link (docs/api.md, "Repository access").
+   */
+  service_account: boolean;
 }
 
 /** The GitHub account a user linked (docs/github-app.md, "Sign in with GitHub"). */
@@ -22,4 +27,10 @@ export interface Principal {
   keyHash: string;
   /** The caller's linked GitHub account; absent when none is linked. Repository access reads it (`core/accounts/repo-access.ts`). */
   github?: GitHubLink;
+  /**
+   * The GitHub account (numeric id) repository access is checked against: the linked one, else the
+   * one last linked (an unlink does not clear it, so it never widens access); absent when the user
+   * was never linked.
+   */
+  githubUserId?: number;
 }

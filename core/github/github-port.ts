@@ -83,6 +83,13 @@ export interface GitHubRepository {
   /** The text of `path` on the default branch, or null when it does not exist. */
   readDefaultBranchFile(path: string): Promise<string | null>;
   permissionOf(username: string): Promise<RepoPermission>;
+  /**
+   * The permission of the GitHub account with this numeric id, whatever its login is now (a login
+   * is reusable after a rename); `none` when GitHub knows no such account.
+   */
+  permissionOfAccount(githubUserId: number): Promise<RepoPermission>;
+  /** Whether GitHub shows the repository to anyone: `public`, else `private` (private, internal, or not found). */
+  visibility(): Promise<'public' | 'private'>;
   /** A pull request as GitHub has it now, or null when there is none with that number. */
   pullRequest(number: number): Promise<PullRequestHead | null>;
   /** The pull request's author, assignees and commit count, or null when there is none with that number. */

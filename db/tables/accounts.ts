@@ -9,6 +9,10 @@ export interface UserRow {
   password_hash: string | null;
   active: boolean;
   created_at: Date;
+  /** Judged by role alone without a GitHub link, set by an ADMIN only (migration 040). */
+  service_account: boolean;
+  /** bigint as a string: the GitHub account repository access is checked against, kept after an unlink (migration 040). */
+  repo_access_github_id: string | null;
 }
 
 /** A user's linked GitHub account (migration 030). */

@@ -47,9 +47,12 @@ describe('linking GitHub to an existing account', () => {
     const signedIn = await signInWithGitHub(t, gh, name);
     expect(signedIn.exchange?.body).toMatchObject({ id: operator.id, role: 'OPERATOR' });
 
-    await t.request.delete('/api/v1/auth/github').set(operator.auth).expect(204);
+    // Only an ADMIN removes a link while GitHub decides repository access (docs/api.md, "Repository access").
+    const own = await t.request.delete('/api/v1/auth/github').set(operator.auth).expect(403);
+    expect(own.body.detail).toMatch(/Only an ADMIN can remove a GitHub link/);
+    await t.request.delete(`/api/v1/users/${operator.id}/github`).set(t.admin.auth).expect(204);
     expect((await t.request.get('/api/v1/auth/me').set(operator.auth).expect(200)).body.github).toBeNull();
-    await t.request.delete('/api/v1/auth/github').set(operator.auth).expect(404);
+    await t.request.delete(`/api/v1/users/${operator.id}/github`).set(t.admin.auth).expect(404);
     // Unlinked: the GitHub account is a stranger again, and registration is closed.
     const after = await signInWithGitHub(t, gh, name);
     expect(after.studio?.hash).toBe('#/sign-in?github_error=closed');
@@ -93,7 +96,9 @@ describe('accounts created by a GitHub sign-in', () => {
       expect(created.email).toBe(`${gh.oauth.users.get(name)!.id}+${name}@users.noreply.github.com`);
       const refused = await open.request.post('/api/v1/auth/login').send({ email: created.email, password: 'anything at all' }).expect(401);
       expect(refused.body.detail).toMatch(/no password: it signs in with GitHub/);
-      const unlink = await open.request.delete('/api/v1/auth/github').set('Authorization', `Bearer ${created.api_key}`).expect(409);
+      await open.request.delete('/api/v1/auth/github').set('Authorization', `Bearer ${created.api_key}`).expect(403);
+      const id = (await open.request.get('/api/v1/auth/me').set('Authorization', `Bearer ${created.api_key}`).expect(200)).body.id;
+      const unlink = await open.request.delete(`/api/v1/users/${id}/github`).set(open.admin.auth).expect(409);
       expect(unlink.body.detail).toMatch(/lock it out/);
       // Password accounts keep working.
       await open.request.post('/api/v1/auth/login').send({ email: open.admin.email, password: 'correct horse battery' }).expect(200);

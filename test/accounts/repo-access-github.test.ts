@@ -108,9 +108,13 @@ describe('repository access from GitHub permissions', () => {
     expect(stack.lookups('acme/secret', 'the-admin')).toBe(0);
   });
 
-  it('a user not linked to GitHub keeps the role-only rule', async () => {
+  it('a user never linked to GitHub reads public repositories only; a service account keeps the role-only rule', async () => {
     const operator = await stack.t.user('OPERATOR');
-    const res = await stack.t.request.post('/api/v1/releases/evidence').set(operator.auth).send(evidence('acme/secret', 'u1'));
+    expect((await stack.t.request.post('/api/v1/releases/evidence').set(operator.auth).send(evidence('acme/secret', 'u1'))).status).toBe(
+      404,
+    );
+    const ci = await stack.service('OPERATOR');
+    const res = await stack.t.request.post('/api/v1/releases/evidence').set(ci.auth).send(evidence('acme/secret', 'u1'));
     expect(res.status).toBe(201);
   });
 

@@ -7,16 +7,29 @@ import {
   repoAccessPath,
   type RepoAccessMode,
   type RepoPermissionFact,
+  type RepoVisibilityFact,
 } from '../../core/accounts/repo-access.js';
 import type { Role } from '../../core/accounts/roles.js';
 import type { Principal } from '../../core/accounts/user.js';
 import { ForbiddenError, NotFoundError, UnavailableError } from '../../core/errors.js';
 
-const principal = (role: Role, login?: string): Principal => ({
-  user: { id: 'u', email: 'u@example.com', name: 'u', role, active: true, created_at: '2024-01-01T00:00:00Z' },
+const principal = (role: Role, login?: string, facts: { service_account?: boolean; githubUserId?: number } = {}): Principal => ({
+  user: {
+    id: 'u',
+    email: 'u@example.com',
+    name: 'u',
+    role,
+    active: true,
+    created_at: '2024-01-01T00:00:00Z',
+    service_account: facts.service_account ?? false,
+  },
   keyHash: 'h',
   github: login ? { id: 1, login } : undefined,
+  githubUserId: facts.githubUserId ?? (login ? 1 : undefined),
 });
+
+/** A reader that must not be asked about visibility. */
+const noVisibility = { visibilityOf: () => Promise.reject(new Error('not asked')) };
 
 // The rule of docs/api.md, "Repository access", without the server.
 describe('repository access rule', () => {
@@ -46,12 +59,19 @@ describe('repository access rule', () => {
     ]);
   });
 
-  it('ADMIN and roles mode take the role alone; an unlinked user only under github-required needs a link', () => {
+  it('ADMIN, roles mode and service accounts take the role alone; one ever linked is checked against GitHub; one never linked reads public repositories', () => {
     const kinds = (mode: RepoAccessMode) =>
-      [principal('ADMIN', 'a'), principal('OPERATOR', 'o'), principal('OPERATOR')].map((p) => repoAccessPath(mode, p).kind);
-    expect(kinds('roles')).toEqual(['role_only', 'role_only', 'role_only']);
-    expect(kinds('github')).toEqual(['role_only', 'github', 'role_only']);
-    expect(kinds('github-required')).toEqual(['role_only', 'github', 'link_required']);
+      [
+        principal('ADMIN', 'a'),
+        principal('OPERATOR', 'o'),
+        principal('OPERATOR'),
+        principal('OPERATOR', undefined, { githubUserId: 77 }),
+        principal('OPERATOR', undefined, { service_account: true }),
+      ].map((p) => repoAccessPath(mode, p).kind);
+    expect(kinds('roles')).toEqual(['role_only', 'role_only', 'role_only', 'role_only', 'role_only']);
+    expect(kinds('github')).toEqual(['role_only', 'github', 'public_only', 'github', 'role_only']);
+    expect(kinds('github-required')).toEqual(['role_only', 'github', 'link_required', 'github', 'role_only']);
+    expect(repoAccessPath('github', principal('OPERATOR', undefined, { githubUserId: 77 }))).toEqual({ kind: 'github', githubUserId: 77 });
     expect(repoAccessModeOf(undefined, true)).toBe('github');
     expect(repoAccessModeOf(undefined, false)).toBe('roles');
     expect(repoAccessModeOf('roles', true)).toBe('roles');
@@ -60,19 +80,36 @@ describe('repository access rule', () => {
   it('a GitHub failure is a 503, never an allow', async () => {
     const access = createRepoAccess({
       mode: async () => 'github',
-      reader: { permissionOf: () => Promise.reject(new Error('socket hang up')) },
+      reader: { permissionOf: () => Promise.reject(new Error('socket hang up')), ...noVisibility },
     });
     await expect(access.require(principal('VIEWER', 'v'), 'acme/api', 'read')).rejects.toBeInstanceOf(UnavailableError);
   });
 
   it('lists keep the readable repositories; under roles nothing is asked', async () => {
-    const reader = { permissionOf: jest.fn(async (repo: string) => (repo === 'acme/api' ? 'read' : 'none') as RepoPermissionFact) };
+    const reader = {
+      permissionOf: jest.fn(async (repo: string) => (repo === 'acme/api' ? 'read' : 'none') as RepoPermissionFact),
+      ...noVisibility,
+    };
     const access = createRepoAccess({ mode: async () => 'github', reader });
     expect(await access.readableAmong(principal('VIEWER', 'v'), async () => ['acme/api', 'acme/secret'])).toEqual(['acme/api']);
     const roles = createRepoAccess({ mode: async () => 'roles', reader });
     const candidates = jest.fn(async () => ['acme/api']);
     expect(await roles.readableAmong(principal('VIEWER', 'v'), candidates)).toBeUndefined();
     expect(candidates).not.toHaveBeenCalled();
+  });
+
+  it('an account never linked reads public repositories only, and writes to none', async () => {
+    const visibility: Record<string, RepoVisibilityFact> = { 'acme/open': 'public', 'acme/api': 'private', 'other/x': 'not_installed' };
+    const access = createRepoAccess({
+      mode: async () => 'github',
+      reader: { permissionOf: () => Promise.reject(new Error('not asked')), visibilityOf: async (repo) => visibility[repo] },
+    });
+    const stranger = principal('OPERATOR');
+    expect(await access.readableAmong(stranger, async () => Object.keys(visibility))).toEqual(['acme/open']);
+    await expect(access.require(stranger, 'acme/open', 'read')).resolves.toBeUndefined();
+    await expect(access.require(stranger, 'acme/open', 'write')).rejects.toThrow(/no GitHub link.*service account/);
+    await expect(access.require(stranger, 'acme/api', 'read')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(access.require(stranger, 'other/x', 'read')).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 
@@ -83,26 +120,27 @@ describe('the permission cache', () => {
     const calls: string[] = [];
     const cached = cachedRepoPermissions(
       {
-        async permissionOf(repo, login) {
-          calls.push(`${login}@${repo}`);
+        async permissionOf(repo, githubUserId) {
+          calls.push(`${githubUserId}@${repo}`);
           await new Promise((r) => setTimeout(r, 5));
           if (fail) throw new Error('502');
           return 'write';
         },
+        ...noVisibility,
       },
       { now: () => clock },
     );
-    await Promise.all(Array.from({ length: 50 }, () => cached.permissionOf('acme/api', 'Mona')));
-    expect(await cached.permissionOf('ACME/api', 'mona')).toBe('write');
+    await Promise.all(Array.from({ length: 50 }, () => cached.permissionOf('acme/api', 583231)));
+    expect(await cached.permissionOf('ACME/api', 583231)).toBe('write');
     expect(calls).toHaveLength(1);
     clock = 5 * 60 * 1000 - 1;
-    await cached.permissionOf('acme/api', 'mona');
+    await cached.permissionOf('acme/api', 583231);
     expect(calls).toHaveLength(1);
     clock = 5 * 60 * 1000;
     fail = true;
-    await expect(cached.permissionOf('acme/api', 'mona')).rejects.toThrow('502');
+    await expect(cached.permissionOf('acme/api', 583231)).rejects.toThrow('502');
     fail = false;
-    expect(await cached.permissionOf('acme/api', 'mona')).toBe('write');
+    expect(await cached.permissionOf('acme/api', 583231)).toBe('write');
     expect(calls).toHaveLength(3);
   });
 });

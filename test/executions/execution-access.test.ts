@@ -12,7 +12,10 @@ import {
 } from '../../core/executions/execution-access.js';
 
 function caller(role: Role, id = 'caller'): Principal {
-  return { user: { id, email: `${id}@example.com`, name: id, role, active: true, created_at: '2026-01-01T00:00:00.000Z' }, keyHash: 'k' };
+  return {
+    user: { id, email: `${id}@example.com`, name: id, role, active: true, created_at: '2026-01-01T00:00:00.000Z', service_account: false },
+    keyHash: 'k',
+  };
 }
 
 const others = (roles: Role[]) => ROLES.filter((role) => !roles.includes(role));

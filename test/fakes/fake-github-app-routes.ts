@@ -38,6 +38,8 @@ export class FakeGitHubApp {
   repoPermissions = new Map<string, string | { role_name: string; permission: string }>();
   pulls = new Map<string, FakePullRequest>();
   defaultBranches = new Map<string, string>();
+  /** Repositories (lower case) GitHub shows only to their collaborators; any other is public. */
+  privateRepos = new Set<string>();
   /** repo (lower case) -> installation id; a repository not here has no installation (404). */
   installations = new Map<string, number>();
   /** installation id -> when it was suspended: GitHub lists it with `suspended_at` and refuses it a token (403). */
@@ -252,7 +254,8 @@ export class FakeGitHubApp {
         pattern: '/repos/{owner}/{repo}',
         handle: (ctx) => {
           if (!repos.has(repoOf(ctx))) return gitHubError(404, 'Not Found');
-          return { body: repositoryJson(apiBase(), repoOf(ctx), { defaultBranch: this.defaultBranches.get(repoOf(ctx)) ?? 'main' }) };
+          const options = { defaultBranch: this.defaultBranches.get(repoOf(ctx)) ?? 'main', private: this.privateRepos.has(repoOf(ctx)) };
+          return { body: repositoryJson(apiBase(), repoOf(ctx), options) };
         },
       },
       {

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson, sendText, startHttpServer } from './fake-http.js';
+import { accountByIdRoute } from './fake-github-account-route.js';
 import { FakeGitHubOAuth, type WebReply } from './fake-github-oauth.js';
 import { repoRoutes } from './fake-github-repo-routes.js';
 import { FakeRepos } from './fake-github-repos.js';
@@ -206,6 +207,12 @@ export async function startFakeGitHub(options: { token?: string } = {}): Promise
   for (const route of fake.deployments.routes(fake.app, () => fake.baseUrl)) fake.route(route);
   for (const route of fake.manifests.routes(() => fake.baseUrl)) fake.route(route);
   for (const route of fake.oauth.routes(fake.app, () => fake.baseUrl)) fake.route(route);
+  fake.route(
+    accountByIdRoute(
+      () => fake.oauth.users.values(),
+      () => fake.baseUrl,
+    ),
+  );
   return fake;
 }
 

@@ -83,7 +83,7 @@ const REPO_URLS: Record<string, string> = {
 };
 
 /** A repository as GET /repos/{owner}/{repo} answers it (a superset of the shorter `repository`). */
-export function repositoryJson(api: string, fullName: string, options: { id?: number; defaultBranch?: string } = {}) {
+export function repositoryJson(api: string, fullName: string, options: { id?: number; defaultBranch?: string; private?: boolean } = {}) {
   const [owner, name] = fullName.split('/');
   const id = options.id ?? idOf(fullName);
   const url = `${api}/repos/${fullName}`;
@@ -94,7 +94,7 @@ export function repositoryJson(api: string, fullName: string, options: { id?: nu
     name,
     full_name: fullName,
     owner: userJson(api, owner, 'Organization'),
-    private: false,
+    private: options.private ?? false,
     html_url: html,
     description: null,
     fork: false,
@@ -127,7 +127,7 @@ export function repositoryJson(api: string, fullName: string, options: { id?: nu
     has_discussions: false,
     archived: false,
     disabled: false,
-    visibility: 'public',
+    visibility: options.private ? 'private' : 'public',
     pushed_at: CREATED,
     created_at: CREATED,
     updated_at: CREATED,

@@ -98,7 +98,7 @@ describe('an App registered from the studio while shipgate runs', () => {
     const fresh = await startReplica(api.database.url, env);
     closing.push(fresh);
     const reader = await api.user('OPERATOR');
-    await linkGitHub(api, reader, 'tools-reader');
+    await linkGitHub(api, gh, reader, 'tools-reader');
     gh.app.grant(REPO, 'tools-reader', 'read');
     // SHIPGATE_REPO_ACCESS defaults to `github` once an App is configured: GitHub's permission decides.
     const gate = await fresh.request.get(`/api/v1/releases/gates/${REPO}`).set(reader.auth);

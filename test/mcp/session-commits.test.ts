@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { pushPayload, settle } from '../support/github-deliveries.js';
 import { decide } from '../support/release-api.js';
+import { serviceAccount } from '../support/service-account.js';
 import type { TestUser } from '../support/test-app.js';
 import { agentCommit } from '../github/support/agent-pull-requests.js';
 import { mcpClient } from './support/everything-upstream.js';
@@ -15,7 +16,8 @@ let shas = 0;
 const nextSha = () => (++shas).toString(16).padStart(40, 'd');
 
 beforeAll(async () => {
-  operator = await stack.t.user('OPERATOR');
+  // The agent runner's account: a service account, judged by role alone (the App gates repositories by GitHub permission).
+  operator = await serviceAccount(stack.t, 'OPERATOR');
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { jest } from '@jest/globals';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { appEnv, appPrivateKey, deliver, pullRequestPayload, settle } from '../support/github-deliveries.js';
 import { describeInBrowser } from './support/describe-in-browser.js';
+import { serviceAccount } from '../support/service-account.js';
 import { expectNoProblems, startStudio, type Studio } from './support/studio-harness.js';
 
 jest.setTimeout(90_000);
@@ -37,7 +38,8 @@ describeInBrowser('studio: the gate editor', (executablePath) => {
   });
 
   it('saves a new version the API then returns, shows the diff to the previous one, and its YAML sets the same gate through the App', async () => {
-    const author = await studio.t.user('POLICY_AUTHOR');
+    // Judged by role alone (a service account): this test is about the editor, not repository access.
+    const author = await serviceAccount(studio.t, 'POLICY_AUTHOR');
     const { page, problems } = await studio.open();
     await page.goto(`/studio#/repos/${REPO}/gate`);
     await studio.signIn(page, author.email, { navigate: false });
@@ -115,7 +117,7 @@ describeInBrowser('studio: the gate editor', (executablePath) => {
   });
 
   it('shows a VIEWER the gate read-only, with its YAML and history, and no save button', async () => {
-    const viewer = await studio.t.user('VIEWER');
+    const viewer = await serviceAccount(studio.t, 'VIEWER');
     const { page, problems } = await studio.open();
     await page.goto(`/studio#/repos/${REPO}/gate`);
     await studio.signIn(page, viewer.email, { navigate: false });

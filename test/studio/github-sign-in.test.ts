@@ -86,8 +86,8 @@ describeInBrowser('studio: Sign in with GitHub', (executablePath) => {
     }
   });
 
-  it('links and unlinks GitHub from the account page of a password account', async () => {
-    const operator = await studio.t.user('OPERATOR');
+  it('links and unlinks GitHub from the account page of a password account (an ADMIN: only an ADMIN removes a link)', async () => {
+    const operator = await studio.t.user('ADMIN', `linking-admin-${randomUUID().slice(0, 8)}@example.com`);
     const login = `linker-${randomUUID().slice(0, 8)}`;
     gh.oauth.user(login);
     gh.oauth.signedInAs = login;

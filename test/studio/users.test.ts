@@ -1,6 +1,8 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
+import { appEnv, appPrivateKey } from '../support/github-deliveries.js';
 import { describeInBrowser } from './support/describe-in-browser.js';
 import { expectNoProblems, startStudio, type Studio } from './support/studio-harness.js';
 
@@ -97,6 +99,43 @@ describeInBrowser('studio: the users page (ADMIN)', (executablePath) => {
     await page.getByText('Only an ADMIN manages users.').waitFor();
     expect(await page.locator('#users-list, select[name=role]').count()).toBe(0);
     await studio.t.request.get('/api/v1/users').set(operator.auth).expect(403);
+    expectNoProblems(problems);
+  });
+});
+
+describeInBrowser('studio: the users page with a GitHub App (repository access)', (executablePath) => {
+  let gh: FakeGitHub;
+  let studio: Studio;
+  beforeAll(async () => {
+    gh = await startFakeGitHub();
+    studio = await startStudio(executablePath, appEnv(gh, 'users-page-secret', appPrivateKey()));
+  });
+  afterAll(async () => {
+    await studio?.close();
+    await gh?.close();
+  });
+
+  it('names the accounts without a GitHub link that read public repositories only, and makes one a service account', async () => {
+    const ci = await studio.t.user('OPERATOR', `ci-${randomUUID().slice(0, 8)}@example.com`);
+    const { page, problems } = await studio.open();
+    await studio.signIn(page, studio.t.admin.email);
+    await page.goto('/studio#/users');
+    const ciRow = page.locator('#users-list tr', { hasText: ci.email });
+    await ciRow.locator('.repo-access', { hasText: 'Public repositories only (no GitHub link)' }).waitFor();
+    await page.locator('#users-public-only', { hasText: ci.email }).waitFor();
+    expect(await page.locator('#users-list tr', { hasText: studio.t.admin.email }).locator('.repo-access').textContent()).toBe(
+      'Role alone',
+    );
+
+    await page.getByRole('button', { name: `Make service account ${ci.email}` }).click();
+    await page.locator('#users-message', { hasText: `${ci.email} is a service account` }).waitFor();
+    expect(await ciRow.locator('.repo-access').textContent()).toBe('Service account: role alone');
+    expect(await page.locator('#users-public-only').isHidden()).toBe(true);
+    const stored = await studio.t.request.get('/api/v1/users').query({ limit: 100 }).set(studio.t.admin.auth).expect(200);
+    expect(stored.body.find((u: { id: string }) => u.id === ci.id)).toMatchObject({
+      service_account: true,
+      repository_access: 'role_only',
+    });
     expectNoProblems(problems);
   });
 });

@@ -55,6 +55,7 @@ export function toUser(row: UserRow): User {
     role: row.role as Role,
     active: row.active,
     created_at: row.created_at.toISOString(),
+    service_account: row.service_account,
   };
 }
 
@@ -95,7 +96,11 @@ export function createAccountStore(db: Knex): AccountStore {
     async findKeyHolder(keyHash) {
       const [row] = await sendSql<KeyHolderRow>(db, FIND_USER_BY_KEY_HASH, [keyHash]);
       if (!row) return null;
-      return { user: toUser(row), github: row.github_user_id ? { id: Number(row.github_user_id), login: row.github_login! } : null };
+      return {
+        user: toUser(row),
+        github: row.github_user_id ? { id: Number(row.github_user_id), login: row.github_login! } : null,
+        githubUserId: row.repo_access_github_id === null ? null : Number(row.repo_access_github_id),
+      };
     },
     async findUser(id) {
       const row = await db<UserRow>('users').where({ id }).first();
@@ -119,9 +124,20 @@ export function createAccountStore(db: Knex): AccountStore {
       return keysetPage(db<UserRow>('users').select('*'), page, toUser);
     },
     async updateUser(id, patch) {
-      if (patch.role === undefined && patch.active === undefined) return this.findUser(id);
+      if (Object.values(patch).every((value) => value === undefined)) return this.findUser(id);
       const [row] = await db<UserRow>('users').where({ id }).update(patch).returning('*');
       return row ? toUser(row) : null;
+    },
+    async githubUserIds(ids) {
+      const rows = await db<UserRow>('users')
+        .whereIn('id', [...ids])
+        .whereNotNull('repo_access_github_id')
+        .select('id', 'repo_access_github_id');
+      return new Map(rows.map((row) => [row.id, Number(row.repo_access_github_id)]));
+    },
+    async activeUsersNeverLinked(limit) {
+      const rows = await db<UserRow>('users').where({ active: true }).whereNull('repo_access_github_id').orderBy('created_at').limit(limit);
+      return rows.map(toUser);
     },
     async beginLoginAttempt(client, email, windowSeconds, retryAfterOf) {
       return db.transaction(async (trx) => {

@@ -2,6 +2,7 @@ import type { Role } from '../../../core/accounts/roles.js';
 import { startFakeGitHub, type FakeGitHub } from '../../fakes/fake-github-server.js';
 import { appEnv, appPrivateKey } from '../../support/github-deliveries.js';
 import { sha } from '../../support/release-api.js';
+import { serviceAccount } from '../../support/service-account.js';
 import { createTestApp, type TestApp, type TestUser } from '../../support/test-app.js';
 
 export interface RepoAccessStack {
@@ -9,15 +10,20 @@ export interface RepoAccessStack {
   t: TestApp;
   /** A user of `role` whose account is linked to the GitHub login `login` (a row in github_identities, as sign-in makes). */
   linked(role: Role, login: string): Promise<TestUser>;
+  /** A user of `role` an ADMIN made a service account: judged by role alone. */
+  service(role: Role): Promise<TestUser>;
   /** How many times shipgate asked the fake GitHub for `login`'s permission on `repo`. */
   lookups(repo: string, login: string): number;
 }
 
-let githubIds = 7_000_000;
-
-/** Links `user` to a GitHub account directly in the database (the sign-in flow is tested elsewhere). */
-export async function linkGitHub(t: TestApp, user: TestUser, login: string): Promise<void> {
-  await t.database.db('github_identities').insert({ user_id: user.id, github_user_id: String(++githubIds), login });
+/**
+ * Links `user` to the GitHub account `login` directly in the database (the sign-in flow is tested
+ * elsewhere); the fake GitHub knows the account by its id. Returns that id.
+ */
+export async function linkGitHub(t: TestApp, gh: FakeGitHub, user: TestUser, login: string): Promise<number> {
+  const account = gh.oauth.user(login);
+  await t.database.db('github_identities').insert({ user_id: user.id, github_user_id: String(account.id), login });
+  return account.id;
 }
 
 /**
@@ -28,9 +34,10 @@ export function useRepoAccessStack(mode: string | undefined): RepoAccessStack {
   const stack = {
     async linked(role: Role, login: string) {
       const user = await stack.t.user(role);
-      await linkGitHub(stack.t, user, login);
+      await linkGitHub(stack.t, stack.gh, user, login);
       return user;
     },
+    service: (role: Role) => serviceAccount(stack.t, role),
     lookups: (repo: string, login: string) =>
       stack.gh.requests.filter((r) => r.method === 'GET' && r.path === `/repos/${repo}/collaborators/${login}/permission`).length,
   } as RepoAccessStack;

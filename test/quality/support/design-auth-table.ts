@@ -23,6 +23,7 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'get /users': ['ADMIN'],
   'patch /users/{}': ['ADMIN'],
   'post /workflows': ['ADMIN', 'OPERATOR'],
+  'delete /users/{}/github': ['ADMIN'],
   'post /tasks': ['ADMIN', 'OPERATOR'],
   'post /releases/evidence': ['ADMIN', 'OPERATOR'],
   'get /workflows': 'any',
