@@ -14,7 +14,11 @@ import type { gateVersionListSchema, gateVersionSchema } from '../api/schemas/re
 import type { evidenceListSchema, releaseCommitListSchema, releaseHistorySchema } from '../api/schemas/release-overview-schemas.js';
 import type { workflowCancelSchema, workflowWithOwnerSchema } from '../api/schemas/workflow-schemas.js';
 import type { DeniedPermission } from '../core/errors.js';
-import type { githubAuthorizeUrlSchema, githubSignInStatusSchema } from '../api/schemas/github-sign-in-schemas.js';
+import type {
+  githubAuthorizeUrlSchema,
+  githubCallbackResultSchema,
+  githubSignInStatusSchema,
+} from '../api/schemas/github-sign-in-schemas.js';
 import type { appManifestFormSchema, appStatusSchema } from '../api/schemas/github-app-schemas.js';
 import type { deliverySchema, installationListSchema } from '../api/schemas/github-admin-schemas.js';
 
@@ -25,6 +29,8 @@ export type RotatedKey = z.output<typeof rotateKeyResponseSchema>;
 export type GitHubSignInStatus = z.output<typeof githubSignInStatusSchema>;
 /** POST /auth/github/link: GitHub's authorization page for linking the signed-in account. */
 export type GitHubAuthorizeUrl = z.output<typeof githubAuthorizeUrlSchema>;
+/** POST /auth/github/link/finish: the GitHub account now linked. */
+export type GitHubCallbackResult = z.output<typeof githubCallbackResultSchema>;
 /** GET /github/app (ADMIN): the GitHub App in force and where it comes from. */
 export type GitHubAppStatus = z.output<typeof appStatusSchema>;
 /** GET /github/app/manifest (ADMIN): the form to post to GitHub's new-App page. */

@@ -4,14 +4,16 @@ import {
   abandonGitHubSignIn,
   completeGitHubSignIn,
   exchangeSignInCode,
+  finishGitHubLink,
   startGitHubSignIn,
 } from '../../core/accounts/complete-github-sign-in.js';
-import { GitHubSignInRefused } from '../../core/accounts/github-org-admission.js';
 import { removeGitHubLink } from '../../core/accounts/remove-github-link.js';
+import { GitHubSignInRefused } from '../../core/accounts/github-org-admission.js';
 import type { OAuthClient } from '../../core/accounts/github-sign-in.js';
 import { ConflictError, ForbiddenError, NotFoundError, ShipgateError, UnavailableError, ValidationError } from '../../core/errors.js';
 import { githubWebUrl, OAUTH_CALLBACK_PATH } from '../../core/github/app-manifest.js';
 import type { Deps } from '../deps.js';
+import { signInCookie } from '../github-sign-in-cookie.js';
 import { limit } from '../middleware/authenticate.js';
 import { defineRoute } from '../route.js';
 import { userWithKey } from '../user-with-key.js';
@@ -70,6 +72,16 @@ const redirect = (location: string) => ({
   headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
 });
 const location = { Location: { description: 'Where the browser goes next.', schema: z.string().meta({ format: 'uri' }) } };
+const setsCookie = {
+  'Set-Cookie': {
+    description:
+      'The sign-in cookie (`__Host-shipgate_github_sign_in`; `shipgate_github_sign_in` under a plain-http SHIPGATE_PUBLIC_URL): a nonce binding the state to this browser, HttpOnly, SameSite=Lax, 10 minutes.',
+    schema: z.string(),
+  },
+};
+const clearsCookie = {
+  'Set-Cookie': { description: 'Removes the sign-in cookie: it serves one callback.', schema: z.string().optional() },
+};
 
 /** "Sign in with GitHub" (docs/github-app.md): the App's OAuth client, GitHub's web flow with PKCE. */
 export const githubSignInRoutes = [
@@ -94,12 +106,17 @@ export const githubSignInRoutes = [
     description:
       "Answers 302 (or, to `Accept: application/json`, 200 with the URL) to GitHub's authorization page (`<GitHub>/login/oauth/authorize`) with the App's client id, the callback " +
       '`/api/v1/auth/github/callback` under SHIPGATE_PUBLIC_URL, a single-use `state` (10 minutes; only its SHA-256 is stored) ' +
-      'and a PKCE S256 `code_challenge` (the verifier stays on the server with the state). To link GitHub to the signed-in ' +
+      'and a PKCE S256 `code_challenge` (the verifier stays on the server with the state), and sets the sign-in cookie: a random ' +
+      'nonce, whose SHA-256 is stored with the state, that the callback requires, so only this browser can finish. To link GitHub to the signed-in ' +
       'account instead, use `POST /auth/github/link`. Without an OAuth client: 404 `{detail}`, or for a browser a 303 to the ' +
       "studio's sign-in page with `github_error=not_configured`.",
     responses: {
-      200: { description: 'For a client asking for JSON (`Accept: application/json`): the URL to open.', schema: githubAuthorizeUrlSchema },
-      302: { description: "On to GitHub's authorization page.", headers: location },
+      200: {
+        description: 'For a client asking for JSON (`Accept: application/json`): the URL to open.',
+        schema: githubAuthorizeUrlSchema,
+        headers: setsCookie,
+      },
+      302: { description: "On to GitHub's authorization page.", headers: { ...location, ...setsCookie } },
     },
     errors: { 404: 'No OAuth client is configured.', 429: 'Too many requests from this address; see Retry-After.' },
     async handler({ ctx, deps }) {
@@ -111,8 +128,10 @@ export const githubSignInRoutes = [
       }
       const started = await startGitHubSignIn(deps.githubSignIn, null);
       const url = authorizeUrl(deps, client, started);
-      if (wantsJson(ctx)) return { body: { authorize_url: url, expires_at: started.expiresAt.toISOString() } };
-      return { ...redirect(url), status: 302 };
+      const cookie = { 'Set-Cookie': signInCookie(deps.config.publicUrl).set(started.browserNonce) };
+      if (wantsJson(ctx)) return { body: { authorize_url: url, expires_at: started.expiresAt.toISOString() }, headers: cookie };
+      const redirected = redirect(url);
+      return { ...redirected, status: 302, headers: { ...redirected.headers, ...cookie } };
     },
   }),
   defineRoute({
@@ -122,14 +141,22 @@ export const githubSignInRoutes = [
     auth: 'any',
     summary: 'Start linking GitHub to the calling account',
     description:
-      "The authorization URL to send the browser to: like `/auth/github/start`, with the link intent bound to the state (the key never enters a URL). GitHub's callback then links the GitHub account (by its numeric id) to the caller's account, replacing any previous link, and sends the browser to the studio's account page.",
-    responses: { 200: { description: "GitHub's authorization page for this link.", schema: githubAuthorizeUrlSchema } },
+      'The authorization URL to send the browser to: like `/auth/github/start` (with its sign-in cookie, so only the browser that ' +
+      "made this request can come back), with the link intent bound to the state (the key never enters a URL). GitHub's callback " +
+      "then sends the browser to the studio's account page with a one-time `github_link` code (1 minute), and only this caller's " +
+      'key finishes the link with `POST /auth/github/link/finish`: a link started by one account never completes for another.',
+    responses: {
+      200: { description: "GitHub's authorization page for this link.", schema: githubAuthorizeUrlSchema, headers: setsCookie },
+    },
     errors: { 404: 'No OAuth client is configured.' },
     async handler({ caller, deps }) {
       const client = await oauthClient(deps);
       if (!client) throw new NotConfigured();
       const started = await startGitHubSignIn(deps.githubSignIn, caller.user.id);
-      return { body: { authorize_url: authorizeUrl(deps, client, started), expires_at: started.expiresAt.toISOString() } };
+      return {
+        body: { authorize_url: authorizeUrl(deps, client, started), expires_at: started.expiresAt.toISOString() },
+        headers: { 'Set-Cookie': signInCookie(deps.config.publicUrl).set(started.browserNonce) },
+      };
     },
   }),
   defineRoute({
@@ -139,24 +166,30 @@ export const githubSignInRoutes = [
     auth: 'public',
     summary: 'Where GitHub sends the browser back (no key)',
     description:
-      'Takes the single-use `state` (unknown, used or expired: refused), exchanges `code` with the PKCE verifier for the ' +
+      'Takes the single-use `state` (unknown, used or expired: refused), requires the sign-in cookie of the browser that started it ' +
+      '(missing or another nonce: refused, `browser`; the cookie is cleared either way), exchanges `code` with the PKCE verifier for the ' +
       "user's GitHub token, reads `GET /user` with it and drops it (never stored), checks SHIPGATE_GITHUB_ALLOWED_ORGS through " +
       "the App's installations, then links by GitHub's numeric user id (never by e-mail): a linked account signs in (its " +
       'login refreshed), an unknown one becomes a new user with SHIPGATE_DEFAULT_ROLE (the first user ever: ADMIN; with ' +
       'SHIPGATE_REGISTRATION=closed: refused). Answers 303 to the studio with a one-time `github_code` (1 minute) that the ' +
       'studio exchanges with `POST /auth/github/exchange` for its key: no key is ever in a URL (a caller that does not ask for ' +
-      'text/html gets the code as JSON instead). A refusal is `{detail}`, or ' +
-      'for a browser a 303 to the studio with `github_error=` (denied, state, code, org, org_unverifiable, closed, deactivated, linked_elsewhere, not_configured, unavailable).',
+      'text/html gets the code as JSON instead). A link is not made here: the 303 goes to the account page with a one-time ' +
+      '`github_link` code that the key of the user who started the link trades with `POST /auth/github/link/finish`. A refusal is `{detail}`, or ' +
+      'for a browser a 303 to the studio with `github_error=` (denied, state, browser, code, org, org_unverifiable, closed, deactivated, linked_elsewhere, not_configured, unavailable).',
     query: githubCallbackQuerySchema,
     responses: {
       200: {
-        description: 'Done, for a caller that does not ask for text/html: the one-time code, or the link.',
+        description: 'Done, for a caller that does not ask for text/html: the one-time code of the sign-in, or of the pending link.',
         schema: githubCallbackResultSchema,
+        headers: clearsCookie,
       },
-      303: { description: 'On to the studio: signed in (a one-time code) or linked.', headers: location },
+      303: {
+        description: 'On to the studio: signed in or link pending (a one-time code), or refused.',
+        headers: { ...location, ...clearsCookie },
+      },
     },
     errors: {
-      403: 'The user denied access on GitHub, is not a member of an allowed organisation, registration is closed, or the account is deactivated.',
+      403: 'The user denied access on GitHub, the browser lacks the sign-in cookie of the state, is not a member of an allowed organisation, registration is closed, or the account is deactivated.',
       404: 'No OAuth client is configured.',
       409: 'The GitHub account is linked to another shipgate user.',
       422: 'The state is unknown, used or expired, or GitHub does not know the code.',
@@ -165,6 +198,9 @@ export const githubSignInRoutes = [
     },
     async handler({ query, ctx, deps }) {
       let page: 'sign-in' | 'account' = 'sign-in';
+      const cookie = signInCookie(deps.config.publicUrl);
+      // The cookie serves one callback, whatever its outcome (also on a refusal answered by the error middleware).
+      ctx.set('Set-Cookie', cookie.clear());
       try {
         await limit(deps, `ip:${ctx.ip}:github-sign-in`);
         const client = await oauthClient(deps);
@@ -186,13 +222,17 @@ export const githubSignInRoutes = [
           {
             code: query.code,
             state: query.state,
+            browserNonce: cookie.read(ctx),
             onLink: () => (page = 'account'),
           },
         );
-        if (done.kind === 'linked') {
-          deps.logger.info({ event: 'github_linked', user_id: done.userId, github_login: done.login }, 'GitHub account linked');
-          if (!wantsHtml(ctx)) return { body: { result: 'linked', github_login: done.login, code: null } };
-          return redirect(studio(deps, 'account', { github: 'linked' }));
+        if (done.kind === 'link_pending') {
+          deps.logger.info(
+            { event: 'github_link_pending', user_id: done.userId, github_login: done.login },
+            'GitHub account seen on GitHub; the link waits for its user to finish it',
+          );
+          if (!wantsHtml(ctx)) return { body: { result: 'link_pending', github_login: done.login, code: done.code } };
+          return redirect(studio(deps, 'account', { github_link: done.code }));
         }
         deps.logger.info(
           { event: 'github_sign_in', user_id: done.user.id, github_login: done.login, created: done.created },
@@ -206,6 +246,30 @@ export const githubSignInRoutes = [
         deps.logger.info({ event: 'github_sign_in_refused', reason }, error.message);
         return redirect(studio(deps, page, { github_error: reason }));
       }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/github/link/finish',
+    tags,
+    auth: 'any',
+    summary: 'Finish linking GitHub to the calling account',
+    description:
+      "The link's last step: the one-time `github_link` code the callback put in the studio's account page URL (single-use, " +
+      '1 minute), sent with the key of the user who started the link (`POST /auth/github/link`). Links that GitHub account (by its ' +
+      'numeric id) to the caller, replacing any previous link. A code started by another account is refused (403) and spent: ' +
+      "nobody can link their GitHub account to someone else, nor someone else's to theirs.",
+    body: githubExchangeRequestSchema,
+    responses: { 200: { description: 'Linked.', schema: githubCallbackResultSchema } },
+    errors: {
+      403: 'The link was started by another account.',
+      409: 'The GitHub account is linked to another shipgate user.',
+      422: 'The code is unknown, already used or expired.',
+    },
+    async handler({ body, caller, deps }) {
+      const github = await finishGitHubLink(deps.githubSignIn, caller.user.id, body.code);
+      deps.logger.info({ event: 'github_linked', user_id: caller.user.id, github_login: github.login }, 'GitHub account linked');
+      return { body: { result: 'linked', github_login: github.login, code: null } };
     },
   }),
   defineRoute({

@@ -19,7 +19,10 @@ export const githubCallbackQuerySchema = z.object({
 
 export const githubExchangeRequestSchema = z
   .strictObject({
-    code: z.string().min(1).max(200).meta({ description: 'The one-time code the callback put in the studio URL (single-use, 1 minute).' }),
+    code: z.string().min(1).max(200).meta({
+      description:
+        'The one-time code the callback put in the studio URL (single-use, 1 minute): `github_code` of a sign-in, or `github_link` of a pending link.',
+    }),
   })
   .meta({ id: 'GitHubSignInExchange' });
 
@@ -34,10 +37,18 @@ export const githubAuthorizeUrlSchema = z
 
 export const githubCallbackResultSchema = z
   .strictObject({
-    result: z.enum(['signed_in', 'linked']),
-    github_login: z.string(),
-    code: z.string().nullable().meta({
-      description: 'After a sign-in: the one-time code (1 minute) to trade with `POST /auth/github/exchange`; null after a link.',
+    result: z.enum(['signed_in', 'link_pending', 'linked']).meta({
+      description:
+        'From the callback: `signed_in`, or `link_pending` (the caller who started the link finishes it); from `POST /auth/github/link/finish`: `linked`.',
     }),
+    github_login: z.string(),
+    code: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The one-time code (1 minute): after a sign-in, to trade with `POST /auth/github/exchange`; for a pending link, to send with ' +
+          '`POST /auth/github/link/finish` and the key of the user who started it; null once linked.',
+      }),
   })
   .meta({ id: 'GitHubCallbackResult' });

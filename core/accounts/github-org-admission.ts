@@ -4,7 +4,7 @@ import type { OrgMembershipReader } from './github-sign-in.js';
 /** A refused GitHub sign-in, with the short reason the studio shows a message for (docs/api.md, "Sign in with GitHub"). */
 export class GitHubSignInRefused extends ForbiddenError {
   constructor(
-    readonly reason: 'org' | 'org_unverifiable' | 'closed' | 'deactivated',
+    readonly reason: 'org' | 'org_unverifiable' | 'closed' | 'deactivated' | 'browser' | 'other_account',
     message: string,
   ) {
     super(message);

@@ -47,10 +47,20 @@ export interface OrgMembershipReader {
   membership(org: string, login: string): Promise<OrgMembership>;
 }
 
-/** What a taken state carried: the PKCE verifier, and who is linking (null for a sign-in). */
+/**
+ * What a taken state carried: the PKCE verifier, who is linking (null for a sign-in), and the
+ * SHA-256 (hex) of the nonce the starting browser holds in its cookie.
+ */
 export interface TakenSignInState {
   codeVerifier: string;
   linkUserId: string | null;
+  browserNonceSha256: string;
+}
+
+/** A link the callback saw through: the GitHub account, waiting for the key of the user who started it. */
+export interface PendingGitHubLink {
+  userId: string;
+  github: GitHubLink;
 }
 
 /** A user created by a first sign-in: no password (it signs in with GitHub only). */
@@ -65,7 +75,7 @@ export interface NewGitHubUser {
 
 /** Storage of identities, states and one-time codes (db/stores/accounts/postgres-github-sign-in-store.ts). */
 export interface GitHubSignInStore {
-  /** Records a state (its SHA-256) with the PKCE verifier and who is linking, good until `expiresAt`. */
+  /** Records a state (its SHA-256) with the PKCE verifier, who is linking and the browser's nonce hash, good until `expiresAt`. */
   createState(stateSha256: string, state: TakenSignInState, expiresAt: Date): Promise<void>;
   /** Takes a state once: its contents when known and not expired, else null; it is gone either way. */
   takeState(stateSha256: string): Promise<TakenSignInState | null>;
@@ -80,10 +90,15 @@ export interface GitHubSignInStore {
   unlink(userId: string): Promise<boolean>;
   /** Creates the user linked to the GitHub account, under the registration lock. */
   createLinkedUser(user: NewGitHubUser, github: GitHubLink): Promise<User>;
-  /** Records a one-time code (its SHA-256) for the user, good until `expiresAt`. */
-  createCode(codeSha256: string, userId: string, expiresAt: Date): Promise<void>;
-  /** Takes a one-time code once: its user id when known and not expired, else null; gone either way. */
+  /**
+   * Records a one-time code (its SHA-256) for the user, good until `expiresAt`: a sign-in's, or with
+   * `link` a pending link of that GitHub account to the user.
+   */
+  createCode(codeSha256: string, userId: string, expiresAt: Date, link?: GitHubLink): Promise<void>;
+  /** Takes a sign-in's one-time code once: its user id when known and not expired, else null; gone either way. */
   takeCode(codeSha256: string): Promise<string | null>;
+  /** Takes a pending link's one-time code once: the link when known and not expired, else null; gone either way. */
+  takeLinkCode(codeSha256: string): Promise<PendingGitHubLink | null>;
 }
 
 /** What the sign-in routes use (api/deps.ts). */

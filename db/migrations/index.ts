@@ -32,6 +32,7 @@ import * as m036 from './036-login-failures-by-client.js';
 import * as m037 from './037-agent-key-open-sessions.js';
 import * as m040 from './040-github-access-kept.js';
 import * as m041 from './041-agent-key-pinned-policy.js';
+import * as m042 from './042-github-sign-in-browser.js';
 
 export interface Migration {
   name: string;
@@ -73,4 +74,5 @@ export const migrations: Migration[] = [
   { name: '037-agent-key-open-sessions', up: m037.up },
   { name: '040-github-access-kept', up: m040.up },
   { name: '041-agent-key-pinned-policy', up: m041.up },
+  { name: '042-github-sign-in-browser', up: m042.up },
 ];

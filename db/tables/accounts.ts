@@ -31,6 +31,8 @@ export interface GitHubSignInStateRow {
   code_verifier: string;
   /** Who is linking GitHub to their account; null for a sign-in. */
   link_user_id: string | null;
+  /** SHA-256 of the nonce in the starting browser's cookie (migration 042): the callback must bring it. */
+  browser_nonce_sha256: string;
   expires_at: Date;
   created_at: Date;
 }
@@ -39,6 +41,9 @@ export interface GitHubSignInStateRow {
 export interface GitHubSignInCodeRow {
   code_sha256: string;
   user_id: string;
+  /** A pending link (migration 042): the GitHub account `user_id` finishes linking with its key; null for a sign-in code. */
+  link_github_user_id: string | null;
+  link_github_login: string | null;
   expires_at: Date;
   created_at: Date;
 }

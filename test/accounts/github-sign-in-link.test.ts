@@ -1,6 +1,6 @@
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { signInEnv, signInWithGitHub, throughGitHub, uniqueLogin as login } from './support/github-sign-in-flow.js';
+import { linkWithGitHub, signInEnv, signInWithGitHub, throughGitHub, uniqueLogin as login } from './support/github-sign-in-flow.js';
 
 // docs/github-app.md, "Sign in with GitHub": linking an existing account, closed registration, password accounts.
 let gh: FakeGitHub;
@@ -26,13 +26,14 @@ async function created(role: string) {
   return { id: res.body.id as string, auth: { Authorization: `Bearer ${res.body.api_key}` } };
 }
 
-/** Links `as`'s account to GitHub account `github` through POST /auth/github/link and GitHub's consent. */
+/** Links `as`'s account to GitHub account `github` through POST /auth/github/link, GitHub's consent and the finish with `as`'s key. */
 async function link(as: { auth: { Authorization: string } }, github: string) {
-  gh.oauth.signedInAs = github;
-  const started = await t.request.post('/api/v1/auth/github/link').set(as.auth).expect(200);
-  expect(started.body.authorize_url).not.toMatch(/sg_/);
-  return throughGitHub(t, started.body.authorize_url);
+  const flow = await linkWithGitHub(t, gh, as, github);
+  expect(flow.started.body.authorize_url).not.toMatch(/sg_/);
+  return flow;
 }
+
+const me = (as: { auth: { Authorization: string } }) => t.request.get('/api/v1/auth/me').set(as.auth).expect(200);
 
 describe('linking GitHub to an existing account', () => {
   it('links, shows the login on /auth/me, then signs in with GitHub as that account; unlinks', async () => {
@@ -40,7 +41,8 @@ describe('linking GitHub to an existing account', () => {
     const name = login('linus');
     const account = gh.oauth.user(name);
     const linked = await link(operator, name);
-    expect(linked.studio?.hash).toBe('#/account?github=linked');
+    expect(linked.studio?.hash).toMatch(/^#\/account\?github_link=[A-Za-z0-9_-]{43}$/);
+    expect([linked.finish?.status, linked.finish?.body]).toEqual([200, { result: 'linked', github_login: name, code: null }]);
     expect((await t.request.get('/api/v1/auth/me').set(operator.auth).expect(200)).body.github).toEqual({ id: account.id, login: name });
 
     // Registration is closed, but this GitHub account now belongs to an account an ADMIN created.
@@ -62,7 +64,7 @@ describe('linking GitHub to an existing account', () => {
     const [first, second] = [await created('VIEWER'), await created('VIEWER')];
     const name = login('shared');
     gh.oauth.user(name);
-    expect((await link(first, name)).studio?.hash).toBe('#/account?github=linked');
+    expect((await link(first, name)).finish?.body.result).toBe('linked');
     const refused = await link(second, name);
     expect(refused.studio?.hash).toBe('#/account?github_error=linked_elsewhere');
     expect((await t.request.get('/api/v1/auth/me').set(second.auth)).body.github).toBeNull();
@@ -78,9 +80,65 @@ describe('linking GitHub to an existing account', () => {
     }
   });
 
-  it('needs a key to start a link', async () => {
+  it('needs a key to start a link, and to finish one', async () => {
     await t.request.post('/api/v1/auth/github/link').expect(401);
+    await t.request
+      .post('/api/v1/auth/github/link/finish')
+      .send({ code: 'x'.repeat(43) })
+      .expect(401);
     await t.request.delete('/api/v1/auth/github').expect(401);
+  });
+});
+
+describe('a link is bound to the browser and the account that started it', () => {
+  it('a link started by user X cannot finish for user Y', async () => {
+    const [x, y] = [await created('OPERATOR'), await created('OPERATOR')];
+    const name = login('victim');
+    gh.oauth.user(name);
+    gh.oauth.signedInAs = name;
+    // X's browser went through GitHub; the pending link's code reaches Y, who sends it with Y's key.
+    const started = await t.request.post('/api/v1/auth/github/link').set(x.auth).expect(200);
+    const flow = await throughGitHub(t, started);
+    const code = flow.result.get('github_link')!;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stolen = await t.request.post('/api/v1/auth/github/link/finish').set(y.auth).send({ code }).expect(403);
+    expect(stolen.body.detail).toMatch(/started by another shipgate account/);
+    expect((await me(y)).body.github).toBeNull();
+    expect((await me(x)).body.github).toBeNull();
+    // The code is spent: not even X can use it now.
+    await t.request.post('/api/v1/auth/github/link/finish').set(x.auth).send({ code }).expect(422);
+    expect((await me(x)).body.github).toBeNull();
+    expect(await t.database.db('github_identities').where({ user_id: y.id })).toEqual([]);
+  });
+
+  it("an attacker's link URL opened in a victim's browser links nothing, and GitHub's code is never exchanged", async () => {
+    const attacker = await created('VIEWER');
+    const name = login('target');
+    gh.oauth.user(name);
+    gh.oauth.signedInAs = name;
+    const exchanged = gh.oauth.issuedTokens.length;
+    const started = await t.request.post('/api/v1/auth/github/link').set(attacker.auth).expect(200);
+    // The victim's browser never held the attacker's cookie.
+    const victim = await throughGitHub(t, started.body.authorize_url as string);
+    expect(victim.studio?.hash).toBe('#/account?github_error=browser');
+    expect(gh.oauth.issuedTokens.length).toBe(exchanged);
+    expect((await me(attacker)).body.github).toBeNull();
+  });
+
+  it('a pending link never becomes a key, and a sign-in code never finishes a link', async () => {
+    const viewer = await created('VIEWER');
+    const name = login('mixed');
+    gh.oauth.user(name);
+    gh.oauth.signedInAs = name;
+    const flow = await throughGitHub(t, await t.request.post('/api/v1/auth/github/link').set(viewer.auth).expect(200));
+    const code = flow.result.get('github_link')!;
+    await t.request.post('/api/v1/auth/github/exchange').send({ code }).expect(422);
+    // The exchange did not spend it: the link still finishes, with the starter's key.
+    await t.request.post('/api/v1/auth/github/link/finish').set(viewer.auth).send({ code }).expect(200);
+    const signedIn = await signInWithGitHub(t, gh, name);
+    const signInCode = signedIn.result.get('github_code')!;
+    expect(signInCode).toBeTruthy();
+    await t.request.post('/api/v1/auth/github/link/finish').set(viewer.auth).send({ code: signInCode }).expect(422);
   });
 });
 

@@ -1,7 +1,8 @@
 import { gitHubError } from '../fakes/fake-github-route.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { signInEnv, signInWithGitHub, throughGitHub, uniqueLogin as login } from './support/github-sign-in-flow.js';
+import { createHash } from 'node:crypto';
+import { sentCookie, signInEnv, signInWithGitHub, throughGitHub, uniqueLogin as login } from './support/github-sign-in-flow.js';
 
 // docs/github-app.md, "Sign in with GitHub": the web flow against the fake GitHub, as the studio drives it.
 let gh: FakeGitHub;
@@ -99,7 +100,7 @@ describe('Sign in with GitHub', () => {
     // An API caller gets {detail}.
     gh.oauth.signedInAs = outsider;
     const start = await t.request.get('/api/v1/auth/github/start').expect(302);
-    const api = await throughGitHub(t, start.headers.location, { Accept: 'application/json' });
+    const api = await throughGitHub(t, start, { Accept: 'application/json' });
     expect(api.callback.status).toBe(403);
     expect(api.callback.body.detail).toMatch(new RegExp(`${outsider} is not a member of acme`));
     expect(
@@ -109,6 +110,69 @@ describe('Sign in with GitHub', () => {
     const asked = gh.requests.find((r) => r.path === `/orgs/acme/members/${outsider}`);
     expect(asked?.headers.authorization).toBe('token ghs_installation_91');
     expect(asked?.status).toBe(404);
+  });
+
+  it('binds the state to the browser: a __Host- cookie (HttpOnly, Secure, SameSite=Lax) whose nonce is stored as its SHA-256', async () => {
+    const start = await t.request.get('/api/v1/auth/github/start').expect(302);
+    const [setCookie] = ([] as string[]).concat(start.headers['set-cookie']);
+    expect(setCookie).toMatch(/^__Host-shipgate_github_sign_in=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    const nonce = sentCookie(start).split('=')[1];
+    const state = new URL(start.headers.location).searchParams.get('state')!;
+    const [row] = await t.database.db('github_sign_in_states').where({ state_sha256: createHash('sha256').update(state).digest('hex') });
+    expect(row.browser_nonce_sha256).toBe(createHash('sha256').update(nonce).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(nonce);
+    // A client asking for JSON gets the same cookie.
+    const json = await t.request.get('/api/v1/auth/github/start').set('Accept', 'application/json').expect(200);
+    expect(sentCookie(json)).toMatch(/^__Host-shipgate_github_sign_in=/);
+  });
+
+  it("refuses a callback without the browser's cookie, or with another browser's, before asking GitHub; the cookie is cleared", async () => {
+    const name = login('csrf');
+    gh.oauth.user(name, { orgs: ['acme'] });
+    gh.oauth.signedInAs = name;
+    const exchanged = gh.oauth.issuedTokens.length;
+    // The attacker's own start, its authorization URL sent to a victim whose browser never held the cookie.
+    const attackers = await t.request.get('/api/v1/auth/github/start').expect(302);
+    const victim = await throughGitHub(t, attackers.headers.location);
+    expect(victim.studio?.hash).toBe('#/sign-in?github_error=browser');
+    expect(([] as string[]).concat(victim.callback.headers['set-cookie'])).toEqual([
+      '__Host-shipgate_github_sign_in=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure',
+    ]);
+    // A browser holding the cookie of another sign-in of its own fares no better.
+    const mine = await t.request.get('/api/v1/auth/github/start').expect(302);
+    const theirs = await t.request.get('/api/v1/auth/github/start').set('Accept', 'application/json').expect(200);
+    const consent = await fetch(theirs.body.authorize_url, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    const crossed = await t.request
+      .get(`${back.pathname}${back.search}`)
+      .set({ Accept: 'application/json', Cookie: sentCookie(mine) })
+      .expect(403);
+    expect(crossed.body.detail).toMatch(/not started in this browser/);
+    // GitHub's code was never exchanged, and nobody signed in.
+    expect(gh.oauth.issuedTokens.length).toBe(exchanged);
+    expect(await t.database.db('github_identities').join('users', 'users.id', 'github_identities.user_id').where({ login: name })).toEqual(
+      [],
+    );
+    expect(t.logs.events('github_sign_in_refused')).toContainEqual(expect.objectContaining({ reason: 'browser' }));
+  });
+
+  it('on a plain-http local address, where browsers refuse __Host- and Secure, uses the same cookie without them', async () => {
+    const local = await createTestApp(
+      signInEnv(gh, { SHIPGATE_PUBLIC_URL: 'http://127.0.0.1:3000', SHIPGATE_GITHUB_ALLOWED_ORGS: 'acme' }),
+    );
+    try {
+      const name = login('laptop');
+      gh.oauth.user(name, { orgs: ['acme'] });
+      const flow = await signInWithGitHub(local, gh, name);
+      expect(([] as string[]).concat(flow.start.headers['set-cookie'])).toEqual([
+        expect.stringMatching(/^shipgate_github_sign_in=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; SameSite=Lax$/),
+      ]);
+      expect(flow.exchange?.status).toBe(200);
+      const start = await local.request.get('/api/v1/auth/github/start').expect(302);
+      expect((await throughGitHub(local, start.headers.location)).studio?.hash).toBe('#/sign-in?github_error=browser');
+    } finally {
+      await local.close();
+    }
   });
 
   it('refuses a replayed state, and a used one-time code', async () => {
@@ -129,7 +193,7 @@ describe('Sign in with GitHub', () => {
     gh.oauth.user(gh.oauth.signedInAs, { orgs: ['acme'] });
     const start = await t.request.get('/api/v1/auth/github/start').expect(302);
     await t.database.db('github_sign_in_states').update({ expires_at: new Date(Date.now() - 1000) });
-    const flow = await throughGitHub(t, start.headers.location);
+    const flow = await throughGitHub(t, start);
     expect(flow.studio?.hash).toBe('#/sign-in?github_error=state');
   });
 
@@ -137,9 +201,9 @@ describe('Sign in with GitHub', () => {
     gh.oauth.deny = true;
     try {
       const start = await t.request.get('/api/v1/auth/github/start').expect(302);
-      const flow = await throughGitHub(t, start.headers.location);
+      const flow = await throughGitHub(t, start);
       expect(flow.studio?.hash).toBe('#/sign-in?github_error=denied');
-      const api = await throughGitHub(t, (await t.request.get('/api/v1/auth/github/start')).headers.location, {
+      const api = await throughGitHub(t, await t.request.get('/api/v1/auth/github/start'), {
         Accept: 'application/json',
       });
       expect([api.callback.status, api.callback.body.detail]).toEqual([403, expect.stringContaining('cancelled')]);
@@ -156,7 +220,7 @@ describe('Sign in with GitHub', () => {
       const flow = await signInWithGitHub(other, gh, name);
       expect(flow.studio?.hash).toBe('#/sign-in?github_error=org_unverifiable');
       gh.oauth.signedInAs = name;
-      const api = await throughGitHub(other, (await other.request.get('/api/v1/auth/github/start')).headers.location, {});
+      const api = await throughGitHub(other, await other.request.get('/api/v1/auth/github/start'), {});
       expect(api.callback.body.detail).toMatch(/not installed on that organisation.*members: read/);
     } finally {
       await other.close();
@@ -170,7 +234,7 @@ describe('Sign in with GitHub', () => {
     const json = { Accept: 'application/json' };
     const start = await t.request.get('/api/v1/auth/github/start').set(json).expect(200);
     expect(start.body.authorize_url).toMatch(new RegExp(`^http://${gh.host}/login/oauth/authorize\\?`));
-    const flow = await throughGitHub(t, start.body.authorize_url, json);
+    const flow = await throughGitHub(t, start, json);
     expect([flow.callback.status, flow.callback.body.result, flow.callback.body.github_login]).toEqual([200, 'signed_in', name]);
     const key = await t.request.post('/api/v1/auth/github/exchange').send({ code: flow.callback.body.code }).expect(200);
     expect((await me(key.body.api_key).expect(200)).body.github.login).toBe(name);

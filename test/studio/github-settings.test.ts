@@ -32,6 +32,8 @@ describeInBrowser('studio: the GitHub page (ADMIN)', (executablePath) => {
     await studio.signIn(page, studio.t.admin.email);
     await page.locator('nav a[href="#/github"]', { hasText: 'GitHub' }).click();
     await page.locator('#app-source', { hasText: 'No GitHub App is configured. Register one in one click' }).waitFor();
+    // No webhook secret is known yet: the page says deliveries are refused (docs/github-app.md, "Webhook signatures").
+    expect(await page.locator('#webhook-deliveries').textContent()).toMatch(/^Webhook deliveries are refused \(503\)/);
     // GitHub's new-App page: what the browser posts there is the test's to read (the studio itself never calls another origin).
     const posted: { url: string; method: string; body: string }[] = [];
     await page.route(`http://${gh.host}/**`, async (route) => {
@@ -76,6 +78,7 @@ describeInBrowser('studio: the GitHub page (ADMIN)', (executablePath) => {
     await page.goto('/studio#/github');
     await page.locator('#app-source', { hasText: 'configured by environment variables' }).waitFor();
     expect(await page.locator('#app-source').textContent()).toContain('take precedence');
+    expect(await page.locator('#webhook-deliveries').textContent()).toMatch(/^Webhook deliveries are verified/);
     expect(await page.locator('#register-app-form').count()).toBe(0);
     expect(await page.locator('dl.facts').textContent()).toContain(String(gh.app.appId));
     await page.locator('#installations-list').waitFor();

@@ -11,9 +11,10 @@ import { FIRST_USER_LOCK, toUser } from './postgres-account-store.js';
 type Taken<T> = T & { live: boolean };
 
 /**
- * "Sign in with GitHub" on PostgreSQL (migrations 030 and 032): identities keyed by GitHub's user
- * id, and the single-use states and one-time codes, each stored as its SHA-256 and deleted when
- * taken (expired rows are swept when new ones are written).
+ * "Sign in with GitHub" on PostgreSQL (migrations 030, 032 and 042): identities keyed by GitHub's user
+ * id, and the single-use states (with their browser nonce's SHA-256) and one-time codes (a sign-in's,
+ * or a pending link's), each stored as its SHA-256 and deleted when taken (expired rows are swept
+ * when new ones are written).
  */
 export function createGitHubSignInStore(db: Knex): GitHubSignInStore {
   const link = (trx: Knex, userId: string, github: GitHubLink) =>
@@ -36,16 +37,20 @@ export function createGitHubSignInStore(db: Knex): GitHubSignInStore {
         state_sha256: stateSha256,
         code_verifier: state.codeVerifier,
         link_user_id: state.linkUserId,
+        browser_nonce_sha256: state.browserNonceSha256,
         expires_at: expiresAt,
       });
     },
     async takeState(stateSha256) {
-      const [row] = await sendSql<Taken<{ code_verifier: string; link_user_id: string | null }>>(
+      const [row] = await sendSql<Taken<{ code_verifier: string; link_user_id: string | null; browser_nonce_sha256: string }>>(
         db,
-        'DELETE FROM github_sign_in_states WHERE state_sha256 = $1 RETURNING code_verifier, link_user_id, expires_at > now() AS live',
+        `DELETE FROM github_sign_in_states WHERE state_sha256 = $1
+        RETURNING code_verifier, link_user_id, browser_nonce_sha256, expires_at > now() AS live`,
         [stateSha256],
       );
-      return row?.live ? { codeVerifier: row.code_verifier, linkUserId: row.link_user_id } : null;
+      return row?.live
+        ? { codeVerifier: row.code_verifier, linkUserId: row.link_user_id, browserNonceSha256: row.browser_nonce_sha256 }
+        : null;
     },
     async findLinkedUser(githubUserId) {
       const row = await db<UserRow>('users')
@@ -73,17 +78,34 @@ export function createGitHubSignInStore(db: Knex): GitHubSignInStore {
         return toUser(row);
       });
     },
-    async createCode(codeSha256, userId, expiresAt) {
+    async createCode(codeSha256, userId, expiresAt, pendingLink) {
       await db('github_sign_in_codes').where('expires_at', '<', db.fn.now()).delete();
-      await db('github_sign_in_codes').insert({ code_sha256: codeSha256, user_id: userId, expires_at: expiresAt });
+      await db('github_sign_in_codes').insert({
+        code_sha256: codeSha256,
+        user_id: userId,
+        link_github_user_id: pendingLink ? String(pendingLink.id) : null,
+        link_github_login: pendingLink?.login ?? null,
+        expires_at: expiresAt,
+      });
     },
     async takeCode(codeSha256) {
+      // A sign-in's code only: a pending link's code never becomes a key.
       const [row] = await sendSql<Taken<{ user_id: string }>>(
         db,
-        'DELETE FROM github_sign_in_codes WHERE code_sha256 = $1 RETURNING user_id, expires_at > now() AS live',
+        `DELETE FROM github_sign_in_codes WHERE code_sha256 = $1 AND link_github_user_id IS NULL
+        RETURNING user_id, expires_at > now() AS live`,
         [codeSha256],
       );
       return row?.live ? row.user_id : null;
+    },
+    async takeLinkCode(codeSha256) {
+      const [row] = await sendSql<Taken<{ user_id: string; link_github_user_id: string; link_github_login: string }>>(
+        db,
+        `DELETE FROM github_sign_in_codes WHERE code_sha256 = $1 AND link_github_user_id IS NOT NULL
+        RETURNING user_id, link_github_user_id, link_github_login, expires_at > now() AS live`,
+        [codeSha256],
+      );
+      return row?.live ? { userId: row.user_id, github: { id: Number(row.link_github_user_id), login: row.link_github_login } } : null;
     },
   };
 }

@@ -4,7 +4,23 @@ import { signOut } from '../nav.js';
 import { hasRole, session } from '../session.js';
 import { gitHubErrorMessage, gitHubSignInEnabled, takeGitHubResult } from './github-sign-in.js';
 
-/** @import { GitHubAuthorizeUrl, RotatedKey, User, View } from '../../types.js' */
+/** @import { GitHubAuthorizeUrl, GitHubCallbackResult, RotatedKey, User, View } from '../../types.js' */
+
+/**
+ * Back from GitHub with a pending link's one-time code: this session's key finishes it (POST
+ * /auth/github/link/finish), so a link started by another account can never complete here.
+ * @param {string} code
+ * @returns {Promise<{ text: string, error: boolean }>}
+ */
+async function finishLink(code) {
+  try {
+    /** @type {GitHubCallbackResult} */
+    const done = await send('POST', 'auth/github/link/finish', { code });
+    return { text: `GitHub account ${done.github_login} linked.`, error: false };
+  } catch (error) {
+    return { text: /** @type {Error} */ (error).message, error: true };
+  }
+}
 
 /**
  * The linked GitHub account and its controls: "Link GitHub" (POST /auth/github/link answers
@@ -60,11 +76,13 @@ export function accountPage(view) {
  */
 async function showAccount(view, said) {
   const github = takeGitHubResult();
+  const linked = github.link ? await finishLink(github.link) : null;
   /** @type {User} */
   const me = await getJson('auth/me', { signal: view.signal });
   session.setMe(me);
-  const text = github.error ? gitHubErrorMessage(github.error) : github.linked ? `GitHub account ${me.github?.login} linked.` : said;
-  const message = h(github.error ? 'p.notice.error' : 'p.notice', { role: 'status', id: 'account-message' }, text ?? '');
+  const failed = Boolean(github.error) || Boolean(linked?.error);
+  const text = github.error ? gitHubErrorMessage(github.error) : (linked?.text ?? said);
+  const message = h(failed ? 'p.notice.error' : 'p.notice', { role: 'status', id: 'account-message' }, text ?? '');
   const rotate = h(
     'button.secondary',
     {

@@ -6,22 +6,23 @@ import { h } from '../dom.js';
 /**
  * "Sign in with GitHub" in the studio (docs/github-app.md). The API's callback sends the browser
  * to `#/sign-in?github_code=…` (a one-time code, exchanged by POST for the key: no key is ever in
- * a URL), or `?github_error=<reason>`, or `#/account?github=linked`. This module is loaded before
- * the router first runs, and takes that query off the URL at once with history.replaceState, so
- * the code is in no history entry, bookmark or later Referer.
+ * a URL), or `?github_error=<reason>`, or `#/account?github_link=…` (a one-time code that only the
+ * key of the user who started the link finishes, by POST). This module is loaded before the router
+ * first runs, and takes that query off the URL at once with history.replaceState, so the code is in
+ * no history entry, bookmark or later Referer.
  */
 
-/** @type {{ code: string | null, error: string | null, linked: boolean }} */
-const arrived = { code: null, error: null, linked: false };
+/** @type {{ code: string | null, error: string | null, link: string | null }} */
+const arrived = { code: null, error: null, link: null };
 
 (function takeResultOffTheUrl() {
   const [route, query] = location.hash.split('?');
   if (!query || !/^#\/(sign-in|account)$/.test(route)) return;
   const params = new URLSearchParams(query);
-  if (!params.has('github_code') && !params.has('github_error') && !params.has('github')) return;
+  if (!params.has('github_code') && !params.has('github_error') && !params.has('github_link')) return;
   arrived.code = params.get('github_code');
   arrived.error = params.get('github_error');
-  arrived.linked = params.get('github') === 'linked';
+  arrived.link = params.get('github_link');
   window.history.replaceState(window.history.state, '', `${location.pathname}${location.search}${route}`);
 })();
 
@@ -30,7 +31,7 @@ export function takeGitHubResult() {
   const result = { ...arrived };
   arrived.code = null;
   arrived.error = null;
-  arrived.linked = false;
+  arrived.link = null;
   return result;
 }
 
@@ -38,6 +39,8 @@ export function takeGitHubResult() {
 const MESSAGES = {
   denied: 'You cancelled on GitHub: nothing was signed in or linked.',
   state: 'This GitHub sign-in link is unknown, already used or expired (10 minutes). Start again.',
+  browser:
+    'This GitHub sign-in was not started in this browser (or its cookie was blocked): nothing was signed in or linked. Start again here.',
   code: 'GitHub did not accept the sign-in (the code expired or was used). Start again.',
   org: 'Your GitHub account is not a member of an organisation allowed to sign in here.',
   org_unverifiable: 'Membership of the allowed organisations cannot be checked: the GitHub App is not installed there. Ask an ADMIN.',

@@ -28,17 +28,33 @@ export interface FlowResult {
 
 const asBrowser = { Accept: 'text/html,application/xhtml+xml' };
 
-/** The browser's trip through GitHub from an authorization URL: consent (or not) as `gh.oauth` is set, then the callback. */
+/** The `name=value` of the sign-in cookie a start (or a link's start) set, as the browser sends it back; '' when none. */
+export function sentCookie(started: Response): string {
+  const set = ([] as string[]).concat(started.headers['set-cookie'] ?? []);
+  const cookie = set.find((c) => /^(__Host-)?shipgate_github_sign_in=/.test(c));
+  return cookie ? cookie.split(';')[0] : '';
+}
+
+/**
+ * The browser's trip through GitHub from a start's answer (its authorization URL and sign-in cookie,
+ * which the browser sends back to the callback), or from a bare authorization URL (a browser without
+ * the cookie): consent (or not) as `gh.oauth` is set, then the callback.
+ */
 export async function throughGitHub(
   t: EmptyTestApp,
-  authorizeUrl: string,
+  started: Response | string,
   headers: Record<string, string> = asBrowser,
 ): Promise<FlowResult> {
+  const authorizeUrl = typeof started === 'string' ? started : ((started.headers.location ?? started.body.authorize_url) as string);
+  const cookie = typeof started === 'string' ? '' : sentCookie(started);
   const consent = await fetch(authorizeUrl, { redirect: 'manual' });
   if (consent.status !== 302) throw new Error(`GitHub's authorize page answered ${consent.status}: ${await consent.text()}`);
   const back = new URL(consent.headers.get('location')!);
   const callbackPath = `${back.pathname}${back.search}`;
-  const callback = await t.request.get(callbackPath).set(headers);
+  const callback = await t.request
+    .get(callbackPath)
+    .set(headers)
+    .set(cookie ? { Cookie: cookie } : {});
   const studio = callback.status === 303 ? new URL(callback.headers.location) : null;
   const result = new URLSearchParams(studio?.hash.split('?')[1] ?? '');
   return { studio, result, urls: [authorizeUrl, back.href, ...(studio ? [studio.href] : [])], callback, callbackPath };
@@ -49,7 +65,7 @@ export async function signInWithGitHub(t: EmptyTestApp, gh: FakeGitHub, login: s
   gh.oauth.signedInAs = login;
   const start = await t.request.get('/api/v1/auth/github/start').set(asBrowser);
   if (start.status !== 302) throw new Error(`start answered ${start.status} ${start.text}`);
-  const flow = await throughGitHub(t, start.headers.location);
+  const flow = await throughGitHub(t, start);
   const code = flow.result.get('github_code');
   const exchange = code ? await t.request.post('/api/v1/auth/github/exchange').send({ code }) : null;
   return { ...flow, urls: [`/api/v1/auth/github/start`, ...flow.urls], start, code, exchange };
@@ -58,3 +74,18 @@ export async function signInWithGitHub(t: EmptyTestApp, gh: FakeGitHub, login: s
 let serial = 0;
 /** A GitHub login no other test of the run uses (tests share one fake GitHub per file). */
 export const uniqueLogin = (prefix: string) => `${prefix}-${++serial}-${Date.now().toString(36)}`;
+
+/**
+ * A whole link of `as`'s account to GitHub account `github` through the studio's path: POST
+ * /auth/github/link, GitHub's consent, the callback (with the browser's cookie), then the pending
+ * link's code finished with `as`'s key.
+ */
+export async function linkWithGitHub(t: EmptyTestApp, gh: FakeGitHub, as: { auth: { Authorization: string } }, github: string) {
+  gh.oauth.signedInAs = github;
+  const started = await t.request.post('/api/v1/auth/github/link').set(as.auth);
+  if (started.status !== 200) throw new Error(`link answered ${started.status} ${started.text}`);
+  const flow = await throughGitHub(t, started);
+  const code = flow.result.get('github_link');
+  const finish = code ? await t.request.post('/api/v1/auth/github/link/finish').set(as.auth).send({ code }) : null;
+  return { ...flow, started, code, finish };
+}

@@ -17,6 +17,7 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'get /auth/github': 'public',
   'get /auth/github/start': 'public',
   'post /auth/github/link': 'any',
+  'post /auth/github/link/finish': 'any',
   'get /auth/github/callback': 'public',
   'post /auth/github/exchange': 'public',
   'delete /auth/github': 'any',
