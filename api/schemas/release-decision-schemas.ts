@@ -50,6 +50,16 @@ const checkRunSchema = z
     produced_at: timestamp,
     details_url: z.string().nullable(),
     external_id: z.string().nullable(),
+    app: z
+      .object({
+        id: z.number().int().nullable().meta({ description: "The App's numeric id (GitHub Actions: 15368)." }),
+        slug: z.string().nullable().meta({ description: "The App's slug, e.g. `github-actions`." }),
+      })
+      .optional()
+      .meta({
+        description:
+          'The GitHub App that reported the check run (its source), as the webhook delivery named it; absent when unknown (recorded before shipgate kept sources). A `required_checks` entry pinned to an App counts only that App’s check runs.',
+      }),
   })
   .meta({ id: 'ReleaseCheckRun' });
 

@@ -1,3 +1,4 @@
+import type { CheckRunApp } from '../release/evidence.js';
 import type { DeploymentRuleIntent } from './deployment-rule-intent.js';
 
 /** What a webhook delivery asks shipgate to do, reduced to the fields the work needs (a job's payload). */
@@ -32,6 +33,8 @@ export interface CheckRunIntent extends RepoTarget {
     completed_at: string | null;
     details_url: string | null;
     external_id: number;
+    /** The App that reported it (`check_run.app`); absent in jobs queued before shipgate kept sources. */
+    app?: CheckRunApp | null;
   };
 }
 

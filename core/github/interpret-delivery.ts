@@ -43,7 +43,7 @@ const checkRun = z.object({
     started_at: z.string().nullish(),
     completed_at: z.string().nullish(),
     details_url: z.string().nullish(),
-    app: z.object({ id: z.number().int() }).nullish(),
+    app: z.object({ id: z.number().int(), slug: z.string().nullish() }).nullish(),
     check_suite: z.object({ head_branch: z.string().nullish() }).nullish(),
   }),
 });
@@ -161,6 +161,8 @@ export function interpretDelivery(event: string, payload: unknown, appId: number
           completed_at: run.completed_at ?? null,
           details_url: run.details_url ?? null,
           external_id: run.id,
+          // Who reported it, as GitHub says: what a pinned required check matches (docs/release-gate.md, "Checks pinned to their source").
+          app: run.app ? { id: run.app.id, slug: run.app.slug ?? null } : null,
         },
       });
     }

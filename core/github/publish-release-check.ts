@@ -93,7 +93,14 @@ async function mergeGroupView(deps: PublishDeps, group: MergeGroupRecord, now: D
   const context = heads.length
     ? `Merge group for pull request #${heads[0].number} (head \`${heads[0].sha.slice(0, 12)}\`): the group's check runs with the pull request's evidence.`
     : 'Merge group: failing closed.';
-  return { decision, blockers, context, baseline: state.attested[0] ? toBaseline(state.attested[0]) : null };
+  const requiredChecks = { entries: gate.gate.required_checks, check_runs: state.evidence.checkRuns };
+  return {
+    decision,
+    blockers,
+    context,
+    baseline: state.attested[0] ? toBaseline(state.attested[0]) : null,
+    required_checks: requiredChecks,
+  };
 }
 
 /**
@@ -116,7 +123,8 @@ export function createReleaseCheckPublisher(deps: PublishDeps): (target: Publish
       view = { ...result, repo_root: repoRoot, commit_sha: sha, config_problems: configProblems };
     } else {
       const { decision } = await decideRelease(deps.release, repoRoot, sha, now);
-      view = { ...decision, context: null, config_problems: configProblems };
+      const requiredChecks = { entries: decision.gate.required_checks, check_runs: decision.provenance.check_runs };
+      view = { ...decision, context: null, config_problems: configProblems, required_checks: requiredChecks };
     }
     if (!repo) {
       if (!toldWhyNot) deps.log('github_cannot_post', { reason: await deps.access.whyNot(), repo_root: repoRoot, commit_sha: sha });

@@ -9,6 +9,9 @@ import { formatGateFileProblem, type GateFileProblem } from './gate-file-problem
 import { CHECK_RUN_SUMMARY_MAX_BYTES, COMMENT_BODY_MAX_BYTES, HEADLINE_MAX_BYTES, REPORT_CELL_MAX_BYTES } from './github-limits.js';
 import type { CheckRunContent } from './github-port.js';
 import { oneLine } from './one-line.js';
+import type { CheckRun } from '../release/evidence.js';
+import type { RequiredCheckEntry } from '../release/required-check-entry.js';
+import { requiredChecksParts } from './required-checks-parts.js';
 
 /** The hidden line that identifies shipgate's pull request comment among all others. */
 export const COMMENT_MARKER = '<!-- shipgate:release-gate -->';
@@ -26,6 +29,8 @@ export interface DecisionView {
   config_problems: GateFileProblem[];
   /** Who made the change (absent for a merge group, whose blockers name its pull request's). */
   authorship?: AuthorshipBlock;
+  /** The gate's required checks and the commit's check runs, to say who reported each (absent: no such section). */
+  required_checks?: { entries: readonly RequiredCheckEntry[]; check_runs: readonly CheckRun[] };
 }
 
 /** Only blockers time can clear stand between the commit and a decision (`onlyWaitable`): report it as still running. */
@@ -58,7 +63,8 @@ function headline(view: DecisionView): string {
 const plural = (n: number, word: string) => `${n} more ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * The Markdown report: decision, gate file problems, blockers with remediation, authorship, baseline, link,
+ * The Markdown report: decision, gate file problems, blockers with remediation, required checks and who reported
+ * them, authorship, baseline, link,
  * within `maxBytes` of UTF-8: of the problems and the blockers, the first that fit are shown and
  * the rest counted, with the link to the full decision (docs/github-app.md, "Fitting GitHub's
  * limits"). Deterministic, so unchanged means equal.
@@ -93,6 +99,7 @@ export function decisionMarkdown(view: DecisionView, publicUrl: string, maxBytes
   } else if (view.config_problems.length === 0) {
     parts.push({ lines: ['Every requirement of the gate is met.', ''] });
   }
+  if (view.required_checks) parts.push(...requiredChecksParts(view.required_checks.entries, view.required_checks.check_runs, seeAll));
   if (view.authorship) parts.push(...authorshipParts(view.authorship, seeAll));
   const baseline = view.baseline
     ? `Baseline: \`${view.baseline.commit_sha.slice(0, 12)}\`${view.baseline.release_label ? ` (${cell(view.baseline.release_label)})` : ''}, attested ${view.baseline.attested_at}.`

@@ -4,6 +4,8 @@ export const BLOCKER_CODES = [
   'required_check_missing',
   'required_check_pending',
   'required_check_failed',
+  // A check of a pinned entry's name reported only by another source: someone must find out who (never waitable).
+  'required_check_wrong_source',
   'required_evidence_missing',
   'required_evidence_failed',
   'evidence_content_failed',

@@ -12,6 +12,18 @@ export interface CheckRun {
   produced_at: string;
   details_url: string | null;
   external_id: string | null;
+  /**
+   * The GitHub App that reported it (the delivery's `check_run.app`): what a pinned `required_checks` entry matches
+   * (docs/release-gate.md, "Checks pinned to their source"). Absent, not null, for a check run recorded before
+   * shipgate kept sources, so the snapshots of such evidence keep their address.
+   */
+  app?: CheckRunApp;
+}
+
+/** The App that reported a check run: GitHub's numeric id and slug (`github-actions` is 15368); either may be unknown. */
+export interface CheckRunApp {
+  id: number | null;
+  slug: string | null;
 }
 
 /** The GitHub Actions workflow run that recorded evidence through its OIDC token. */

@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { canonicalDigest } from '../canonical-json.js';
 import { requiredEvidenceListSchema } from '../evidence-content/evidence-rules.js';
 import { agentChangesSchema, agentsSchema } from './agent-gate-fields.js';
+import { requiredCheckListSchema } from './required-check-entry.js';
 
 const DAY = 24 * 60 * 60;
 const name = z.string().trim().min(1).max(200);
-const uniqueNames = z
-  .array(name)
-  .max(100)
-  .refine((list) => new Set(list).size === list.length, 'Names must be unique.');
 const seconds = z
   .number()
   .int()
@@ -32,9 +29,10 @@ const environmentSchema = z
  */
 export const gateSchema = z
   .object({
-    required_checks: uniqueNames
-      .default([])
-      .meta({ description: 'Check run names that must complete successfully (success, neutral or skipped).' }),
+    required_checks: requiredCheckListSchema.default([]).meta({
+      description:
+        'Check runs that must complete successfully (success, neutral or skipped): names (any source may report them), or `{name, app}` pinned to the GitHub App that must report them (docs/release-gate.md, "Checks pinned to their source").',
+    }),
     required_evidence: requiredEvidenceListSchema.default([]).meta({
       description:
         'Uploaded evidence that must be recorded with status passed: names, or `{name, format?, rules?}` whose document must also keep the rules (docs/release-gate.md, "Evidence read by content"). A document uploaded under a plain name gets its format’s default rule.',

@@ -3,7 +3,7 @@ import { ValidationError } from '../errors.js';
 import { EVIDENCE_MEDIA_TYPES, type EvidenceFormat } from '../evidence-content/evidence-format.js';
 import { provenanceKeysOf } from '../evidence-content/evidence-rules.js';
 import type { EvidenceParser } from '../evidence-content/evidence-parser.js';
-import type { CheckRun, UploadedEvidence, WorkflowRun } from './evidence.js';
+import type { CheckRun, CheckRunApp, UploadedEvidence, WorkflowRun } from './evidence.js';
 import { gateInForce } from './gate-in-force.js';
 import type { EvidenceRecord, EvidenceStore, GateStore } from './release-store.js';
 import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './github-identifiers.js';
@@ -89,6 +89,8 @@ export interface CheckRunInput extends Target {
   details_url?: string | null;
   /** GitHub's check run id: later deliveries about the same run update it. */
   external_id?: string | number | null;
+  /** The App that reported it (the delivery's `check_run.app`), when GitHub named it. */
+  app?: CheckRunApp | null;
 }
 
 /**
@@ -109,6 +111,7 @@ export async function recordCheckRun(store: EvidenceStore, input: CheckRunInput,
     produced_at: produced.toISOString(),
     details_url: input.details_url ?? null,
     external_id: input.external_id == null ? null : String(input.external_id),
+    ...(input.app && (input.app.id !== null || input.app.slug) ? { app: { id: input.app.id, slug: input.app.slug || null } } : {}),
   };
   return store.addCheckRun({ ...target, ...checkRun });
 }

@@ -3,6 +3,7 @@ import { IN_TOTO_STATEMENT_TYPE, type InTotoStatement } from '../certificates/ty
 import { ageSeconds } from './evidence.js';
 import type { Gate } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
+import { checkEntryApp, checkEntryName, reportedBy, type RequiredCheckEntry } from './required-check-entry.js';
 import type { ReleasePorts } from './release-ports.js';
 import type { RepoScope } from './release-store.js';
 import type { Snapshot } from './snapshot.js';
@@ -51,10 +52,16 @@ function signingKeyWorks(ports: ReleasePorts): boolean {
 /** Required checks and evidence the latest candidate of a gated repository has not got at all. */
 function missingFor(snapshot: Snapshot, gate: Gate): RuntimeEvidenceItem[] {
   const at = { repo_root: snapshot.repo_root, commit_sha: snapshot.commit_sha };
-  const checks = new Set(snapshot.provenance.check_runs.map((c) => c.name));
   const uploads = new Set(snapshot.provenance.evidence.map((e) => e.name));
+  // A pinned check reported only by another source is as good as missing (docs/release-gate.md, "Checks pinned to their source").
+  const present = (entry: RequiredCheckEntry) => {
+    const app = checkEntryApp(entry);
+    return snapshot.provenance.check_runs.some((c) => c.name === checkEntryName(entry) && (app === null || reportedBy(c, app)));
+  };
   return [
-    ...gate.required_checks.filter((n) => !checks.has(n)).map((name) => ({ kind: 'check_run' as const, name, ...at })),
+    ...gate.required_checks
+      .filter((entry) => !present(entry))
+      .map((entry) => ({ kind: 'check_run' as const, name: checkEntryName(entry), ...at })),
     ...gate.required_evidence
       .map(evidenceEntryName)
       .filter((n) => !uploads.has(n))

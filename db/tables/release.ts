@@ -39,6 +39,9 @@ export interface EvidenceRow {
   summary_digest: string | null;
   /** The document's `evidence_documents.digest`; null without one, or once it was pruned. */
   document_digest: string | null;
+  /** Check runs (migration 038): the GitHub App that reported it, as the delivery named it; null for uploads and older check runs. */
+  app_id: string | null;
+  app_slug: string | null;
   created_at: Date;
 }
 

@@ -46,6 +46,18 @@ describe('problems of .github/shipgate.yml', () => {
     expect((await problemsOf(unknownKeys(20)))[19]).toBe('.github/shipgate.yml:22: environments.e19: Unrecognized key: "x"');
   });
 
+  it('a required check pinned to its App is a valid entry; a bad one is a problem at its line', async () => {
+    expect(await problemsOf('required_checks:\n  - lint\n  - {name: build, app: github-actions}\n  - {name: e2e, app: 15368}\n')).toEqual(
+      [],
+    );
+    expect(await problemsOf('required_checks:\n  - lint\n  - name: build\n    app: ""\n')).toEqual([
+      expect.stringMatching(/^\.github\/shipgate\.yml:4: required_checks\.1\.app: The GitHub App that must report the check: its slug/),
+    ]);
+    expect(await problemsOf('required_checks:\n  - {name: build}\n')).toEqual([
+      '.github/shipgate.yml:2: required_checks.0: A check run name, or {name, app} with the slug or numeric id of the GitHub App that must report it.',
+    ]);
+  });
+
   it('an empty file is the default gate; a valid one is saved', async () => {
     expect(await problemsOf('')).toEqual([]);
     expect(await problemsOf('required_checks: [ci]\n')).toEqual([]);

@@ -105,6 +105,28 @@ describe('release gates', () => {
     expect(res.body.detail[0].loc).toEqual(loc);
   });
 
+  it('accepts a required check pinned to its App (slug or numeric id), and refuses a bad entry with a clear 422', async () => {
+    const pinned = [{ name: 'build', app: 'GitHub-Actions' }, { name: 'deploy', app: 15368 }, 'lint'];
+    const res = await t.request.put(url('acme/pinned')).set(t.admin.auth).send({ required_checks: pinned });
+    expect(res.status).toBe(201);
+    expect(res.body.gate.required_checks).toEqual([{ name: 'build', app: 'github-actions' }, { name: 'deploy', app: 15368 }, 'lint']);
+    const refusals = [
+      [{ name: 'build', app: '' }, ['body', 'required_checks', 0, 'app'], /slug .*or its numeric id/],
+      [{ name: 'build', app: 0 }, ['body', 'required_checks', 0, 'app'], /expected number to be >0/],
+      [{ name: 'build' }, ['body', 'required_checks', 0], /A check run name, or \{name, app\}/],
+      [{ name: 'build', app: 'github-actions', source: 'x' }, ['body', 'required_checks', 0], /Unrecognized key/],
+      [['build', { name: 'build', app: 'github-actions' }], ['body', 'required_checks'], /Names must be unique/],
+    ] as const;
+    for (const [entry, loc, msg] of refusals) {
+      const bad = await t.request
+        .put(url('acme/pinned'))
+        .set(t.admin.auth)
+        .send({ required_checks: Array.isArray(entry) ? entry : [entry] });
+      expect([bad.status, bad.body.detail[0].loc]).toEqual([422, loc]);
+      expect(bad.body.detail[0].msg).toMatch(msg);
+    }
+  });
+
   it('answers 422 for a path that is not a repository', async () => {
     expect((await t.request.get(url('-bad/repo')).set(t.admin.auth)).status).toBe(422);
     expect((await t.request.put(url('acme/..')).set(t.admin.auth).send({})).status).toBe(422);

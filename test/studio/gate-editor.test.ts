@@ -13,6 +13,8 @@ const REPO = `acme/gate-editor-${randomUUID().slice(0, 8)}`;
 /** A repository that gets its gate only from the YAML preview, committed as its `.github/shipgate.yml`. */
 const FROM_FILE = `acme/gate-file-${randomUUID().slice(0, 8)}`;
 const EVIDENCE = '{"name": "tests", "format": "junit", "rules": {"max_failed": 0}}';
+/** A required check pinned to the App that must report it (docs/release-gate.md, "Checks pinned to their source"). */
+const PINNED = '{"name": "lint", "app": "github-actions"}';
 /** Environment names a careless YAML writer would turn into a boolean, a comment or a second key. */
 const ENVIRONMENTS = {
   production: { require_attested: true },
@@ -62,7 +64,7 @@ describeInBrowser('studio: the gate editor', (executablePath) => {
     expect((await studio.t.request.get(`/api/v1/releases/gates/${REPO}`).set(author.auth)).body.version).toBe(1);
 
     await page.locator('#gate-required_evidence').fill(`sbom\n${EVIDENCE}`);
-    await page.locator('#gate-required_checks').fill('ci\nlint');
+    await page.locator('#gate-required_checks').fill(`ci\n${PINNED}`);
     await page.locator('#gate-separation_of_duties').check();
     await page.locator('#gate-environments').fill(JSON.stringify(ENVIRONMENTS));
     await page.locator('#gate-agents-accounts').fill('my-agent[bot]');
@@ -74,7 +76,7 @@ describeInBrowser('studio: the gate editor', (executablePath) => {
     const saved = (await studio.t.request.get(`/api/v1/releases/gates/${REPO}`).set(author.auth).expect(200)).body;
     expect(saved).toMatchObject({ version: 2, source: 'api', created_by: author.id });
     expect(saved.gate).toMatchObject({
-      required_checks: ['ci', 'lint'],
+      required_checks: ['ci', JSON.parse(PINNED)],
       required_evidence: ['sbom', JSON.parse(EVIDENCE)],
       evidence_max_age_seconds: 1209600,
       separation_of_duties: true,
@@ -90,7 +92,9 @@ describeInBrowser('studio: the gate editor', (executablePath) => {
     const diff = page.locator('#gate-diff');
     expect(await diff.locator('caption').textContent()).toBe('Changes from version 1 to version 2');
     const row = async (path: string) => (await diff.locator(`tr[data-path="${path}"]`).allTextContents()).map((t) => t.slice(path.length));
-    expect(await row('required_checks')).toEqual(['—lint']);
+    expect(await row('required_checks')).toEqual(['—{"app":"github-actions","name":"lint"}']);
+    // A version read back shows the pinned entry as the JSON line it was written as, so saving again loses nothing.
+    expect(await page.locator('#gate-required_checks').inputValue()).toBe('ci\n{"app":"github-actions","name":"lint"}');
     expect(await row('evidence_max_age_seconds')).toEqual(['6048001209600']);
     expect(await row('separation_of_duties')).toEqual(['falsetrue']);
     expect(await row('required_evidence')).toEqual(['—sbom', expect.stringMatching(/^—\{.*"name":"tests".*"max_failed":0/)]);

@@ -47,7 +47,7 @@ export function pullRequestPayload(
 
 export function checkRunPayload(
   action: 'created' | 'completed' | 'rerequested',
-  run: { id: number; name: string; sha: string; status?: string; conclusion?: string | null; appId?: number },
+  run: { id: number; name: string; sha: string; status?: string; conclusion?: string | null; appId?: number; appSlug?: string },
   repo = 'acme/app',
 ) {
   const payload = examplePayload('check_run', action === 'created' ? 'created' : action, repo);
@@ -60,7 +60,7 @@ export function checkRunPayload(
     conclusion: run.conclusion ?? (action === 'completed' ? 'success' : null),
     started_at: new Date(Date.now() - 60_000).toISOString(),
     completed_at: action === 'completed' ? new Date().toISOString() : null,
-    app: { ...payload.check_run.app, id: run.appId ?? 1 },
+    app: { ...payload.check_run.app, id: run.appId ?? 1, slug: run.appSlug ?? payload.check_run.app.slug },
     pull_requests: [],
   };
   return payload;

@@ -57,7 +57,8 @@ const CONTENT = `CASE WHEN format IS NOT NULL THEN json_build_object('id', id, '
       SELECT digest, format, media_type, size FROM evidence_documents WHERE digest = evidence.document_digest) d)) END AS content`;
 
 // Everything a decision reads about a commit ($1 repo_root, $2 commit_sha) in ONE round trip:
-// the gate, the newest evidence of each name, the bound executions, the latest snapshot and the
+// the gate, the newest evidence of each name (check runs: of each name per reporting App, migration
+// 038, so another App's later check cannot hide a pinned one), the bound executions, the latest snapshot and the
 // two latest attested. json, not jsonb: the server only prints these, never queries them.
 // ORDER BY names table columns: the bare names would be the to_char outputs, sorted as text
 // after reading every row instead of walked in index order.
@@ -67,9 +68,10 @@ export const COMMIT_STATE = {
 SELECT
   (SELECT row_to_json(g) FROM gate_versions g WHERE g.repo_root = $1 ORDER BY g.version DESC LIMIT 1) AS gate,
   (SELECT coalesce(json_agg(e), '[]') FROM (
-     SELECT DISTINCT ON (source, name) source, kind, name, status, conclusion, digest, uri, details_url, external_id, workflow_run, ${iso('produced_at')} AS produced_at,
-       ${CONTENT}
-     FROM evidence WHERE repo_root = $1 AND commit_sha = $2 ORDER BY source, name, evidence.produced_at DESC, evidence.created_at DESC) e) AS evidence,
+     SELECT DISTINCT ON (source, name, app_id, app_slug) source, kind, name, status, conclusion, digest, uri, details_url, external_id, workflow_run,
+       app_id, app_slug, ${iso('produced_at')} AS produced_at, ${CONTENT}
+     FROM evidence WHERE repo_root = $1 AND commit_sha = $2
+     ORDER BY source, name, app_id, app_slug, evidence.produced_at DESC, evidence.created_at DESC) e) AS evidence,
   ${BOUND_EXECUTIONS} AS executions,
   ${BOUND_WORKFLOW_RECORDS} AS workflows,
   (SELECT row_to_json(s) FROM (SELECT ${HEAD} FROM snapshots WHERE repo_root = $1 AND commit_sha = $2 ORDER BY seen_at DESC LIMIT 1) s) AS latest,
@@ -91,6 +93,8 @@ type EvidenceJson = CheckRun &
   Omit<UploadedEvidence, 'workflow_run' | 'format' | 'summary_digest'> & {
     source: 'check_run' | 'upload';
     workflow_run: WorkflowRun | null;
+    app_id: number | null;
+    app_slug: string | null;
     content: ContentJson | null;
   };
 
@@ -150,13 +154,15 @@ export function createCommitStateReader(db: Knex, cachedCommits: number) {
         evidence: {
           checkRuns: evidence
             .filter((e) => e.source === 'check_run')
-            .map(({ name, status, conclusion, produced_at, details_url, external_id }) => ({
+            .map(({ name, status, conclusion, produced_at, details_url, external_id, app_id, app_slug }) => ({
               name,
               status,
               conclusion,
               produced_at,
               details_url,
               external_id,
+              // Absent when unknown, so the snapshots of check runs recorded before migration 038 keep their address.
+              ...(app_id !== null || app_slug !== null ? { app: { id: app_id, slug: app_slug } } : {}),
             })),
           uploads: evidence
             .filter((e) => e.source === 'upload')

@@ -22,18 +22,20 @@ async function recordRef(
   );
 }
 
-// $1-$9: repo_root, commit_sha, name, status, conclusion, details_url, external_id, ref, produced_at.
+// $1-$11: repo_root, commit_sha, name, status, conclusion, details_url, external_id, ref, produced_at, app_id, app_slug.
 // A late delivery of an older state (in_progress after completed) must not undo the completion.
-// The ref moves as recordRef moves it.
+// The ref moves as recordRef moves it. The App that reported a run is the one its first delivery
+// named (migration 038): GitHub's check run id belongs to one App.
 const ADD_CHECK_RUN = {
   name: 'release_add_check_run',
   text: `
 WITH check_run AS (
-  INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, details_url, external_id, ref, produced_at)
-  VALUES ($1, $2, 'check_run', 'check_run', $3, $4, $5, $6, $7, $8, $9)
+  INSERT INTO evidence (repo_root, commit_sha, source, kind, name, status, conclusion, details_url, external_id, ref, produced_at, app_id, app_slug)
+  VALUES ($1, $2, 'check_run', 'check_run', $3, $4, $5, $6, $7, $8, $9, $10, $11)
   ON CONFLICT (repo_root, commit_sha, external_id) WHERE source = 'check_run' AND external_id IS NOT NULL
   DO UPDATE SET name = excluded.name, status = excluded.status, conclusion = excluded.conclusion, details_url = excluded.details_url,
-    ref = coalesce(excluded.ref, evidence.ref), produced_at = excluded.produced_at
+    ref = coalesce(excluded.ref, evidence.ref), produced_at = excluded.produced_at,
+    app_id = coalesce(evidence.app_id, excluded.app_id), app_slug = coalesce(evidence.app_slug, excluded.app_slug)
   WHERE evidence.status <> 'completed' OR excluded.status = 'completed'
 )
 INSERT INTO refs (repo_root, ref, commit_sha, observed_at) SELECT $1, $8, $2, $9 WHERE $8::text IS NOT NULL
@@ -94,7 +96,19 @@ export function createEvidenceStore(db: Knex): EvidenceStore {
     // check run comes here, from the job worker that usually shares the API's process and
     // PostgreSQL (docs/benchmarks.md, the webhook).
     async addCheckRun(c) {
-      const values = [c.repo_root, c.commit_sha, c.name, c.status, c.conclusion, c.details_url, c.external_id, c.ref, c.produced_at];
+      const app = [c.app?.id ?? null, c.app?.slug ?? null];
+      const values = [
+        c.repo_root,
+        c.commit_sha,
+        c.name,
+        c.status,
+        c.conclusion,
+        c.details_url,
+        c.external_id,
+        c.ref,
+        c.produced_at,
+        ...app,
+      ];
       await sendSql(db, ADD_CHECK_RUN, values);
     },
   };

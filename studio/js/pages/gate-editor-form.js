@@ -5,7 +5,7 @@ import { h, replace } from '../dom.js';
 /** @import { Gate } from '../../types.js' */
 
 /**
- * @typedef {'lines' | 'evidence' | 'bool' | 'int' | 'json'} FieldKind
+ * @typedef {'lines' | 'entries' | 'bool' | 'int' | 'json'} FieldKind
  * @typedef {{ path: string[], kind: FieldKind, label: string, hint?: string, min?: number, max?: number }} GateField
  * @typedef {{ path: string, msg: string }} FieldProblem
  */
@@ -16,10 +16,15 @@ const LIST_MAX = 100;
 
 /** Every gate field, in the order of docs/release-gate.md. */
 export const GATE_FIELDS = /** @type {GateField[]} */ ([
-  { path: ['required_checks'], kind: 'lines', label: 'Required checks', hint: 'Check run names, one per line.' },
+  {
+    path: ['required_checks'],
+    kind: 'entries',
+    label: 'Required checks',
+    hint: 'One per line: a check run name (any source may report it), or {"name": …, "app": "github-actions"} pinned to the GitHub App (slug or numeric id) that must report it.',
+  },
   {
     path: ['required_evidence'],
-    kind: 'evidence',
+    kind: 'entries',
     label: 'Required evidence',
     hint: 'One per line: a name (e.g. sbom), or a JSON object {"name": …, "format": …, "rules": {…}} whose document must keep the rules.',
   },
@@ -141,17 +146,17 @@ export function updateHints(root) {
 /**
  * The list a textarea holds, checked as the API checks names (trimmed, 1 to 200 characters, unique, at most 100).
  * @param {string} text
- * @param {boolean} evidence lines starting with `{` are JSON entries
+ * @param {boolean} entries lines starting with `{` are JSON entries
  * @param {FieldProblem[]} problems
  * @param {string} path
  */
-function readLines(text, evidence, problems, path) {
+function readLines(text, entries, problems, path) {
   const lines = text
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
   const items = lines.map((line, i) => {
-    if (!evidence || !line.startsWith('{')) return line;
+    if (!entries || !line.startsWith('{')) return line;
     try {
       return JSON.parse(line);
     } catch {
@@ -195,7 +200,7 @@ export function readGate(form) {
       } catch (error) {
         problems.push({ path, msg: `Not valid JSON: ${/** @type {Error} */ (error).message}` });
       }
-    } else value = readLines(control.value, field.kind === 'evidence', problems, path);
+    } else value = readLines(control.value, field.kind === 'entries', problems, path);
     const [top, sub] = field.path;
     if (sub) gate[top] = { ...gate[top], [sub]: value };
     else gate[top] = value;

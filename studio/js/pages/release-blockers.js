@@ -25,6 +25,8 @@ export function blockerAction(b) {
       return { text: `Wait for the check “${name}” to finish, then re-evaluate.` };
     case 'required_check_failed':
       return { text: `Fix what the check “${name}” reports and push a commit where it passes.` };
+    case 'required_check_wrong_source':
+      return { text: `Find out who reported “${name}”: only the App the gate names counts. Have that App run it on this commit.` };
     case 'required_evidence_missing':
       return { text: `Upload the evidence “${name}” for this commit.`, upload: name };
     case 'required_evidence_failed':

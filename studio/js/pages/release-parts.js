@@ -25,6 +25,17 @@ export function requirementsTable(explanation) {
   );
 }
 
+/**
+ * Who reported a check run (docs/release-gate.md, "Checks pinned to their source"): the GitHub App's slug and id, as the
+ * webhook delivery named them.
+ * @param {ReleaseDecision['provenance']['check_runs'][number]} c
+ */
+function checkRunSource(c) {
+  if (!c.app) return h('span.muted', {}, 'unknown');
+  const id = c.app.id === null ? '' : ` (App ${c.app.id})`;
+  return h('span.check-source', {}, h('code', {}, c.app.slug ?? 'no slug'), id);
+}
+
 /** @param {ReleaseDecision} d */
 export function provenanceSection(d) {
   const p = d.provenance;
@@ -51,8 +62,8 @@ export function provenanceSection(d) {
     h('h3', {}, 'Check runs'),
     p.check_runs.length
       ? table(
-          ['Name', 'Status', 'Conclusion', 'At'],
-          p.check_runs.map((c) => [c.name, c.status, c.conclusion ?? '—', ago(c.produced_at)]),
+          ['Name', 'Reported by', 'Status', 'Conclusion', 'At'],
+          p.check_runs.map((c) => [c.name, checkRunSource(c), c.status, c.conclusion ?? '—', ago(c.produced_at)]),
         )
       : h('p.muted', {}, 'None recorded.'),
     h('h3', {}, 'Uploaded evidence'),
