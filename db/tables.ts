@@ -32,6 +32,7 @@ import type {
   GitHubDeliveryRow,
   GitHubPullRequestRow,
   GitHubMergeGroupRow,
+  GitHubRepositoryRow,
   DeploymentRequestRow,
   PullRequestAuthorshipRow,
   CommitArrivalRow,
@@ -78,6 +79,7 @@ export interface Tables {
   github_deliveries: GitHubDeliveryRow;
   github_pull_requests: GitHubPullRequestRow;
   github_merge_groups: GitHubMergeGroupRow;
+  github_repositories: GitHubRepositoryRow;
   workflows: WorkflowRow;
   workflow_stages: WorkflowStageRow;
   deployment_requests: DeploymentRequestRow;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { workflowRunOf } from '../../core/accounts/oidc.js';
 import { NotFoundError } from '../../core/errors.js';
 import { decideRelease } from '../../core/release/decide-release.js';
 import { decisionUrl } from '../../core/release/decision-url.js';
@@ -64,8 +63,13 @@ export const releaseRoutes = [
     summary: 'Upload evidence for a commit (ADMIN, OPERATOR)',
     description:
       'The newest upload of each name (by produced_at) is what decisions see. `ref` records the commit as the head of a branch for the badge. ' +
-      "A GitHub Actions OIDC token (instead of an API key) may record evidence for its own repository (the token's `repository` claim); " +
-      'the evidence then names the workflow run (`workflow_run`), here and in the provenance of the decisions that see it.\n\n' +
+      "A GitHub Actions OIDC token (instead of an API key) may record evidence for its own repository (the token's `repository` claim, " +
+      "and its `repository_id` and `repository_owner_id` where the App knows the ids) and only for the commit its run built: the token's `sha`, " +
+      'or on a `pull_request` / `pull_request_target` run whose ref is `refs/pull/N/merge` the head of pull request N as the App recorded it ' +
+      "(refused while the App has not seen that pull request). Its `ref` may only be the token's own branch (`refs/heads/<branch>`); a pull request or tag run sends none. " +
+      "When the repository's gate names `evidence_sources`, only a token whose `job_workflow_ref` matches one may record. Each refusal is 403 naming the rule " +
+      '(docs/release-gate.md, "Evidence from workflows"). The evidence then names the workflow run (`workflow_run`, with its `job_workflow_ref`, `run_id`, `event_name`), ' +
+      'here and in the provenance of the decisions and snapshots that see it; a key upload names its user (`recorded_by`, and `recorded_by_user` in the provenance).\n\n' +
       '**Documents.** `content` carries the evidence document itself (JUnit XML, SARIF 2.1.0, CycloneDX 1.4-1.6 or SPDX 2.3 JSON, ' +
       'in-toto SLSA provenance v1 as a DSSE envelope or bare statement), base64 of its exact bytes, with `format` declared or detected. ' +
       'It is read once, here: the record keeps the SHA-256 of the bytes (`digest`, computed by shipgate), a normalised `summary`, and the ' +
@@ -79,9 +83,12 @@ export const releaseRoutes = [
     workflows: { permission: 'record_evidence', repository: ({ body }) => body.repo_root },
     repoAccess: { need: 'write', repository: ({ body }) => body.repo_root },
     responses: { 201: { description: 'Recorded.', schema: evidenceResponseSchema } },
-    errors: { 413: 'The document decodes to more than 10 MiB, or the body exceeds 16 MiB; nothing is stored.' },
+    errors: {
+      403: "A workflow's token outside its rules: another repository, a commit its run did not build, another branch's ref, a workflow the gate's evidence_sources does not list, or ids that are not the repository's.",
+      413: 'The document decodes to more than 10 MiB, or the body exceeds 16 MiB; nothing is stored.',
+    },
     async handler({ body, caller, workflow, deps }) {
-      const by = workflow ? { workflow_run: workflowRunOf(workflow) } : { recorded_by: caller.user.id };
+      const by = workflow ? { workflow } : { recorded_by: caller.user.id };
       refuseOversizedContent(body.content);
       return {
         status: 201,

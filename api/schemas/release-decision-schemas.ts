@@ -66,7 +66,14 @@ const checkRunSchema = z
 const uploadedEvidenceSchema = z
   .object({
     ...evidenceFactFields,
-    workflow_run: workflowRunSchema.optional().meta({ description: 'Present only for evidence a workflow recorded with its OIDC token.' }),
+    workflow_run: workflowRunSchema.optional().meta({
+      description:
+        'Who recorded it, when a workflow did with its OIDC token: the run, and (since shipgate bound workflow evidence) the workflow file its job ran (`job_workflow_ref`), the commit it built and the repository id.',
+    }),
+    recorded_by_user: z.uuid().optional().meta({
+      description:
+        'Who recorded it, when a user did with an API key: that user’s id. Absent for a workflow’s upload and for key uploads recorded before shipgate showed the recorder (their evidence record’s `recorded_by` names the user).',
+    }),
     ...decisionEvidenceContentFields,
   })
   .meta({ id: 'ReleaseUploadedEvidence' });

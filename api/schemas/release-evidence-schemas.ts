@@ -23,10 +23,27 @@ export const workflowRunSchema = z
     run_attempt: z.string().nullable(),
     actor: z.string().nullable(),
     event_name: z.string().nullable(),
+    // Recorded since migration 039; absent in older records.
+    job_workflow_ref: z.string().nullable().optional().meta({
+      description: 'The workflow file the job ran (a reusable workflow’s own file): what a gate’s `evidence_sources` matches.',
+      example: 'acme/widgets/.github/workflows/release.yml@refs/heads/main',
+    }),
+    sha: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'The commit the run built (the `sha` claim; on a pull request, its merge commit).' }),
+    ref: z.string().nullable().optional().meta({ description: 'The ref the run ran on (`refs/heads/main`, `refs/pull/12/merge`).' }),
+    repository_id: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "GitHub's numeric id of the repository (names can be re-registered; ids cannot)." }),
   })
   .meta({
     id: 'WorkflowRun',
-    description: 'The GitHub Actions workflow run that recorded the evidence with its OIDC token (from the verified token claims).',
+    description:
+      'The GitHub Actions workflow run that recorded the evidence with its OIDC token (from the verified token claims; docs/release-gate.md, "Evidence from workflows").',
   });
 
 export const evidenceRequestSchema = z

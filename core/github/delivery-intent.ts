@@ -1,11 +1,14 @@
+import type { RepositoryIds } from '../accounts/workflow-repository-ids.js';
 import type { CheckRunApp } from '../release/evidence.js';
 import type { DeploymentRuleIntent } from './deployment-rule-intent.js';
 
 /** What a webhook delivery asks shipgate to do, reduced to the fields the work needs (a job's payload). */
-interface RepoTarget {
+export interface RepoTarget {
   repo_root: string;
   /** The App installation the delivery came through (null for deliveries to a repository webhook). */
   installation_id: number | null;
+  /** The repository's numeric ids as the delivery names them (recorded: OIDC tokens must match them). */
+  repository_ids?: RepositoryIds;
 }
 
 export interface PullRequestIntent extends RepoTarget {

@@ -1,3 +1,4 @@
+import type { RepositoryIds } from '../accounts/workflow-repository-ids.js';
 import type { DeliveryOutcome } from './delivery-intent.js';
 import type { GitHubRejection, PullRequestHead } from './github-port.js';
 
@@ -45,6 +46,8 @@ export interface GitHubAppStore {
    * transaction. false: already claimed (a redelivery), nothing done.
    */
   claimDelivery(claim: DeliveryClaim): Promise<boolean>;
+  /** Records the numeric ids a delivery named for a repository (unchanged ids write nothing). */
+  recordRepositoryIds(repoRoot: string, ids: RepositoryIds): Promise<void>;
   /** Records a pull request's head unless a newer state (by `observedAt`) is already recorded. */
   recordPullRequest(pr: RecordedPullRequest, observedAt: Date): Promise<void>;
   openPullRequestsAt(repoRoot: string, sha: string): Promise<RecordedPullRequest[]>;

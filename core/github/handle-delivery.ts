@@ -41,6 +41,8 @@ async function pullRequestOf(deps: DeliveryDeps, intent: DeliveryIntent, number:
 export async function handleDelivery(deps: DeliveryDeps, deliveryId: string, intent: DeliveryIntent, receivedAt: Date): Promise<void> {
   const { app } = deps;
   const target = { repo_root: intent.repo_root, installation_id: intent.installation_id };
+  // What an OIDC token's repository_id and repository_owner_id must match (docs/operations.md, "Security").
+  if ('repository_ids' in intent && intent.repository_ids) await app.recordRepositoryIds(intent.repo_root, intent.repository_ids);
   // A refusal by GitHub while posting is recorded on the delivery that asked for the post.
   const publish = (sha: string) => app.schedulePublish({ ...target, commit_sha: sha, delivery_id: deliveryId });
   // Who made the pull request, read by a job (never inside a decision), which then schedules the

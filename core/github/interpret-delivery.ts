@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RELEASE_GATE_CHECK_NAME } from '../release/record-evidence.js';
 import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from '../release/github-identifiers.js';
-import type { DeliveryIntent, DeliveryOutcome, PushIntent } from './delivery-intent.js';
+import type { DeliveryIntent, DeliveryOutcome, PushIntent, RepoTarget } from './delivery-intent.js';
 import { isRecheckCommand } from './recheck-command.js';
 import { deploymentRuleIntent } from './deployment-rule-intent.js';
 
@@ -21,7 +21,7 @@ export const HANDLED_EVENTS: Record<string, string[]> = {
 const sha = z.string().transform((s, ctx) => normalizeCommitSha(s) ?? (ctx.addIssue({ code: 'custom', message: 'not a SHA' }), z.NEVER));
 const envelope = z.object({
   action: z.string().optional(),
-  repository: z.object({ full_name: z.string() }),
+  repository: z.object({ full_name: z.string(), id: z.number().int().optional(), owner: z.object({ id: z.number().int() }).optional() }),
   installation: z.object({ id: z.number().int() }).nullish(),
 });
 const pullRequest = z.object({
@@ -67,7 +67,7 @@ const ignored = (reason: string): DeliveryOutcome => ({ status: 'ignored', reaso
  * A push to a branch: the commits it brought (its `commits`, which GitHub caps, and its head
  * commit), or why it is ignored (a tag, a deleted branch, no commit).
  */
-function interpretPush(payload: unknown, target: { repo_root: string; installation_id: number | null }): PushIntent | string {
+function interpretPush(payload: unknown, target: RepoTarget): PushIntent | string {
   const p = push.safeParse(payload);
   if (!p.success) return 'The push payload lacks the fields shipgate needs.';
   const { ref, after, deleted, commits, head_commit } = p.data;
@@ -95,6 +95,12 @@ export function interpretDelivery(event: string, payload: unknown, appId: number
   const action = head.success ? (head.data.action ?? null) : null;
   const repoRoot = head.success ? normalizeRepoRoot(head.data.repository.full_name) : null;
   const installationId = head.success ? (head.data.installation?.id ?? null) : null;
+  // The repository's numeric ids, which OIDC tokens must match (core/accounts/workflow-repository-ids.ts).
+  const repository = head.success ? head.data.repository : null;
+  const ids =
+    repository?.id !== undefined && repository.owner
+      ? { repository_ids: { repository_id: String(repository.id), owner_id: String(repository.owner.id) } }
+      : {};
   const result = (outcome: DeliveryOutcome): InterpretedDelivery => ({
     outcome,
     action,
@@ -106,12 +112,12 @@ export function interpretDelivery(event: string, payload: unknown, appId: number
   if (!actions) return result(ignored(`shipgate does not act on ${event} events.`));
   if (event === 'push') {
     if (!repoRoot) return result(ignored('The payload names no repository shipgate can read.'));
-    const intent = interpretPush(payload, { repo_root: repoRoot, installation_id: installationId });
+    const intent = interpretPush(payload, { repo_root: repoRoot, installation_id: installationId, ...ids });
     return result(typeof intent === 'string' ? ignored(intent) : { status: 'queued', intent });
   }
   if (!action || !actions.includes(action)) return result(ignored(`shipgate does not act on ${event}.${action ?? '(no action)'}.`));
   if (!repoRoot) return result(ignored('The payload names no repository shipgate can read.'));
-  const target = { repo_root: repoRoot, installation_id: installationId };
+  const target = { repo_root: repoRoot, installation_id: installationId, ...ids };
   const queued = (intent: DeliveryIntent) => result({ status: 'queued', intent });
   const malformed = () => result(ignored(`The ${event} payload lacks the fields shipgate needs.`));
 

@@ -36,6 +36,14 @@ export interface WorkflowRun {
   run_attempt: string | null;
   actor: string | null;
   event_name: string | null;
+  // Recorded since migration 039 (absent, not null, in older records, so their snapshots keep their address):
+  /** `owner/repo/.github/workflows/release.yml@refs/heads/main`: the workflow file the job ran; `evidence_sources` matches it. */
+  job_workflow_ref?: string | null;
+  /** The commit the run built (the `sha` claim) and the ref it ran on. */
+  sha?: string | null;
+  ref?: string | null;
+  /** GitHub's numeric id of the repository: names can be re-registered, ids cannot. */
+  repository_id?: string | null;
 }
 
 /** Evidence uploaded through POST /releases/evidence. */
@@ -51,6 +59,11 @@ export interface UploadedEvidence {
    * the provenance, and so the snapshot address, of key-recorded evidence stays what it was).
    */
   workflow_run?: WorkflowRun;
+  /**
+   * The user whose API key recorded it: present for key uploads recorded since migration 039 (absent for older
+   * ones, so their snapshots keep their address; their record's `recorded_by` names the user).
+   */
+  recorded_by_user?: string;
   /**
    * Present only when the upload carried a document (docs/release-gate.md, "Evidence read by content"): its format and the
    * canonical digest of the summary read from it, so a snapshot binds what the evidence contained.

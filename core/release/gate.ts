@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { canonicalDigest } from '../canonical-json.js';
 import { requiredEvidenceListSchema } from '../evidence-content/evidence-rules.js';
 import { agentChangesSchema, agentsSchema } from './agent-gate-fields.js';
+import { evidenceSourcesSchema } from './evidence-sources.js';
 import { requiredCheckListSchema } from './required-check-entry.js';
 
 const DAY = 24 * 60 * 60;
@@ -49,6 +50,8 @@ export const gateSchema = z
       .boolean()
       .default(false)
       .meta({ description: 'An approver may not promote a snapshot whose evidence holds a workflow they own.' }),
+    // Optional, no default: absent from a gate that does not name it, so existing gates keep their digest.
+    evidence_sources: evidenceSourcesSchema,
     public_badge: z.boolean().default(true).meta({ description: 'false: the public badge always shows Unknown.' }),
     deployment_wait_seconds: z.number().int().min(0).max(DAY).default(1800).meta({
       description:

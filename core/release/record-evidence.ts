@@ -3,7 +3,10 @@ import { ValidationError } from '../errors.js';
 import { EVIDENCE_MEDIA_TYPES, type EvidenceFormat } from '../evidence-content/evidence-format.js';
 import { provenanceKeysOf } from '../evidence-content/evidence-rules.js';
 import type { EvidenceParser } from '../evidence-content/evidence-parser.js';
-import type { CheckRun, CheckRunApp, UploadedEvidence, WorkflowRun } from './evidence.js';
+import { workflowRunOf, type WorkflowIdentity } from '../accounts/oidc.js';
+import { admitWorkflowEvidence } from './admit-workflow-evidence.js';
+import type { CheckRun, CheckRunApp, UploadedEvidence } from './evidence.js';
+import type { Gate } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
 import type { EvidenceRecord, EvidenceStore, GateStore } from './release-store.js';
 import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './github-identifiers.js';
@@ -29,7 +32,7 @@ function commitRef(target: Target) {
 }
 
 /** An upload as POST /releases/evidence takes it: with `content`, base64 of the document's exact bytes, and its declared format. */
-export type EvidenceUpload = Omit<UploadedEvidence, 'workflow_run' | 'format' | 'summary_digest'> &
+export type EvidenceUpload = Omit<UploadedEvidence, 'workflow_run' | 'recorded_by_user' | 'format' | 'summary_digest'> &
   Target & { content?: string | null; format?: EvidenceFormat | null };
 
 /** `sha256:<hex>`, lower case; a bare hex digest is taken as SHA-256. */
@@ -41,15 +44,7 @@ const normalDigest = (digest: string) => (digest.includes(':') ? digest : `sha25
  * with a deadline on the server (docs/operations.md, "Security"); the provenance keys the repository's gate in force
  * names are checked against its signatures now, since a decision reads the summary only.
  */
-async function readDocument(
-  store: GateStore,
-  parser: EvidenceParser,
-  repoRoot: string,
-  content: string,
-  declared: EvidenceFormat | null,
-  claimed: string | null,
-) {
-  const gate = gateInForce(repoRoot, await store.latestGate(repoRoot)).gate;
+async function readDocument(gate: Gate, parser: EvidenceParser, content: string, declared: EvidenceFormat | null, claimed: string | null) {
   const { bytes, digest, format, summary } = await parser.read(content, declared, provenanceKeysOf(gate.required_evidence));
   if (claimed !== null && normalDigest(claimed) !== digest) {
     throw ValidationError.single(['body', 'digest'], `The document's SHA-256 is ${digest}; omit digest, or send this one.`);
@@ -59,24 +54,29 @@ async function readDocument(
 
 /**
  * Records uploaded evidence for a commit (POST /releases/evidence), by a user's API key or by a
- * workflow run through its OIDC token (`by.workflow_run`). A document that does not read as its
- * format throws EvidenceDocumentInvalid, and one whose parse outlasts the deadline
- * EvidenceParseDeadlineExceeded, before anything is stored.
+ * workflow run through its OIDC token (`by.workflow`), which must first be admitted
+ * (`admitWorkflowEvidence`: a source the gate lists, the commit its run built, its own branch;
+ * ForbiddenError otherwise). A document that does not read as its format throws
+ * EvidenceDocumentInvalid, and one whose parse outlasts the deadline EvidenceParseDeadlineExceeded,
+ * before anything is stored.
  */
 export async function recordEvidence(
   store: EvidenceStore & GateStore,
   parser: EvidenceParser,
   input: EvidenceUpload,
-  by: { recorded_by: string } | { workflow_run: WorkflowRun },
+  by: { recorded_by: string } | { workflow: WorkflowIdentity },
 ): Promise<EvidenceRecord> {
   const { kind, name, status, uri, produced_at } = input;
   const target = commitRef(input);
-  const document = input.content
-    ? await readDocument(store, parser, target.repo_root, input.content, input.format ?? null, input.digest)
-    : undefined;
+  // The gate in force, read only when a rule needs it: a key's plain upload costs no extra round trip.
+  const gate = 'workflow' in by || input.content ? gateInForce(target.repo_root, await store.latestGate(target.repo_root)).gate : null;
+  if ('workflow' in by) await admitWorkflowEvidence(by.workflow, gate!, store, { ...target, ref: input.ref });
+  const document = input.content ? await readDocument(gate!, parser, input.content, input.format ?? null, input.digest) : undefined;
   const digest = document?.digest ?? input.digest;
   const recorder =
-    'recorded_by' in by ? { recorded_by: by.recorded_by, workflow_run: null } : { recorded_by: null, workflow_run: by.workflow_run };
+    'recorded_by' in by
+      ? { recorded_by: by.recorded_by, workflow_run: null }
+      : { recorded_by: null, workflow_run: workflowRunOf(by.workflow) };
   return store.addEvidence({ ...target, kind, name, status, digest, uri, produced_at, ...recorder, document });
 }
 

@@ -12,6 +12,8 @@ import type { Gate, GateVersion } from './gate.js';
 import type { NewPromotion, Promotion, PromotionTarget } from './promotion.js';
 import type { NewSnapshot, Snapshot, SnapshotHead, SnapshotStatus } from './snapshot.js';
 import type { Decision } from './evaluate-decision.js';
+import type { WorkflowEvidenceFacts } from './admit-workflow-evidence.js';
+import type { RepositoryIdsReader } from '../accounts/workflow-repository-ids.js';
 
 export interface GateStore {
   latestGate(repoRoot: string): Promise<GateVersion | null>;
@@ -35,7 +37,7 @@ interface CommitRef {
   ref: string | null;
 }
 
-export type NewUploadedEvidence = Omit<UploadedEvidence, 'workflow_run' | 'format' | 'summary_digest'> &
+export type NewUploadedEvidence = Omit<UploadedEvidence, 'workflow_run' | 'recorded_by_user' | 'format' | 'summary_digest'> &
   CommitRef & {
     /** The user whose API key recorded it; null when a workflow did, through its OIDC token. */
     recorded_by: string | null;
@@ -70,7 +72,7 @@ export type NewCheckRun = CheckRun & CommitRef;
 /** One repository, any of a list (the caller's readable ones, docs/api.md "Repository access"), or every one (undefined). */
 export type RepoScope = string | readonly string[] | undefined;
 
-export interface EvidenceStore {
+export interface EvidenceStore extends WorkflowEvidenceFacts, RepositoryIdsReader {
   addEvidence(evidence: NewUploadedEvidence): Promise<EvidenceRecord>;
   /** The document of an evidence record, or null (unknown id, no document, or pruned). */
   evidenceDocument(evidenceId: string): Promise<StoredEvidenceDocument | null>;

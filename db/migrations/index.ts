@@ -31,6 +31,7 @@ import * as m034 from './034-tool-call-certificates.js';
 import * as m036 from './036-login-failures-by-client.js';
 import * as m037 from './037-agent-key-open-sessions.js';
 import * as m038 from './038-check-run-sources.js';
+import * as m039 from './039-workflow-evidence-binding.js';
 import * as m040 from './040-github-access-kept.js';
 import * as m041 from './041-agent-key-pinned-policy.js';
 import * as m042 from './042-github-sign-in-browser.js';
@@ -74,6 +75,7 @@ export const migrations: Migration[] = [
   { name: '036-login-failures-by-client', up: m036.up },
   { name: '037-agent-key-open-sessions', up: m037.up },
   { name: '038-check-run-sources', up: m038.up },
+  { name: '039-workflow-evidence-binding', up: m039.up },
   { name: '040-github-access-kept', up: m040.up },
   { name: '041-agent-key-pinned-policy', up: m041.up },
   { name: '042-github-sign-in-browser', up: m042.up },

@@ -124,3 +124,11 @@ export interface GitHubAppManifestStateRow {
   created_by: string | null;
   expires_at: Date;
 }
+
+/** A repository's numeric ids as the App's deliveries last named them (migration 039); bigint, read as numbers (db/create-knex.ts). */
+export interface GitHubRepositoryRow {
+  repo_root: string;
+  repository_id: number;
+  owner_id: number;
+  observed_at: Date;
+}

@@ -33,6 +33,8 @@ export interface EvidenceRow {
   recorded_by: string | null;
   /** Uploads by a workflow through its OIDC token: the run that recorded it. */
   workflow_run: WorkflowRun | null;
+  /** Uploads with an API key since migration 039: `{user_id}`, what decisions and snapshots show as its recorder. */
+  recorder: { user_id: string } | null;
   /** Uploads with a document (migration 026): its format, the summary read at upload and that summary's canonical digest. */
   format: string | null;
   summary: Record<string, unknown> | null;

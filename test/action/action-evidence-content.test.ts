@@ -69,6 +69,7 @@ it('keyless: uploads a JUnit report with 3 failures as passed; the gate says NO_
   await checkRun(t, { repo_root: REPO, commit_sha: commit, name: 'build' });
   const failing = ['cart rejects a negative quantity', 'cart totals <discounts>', 'checkout retries once'];
   const file = junitFile('junit.xml', 412, failing);
+  issuer.runnerClaims = { sha: commit }; // the job's token names the commit its run built
   const run = await runAction(tests(commit, file, { 'evidence-format': 'junit' }), { env: issuer.runnerEnv });
 
   expect(run.log).toContain('shipgate read it as junit: 412 tests, 3 failed');

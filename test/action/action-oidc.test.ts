@@ -24,6 +24,11 @@ afterAll(async () => {
   await issuer.close();
 });
 
+// The job's token names the commit its run built: shipgate takes a workflow's evidence for that commit only.
+beforeAll(() => {
+  issuer.runnerClaims = { sha: commit };
+});
+
 const keyless = (url: string, inputs: Record<string, string> = {}) =>
   runAction({ 'api-url': url, 'commit-sha': commit, ...inputs }, { env: issuer.runnerEnv });
 const tokensPrinted = (run: ActionRun) => issuer.issued.flatMap((token) => printed(run, token));

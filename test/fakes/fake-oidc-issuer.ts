@@ -28,6 +28,8 @@ export interface FakeOidcIssuer {
   sign(repository: string, overrides?: Partial<WorkflowClaims>, options?: SignOptions): Promise<string>;
   /** Every token handed out through the runner protocol, newest last. */
   issued: string[];
+  /** Claims the runner protocol's tokens carry over the defaults (a job's `sha`, `ref`, `event_name`...); set before running. */
+  runnerClaims: Partial<WorkflowClaims>;
   /** Requests to the discovery document and to the key set. */
   hits: { discovery: number; jwks: number };
   close(): Promise<void>;
@@ -104,14 +106,14 @@ export async function startFakeOidcIssuer(repository = 'acme/widgets'): Promise<
     }
     if (url.pathname === '/runner/idtoken') {
       if (req.headers.authorization !== `Bearer ${requestToken}`) return sendJson(res, 401, { message: 'Bad request token' });
-      const token = await sign(repository, { aud: url.searchParams.get('audience') ?? issuer });
+      const token = await sign(repository, { ...fake.runnerClaims, aud: url.searchParams.get('audience') ?? issuer });
       issued.push(token);
       return sendJson(res, 200, { count: 1, value: token });
     }
     sendJson(res, 404, { message: 'Not Found' });
   });
   issuer = server.url;
-  return {
+  const fake: FakeOidcIssuer = {
     url: issuer,
     runnerEnv: {
       ACTIONS_ID_TOKEN_REQUEST_URL: `${issuer}/runner/idtoken?api-version=2.0`,
@@ -119,7 +121,9 @@ export async function startFakeOidcIssuer(repository = 'acme/widgets'): Promise<
     },
     sign,
     issued,
+    runnerClaims: {},
     hits,
     close: server.close,
   };
+  return fake;
 }

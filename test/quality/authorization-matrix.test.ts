@@ -95,7 +95,8 @@ describe('every route × a GitHub Actions OIDC caller (a workflow of acme/widget
   });
 
   it.each(routes.filter((r) => r.auth !== 'public').map((route) => [name(route), route] as const))('%s', async (_name, route) => {
-    const headers = { Authorization: `Bearer ${await issuer.sign('acme/widgets')}` };
+    // A token of the run that built `commit`: a workflow records evidence only for what it built (docs/release-gate.md).
+    const headers = { Authorization: `Bearer ${await issuer.sign('acme/widgets', { sha: commit })}` };
     if (!route.workflows) {
       const res = await send(route, headers);
       expect(summary(res)).toBe(

@@ -34,7 +34,7 @@ const decisionOf = (repo: string, token: string) =>
 
 describe('an OIDC token of acme/widgets', () => {
   it('records evidence for its own repository, naming the workflow run, and reads the decision that sees it', async () => {
-    const token = await issuer.sign(REPO, { actor: 'mona', run_id: '42', run_attempt: '2', event_name: 'pull_request' });
+    const token = await issuer.sign(REPO, { actor: 'mona', run_id: '42', run_attempt: '2', event_name: 'pull_request', sha: commit });
     const recorded = await t.request.post('/api/v1/releases/evidence').set(bearer(token)).send(evidence('https://github.com/ACME/Widgets'));
     expect(recorded.status).toBe(201);
     const run = {
@@ -44,6 +44,10 @@ describe('an OIDC token of acme/widgets', () => {
       run_attempt: '2',
       actor: 'mona',
       event_name: 'pull_request',
+      job_workflow_ref: `${REPO}/.github/workflows/ci.yml@refs/heads/main`,
+      sha: commit,
+      ref: 'refs/heads/main',
+      repository_id: '123456',
     };
     expect(recorded.body).toMatchObject({ repo_root: REPO, recorded_by: null, workflow_run: run });
 

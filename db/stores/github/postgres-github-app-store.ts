@@ -24,6 +24,16 @@ export function createGitHubAppStore(db: Knex): GitHubAppStore {
     // Claims arriving while one commits are claimed together by the next (db/group-commit.ts).
     claimDelivery: groupCommit((claims: DeliveryClaim[]) => claimDeliveries(db, claims)),
 
+    async recordRepositoryIds(repoRoot, ids) {
+      await sendSql(
+        db,
+        `INSERT INTO github_repositories (repo_root, repository_id, owner_id) VALUES ($1, $2, $3)
+        ON CONFLICT (repo_root) DO UPDATE SET repository_id = excluded.repository_id, owner_id = excluded.owner_id, observed_at = now()
+        WHERE (github_repositories.repository_id, github_repositories.owner_id) IS DISTINCT FROM (excluded.repository_id, excluded.owner_id)`,
+        [repoRoot, ids.repository_id, ids.owner_id],
+      );
+    },
+
     async recordPullRequest(pr, observedAt) {
       await sendSql(
         db,

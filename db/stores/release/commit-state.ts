@@ -68,7 +68,7 @@ export const COMMIT_STATE = {
 SELECT
   (SELECT row_to_json(g) FROM gate_versions g WHERE g.repo_root = $1 ORDER BY g.version DESC LIMIT 1) AS gate,
   (SELECT coalesce(json_agg(e), '[]') FROM (
-     SELECT DISTINCT ON (source, name, app_id, app_slug) source, kind, name, status, conclusion, digest, uri, details_url, external_id, workflow_run,
+     SELECT DISTINCT ON (source, name, app_id, app_slug) source, kind, name, status, conclusion, digest, uri, details_url, external_id, workflow_run, recorder,
        app_id, app_slug, ${iso('produced_at')} AS produced_at, ${CONTENT}
      FROM evidence WHERE repo_root = $1 AND commit_sha = $2
      ORDER BY source, name, app_id, app_slug, evidence.produced_at DESC, evidence.created_at DESC) e) AS evidence,
@@ -90,9 +90,10 @@ interface ContentJson {
 }
 
 type EvidenceJson = CheckRun &
-  Omit<UploadedEvidence, 'workflow_run' | 'format' | 'summary_digest'> & {
+  Omit<UploadedEvidence, 'workflow_run' | 'recorded_by_user' | 'format' | 'summary_digest'> & {
     source: 'check_run' | 'upload';
     workflow_run: WorkflowRun | null;
+    recorder: { user_id: string } | null;
     app_id: number | null;
     app_slug: string | null;
     content: ContentJson | null;
@@ -166,7 +167,7 @@ export function createCommitStateReader(db: Knex, cachedCommits: number) {
             })),
           uploads: evidence
             .filter((e) => e.source === 'upload')
-            .map(({ kind, name, status, digest, uri, produced_at, workflow_run, content }) => ({
+            .map(({ kind, name, status, digest, uri, produced_at, workflow_run, recorder, content }) => ({
               kind,
               name,
               status: status as UploadedEvidence['status'],
@@ -174,6 +175,8 @@ export function createCommitStateReader(db: Knex, cachedCommits: number) {
               uri,
               produced_at,
               ...(workflow_run ? { workflow_run } : {}),
+              // Absent for uploads recorded before migration 039, so their snapshots keep their address.
+              ...(recorder ? { recorded_by_user: recorder.user_id } : {}),
               // Absent without a document, so the snapshots of such evidence keep their address.
               ...(content ? { format: content.format, summary_digest: content.summary_digest } : {}),
             })),

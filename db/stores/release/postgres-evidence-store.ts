@@ -57,8 +57,26 @@ const DOCUMENT_OF_EVIDENCE = {
     FROM evidence e JOIN evidence_documents d ON d.digest = e.document_digest WHERE e.id = $1 AND e.source = 'upload'`,
 };
 
+const PULL_REQUEST_HEAD = {
+  name: 'release_pull_request_head',
+  text: 'SELECT head_sha FROM github_pull_requests WHERE repo_root = $1 AND number = $2',
+};
+
+const REPOSITORY_IDS = {
+  name: 'release_repository_ids',
+  text: 'SELECT repository_id::text, owner_id::text FROM github_repositories WHERE repo_root = $1',
+};
+
 export function createEvidenceStore(db: Knex): EvidenceStore {
   return {
+    async pullRequestHead(repoRoot, number) {
+      const [row] = await sendSql<{ head_sha: string }>(db, PULL_REQUEST_HEAD, [repoRoot, number]);
+      return row?.head_sha ?? null;
+    },
+    async repositoryIds(repoRoot) {
+      const [row] = await sendSql<{ repository_id: string; owner_id: string }>(db, REPOSITORY_IDS, [repoRoot]);
+      return row ?? null;
+    },
     async evidenceDocument(evidenceId) {
       const [row] = await sendSql<StoredEvidenceDocument & { bytes: Buffer }>(db, DOCUMENT_OF_EVIDENCE, [evidenceId]);
       return row ?? null;
@@ -81,6 +99,8 @@ export function createEvidenceStore(db: Knex): EvidenceStore {
             produced_at: new Date(e.produced_at),
             recorded_by: e.recorded_by,
             workflow_run: e.workflow_run,
+            // What decisions show as the recorder of a key upload (migration 039).
+            recorder: e.recorded_by ? { user_id: e.recorded_by } : null,
             format: doc?.format ?? null,
             summary: (doc?.summary as unknown as Record<string, unknown>) ?? null,
             summary_digest: doc?.summary_digest ?? null,
