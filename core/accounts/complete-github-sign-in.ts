@@ -166,11 +166,6 @@ export async function finishGitHubLink(ports: Pick<GitHubSignInPorts, 'store'>, 
   return pending.github;
 }
 
-/** Unlinks the caller's GitHub account; false when none was linked. */
-export function unlinkGitHub(ports: Pick<GitHubSignInPorts, 'store'>, userId: string): Promise<boolean> {
-  return ports.store.unlink(userId);
-}
-
 /**
  * A new GitHub user's e-mail: GitHub's no-reply address for the account (`<id>+<login>@users.noreply.github.com`),
  * unique by GitHub id. Never the e-mail GitHub shows: an address another shipgate account already
