@@ -123,12 +123,9 @@ export const agentKeySchema = z
     expires_in_seconds: z.int(),
     created_at: z.string(),
     revoked_at: z.string().nullable(),
-    revoked_reason: z
-      .enum(AGENT_KEY_REVOKED_REASONS)
-      .nullable()
-      .meta({
-        description: '`revoked` by an ADMIN, or `creator_deactivated` with the deactivation of the ADMIN who made it; null while live.',
-      }),
+    revoked_reason: z.enum(AGENT_KEY_REVOKED_REASONS).nullable().meta({
+      description: '`revoked` by an ADMIN, or `creator_deactivated` with the deactivation of the ADMIN who made it; null while live.',
+    }),
   })
   .meta({ id: 'AgentKey' });
 
