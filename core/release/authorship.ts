@@ -1,3 +1,6 @@
+import type { ChangedFilesFacts, CodeownersFacts } from './pull-request-files.js';
+import type { ChangedFilesSummary, RuleOutcome } from './rule-outcome.js';
+
 /**
  * What shipgate knows of who made a pull request (docs/release-gate.md, "Agents on pull
  * requests"): facts read from GitHub by a job and stored per head commit, and the `authorship`
@@ -45,6 +48,20 @@ export interface PullRequestFacts {
   assignees: string[];
   commits: CommitFacts[];
   reviews: ReviewFacts[];
+  // Read since rules by changed files (docs/release-gate.md, "Rules"); absent in records read before.
+  /** The branch it merges into (`base.ref`). */
+  base_ref?: string;
+  /** Its labels' names. */
+  labels?: string[];
+  /** The files it changes. */
+  files?: ChangedFilesFacts;
+  /** The base branch's CODEOWNERS. */
+  codeowners?: CodeownersFacts;
+  /**
+   * Members (lower-case logins) of the teams the gate's rules and CODEOWNERS name, by lower-case
+   * `org/slug`, as read with the facts; null: GitHub did not say (the team is unknown to the App).
+   */
+  teams?: Record<string, string[] | null>;
 }
 
 /**
@@ -105,6 +122,10 @@ export interface AuthorshipBlock {
   /** `governed_by`: what covers an agent's commit; null for a person's commit, or an agent's nothing covers. */
   commits: { sha: string; agent_authored: boolean; identities: string[]; governed_by: GovernedBy | null }[];
   approvals: JudgedApproval[];
+  /** What the pull request changes (absent when its files were never asked for). */
+  changed_files?: ChangedFilesSummary;
+  /** Each rule of the gate that applies to the pull request (and the protected paths), met or not. */
+  rules?: RuleOutcome[];
 }
 
 /** An agent session covering an agent's commit (docs/mcp-gateway.md, "Sessions and the commits they produced"). */
