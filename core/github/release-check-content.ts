@@ -12,6 +12,7 @@ import { oneLine } from './one-line.js';
 import type { CheckRun } from '../release/evidence.js';
 import type { RequiredCheckEntry } from '../release/required-check-entry.js';
 import { requiredChecksParts } from './required-checks-parts.js';
+import { rulesParts } from './rules-report.js';
 
 /** The hidden line that identifies shipgate's pull request comment among all others. */
 export const COMMENT_MARKER = '<!-- shipgate:release-gate -->';
@@ -64,7 +65,7 @@ const plural = (n: number, word: string) => `${n} more ${word}${n === 1 ? '' : '
 
 /**
  * The Markdown report: decision, gate file problems, blockers with remediation, required checks and who reported
- * them, authorship, baseline, link,
+ * them, authorship, the rules that applied, baseline, link,
  * within `maxBytes` of UTF-8: of the problems and the blockers, the first that fit are shown and
  * the rest counted, with the link to the full decision (docs/github-app.md, "Fitting GitHub's
  * limits"). Deterministic, so unchanged means equal.
@@ -100,7 +101,7 @@ export function decisionMarkdown(view: DecisionView, publicUrl: string, maxBytes
     parts.push({ lines: ['Every requirement of the gate is met.', ''] });
   }
   if (view.required_checks) parts.push(...requiredChecksParts(view.required_checks.entries, view.required_checks.check_runs, seeAll));
-  if (view.authorship) parts.push(...authorshipParts(view.authorship, seeAll));
+  if (view.authorship) parts.push(...authorshipParts(view.authorship, seeAll), ...rulesParts(view.authorship, seeAll));
   const baseline = view.baseline
     ? `Baseline: \`${view.baseline.commit_sha.slice(0, 12)}\`${view.baseline.release_label ? ` (${cell(view.baseline.release_label)})` : ''}, attested ${view.baseline.attested_at}.`
     : 'Baseline: no attested release of this repository yet.';

@@ -1,0 +1,65 @@
+import type { AuthorshipBlock } from '../release/authorship.js';
+import type { ChangedFilesSummary, RuleOutcome } from '../release/rule-outcome.js';
+import { clipToBytes, type FittedPart } from './fit-to-bytes.js';
+import { REPORT_CELL_MAX_BYTES } from './github-limits.js';
+import { oneLine } from './one-line.js';
+
+/** One table cell, cut so no single rule crowds out the others. */
+const cell = (text: string) => clipToBytes(oneLine(text.replace(/\|/g, '\\|')), REPORT_CELL_MAX_BYTES);
+
+/** How many triggering paths a row names; the decision lists the first few, the row says how many more. */
+const PATHS_IN_A_ROW = 5;
+
+/** What the pull request changes, in one sentence (docs/release-gate.md, "Changed files"). */
+export function changedFilesText(files: ChangedFilesSummary): string {
+  const count = files.count?.toLocaleString('en-US');
+  switch (files.status) {
+    case 'read':
+      return `It changes ${count} file${files.count === 1 ? '' : 's'}.`;
+    case 'file_limit':
+      return `It changes ${count ?? 'more'} files, more than GitHub lists: rules that need its files cannot be met (see the blockers).`;
+    case 'unreadable':
+      return 'Its changed files could not be read from GitHub (see the blockers).';
+    case 'not_read':
+      return 'Its changed files were not read from GitHub.';
+  }
+}
+
+/** What stands in the rule's way, as one line: the missing approvals and who requested changes. */
+export function ruleMissingText(rule: RuleOutcome): string {
+  const parts: string[] = [];
+  if (rule.missing) parts.push(rule.missing);
+  if (rule.disapproved_by.length > 0) parts.push(`changes requested by ${rule.disapproved_by.map((l) => `@${l}`).join(', ')}`);
+  return parts.join('; ');
+}
+
+function ruleRow(rule: RuleOutcome): string {
+  const shown = rule.triggered_by.slice(0, PATHS_IN_A_ROW).map((p) => `\`${p.replace(/`/g, "'")}\``);
+  const more = rule.triggered_by.length - shown.length;
+  const files = shown.length === 0 ? '—' : `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  return `| ${cell(rule.name)} | ${rule.met ? 'met' : '**not met**'} | ${cell(ruleMissingText(rule) || '—')} | ${cell(files)} |`;
+}
+
+/**
+ * The "Rules" section of the check run and the PR comment (docs/release-gate.md, "Rules"): how many
+ * files the pull request changes, and each rule of the gate that applied to it, met or not, with
+ * what is missing and the files that made it apply; the rows fitted like the blockers. Nothing when
+ * the decision judged no rules and read no files.
+ */
+export function rulesParts(block: AuthorshipBlock, seeAll: string): FittedPart[] {
+  if (!block.changed_files && !block.rules) return [];
+  const parts: FittedPart[] = [{ lines: ['**Rules**', ''] }];
+  if (block.changed_files) parts.push({ lines: [changedFilesText(block.changed_files), ''] });
+  const rules = block.rules ?? [];
+  if (rules.length === 0) {
+    parts.push({ lines: ['No rule of the gate applies to this pull request.', ''] });
+    return parts;
+  }
+  parts.push(
+    { lines: ['| Rule | Met | Missing | Triggered by |', '| --- | --- | --- | --- |'] },
+    // A blank line first: a line right after a table would be read as one more row.
+    { items: rules.map(ruleRow), more: (left) => `\n… and ${left} more rules not shown here: ${seeAll}` },
+    { lines: [''] },
+  );
+  return parts;
+}
