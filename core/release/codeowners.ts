@@ -1,0 +1,190 @@
+import picomatch from 'picomatch';
+
+/** A line of a CODEOWNERS file shipgate (like GitHub) skips, and why, in words people read. */
+export interface CodeownersProblem {
+  /** 1-based line number in the file. */
+  line: number;
+  message: string;
+}
+
+/** A parsed CODEOWNERS file (docs/release-gate.md, "Code owners"). */
+export interface Codeowners {
+  /**
+   * The owners of one repository path (no leading `/`), as written and lower-cased: `@user`, `@org/team`, or an
+   * e-mail address. The LAST line whose pattern matches wins; a matching line without owners means nobody owns the
+   * path (`[]`), as does no matching line. An e-mail address is kept as written: GitHub maps it to the account it
+   * is verified for, which shipgate cannot see, so it never matches a login.
+   */
+  ownersOf(path: string): string[];
+  /** The lines skipped as invalid (GitHub skips them too); the other lines still apply. */
+  problems: CodeownersProblem[];
+}
+
+/** GitHub does not load a CODEOWNERS file of 3 MB or more. */
+const MAX_CODEOWNERS_BYTES = 3 * 1024 * 1024;
+
+/** `@login`: letters, digits and hyphens, at most 39 characters, as GitHub allows logins. */
+const USER_OWNER = /^@[a-z0-9][a-z0-9-]{0,38}$/;
+/** `@org/team-slug`. */
+const TEAM_OWNER = /^@[a-z0-9][a-z0-9-]{0,38}\/[a-z0-9][a-z0-9_.-]{0,99}$/;
+
+/** picomatch's options giving gitignore's glob language: `*` and `?` within a segment, `**` across; dotfiles too. */
+const GLOB_OPTIONS: picomatch.PicomatchOptions = { dot: true, nobrace: true, noextglob: true, nonegate: true, windows: false };
+
+interface OwnerLine {
+  matches(candidates: readonly string[]): boolean;
+  owners: string[];
+}
+
+/** A line split at unescaped whitespace; `\x` keeps `x` (escaped) in its word; an unescaped ` #` starts a comment. */
+interface Words {
+  /** Each word with its escapes as written (`\ `, `\#`, `\*` ...). */
+  words: string[];
+  danglingEscape: boolean;
+}
+
+function splitWords(line: string): Words {
+  const words: string[] = [];
+  let word = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '\\') {
+      if (i + 1 >= line.length) return { words: [...words, word].filter(Boolean), danglingEscape: true };
+      word += c + line[i + 1];
+      i++;
+    } else if (c === ' ' || c === '\t' || c === '\r') {
+      if (word) words.push(word);
+      word = '';
+    } else if (c === '#' && word === '') {
+      break; // a comment: the whole line, or after the last word (GitHub reads inline comments)
+    } else {
+      word += c;
+    }
+  }
+  if (word) words.push(word);
+  return { words, danglingEscape: false };
+}
+
+/**
+ * The pattern as a picomatch glob: `*`, `?` and `**` keep their meaning, an escaped character and every other
+ * character are literal (so nothing in the file reaches picomatch as syntax it would read beyond gitignore's).
+ */
+function literalGlob(pattern: string): string {
+  let glob = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      glob += `\\${pattern[i + 1]}`;
+      i++;
+    } else if (c === '*' || c === '?' || c === '/' || /[a-z0-9_-]/i.test(c)) {
+      glob += c;
+    } else {
+      glob += `\\${c}`;
+    }
+  }
+  return glob;
+}
+
+/** Why a pattern is one GitHub does not read, or null. */
+function patternProblem(pattern: string): string | null {
+  if ([...pattern].every((c) => c === '/')) return `\`${pattern}\` names no path; GitHub skips this line.`;
+  if (pattern.startsWith('\\#'))
+    return 'A pattern cannot start with an escaped `#` in CODEOWNERS (GitHub reads no escape there); GitHub skips this line.';
+  if (pattern.startsWith('!')) return 'Negation (`!`) does not work in CODEOWNERS; GitHub skips this line.';
+  let escaped = false;
+  for (const c of pattern) {
+    if (!escaped && (c === '[' || c === ']')) return 'Character ranges (`[ ]`) do not work in CODEOWNERS; GitHub skips this line.';
+    escaped = !escaped && c === '\\';
+  }
+  return null;
+}
+
+/** Why an owner is not one GitHub reads (`@user`, `@org/team`, e-mail), or null. */
+function ownerProblem(owner: string): string | null {
+  if (owner.startsWith('@')) {
+    return USER_OWNER.test(owner) || TEAM_OWNER.test(owner) ? null : `\`${owner}\` is neither @user nor @org/team.`;
+  }
+  const at = owner.indexOf('@');
+  const domain = owner.slice(at + 1);
+  const email = at > 0 && !domain.includes('@') && domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.');
+  return email ? null : `\`${owner}\` is not an owner (@user, @org/team or an e-mail address).`;
+}
+
+/**
+ * gitignore's rules as GitHub applies them: a pattern without a slash (but a trailing one) matches at any depth, a
+ * slash at the start or in the middle anchors it to the root; a trailing slash (or `/**`) matches only directories,
+ * that is everything under one; a pattern matches a path or any directory above it, so `docs` owns `docs/a/b.md`; but a last
+ * segment that is a lone `*` (`docs/*`) matches only the files directly in that directory (GitHub's example).
+ */
+function compileLine(pattern: string): (candidates: readonly string[]) => boolean {
+  const trailingSlash = pattern.endsWith('/') && !pattern.endsWith('\\/');
+  let body = trailingSlash ? pattern.slice(0, -1) : pattern;
+  const anchored = body.includes('/');
+  // `dir/**` is everything inside dir, not dir itself: the same as `dir/`, anchored.
+  const everythingInside = body.endsWith('/**') && body.length > 3;
+  if (everythingInside) body = body.slice(0, -3);
+  const directoryOnly = trailingSlash || everythingInside;
+  const relative = body.startsWith('/') ? body.slice(1) : body;
+  const isMatch = picomatch(anchored ? literalGlob(relative) : `**/${literalGlob(relative)}`, GLOB_OPTIONS);
+  const filesDirectlyIn = !directoryOnly && anchored && (relative === '*' || relative.endsWith('/*'));
+  // candidates[0] is the path itself, the rest the directories above it.
+  if (filesDirectlyIn) return (candidates) => isMatch(candidates[0]);
+  if (directoryOnly) return (candidates) => candidates.some((c, i) => i > 0 && isMatch(c));
+  return (candidates) => candidates.some((c) => isMatch(c));
+}
+
+/** The path, then each directory above it, nearest first: `a/b/c` -> `a/b/c`, `a/b`, `a`. */
+function pathAndParents(path: string): string[] {
+  const candidates = [path];
+  for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+    candidates.push(path.slice(0, slash));
+  }
+  return candidates;
+}
+
+/**
+ * Reads a CODEOWNERS file as GitHub does ("About code owners"): one `pattern owner...` per line, `#` comments (whole
+ * lines, or after the owners), blank lines ignored, `\` escaping a character of a pattern (`\ `, `\#`). A line GitHub
+ * cannot read (negation, a character range, an escaped `#` at the start, an owner that is not `@user`, `@org/team`
+ * or an e-mail) is reported in `problems` and skipped, never thrown. Pure: the caller reads the file from the base
+ * branch (docs/release-gate.md, "Code owners").
+ */
+export function parseCodeowners(text: string): Codeowners {
+  const problems: CodeownersProblem[] = [];
+  const lines: OwnerLine[] = [];
+  if (text.length * 3 >= MAX_CODEOWNERS_BYTES && new TextEncoder().encode(text).length >= MAX_CODEOWNERS_BYTES) {
+    problems.push({ line: 1, message: 'The file is 3 MB or more; GitHub does not load it, so nobody owns anything.' });
+    return { ownersOf: () => [], problems };
+  }
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    const { words, danglingEscape } = splitWords(raw);
+    if (danglingEscape) {
+      problems.push({ line, message: 'The line ends in an escape (`\\`) with nothing to escape; GitHub skips this line.' });
+      return;
+    }
+    if (words.length === 0) return;
+    const [pattern, ...written] = words;
+    const owners = written.map((o) => o.toLowerCase());
+    const problem = patternProblem(pattern) ?? owners.map(ownerProblem).find((p) => p !== null) ?? null;
+    if (problem) {
+      problems.push({ line, message: problem });
+      return;
+    }
+    try {
+      lines.push({ matches: compileLine(pattern), owners });
+    } catch {
+      problems.push({ line, message: `\`${pattern}\` is not a pattern shipgate can read; this line is skipped.` });
+    }
+  });
+  return {
+    ownersOf(path: string): string[] {
+      const candidates = pathAndParents(path.startsWith('/') ? path.slice(1) : path);
+      for (let i = lines.length - 1; i >= 0; i--) {
+        if (lines[i].matches(candidates)) return [...lines[i].owners];
+      }
+      return [];
+    },
+    problems,
+  };
+}
