@@ -6,6 +6,7 @@ import { PROMOTION_TARGETS } from '../../core/release/promotion.js';
 import { SNAPSHOT_STATUSES } from '../../core/release/snapshot.js';
 import { decisionEvidenceContentFields } from './release-evidence-content-schemas.js';
 import { evidenceFactFields, workflowRunSchema } from './release-evidence-schemas.js';
+import { changedFilesSummarySchema, ruleOutcomeSchema } from './release-rule-schemas.js';
 import { timestamp } from './release-schemas.js';
 
 export const blockerSchema = z
@@ -166,6 +167,13 @@ export const authorshipSchema = z
         }),
       )
       .meta({ description: 'One per reviewer with a deciding review.' }),
+    changed_files: changedFilesSummarySchema
+      .optional()
+      .meta({ description: 'What the pull request changes; absent where its files were not judged.' }),
+    rules: z
+      .array(ruleOutcomeSchema)
+      .optional()
+      .meta({ description: 'Each rule of the gate that applies to the pull request, met or not (docs/release-gate.md, "Rules").' }),
   })
   .meta({
     id: 'ReleaseAuthorship',

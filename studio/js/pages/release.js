@@ -5,6 +5,7 @@ import { hasRole, session } from '../session.js';
 import { evidenceUploadForm } from './evidence-upload.js';
 import { errorBox } from './submit-form.js';
 import { authorshipSection, blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable } from './release-parts.js';
+import { rulesSection } from './release-rules.js';
 import { requiredEvidenceNames } from './release-blockers.js';
 
 /** @import { PromotionList, ReleaseDecision, ReleaseHealth, User, View } from '../../types.js' */
@@ -145,6 +146,7 @@ export async function releasePage(view, { owner, repo, sha }) {
         : null,
       h('h2', {}, 'Authorship'),
       authorshipSection(d),
+      rulesSection(d),
       hasRole('ADMIN', 'APPROVER') ? [h('h2', {}, 'Promote'), promoteForm(d, load)] : null,
       h('h2', {}, 'History'),
       promotionsTable(history.promotions, known),
