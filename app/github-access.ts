@@ -5,6 +5,7 @@ import { parseRepoRoot } from '../core/release/github-identifiers.js';
 import { createProbot, type RestOctokit } from './create-probot.js';
 import { statusOf } from './github-errors.js';
 import { octokitGitHubRepository } from './octokit-github-repository.js';
+import { createTeamMembersCache } from './team-members-cache.js';
 
 export interface GitHubCredentials {
   appId?: string;
@@ -116,6 +117,8 @@ export function createGitHubAccess(credentials: GitHubCredentials): GitHubAppAcc
   const source = credentials.appCredentials;
   const inForce = async () => (source ? use(await source.current()) : fromEnvironment);
   const whyNot = (app: AppInForce | null) => (app || tokenProbot ? null : NO_GITHUB_ACCESS);
+  // Team members read for rules and code owners, kept a minute per credentials (docs/github-app.md, "Teams").
+  const teamMembers = createTeamMembersCache();
   return {
     async current() {
       const app = await inForce();
@@ -128,10 +131,11 @@ export function createGitHubAccess(credentials: GitHubCredentials): GitHubAppAcc
       const app = await inForce();
       if (!app) {
         const octokit = await asToken();
-        return octokit && octokitGitHubRepository(octokit, repoRoot, null);
+        return octokit && octokitGitHubRepository(octokit, repoRoot, null, { cache: teamMembers, credentials: 'token' });
       }
       const id = installationId ?? (await app.installationOf(repoRoot));
-      return id === null ? null : octokitGitHubRepository(await app.client.asInstallation(id), repoRoot, app.client.appId);
+      const teams = { cache: teamMembers, credentials: `app:${app.client.appId}:installation:${id}` };
+      return id === null ? null : octokitGitHubRepository(await app.client.asInstallation(id), repoRoot, app.client.appId, teams);
     },
     async readerOctokit(repoRoot) {
       const app = await inForce();

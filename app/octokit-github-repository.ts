@@ -1,8 +1,10 @@
 import type { CheckRunContent, CommitIdentity, GitHubRepository } from '../core/github/github-port.js';
 import { repoPermissionOf } from '../core/github/repo-permission.js';
 import { parseRepoRoot } from '../core/release/github-identifiers.js';
+import { PULL_REQUEST_FILE_LIST_LIMIT } from '../core/release/pull-request-files.js';
 import { GITHUB_RAW_MEDIA_TYPE, type RestOctokit } from './create-probot.js';
 import { asRetryable, statusOf } from './github-errors.js';
+import type { TeamMembersCache } from './team-members-cache.js';
 
 /** Calls GitHub, turning rate limits and 5xx answers into GitHubRetryableError (the job honours Retry-After). */
 async function call<T>(request: () => Promise<T>): Promise<T> {
@@ -40,9 +42,28 @@ function identity(
   return { login: account?.login ?? null, type: account?.type ?? null, name: git?.name ?? null, email: git?.email ?? null };
 }
 
-/** The GitHubRepository port over an authenticated octokit. `appId` narrows check run lists to our App's. */
-export function octokitGitHubRepository(octokit: RestOctokit, repoRoot: string, appId: number | null): GitHubRepository {
+/** Where team member lists are remembered, and the credentials' name in its keys (what they may see). */
+export interface TeamMembersScope {
+  cache: TeamMembersCache;
+  /** e.g. `installation:77` or `token`. */
+  credentials: string;
+}
+
+/**
+ * The GitHubRepository port over an authenticated octokit. `appId` narrows check run lists to our
+ * App's; `teams` remembers team member lists briefly (without it every lookup asks GitHub).
+ */
+export function octokitGitHubRepository(
+  octokit: RestOctokit,
+  repoRoot: string,
+  appId: number | null,
+  teams?: TeamMembersScope,
+): GitHubRepository {
   const where = parseRepoRoot(repoRoot);
+  const readTeam = async (org: string, slug: string) => {
+    const found = await orNullOn404(() => octokit.paginate(octokit.rest.teams.listMembersInOrg, { org, team_slug: slug, per_page: 100 }));
+    return found && found.map((m) => m.login.toLowerCase());
+  };
   return {
     listIssueComments: (number) =>
       call(async () => {
@@ -85,8 +106,11 @@ export function octokitGitHubRepository(octokit: RestOctokit, repoRoot: string, 
       }),
     async readDefaultBranchFile(path) {
       const { data: repository } = await call(() => octokit.rest.repos.get(where));
+      return this.readFileAt(path, repository.default_branch);
+    },
+    async readFileAt(path, ref) {
       const found = await orNullOn404(() =>
-        octokit.rest.repos.getContent({ ...where, path, ref: repository.default_branch, headers: { accept: GITHUB_RAW_MEDIA_TYPE } }),
+        octokit.rest.repos.getContent({ ...where, path, ref, headers: { accept: GITHUB_RAW_MEDIA_TYPE } }),
       );
       if (!found) return null;
       const raw: unknown = found.data;
@@ -130,6 +154,9 @@ export function octokitGitHubRepository(octokit: RestOctokit, repoRoot: string, 
         author: { login: pr.user.login, type: pr.user.type },
         assignees: (pr.assignees ?? []).map((a) => a.login),
         commit_count: pr.commits,
+        base_ref: pr.base.ref,
+        labels: pr.labels.map((l) => l.name),
+        changed_files: pr.changed_files,
       };
     },
     listPullRequestCommits: (number) =>
@@ -154,5 +181,28 @@ export function octokitGitHubRepository(octokit: RestOctokit, repoRoot: string, 
           submitted_at: r.submitted_at ?? null,
         }));
       }),
+    listPullRequestFiles: (number) =>
+      call(async () => {
+        let listed = 0;
+        const files = await octokit.paginate(
+          octokit.rest.pulls.listFiles,
+          { ...where, pull_number: number, per_page: 100 },
+          // GitHub lists no file past the limit: stop there, whatever its Link header says.
+          (response, done) => {
+            listed += response.data.length;
+            if (listed >= PULL_REQUEST_FILE_LIST_LIMIT) done();
+            return response.data;
+          },
+        );
+        return files.slice(0, PULL_REQUEST_FILE_LIST_LIMIT).map((f) => ({
+          path: f.filename,
+          previous_path: f.previous_filename ?? null,
+          status: f.status,
+          additions: f.additions,
+          deletions: f.deletions,
+        }));
+      }),
+    teamMembers: (org, slug) =>
+      teams ? teams.cache.members(`${teams.credentials}\0${org}/${slug}`.toLowerCase(), () => readTeam(org, slug)) : readTeam(org, slug),
   };
 }

@@ -1,3 +1,5 @@
+import type { ChangedFile } from '../release/pull-request-files.js';
+
 /**
  * What the App needs from GitHub to post a decision, for one repository, as the port the core
  * talks to. app/ implements it over Probot's octokit (installation token) or GITHUB_TOKEN.
@@ -42,6 +44,12 @@ export interface PullRequestPeople {
   assignees: string[];
   /** How many commits GitHub counts in the pull request (its commit list stops at 250). */
   commit_count: number;
+  /** The branch it merges into (`base.ref`). */
+  base_ref: string;
+  /** Its labels' names. */
+  labels: string[];
+  /** How many files GitHub counts as changed (its file list stops at PULL_REQUEST_FILE_LIST_LIMIT). */
+  changed_files: number;
 }
 
 /** A git identity of a commit, with the GitHub account GitHub linked to its e-mail (null when none). */
@@ -82,6 +90,8 @@ export interface GitHubRepository {
   updateCheckRun(id: number, content: CheckRunContent): Promise<void>;
   /** The text of `path` on the default branch, or null when it does not exist. */
   readDefaultBranchFile(path: string): Promise<string | null>;
+  /** The text of `path` at `ref` (a branch, tag or commit), or null when it does not exist there. */
+  readFileAt(path: string, ref: string): Promise<string | null>;
   permissionOf(username: string): Promise<RepoPermission>;
   /**
    * The permission of the GitHub account with this numeric id, whatever its login is now (a login
@@ -98,6 +108,14 @@ export interface GitHubRepository {
   listPullRequestCommits(number: number): Promise<PullRequestCommit[]>;
   /** Its reviews, oldest first, all pages. */
   listPullRequestReviews(number: number): Promise<PullRequestReview[]>;
+  /** The files it changes, all pages (GitHub lists at most PULL_REQUEST_FILE_LIST_LIMIT). */
+  listPullRequestFiles(number: number): Promise<ChangedFile[]>;
+  /**
+   * The logins of a team's members (`GET /orgs/{org}/teams/{slug}/members`, all pages; needs the
+   * App's organisation permission `members: read`), or null when GitHub shows no such team.
+   * Implementations may remember an answer briefly (the App: 60 s).
+   */
+  teamMembers(org: string, slug: string): Promise<string[] | null>;
 }
 
 /** Chooses the credentials: the App's installation token, else GITHUB_TOKEN, else none. */

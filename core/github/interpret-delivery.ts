@@ -7,7 +7,8 @@ import { deploymentRuleIntent } from './deployment-rule-intent.js';
 
 /** The events the App subscribes to and the actions of each that shipgate acts on. */
 export const HANDLED_EVENTS: Record<string, string[]> = {
-  pull_request: ['opened', 'synchronize', 'reopened', 'ready_for_review', 'edited', 'closed'],
+  // Labels are facts the gate's rules read (docs/release-gate.md, "Changed files"): a label change re-reads them.
+  pull_request: ['opened', 'synchronize', 'reopened', 'ready_for_review', 'edited', 'closed', 'labeled', 'unlabeled'],
   pull_request_review: ['submitted', 'edited', 'dismissed'],
   check_run: ['created', 'completed', 'rerequested'],
   check_suite: ['rerequested'],

@@ -1,14 +1,31 @@
 import type { AuthorshipRecord, CommitFacts, PullRequestFacts } from '../release/authorship.js';
 import { coAuthorTrailers } from '../release/co-author-trailers.js';
+import { gateInForce } from '../release/gate-in-force.js';
+import {
+  CODEOWNERS_PATHS,
+  PULL_REQUEST_FILE_LIST_LIMIT,
+  type ChangedFilesFacts,
+  type CodeownersFacts,
+} from '../release/pull-request-files.js';
+import type { ReleasePorts } from '../release/release-ports.js';
+import { teamsToExpand } from '../release/teams-to-expand.js';
 import type { AuthorshipReadTarget, AuthorshipStore } from './authorship-store.js';
 import type { GitHubAppStore } from './github-app-store.js';
-import { GitHubRetryableError, PULL_REQUEST_COMMIT_LIST_LIMIT, type GitHubAccess, type GitHubRepository } from './github-port.js';
+import {
+  GitHubRejectedError,
+  GitHubRetryableError,
+  PULL_REQUEST_COMMIT_LIST_LIMIT,
+  type GitHubAccess,
+  type GitHubRepository,
+} from './github-port.js';
 import { retryDelaySeconds } from './retry-delay.js';
 
 export interface AuthorshipDeps {
   access: GitHubAccess;
   authorship: AuthorshipStore;
   app: GitHubAppStore;
+  /** The repository's gate in force: which teams its rules name (their members are read with the facts). */
+  release: { store: Pick<ReleasePorts['store'], 'latestGate'> };
   log(event: string, fields: Record<string, unknown>): void;
 }
 
@@ -23,8 +40,98 @@ function gitHubFailure(error: unknown): string {
   throw error;
 }
 
-/** Reads everything the agent rules need about a pull request whose head GitHub reports as `people.head_sha`. */
-async function readFacts(repo: GitHubRepository, number: number): Promise<{ head: string; record: AuthorshipRecord } | null> {
+/** GitHub's own words for a failed read (GitHubRejectedError and GitHubRetryableError carry them); an error that is not GitHub's is thrown on. */
+function gitHubWords(error: unknown): string {
+  if (error instanceof GitHubRetryableError || error instanceof GitHubRejectedError) return error.message;
+  return gitHubFailure(error);
+}
+
+/** What a read of the facts needs besides GitHub. */
+interface FactsRead {
+  repo: GitHubRepository;
+  number: number;
+  /** The gate in force: which teams to expand. */
+  gate: object;
+  /** The last attempt: a GitHub 5xx or rate limit on the optional facts is then stored, not retried. */
+  lastAttempt: boolean;
+  /** Told each optional fact that could not be read, with GitHub's words. */
+  unread(what: string, reason: string): void;
+}
+
+/**
+ * A fact the authorship does not depend on (files, CODEOWNERS, a team): a GitHub refusal is stored
+ * as `failed(GitHub's words)`, and so is a 5xx or rate limit on the last attempt (before it, the
+ * whole read is retried), so who made the pull request stays known whatever these answer.
+ */
+async function optionalFact<T>(read: FactsRead, what: string, fetch: () => Promise<T>, failed: (reason: string) => T): Promise<T> {
+  try {
+    return await fetch();
+  } catch (error) {
+    if (error instanceof GitHubRetryableError && !read.lastAttempt) throw error;
+    const reason = gitHubWords(error);
+    read.unread(what, reason);
+    return failed(reason);
+  }
+}
+
+/** The files the pull request changes, or why they are not all known (docs/release-gate.md, "Changed files"). */
+async function readChangedFiles(read: FactsRead, total: number): Promise<ChangedFilesFacts> {
+  if (total > PULL_REQUEST_FILE_LIST_LIMIT) {
+    const reason = `Pull request #${read.number} changes ${total} files; GitHub lists only ${PULL_REQUEST_FILE_LIST_LIMIT}, so which paths the others are is unknown.`;
+    return { status: 'file_limit', reason, total, files: [] };
+  }
+  return optionalFact(
+    read,
+    'files',
+    async (): Promise<ChangedFilesFacts> => {
+      const files = await read.repo.listPullRequestFiles(read.number);
+      return { status: 'read', reason: null, total: Math.max(total, files.length), files };
+    },
+    (words) => ({
+      status: 'unreadable',
+      reason: `GitHub did not list the files of pull request #${read.number}: ${words}`,
+      total,
+      files: [],
+    }),
+  );
+}
+
+/** The base branch's CODEOWNERS: the first of GitHub's places that holds one. */
+async function readCodeowners(read: FactsRead, baseRef: string): Promise<CodeownersFacts> {
+  return optionalFact(
+    read,
+    'codeowners',
+    async (): Promise<CodeownersFacts> => {
+      for (const path of CODEOWNERS_PATHS) {
+        const text = await read.repo.readFileAt(path, baseRef);
+        if (text !== null) return { status: 'read', path, text };
+      }
+      return { status: 'absent' };
+    },
+    (words) => ({ status: 'unreadable', reason: `GitHub did not give the CODEOWNERS of \`${baseRef}\`: ${words}` }),
+  );
+}
+
+/** The members of each team the gate's rules and the CODEOWNERS name; null for a team GitHub did not show. */
+async function readTeams(read: FactsRead, codeowners: CodeownersFacts): Promise<Record<string, string[] | null>> {
+  const { expand, beyond } = teamsToExpand(read.gate, codeowners.status === 'read' ? codeowners.text : null);
+  const teams: Record<string, string[] | null> = {};
+  for (const team of expand) {
+    const [org, slug] = team.split('/');
+    teams[team] = await optionalFact(
+      read,
+      `team ${team}`,
+      () => read.repo.teamMembers(org, slug),
+      () => null,
+    );
+  }
+  for (const team of beyond) teams[team] = null;
+  return teams;
+}
+
+/** Reads everything the agent rules and the gate's rules need about a pull request whose head GitHub reports as `people.head_sha`. */
+async function readFacts(read: FactsRead): Promise<{ head: string; record: AuthorshipRecord } | null> {
+  const { repo, number } = read;
   const people = await repo.pullRequestPeople(number);
   if (!people) return null;
   const head = people.head_sha;
@@ -44,6 +151,8 @@ async function readFacts(repo: GitHubRepository, number: number): Promise<{ head
   for (const login of new Set(reviews.filter((r) => r.type !== 'Bot').map((r) => r.login))) {
     permissions.set(login, await repo.permissionOf(login));
   }
+  const files = await readChangedFiles(read, people.changed_files);
+  const codeowners = await readCodeowners(read, people.base_ref);
   const facts: PullRequestFacts = {
     number,
     head_sha: head,
@@ -51,13 +160,20 @@ async function readFacts(repo: GitHubRepository, number: number): Promise<{ head
     assignees: people.assignees,
     commits,
     reviews: reviews.map((r) => ({ ...r, permission: permissions.get(r.login) ?? 'none' })),
+    base_ref: people.base_ref,
+    labels: people.labels,
+    files,
+    codeowners,
+    teams: await readTeams(read, codeowners),
   };
   return { head, record: { number, status: 'read', reason: null, facts } };
 }
 
 /**
  * The `github_authorship` job: reads a pull request's author, assignees, commits (with their
- * co-author trailers) and reviews with the reviewers' permissions through the App's token, stores
+ * co-author trailers) and reviews with the reviewers' permissions through the App's token, and
+ * what the gate's rules need (its base branch, labels, changed files, the base branch's CODEOWNERS
+ * and the members of the teams the rules and CODEOWNERS name: docs/release-gate.md, "Changed files"), stores
  * them for the head GitHub reports, and schedules the evaluation of the head and of the merge
  * groups built for it (the pull request events leave that to this job, so each posts once). What cannot be read is
  * stored as such, so the decision fails closed and says why (docs/release-gate.md, "Agents on
@@ -93,9 +209,12 @@ export async function readPullRequestAuthorship(deps: AuthorshipDeps, target: Au
   };
   const repo = await deps.access.repository(repoRoot, target.installation_id);
   if (!repo) return unreadable((await deps.access.whyNot()) ?? 'The App is not installed on the repository.');
+  const { gate } = gateInForce(repoRoot, await deps.release.store.latestGate(repoRoot));
+  const unread = (what: string, reason: string) =>
+    deps.log('github_pull_request_fact_unreadable', { repo_root: repoRoot, number, head_sha: target.head_sha, attempt, what, reason });
   let read: Awaited<ReturnType<typeof readFacts>>;
   try {
-    read = await readFacts(repo, number);
+    read = await readFacts({ repo, number, gate, lastAttempt: attempt + 1 >= AUTHORSHIP_READ_MAX_ATTEMPTS, unread });
   } catch (error) {
     return retryOrGiveUp(gitHubFailure(error), retryDelaySeconds(error, attempt + 1));
   }

@@ -3,6 +3,7 @@ import { agentsOfCommit, agentsOfPullRequest, identitiesOfCommit } from './agent
 import type { AuthorshipBlock, AuthorshipRecord, GovernedBy } from './authorship.js';
 import { blocker, type Blocker, type Findings } from './blocker.js';
 import type { BoundWorkflow } from './bound-workflow.js';
+import { changedFilesSummary } from './changed-files-summary.js';
 import type { Gate } from './gate.js';
 import { isGovernedWork, outcomeOfWorkflow } from './governed-work.js';
 import { judgeApprovals } from './independent-approvals.js';
@@ -90,6 +91,7 @@ export function agentChangeFindings(
       governed_by: c.governed_by,
     })),
     approvals,
+    changed_files: changedFilesSummary(pr),
   };
   if (!agentAuthored || !applies) return { requirements: [], blockers: [], authorship: block };
 

@@ -38,6 +38,9 @@ export function touchedPaths(files: readonly ChangedFile[]): string[] {
   return files.flatMap((f) => (f.previous_path && f.previous_path !== f.path ? [f.path, f.previous_path] : [f.path]));
 }
 
+/** Where GitHub looks for CODEOWNERS, in its order: the first found is the one in force. */
+export const CODEOWNERS_PATHS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'] as const;
+
 /** The base branch's CODEOWNERS file, as the job found it (`.github/`, root, `docs/`, GitHub's order). */
 export type CodeownersFacts =
   { status: 'read'; path: string; text: string } | { status: 'absent' } | { status: 'unreadable'; reason: string };

@@ -44,6 +44,8 @@ export class FakeGitHubApp {
   installations = new Map<string, number>();
   /** installation id -> when it was suspended: GitHub lists it with `suspended_at` and refuses it a token (403). */
   suspended = new Map<number, string>();
+  /** `org/slug` (lower case) -> its members' logins; a team not here is unknown (404). Set with `team`. */
+  teams = new Map<string, string[]>();
   /** Updates that left a comment or check run exactly as it was (posting should never send one). */
   noopWrites = 0;
   /** The App id check runs are created under (what `app_id` filters on). */
@@ -59,6 +61,11 @@ export class FakeGitHubApp {
   /** `login`'s role on `repo` alone (a built-in role name, or a custom role with its `permission`). */
   grant(repo: string, login: string, role: string | { role_name: string; permission: string }): void {
     this.repoPermissions.set(`${repo} ${login}`.toLowerCase(), role);
+  }
+
+  /** Team `org/slug` with these members. */
+  team(team: string, members: string[]): void {
+    this.teams.set(team.toLowerCase(), members);
   }
 
   /** A comment by someone else (so tests can fill pages). */
@@ -100,6 +107,7 @@ export class FakeGitHubApp {
         base: { ref: string };
         user?: { login: string; type: string };
         assignees?: { login: string }[];
+        labels?: { name: string }[];
       };
     };
     const pr = p.pull_request;
@@ -109,6 +117,8 @@ export class FakeGitHubApp {
       author: pr.user ? { login: pr.user.login, type: pr.user.type === 'Bot' ? 'Bot' : 'User' } : undefined,
       assignees: (pr.assignees ?? []).map((a) => a.login),
       ...known,
+      // The labels the delivery reports, unless the test set GitHub's.
+      labels: known?.labels ?? pr.labels?.map((l) => l.name),
       number: pr.number,
       head_sha: pr.head.sha,
       head_ref: pr.head.ref,
@@ -256,6 +266,23 @@ export class FakeGitHubApp {
           if (!repos.has(repoOf(ctx))) return gitHubError(404, 'Not Found');
           const options = { defaultBranch: this.defaultBranches.get(repoOf(ctx)) ?? 'main', private: this.privateRepos.has(repoOf(ctx)) };
           return { body: repositoryJson(apiBase(), repoOf(ctx), options) };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/orgs/{org}/teams/{team_slug}/members',
+        handle: (ctx) => {
+          const members = this.teams.get(`${ctx.params.org}/${ctx.params.team_slug}`.toLowerCase());
+          if (!members) return gitHubError(404, 'Not Found', 'https://docs.github.com/rest/teams/members#list-team-members');
+          const perPage = Math.min(Number(ctx.query.get('per_page') ?? 30), 100);
+          const page = Number(ctx.query.get('page') ?? 1);
+          const last = Math.max(1, Math.ceil(members.length / perPage));
+          const url = (p: number) =>
+            `${apiBase()}/orgs/${ctx.params.org}/teams/${ctx.params.team_slug}/members?per_page=${perPage}&page=${p}`;
+          return {
+            body: members.slice((page - 1) * perPage, page * perPage).map((login) => userJson(apiBase(), login)),
+            headers: page < last ? { link: `<${url(page + 1)}>; rel="next", <${url(last)}>; rel="last"` } : ({} as Record<string, string>),
+          };
         },
       },
       {

@@ -1,5 +1,5 @@
 import { WEB, idOf, nodeId, userJson } from './fake-github-shapes.js';
-import type { PullRequestFacts } from './fake-github-pull-shapes.js';
+import { filesOf, type FakePullFile, type PullRequestFacts } from './fake-github-pull-shapes.js';
 import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
 
 /** Who a pull request names and how it was reviewed, as GitHub lists them (commits, reviews). */
@@ -30,6 +30,27 @@ export interface FakeReview {
 
 /** GitHub lists at most this many commits of a pull request, whatever the pages. */
 const COMMIT_LIST_LIMIT = 250;
+
+/** GitHub lists at most this many files of a pull request, whatever the pages. */
+const FILE_LIST_LIMIT = 3000;
+
+/** A changed file (`diff-entry`) of pull request head `sha`. */
+function pullFileJson(api: string, repo: string, sha: string, f: FakePullFile) {
+  const additions = f.additions ?? 1;
+  const deletions = f.deletions ?? 0;
+  return {
+    sha: f.status === 'removed' ? null : '0'.repeat(40),
+    filename: f.filename,
+    status: f.status ?? 'modified',
+    additions,
+    deletions,
+    changes: additions + deletions,
+    blob_url: `${WEB}/${repo}/blob/${sha}/${f.filename}`,
+    raw_url: `${WEB}/${repo}/raw/${sha}/${f.filename}`,
+    contents_url: `${api}/repos/${repo}/contents/${f.filename}?ref=${sha}`,
+    ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+  };
+}
 
 /** The commits a pull request shows: the test's, else one commit at the head by the pull request's author. */
 export function commitsOf(pr: PullRequestFacts): FakePullCommit[] {
@@ -91,7 +112,7 @@ function paged<T>(ctx: GitHubRouteContext, url: string, items: T[]): GitHubReply
   return { body: items.slice((page - 1) * perPage, page * perPage), headers };
 }
 
-/** GET /repos/{owner}/{repo}/pulls/{number}/commits and /reviews over the fake's pull requests. */
+/** GET /repos/{owner}/{repo}/pulls/{number}/commits, /reviews and /files over the fake's pull requests. */
 export function pullPeopleRoutes(pullOf: (ctx: GitHubRouteContext) => PullRequestFacts | undefined, apiBase: () => string): GitHubRoute[] {
   const repoOf = (ctx: GitHubRouteContext) => `${ctx.params.owner}/${ctx.params.repo}`.toLowerCase();
   const base = (ctx: GitHubRouteContext, what: string) => `${apiBase()}/repos/${repoOf(ctx)}/pulls/${ctx.params.number}/${what}`;
@@ -118,6 +139,20 @@ export function pullPeopleRoutes(pullOf: (ctx: GitHubRouteContext) => PullReques
         if (!pr) return gitHubError(404, 'Not Found', 'https://docs.github.com/rest/pulls/reviews#list-reviews-for-a-pull-request');
         const reviews = (pr.reviews ?? []).map((r, i) => reviewJson(apiBase(), repoOf(ctx), pr.number, r, i));
         return paged(ctx, base(ctx, 'reviews'), reviews);
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/repos/{owner}/{repo}/pulls/{number}/files',
+      handle: (ctx) => {
+        const pr = pullOf(ctx);
+        if (!pr) return gitHubError(404, 'Not Found', 'https://docs.github.com/rest/pulls/pulls#list-pull-requests-files');
+        const files = filesOf(pr).slice(0, FILE_LIST_LIMIT);
+        return paged(
+          ctx,
+          base(ctx, 'files'),
+          files.map((f) => pullFileJson(apiBase(), repoOf(ctx), pr.head_sha, f)),
+        );
       },
     },
   ];

@@ -18,6 +18,40 @@ export interface PullRequestFacts {
   /** What GitHub counts as the pull request's commits, when more than the list holds. */
   commit_count?: number;
   reviews?: FakeReview[];
+  /** Its labels' names (default none). */
+  labels?: string[];
+  /** The files it changes, as GET /pulls/{n}/files lists them (default: one modified `README.md`). */
+  files?: FakePullFile[];
+  /** What GitHub counts as its changed files (`changed_files`), when more than the list holds. */
+  changed_files?: number;
+}
+
+/** A changed file of a pull request; a rename names its old path. */
+export interface FakePullFile {
+  filename: string;
+  status?: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged';
+  previous_filename?: string;
+  additions?: number;
+  deletions?: number;
+}
+
+/** The files a pull request shows: the test's, else one modified README.md. */
+export function filesOf(pr: PullRequestFacts): FakePullFile[] {
+  return pr.files ?? [{ filename: 'README.md', status: 'modified', additions: 1, deletions: 0 }];
+}
+
+/** A label as a pull request carries it (`label`). */
+function labelJson(api: string, repo: string, name: string) {
+  const id = idOf(`${repo}/label/${name}`);
+  return {
+    id,
+    node_id: nodeId('Label', id),
+    url: `${api}/repos/${repo}/labels/${encodeURIComponent(name)}`,
+    name,
+    description: '',
+    color: 'ededed',
+    default: false,
+  };
 }
 
 /** A pull request as GET /repos/{owner}/{repo}/pulls lists it (`pull-request-simple`). */
@@ -53,7 +87,7 @@ export function pullRequestSimpleJson(api: string, repo: string, pr: PullRequest
     title: `Pull request ${pr.number}`,
     user: userJson(api, pr.author?.login ?? 'contributor', pr.author?.type ?? 'User'),
     body: null,
-    labels: [],
+    labels: (pr.labels ?? []).map((name) => labelJson(api, repo, name)),
     milestone: null,
     created_at: CREATED,
     updated_at: updatedAt,
@@ -88,9 +122,9 @@ export function pullRequestJson(api: string, repo: string, pr: PullRequestFacts)
     review_comments: 0,
     maintainer_can_modify: false,
     commits: pr.commit_count ?? pr.commits?.length ?? 1,
-    additions: 1,
-    deletions: 0,
-    changed_files: 1,
+    additions: filesOf(pr).reduce((n, f) => n + (f.additions ?? 1), 0),
+    deletions: filesOf(pr).reduce((n, f) => n + (f.deletions ?? 0), 0),
+    changed_files: pr.changed_files ?? filesOf(pr).length,
   };
 }
 

@@ -35,6 +35,13 @@ describe('interpretDelivery over every real payload GitHub documents', () => {
       const { outcome } = interpretDelivery(event, payload, 1);
       expect(outcome.status === 'queued' && outcome.intent).toMatchObject({ kind: 'pull_request_review', number: expect.any(Number) });
     }
+    // A label added or removed re-reads the pull request's facts (a rule's `if.labels`), its head evaluated again.
+    const labels = all.filter(([event, action]) => event === 'pull_request' && ['labeled', 'unlabeled'].includes(action));
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    for (const [event, , payload] of labels) {
+      const { outcome } = interpretDelivery(event, payload, 1);
+      expect(outcome.status === 'queued' && outcome.intent).toMatchObject({ kind: 'pull_request', evaluate: true, state: 'open' });
+    }
     for (const i of queued) expect(i.repo_root).toMatch(/^[a-z0-9-]+\/[a-z0-9._-]+$/);
     // The examples' created/completed runs belong to app 29310 and the re-run ones to app 2: as
     // those apps, created/completed are their own (never evidence) and a re-run is a recheck.

@@ -1,0 +1,39 @@
+/** The most teams one read of a pull request expands; any further team is stored as not known (null). */
+export const MAX_TEAMS_EXPANDED = 100;
+
+type Approvers = { teams?: unknown; codeowners?: unknown } | undefined;
+
+/** Each rule's `require.approvers`, read defensively: a gate recorded before rules existed has none. */
+function approversOf(gate: object): Approvers[] {
+  const rules = (gate as { rules?: unknown }).rules;
+  if (!Array.isArray(rules)) return [];
+  return rules.map((rule) => (rule as { require?: { approvers?: Approvers } } | null)?.require?.approvers);
+}
+
+/** `@org/team` owners of a CODEOWNERS text (words split on whitespace; `#` starts a comment). */
+function codeownerTeams(text: string): string[] {
+  const teams: string[] = [];
+  for (const line of text.split('\n')) {
+    for (const word of line.trim().split(/\s+/)) {
+      if (word.startsWith('#')) break;
+      const slash = word.indexOf('/');
+      if (word.startsWith('@') && slash > 1 && slash === word.lastIndexOf('/') && slash < word.length - 1) teams.push(word.slice(1));
+    }
+  }
+  return teams;
+}
+
+/**
+ * The teams whose members a pull request's read stores (docs/release-gate.md, "Changed files"):
+ * those the gate's rules name as approvers, and, when a rule counts code owners, the teams that own
+ * paths in the base branch's CODEOWNERS. Lower-case `org/slug`, each once, rules' teams first,
+ * at most MAX_TEAMS_EXPANDED; the rest are `beyond` (stored as not known, so a rule needing them
+ * fails closed).
+ */
+export function teamsToExpand(gate: object, codeowners: string | null): { expand: string[]; beyond: string[] } {
+  const approvers = approversOf(gate);
+  const named = approvers.flatMap((a) => (Array.isArray(a?.teams) ? a.teams.filter((t): t is string => typeof t === 'string') : []));
+  const owning = codeowners !== null && approvers.some((a) => a?.codeowners === true) ? codeownerTeams(codeowners) : [];
+  const all = [...new Set([...named, ...owning].map((t) => t.toLowerCase()))];
+  return { expand: all.slice(0, MAX_TEAMS_EXPANDED), beyond: all.slice(MAX_TEAMS_EXPANDED) };
+}
