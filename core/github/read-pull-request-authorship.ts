@@ -4,6 +4,7 @@ import { gateInForce } from '../release/gate-in-force.js';
 import {
   CODEOWNERS_PATHS,
   PULL_REQUEST_FILE_LIST_LIMIT,
+  touchedPaths,
   type ChangedFilesFacts,
   type CodeownersFacts,
 } from '../release/pull-request-files.js';
@@ -112,9 +113,10 @@ async function readCodeowners(read: FactsRead, baseRef: string): Promise<Codeown
   );
 }
 
-/** The members of each team the gate's rules and the CODEOWNERS name; null for a team GitHub did not show. */
-async function readTeams(read: FactsRead, codeowners: CodeownersFacts): Promise<Record<string, string[] | null>> {
-  const { expand, beyond } = teamsToExpand(read.gate, codeowners.status === 'read' ? codeowners.text : null);
+/** The members of each team the gate's rules name, and the CODEOWNERS for the changed paths; null for a team GitHub did not show. */
+async function readTeams(read: FactsRead, codeowners: CodeownersFacts, files: ChangedFilesFacts): Promise<Record<string, string[] | null>> {
+  const text = codeowners.status === 'read' ? codeowners.text : null;
+  const { expand, beyond } = teamsToExpand(read.gate, text, touchedPaths(files.files));
   const teams: Record<string, string[] | null> = {};
   for (const team of expand) {
     const [org, slug] = team.split('/');
@@ -164,7 +166,7 @@ async function readFacts(read: FactsRead): Promise<{ head: string; record: Autho
     labels: people.labels,
     files,
     codeowners,
-    teams: await readTeams(read, codeowners),
+    teams: await readTeams(read, codeowners, files),
   };
   return { head, record: { number, status: 'read', reason: null, facts } };
 }

@@ -1,3 +1,5 @@
+import { parseCodeowners } from './codeowners.js';
+
 /** The most teams one read of a pull request expands; any further team is stored as not known (null). */
 export const MAX_TEAMS_EXPANDED = 100;
 
@@ -10,30 +12,27 @@ function approversOf(gate: object): Approvers[] {
   return rules.map((rule) => (rule as { require?: { approvers?: Approvers } } | null)?.require?.approvers);
 }
 
-/** `@org/team` owners of a CODEOWNERS text (words split on whitespace; `#` starts a comment). */
-function codeownerTeams(text: string): string[] {
-  const teams: string[] = [];
-  for (const line of text.split('\n')) {
-    for (const word of line.trim().split(/\s+/)) {
-      if (word.startsWith('#')) break;
-      const slash = word.indexOf('/');
-      if (word.startsWith('@') && slash > 1 && slash === word.lastIndexOf('/') && slash < word.length - 1) teams.push(word.slice(1));
-    }
+/** The `@org/team` owners (as `org/team`) of the paths a change touches, by the CODEOWNERS text in force. */
+function owningTeams(codeowners: string, paths: readonly string[]): string[] {
+  const owners = parseCodeowners(codeowners);
+  const teams = new Set<string>();
+  for (const path of paths) {
+    for (const owner of owners.ownersOf(path)) if (owner.startsWith('@') && owner.includes('/')) teams.add(owner.slice(1));
   }
-  return teams;
+  return [...teams];
 }
 
 /**
  * The teams whose members a pull request's read stores (docs/release-gate.md, "Changed files"):
- * those the gate's rules name as approvers, and, when a rule counts code owners, the teams that own
- * paths in the base branch's CODEOWNERS. Lower-case `org/slug`, each once, rules' teams first,
- * at most MAX_TEAMS_EXPANDED; the rest are `beyond` (stored as not known, so a rule needing them
- * fails closed).
+ * those the gate's rules name as approvers, and, when a rule counts code owners, the teams the base
+ * branch's CODEOWNERS makes owners of the paths the change touches. Lower-case `org/slug`, each
+ * once, rules' teams first, at most MAX_TEAMS_EXPANDED; the rest are `beyond` (stored as not
+ * known, so a rule needing them fails closed).
  */
-export function teamsToExpand(gate: object, codeowners: string | null): { expand: string[]; beyond: string[] } {
+export function teamsToExpand(gate: object, codeowners: string | null, paths: readonly string[]): { expand: string[]; beyond: string[] } {
   const approvers = approversOf(gate);
   const named = approvers.flatMap((a) => (Array.isArray(a?.teams) ? a.teams.filter((t): t is string => typeof t === 'string') : []));
-  const owning = codeowners !== null && approvers.some((a) => a?.codeowners === true) ? codeownerTeams(codeowners) : [];
+  const owning = codeowners !== null && approvers.some((a) => a?.codeowners === true) ? owningTeams(codeowners, paths) : [];
   const all = [...new Set([...named, ...owning].map((t) => t.toLowerCase()))];
   return { expand: all.slice(0, MAX_TEAMS_EXPANDED), beyond: all.slice(MAX_TEAMS_EXPANDED) };
 }
