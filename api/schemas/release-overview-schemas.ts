@@ -26,6 +26,13 @@ export const releaseCommitSchema = z
       .int()
       .nullable()
       .meta({ description: 'The pull request whose head is this commit, when the GitHub App has seen one (the most recently updated).' }),
+    rules: z
+      .array(z.object({ name: z.string(), met: z.boolean() }).meta({ id: 'ReleaseCommitRule' }))
+      .nullable()
+      .meta({
+        description:
+          'The rules of the gate that applied to the pull request whose head this is, met or not, as its newest snapshot judged them (docs/release-gate.md, "Rules"); empty when none applied; null when that decision judged no rules (no pull request).',
+      }),
   })
   .meta({ id: 'ReleaseCommit' });
 

@@ -75,6 +75,7 @@ describe('GET /releases/commits', () => {
           release_label: null,
           evaluated_at: expect.stringMatching(/Z$/),
           pull_request_number: null,
+          rules: null,
         },
         expect.objectContaining({
           commit_sha: c,
@@ -85,6 +86,40 @@ describe('GET /releases/commits', () => {
         }),
         expect.objectContaining({ commit_sha: b, decision: 'NO_SHIP', snapshot_id: db.snapshot_id, pull_request_number: 42 }),
       ],
+    });
+  });
+
+  it('names the rules that applied to each pull request head, met or not, as its newest snapshot judged them', async () => {
+    const repo = await freshRepo();
+    const [judged, none, before] = [sha(randomUUID()), sha(randomUUID()), sha(randomUUID())];
+    const outcome = (name: string, met: boolean) => ({
+      name,
+      met,
+      triggered_by: ['infra/main.tf'],
+      missing: met ? null : 'needs 2 approvals from acme/sre; has 1: @ana',
+      disapproved_by: [],
+      approvals: [{ login: 'ana', counted: true, reason: null }],
+    });
+    // What the decision's judge binds into the snapshot (docs/release-gate.md, "Rules").
+    const bind = async (commit: string, rules: unknown[]) => {
+      const { snapshot_id } = await decided(repo, commit, 'success');
+      await t.database
+        .db('snapshots')
+        .where({ id: snapshot_id })
+        .update({ provenance: t.database.db.raw(`jsonb_set(provenance, '{authorship}', ?::jsonb)`, [JSON.stringify({ rules })]) });
+    };
+    await bind(judged, [outcome('infra needs SRE', false), outcome('protected_paths', true)]);
+    await bind(none, []);
+    await decided(repo, before, 'success');
+    const res = await get('commits', { repo_root: repo });
+    expect(res.status).toBe(200);
+    expect(Object.fromEntries(res.body.commits.map((c: { commit_sha: string; rules: unknown }) => [c.commit_sha, c.rules]))).toEqual({
+      [judged]: [
+        { name: 'infra needs SRE', met: false },
+        { name: 'protected_paths', met: true },
+      ],
+      [none]: [],
+      [before]: null,
     });
   });
 

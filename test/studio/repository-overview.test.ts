@@ -53,6 +53,23 @@ describeInBrowser('studio: the repository overview', (executablePath) => {
       `INSERT INTO github_pull_requests (repo_root, number, head_sha, head_ref, base_ref, state, updated_at) VALUES (?, 7, ?, 'feature', 'main', 'open', now())`,
       [repoRoot, blocked],
     );
+    // Pull request #8's head was judged by the gate's rules (docs/release-gate.md, "Rules"): its snapshot binds them.
+    const outcome = (name: string, met: boolean) => ({
+      name,
+      met,
+      triggered_by: [],
+      missing: met ? null : 'needs 1 approval',
+      disapproved_by: [],
+      approvals: [],
+    });
+    await studio.t.database.db.raw(
+      `UPDATE snapshots SET provenance = jsonb_set(provenance, '{authorship}', ?::jsonb) WHERE repo_root = ? AND commit_sha = ?`,
+      [JSON.stringify({ rules: [outcome('infra needs SRE', false), outcome('protected_paths', true)] }), repoRoot, others[0]],
+    );
+    await studio.t.database.db.raw(
+      `INSERT INTO github_pull_requests (repo_root, number, head_sha, head_ref, base_ref, state, updated_at) VALUES (?, 8, ?, 'infra', 'main', 'open', now())`,
+      [repoRoot, others[0]],
+    );
   });
   afterAll(async () => {
     await studio?.close();
@@ -77,11 +94,25 @@ describeInBrowser('studio: the repository overview', (executablePath) => {
     expect(await rows.first().locator('td').nth(0).textContent()).toBe(blocked.slice(0, 12));
     expect(await rows.first().locator('td').nth(1).textContent()).toBe('NO_SHIP');
     expect(await rows.first().locator('td').nth(4).textContent()).toBe('#7');
-    expect(await page.locator('#pull-requests tbody tr td').allTextContents()).toEqual([
+    const pulls = page.locator('#pull-requests tbody tr');
+    expect(await pulls.nth(0).locator('td').allTextContents()).toEqual([
       '#7',
       blocked.slice(0, 12),
       'NO_SHIP',
+      'not judged',
       expect.any(String),
+    ]);
+    // Which rules applied to each recent pull request, met or not.
+    expect(await pulls.nth(1).locator('td').allTextContents()).toEqual([
+      '#8',
+      others[0].slice(0, 12),
+      'NO_SHIP',
+      'infra needs SRE unmetprotected_paths met',
+      expect.any(String),
+    ]);
+    expect(await pulls.nth(1).locator('td[data-label="Rules that applied"] li').allTextContents()).toEqual([
+      'infra needs SRE unmet',
+      'protected_paths met',
     ]);
     const shipRow = page.locator('#commits tbody tr', { hasText: shipped.slice(0, 12) });
     expect(await shipRow.locator('td').nth(1).textContent()).toBe('SHIP');

@@ -20,6 +20,8 @@ export interface ReleaseCommit {
   release_label: string | null;
   evaluated_at: string;
   pull_request_number: number | null;
+  /** The rules that applied to the pull request, met or not (docs/release-gate.md, "Rules"); null when the decision judged none. */
+  rules: { name: string; met: boolean }[] | null;
 }
 
 export interface ReleaseHistory {
@@ -62,11 +64,19 @@ SELECT code, count(*)::int AS count FROM (
   FROM daily CROSS JOIN LATERAL jsonb_array_elements(daily.blockers) b WHERE daily.decision = 'NO_SHIP') c
 GROUP BY code ORDER BY count DESC, code LIMIT 10`;
 
+// Only the rules' names and outcomes, read from the page's snapshots by id once the page is cut: the provenance is
+// large, so it is never read for the snapshots a page skips. An empty list stays a list (no rule applied).
+const RULES_OF_SNAPSHOTS = `
+SELECT s.id, CASE WHEN jsonb_typeof(s.provenance->'authorship'->'rules') = 'array' THEN coalesce(
+  (SELECT jsonb_agg(jsonb_build_object('name', r.rule->>'name', 'met', (r.rule->>'met')::boolean) ORDER BY r.n)
+   FROM jsonb_array_elements(s.provenance->'authorship'->'rules') WITH ORDINALITY AS r(rule, n)), '[]'::jsonb) END AS rules
+FROM snapshots s WHERE s.id = ANY($1::uuid[])`;
+
 /** Reads of a repository's release overview: its decided commits, its decisions per day, a commit's uploads. */
 export function createReleaseOverviewReads(db: Knex) {
   return {
     /** Each commit with a snapshot, by its newest snapshot; newest evaluation first, keyset-paged on (seen_at, snapshot id). */
-    listCommits(repoRoot: string, page: PageRequest): Promise<Page<ReleaseCommit>> {
+    async listCommits(repoRoot: string, page: PageRequest): Promise<Page<ReleaseCommit>> {
       const latest = db('snapshots')
         .distinctOn('commit_sha')
         .select('id', 'commit_sha', 'decision', 'status', 'release_label', 'blockers', 'seen_at as created_at')
@@ -79,7 +89,7 @@ export function createReleaseOverviewReads(db: Knex) {
         .orderBy('p.updated_at', 'desc')
         .limit(1);
       const query = db.from(latest.as('c')).select('c.*', pullRequest.as('pull_request_number'));
-      return keysetPage<CommitRow, ReleaseCommit>(
+      const listed = await keysetPage<CommitRow, Omit<ReleaseCommit, 'rules'>>(
         query,
         page,
         (row) => ({
@@ -94,6 +104,11 @@ export function createReleaseOverviewReads(db: Knex) {
         }),
         'c',
       );
+      if (listed.items.length === 0) return { ...listed, items: [] };
+      const ids = listed.items.map((c) => c.snapshot_id);
+      const found = await sendSql<{ id: string; rules: ReleaseCommit['rules'] }>(db, RULES_OF_SNAPSHOTS, [ids]);
+      const rules = new Map(found.map((r) => [r.id, r.rules]));
+      return { ...listed, items: listed.items.map((c) => ({ ...c, rules: rules.get(c.snapshot_id) ?? null })) };
     },
 
     /** The last `days` UTC days (today included), every day listed, and the most frequent blocker codes of that window. */

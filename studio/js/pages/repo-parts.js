@@ -136,6 +136,21 @@ export async function historySection(repoRoot, signal) {
 }
 
 /**
+ * The rules of the gate that applied to a pull request, each met or not (docs/release-gate.md, "Rules"); the release
+ * page of its head says what is missing.
+ * @param {ReleaseCommit['rules']} rules
+ */
+function appliedRules(rules) {
+  if (rules === null) return h('span.muted', {}, 'not judged');
+  if (rules.length === 0) return h('span.muted', {}, 'none');
+  return h(
+    'ul.applied-rules',
+    {},
+    rules.map((r) => h('li', {}, r.name, ' ', pill(r.met ? 'met' : 'unmet'))),
+  );
+}
+
+/**
  * Pull requests whose head shipgate has decided (the App records them), with the check shipgate
  * reports on that head: its latest decision. Whether a pull request is still open is GitHub's to say.
  * @param {string} repoRoot
@@ -157,11 +172,12 @@ export async function pullRequestsSection(repoRoot, signal) {
     'div',
     { id: 'pull-requests' },
     table(
-      ['Pull request', 'Head commit', 'shipgate check', 'Evaluated'],
+      ['Pull request', 'Head commit', 'shipgate check', 'Rules that applied', 'Evaluated'],
       [...heads].map(([number, c]) => [
         `#${number}`,
         link(releaseHref(repoRoot, c.commit_sha), h('code', {}, c.commit_sha.slice(0, 12))),
         pill(c.decision),
+        appliedRules(c.rules),
         when(c.evaluated_at),
       ]),
     ),
