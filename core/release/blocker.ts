@@ -18,6 +18,10 @@ export const BLOCKER_CODES = [
   'agent_change_ungoverned',
   'human_approval_missing',
   'agent_provenance_unknown',
+  // Rules by what a change touches (docs/release-gate.md, "Rules").
+  'rule_not_met',
+  'rule_disapproved',
+  'changed_files_unknown',
 ] as const;
 
 export type BlockerCode = (typeof BLOCKER_CODES)[number];
@@ -44,8 +48,15 @@ const waitable: ReadonlySet<BlockerCode> = new Set(WAITABLE_BLOCKER_CODES);
  */
 export const PENDING_AUTHORSHIP_COMPONENT = 'authorship:pending';
 
+/** Likewise a pull request's files not read yet (`changed_files_unknown` on `files:pending`). */
+export const PENDING_FILES_COMPONENT = 'files:pending';
+
 export function isWaitable(blocker: Pick<Blocker, 'code' | 'component'>): boolean {
-  return waitable.has(blocker.code) || (blocker.code === 'agent_provenance_unknown' && blocker.component === PENDING_AUTHORSHIP_COMPONENT);
+  return (
+    waitable.has(blocker.code) ||
+    (blocker.code === 'agent_provenance_unknown' && blocker.component === PENDING_AUTHORSHIP_COMPONENT) ||
+    (blocker.code === 'changed_files_unknown' && blocker.component === PENDING_FILES_COMPONENT)
+  );
 }
 
 /** NO_SHIP only because of blockers time can clear: report it as waiting, not failed. */
@@ -57,7 +68,8 @@ export interface Blocker {
   code: BlockerCode;
   /**
    * What it is about: `commit`, `check:<name>`, `evidence:<name>`, `evidence:<name>:<rule>` (a broken content rule), `workflows`, `workflow:<id>`, `execution:<id>`,
-   * `commit:<sha>`, `pull_request:<number>`, `authorship:<pending|unreadable|commit_limit>`.
+   * `commit:<sha>`, `pull_request:<number>`, `authorship:<pending|unreadable|commit_limit>`, `rule:<name>` (a rule of the
+   * gate, or `rule:protected_paths`), `files:<pending|unreadable|file_limit|not_read>` (a pull request's files).
    */
   component: string;
   reason: string;

@@ -6,6 +6,7 @@ import type { CommitEvidence } from './evidence.js';
 import type { Gate } from './gate.js';
 import { requiredCheckFindings } from './required-check-findings.js';
 import { requiredEvidenceFindings } from './required-evidence-findings.js';
+import { ruleFindings } from './rule-findings.js';
 import type { RuleResult } from '../evidence-content/judge-evidence-content.js';
 import { workflowFindings } from './workflow-findings.js';
 
@@ -24,7 +25,7 @@ export interface Evaluation {
 /**
  * The release decision for one commit: SHIP if and only if no blocker stands. Pure: the same
  * gate, evidence, workflows, authorship and clock always give the same answer. `commitSha` and
- * `authorship` matter only for the agent rules (a commit no pull request names has none).
+ * `authorship` matter only for the agent rules and the gate's `rules` (a commit no pull request names has none).
  */
 export function evaluateDecision(
   gate: Gate,
@@ -51,15 +52,18 @@ export function evaluateDecision(
   const required = requiredEvidenceFindings(gate, evidence, now, commit.sha);
   const areas = [requiredCheckFindings(gate, evidence.checkRuns, now), required, workflowFindings(gate, workflows)];
   const agentRules = agentChangeFindings(gate, commit.sha, workflows, commit.authorship);
-  for (const area of [...areas, agentRules]) explanation.push(...area.requirements);
+  // The gate's rules and protected paths (docs/release-gate.md, "Rules"): their checks and evidence are evidence blockers.
+  const rules = ruleFindings(gate, commit, evidence, now);
+  for (const area of [...areas, agentRules, rules]) explanation.push(...area.requirements);
   // With nothing recorded, every other evidence blocker would only restate this one; the
-  // explanation still lists each requirement. The agent rules say something else, so they stay.
-  const blockers = distinctBlockers([...(nothingRecorded ? [noEvidence] : areas.flatMap((a) => a.blockers)), ...agentRules.blockers]);
+  // explanation still lists each requirement. The agent rules and rules' approvals say something else, so they stay.
+  const evidenceBlockers = nothingRecorded ? [noEvidence] : [...areas.flatMap((a) => a.blockers), ...rules.evidenceBlockers];
+  const blockers = distinctBlockers([...evidenceBlockers, ...agentRules.blockers, ...rules.blockers]);
   return {
     decision: blockers.length === 0 ? 'SHIP' : 'NO_SHIP',
     blockers,
     explanation,
-    authorship: agentRules.authorship,
-    evidenceRules: required.ruleResults,
+    authorship: rules.rules ? { ...agentRules.authorship, rules: rules.rules } : agentRules.authorship,
+    evidenceRules: { ...rules.evidenceRules, ...required.ruleResults },
   };
 }

@@ -3,6 +3,8 @@ import { canonicalDigest } from '../canonical-json.js';
 import { requiredEvidenceListSchema } from '../evidence-content/evidence-rules.js';
 import { agentChangesSchema, agentsSchema } from './agent-gate-fields.js';
 import { evidenceSourcesSchema } from './evidence-sources.js';
+import { gateRuleListSchema } from './gate-rules.js';
+import { protectedPathsSchema } from './protected-paths.js';
 import { requiredCheckListSchema } from './required-check-entry.js';
 
 const DAY = 24 * 60 * 60;
@@ -68,6 +70,16 @@ export const gateSchema = z
     agents: agentsSchema.prefault({}),
     agent_changes: agentChangesSchema.prefault({}).meta({
       description: 'Rules for pull requests an agent authored or took part in (docs/release-gate.md, "Agents on pull requests").',
+    }),
+    // Both with defaults (on, and []): a version stored before reads with them (db/stores release-rows), its recorded
+    // digest unchanged; the next save records them (docs/release-gate.md, "Rules").
+    protected_paths: protectedPathsSchema.prefault({}).meta({
+      description:
+        'An agent’s change touching these paths needs a maintainer’s approval (docs/release-gate.md, "Protected paths"); on by default, `enabled: false` turns it off.',
+    }),
+    rules: gateRuleListSchema.default([]).meta({
+      description:
+        'Ordered `{name, if, require}` rules by what a pull request touches, who made it, its base branch and labels (docs/release-gate.md, "Rules"); at most 100, names unique.',
     }),
   })
   .strict()

@@ -31,6 +31,26 @@ function participants(pr: PullRequestFacts, agentAuthored: boolean): Map<string,
   return roles;
 }
 
+/**
+ * Why a reviewer could not give an independent approval whatever they reviewed: a bot or an agent, named in the pull
+ * request, or without write permission; null for an independent person. Shared by the approvals judged here and by
+ * the gate's rules, whose disapproval counts only from someone who could approve (docs/release-gate.md, "Rules").
+ */
+export function reviewerRefusal(
+  pr: PullRequestFacts,
+  agents: AgentsConfig,
+  agentAuthored: boolean,
+): (reviewer: Pick<ReviewFacts, 'login' | 'type' | 'permission'>) => ApprovalRefusal | null {
+  const roles = participants(pr, agentAuthored);
+  return (reviewer) => {
+    if (reviewer.type === 'Bot') return 'bot';
+    if (agentNameOf({ login: reviewer.login, type: reviewer.type }, agents)) return 'agent';
+    const role = roles.get(reviewer.login.toLowerCase());
+    if (role) return role;
+    return WRITERS.has(reviewer.permission) ? null : 'no_write_permission';
+  };
+}
+
 const order = (a: ReviewFacts, b: ReviewFacts) => (a.submitted_at ?? '').localeCompare(b.submitted_at ?? '') || a.id - b.id;
 
 /**
@@ -45,7 +65,7 @@ export function judgeApprovals(
   rules: AgentChangesConfig,
   agentAuthored: boolean,
 ): JudgedApproval[] {
-  const roles = participants(pr, agentAuthored);
+  const refusal = reviewerRefusal(pr, agents, agentAuthored);
   const byReviewer = new Map<string, ReviewFacts[]>();
   for (const review of [...pr.reviews].sort(order)) {
     if (!DECIDING.has(review.state)) continue;
@@ -63,11 +83,8 @@ export function judgeApprovals(
     });
     if (last.state === 'DISMISSED') return judged('dismissed');
     if (last.state === 'CHANGES_REQUESTED') return judged(reviews.some((r) => r.state === 'APPROVED') ? 'withdrawn' : 'changes_requested');
-    if (last.type === 'Bot') return judged('bot');
-    if (agentNameOf({ login: last.login, type: last.type }, agents)) return judged('agent');
-    const role = roles.get(last.login.toLowerCase());
-    if (role) return judged(role);
-    if (!WRITERS.has(last.permission)) return judged('no_write_permission');
+    const refused = refusal(last);
+    if (refused) return judged(refused);
     if (rules.dismiss_stale_approvals && last.commit_id !== pr.head_sha) return judged('stale');
     return judged(null);
   });

@@ -166,8 +166,12 @@ describe('a pull request head whose authorship is unknown', () => {
     }
   });
 
-  it('blocks nothing under a gate without agent rules', () => {
-    const gate = gateSchema.parse({ agent_changes: { required_human_approvals: 0, require_governed_work: false } });
+  it('blocks nothing under a gate without agent rules (protected paths, an agent rule too, turned off)', () => {
+    const noAgentRules = { agent_changes: { required_human_approvals: 0, require_governed_work: false } };
+    const gate = gateSchema.parse({ ...noAgentRules, protected_paths: { enabled: false } });
     expect(decide('unreadable', gate).decision).toBe('SHIP');
+    // With protected paths on, an unread pull request may be an agent's editing its own workflow: it fails closed.
+    const guarded = decide('unreadable', gateSchema.parse(noAgentRules));
+    expect(guarded.blockers.map((b) => [b.code, b.component])).toEqual([['changed_files_unknown', 'files:unreadable']]);
   });
 });

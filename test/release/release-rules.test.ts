@@ -60,6 +60,13 @@ describe('gate', () => {
         not_agents: ['dependabot[bot]', 'renovate[bot]', 'github-actions[bot]', 'shipgate[bot]'],
       },
       agent_changes: { required_human_approvals: 1, dismiss_stale_approvals: true, require_governed_work: true },
+      protected_paths: {
+        enabled: true,
+        paths: ['.github/workflows/**', '.github/actions/**', '.github/shipgate.yml', '**/CODEOWNERS'],
+        approvals: 1,
+        permission: 'maintain',
+      },
+      rules: [],
     });
   });
 

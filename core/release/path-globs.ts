@@ -1,0 +1,64 @@
+import picomatch from 'picomatch';
+import { z } from 'zod';
+
+/**
+ * picomatch's options for the gate's path and branch globs: `*` and `?` within a segment, `**` across segments,
+ * braces and `[ranges]` kept (an unbalanced bracket is refused rather than read literally), dotfiles matched
+ * (`.github/**` must match `.github/workflows/ci.yml`), no negation (`paths_ignore` says "except").
+ */
+const OPTIONS: picomatch.PicomatchOptions = { dot: true, nonegate: true, strictBrackets: true, windows: false };
+
+/**
+ * A gitignore-style glob as picomatch globs (docs/release-gate.md, "Rules"): a leading `/` or a slash inside anchors
+ * it at the root, one without a slash matches at any depth (`*.tf`, `CODEOWNERS`), a trailing `/` means a directory,
+ * and a glob that names a directory also matches everything under it (`infra` owns `infra/main.tf`).
+ */
+function picomatchGlobs(glob: string): string[] {
+  const directory = glob.endsWith('/');
+  let body = glob;
+  while (body.startsWith('/')) body = body.slice(1);
+  while (body.endsWith('/')) body = body.slice(0, -1);
+  const anchored = glob.startsWith('/') || body.includes('/');
+  const rooted = anchored ? body : `**/${body}`;
+  return directory ? [`${rooted}/**`] : [rooted, `${rooted}/**`];
+}
+
+/** Why a glob cannot be used (picomatch refuses it), or null. */
+function globProblem(glob: string): string | null {
+  if (glob.startsWith('!')) return 'Negation (`!`) is not a glob here: list the paths to leave out in `paths_ignore`.';
+  try {
+    picomatch(picomatchGlobs(glob), OPTIONS);
+    return null;
+  } catch (error) {
+    return `Not a glob picomatch reads: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** One glob of the gate (`paths`, `paths_ignore`, `base_branches`, `protected_paths.paths`): it must compile. */
+export const pathGlobSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .superRefine((glob, ctx) => {
+    const problem = globProblem(glob);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A list of globs: at most 100. */
+export const pathGlobListSchema = z.array(pathGlobSchema).max(100);
+
+/** Whether a repository path matches any of the globs, gitignore-style; no glob matches nothing. */
+export function pathMatcher(globs: readonly string[]): (path: string) => boolean {
+  if (globs.length === 0) return () => false;
+  return picomatch(globs.flatMap(picomatchGlobs), OPTIONS);
+}
+
+/**
+ * Whether a branch name matches any of the globs, as written: a branch is a name, not a path, so `main` matches only
+ * `main` and `release/*` matches `release/1.x` (as GitHub's branch rulesets read `fnmatch` globs).
+ */
+export function branchMatcher(globs: readonly string[]): (branch: string) => boolean {
+  if (globs.length === 0) return () => false;
+  return picomatch([...globs], OPTIONS);
+}

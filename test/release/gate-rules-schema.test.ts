@@ -1,0 +1,63 @@
+import { readGateFileText } from '../../core/github/gate-file-problems.js';
+import { DEFAULT_GATE, gateSchema } from '../../core/release/gate.js';
+
+const issues = (fields: object) => {
+  const parsed = gateSchema.safeParse(fields);
+  return parsed.success ? [] : parsed.error.issues.map((i) => ({ loc: i.path.join('.'), msg: i.message }));
+};
+
+describe('the gate’s rules and protected paths', () => {
+  it('protected paths are on by default with the gate’s own inputs; rules are empty', () => {
+    expect(DEFAULT_GATE.protected_paths).toEqual({
+      enabled: true,
+      paths: ['.github/workflows/**', '.github/actions/**', '.github/shipgate.yml', '**/CODEOWNERS'],
+      approvals: 1,
+      permission: 'maintain',
+    });
+    expect(DEFAULT_GATE.rules).toEqual([]);
+    expect(gateSchema.parse({ protected_paths: { enabled: false } }).protected_paths.paths).toHaveLength(4);
+  });
+
+  it('refuses a repeated name at the later rule, a team that is not org/slug, a glob picomatch cannot read and a negation', () => {
+    expect(issues({ rules: [{ name: 'a' }, { name: 'b' }, { name: 'A' }] })).toEqual([
+      { loc: 'rules.2.name', msg: 'Rule names must be unique: `A` is used before.' },
+    ]);
+    expect(issues({ rules: [{ name: 'a', require: { approvers: { teams: ['@acme/sre'] } } }] })).toEqual([
+      { loc: 'rules.0.require.approvers.teams.0', msg: 'A team as `org/slug` (e.g. `acme/sre`), without `@`.' },
+    ]);
+    expect(issues({ rules: [{ name: 'a', if: { paths: ['infra/[abc'] } }] })[0]).toMatchObject({
+      loc: 'rules.0.if.paths.0',
+      msg: expect.stringContaining('Not a glob picomatch reads'),
+    });
+    expect(issues({ protected_paths: { paths: ['!docs/**'] } })[0]).toMatchObject({
+      loc: 'protected_paths.paths.0',
+      msg: expect.stringContaining('paths_ignore'),
+    });
+    expect(issues({ rules: [{ name: 'protected_paths' }] })[0]).toMatchObject({ loc: 'rules.0.name' });
+    expect(issues({ rules: Array.from({ length: 101 }, (_, i) => ({ name: `r${i}` })) })[0]).toMatchObject({ loc: 'rules' });
+    expect(issues({ protected_paths: { permission: 'write' } })[0]).toMatchObject({ loc: 'protected_paths.permission' });
+  });
+
+  it('.github/shipgate.yml: a rule’s problem is reported at its line', () => {
+    const text = [
+      'rules:',
+      '  - name: infra needs SRE',
+      '    if: {paths: ["infra/**"]}',
+      '    require: {approvals: 2, approvers: {teams: [acme/sre]}}',
+      '  - name: infra needs SRE',
+      '    require:',
+      '      approvers:',
+      '        teams: [sre]',
+    ].join('\n');
+    const reading = readGateFileText(text);
+    expect('problems' in reading && reading.problems).toEqual([
+      {
+        file: '.github/shipgate.yml',
+        line: 8,
+        message: 'rules.1.require.approvers.teams.0: A team as `org/slug` (e.g. `acme/sre`), without `@`.',
+      },
+      { file: '.github/shipgate.yml', line: 5, message: 'rules.1.name: Rule names must be unique: `infra needs SRE` is used before.' },
+    ]);
+    expect(issues({ rules: ['x', { name: 'a' }, null] }).map((i) => i.loc)).toEqual(['rules.0', 'rules.2']);
+  });
+});
