@@ -91,10 +91,11 @@ describe('webhook signatures', () => {
     });
 
     it('answers 202 ignored with the reason for events it does not act on, and 400 without the delivery headers', async () => {
-      const labeled = await deliver(t, 'pull_request', examplePayload('pull_request', 'labeled'), { secret: SECRET });
-      expect([labeled.status, labeled.body]).toEqual([
+      // Labels are a rule's condition (docs/release-gate.md, "Changed files"); an assignee is not.
+      const assigned = await deliver(t, 'pull_request', examplePayload('pull_request', 'assigned'), { secret: SECRET });
+      expect([assigned.status, assigned.body]).toEqual([
         202,
-        { status: 'ignored', reason: 'shipgate does not act on pull_request.labeled.' },
+        { status: 'ignored', reason: 'shipgate does not act on pull_request.assigned.' },
       ]);
       const issues = await deliver(t, 'issues', examplePayload('issues', 'opened'), { secret: SECRET });
       expect(issues.body).toEqual({ status: 'ignored', reason: 'shipgate does not act on issues events.' });
