@@ -2,6 +2,7 @@ import { agentChangeFindings, NO_PULL_REQUEST, type CommitAuthorship } from './a
 import type { AuthorshipBlock } from './authorship.js';
 import { blocker, distinctBlockers, type Blocker, type Requirement } from './blocker.js';
 import type { BoundWorkflow } from './bound-workflow.js';
+import { changePaths } from './change-paths.js';
 import type { CommitEvidence } from './evidence.js';
 import type { Gate } from './gate.js';
 import { requiredCheckFindings } from './required-check-findings.js';
@@ -50,7 +51,8 @@ export function evaluateDecision(
     },
   ];
   const required = requiredEvidenceFindings(gate, evidence, now, commit.sha);
-  const areas = [requiredCheckFindings(gate, evidence.checkRuns, now), required, workflowFindings(gate, workflows)];
+  const checks = requiredCheckFindings(gate, evidence.checkRuns, now, changePaths(commit.authorship));
+  const areas = [checks, required, workflowFindings(gate, workflows)];
   const agentRules = agentChangeFindings(gate, commit.sha, workflows, commit.authorship);
   // The gate's rules and protected paths (docs/release-gate.md, "Rules"): their checks and evidence are evidence blockers.
   const rules = ruleFindings(gate, commit, evidence, now);

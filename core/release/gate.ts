@@ -34,7 +34,11 @@ export const gateSchema = z
   .object({
     required_checks: requiredCheckListSchema.default([]).meta({
       description:
-        'Check runs that must complete successfully (success, neutral or skipped): names (any source may report them), or `{name, app}` pinned to the GitHub App that must report them (docs/release-gate.md, "Checks pinned to their source").',
+        'Check runs that must complete successfully (success, or neutral or skipped unless `skipped_is_success` is false): names (any source may report them), `{name, app}` pinned to the GitHub App that must report them (docs/release-gate.md, "Checks pinned to their source"), `{name, paths}` required only when the change touches the globs (docs/release-gate.md, "Conditional checks"), or `{name, app, paths}`.',
+    }),
+    skipped_is_success: z.boolean().default(true).meta({
+      description:
+        'A required check GitHub reports as `skipped` or `neutral` counts as passing (as in branch protection); false: it blocks (docs/release-gate.md, "Conditional checks").',
     }),
     required_evidence: requiredEvidenceListSchema.default([]).meta({
       description:

@@ -3,7 +3,7 @@ import { IN_TOTO_STATEMENT_TYPE, type InTotoStatement } from '../certificates/ty
 import { ageSeconds } from './evidence.js';
 import type { Gate } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
-import { checkEntryApp, checkEntryName, reportedBy, type RequiredCheckEntry } from './required-check-entry.js';
+import { checkEntryApp, checkEntryName, checkEntryPaths, reportedBy, type RequiredCheckEntry } from './required-check-entry.js';
 import type { ReleasePorts } from './release-ports.js';
 import type { RepoScope } from './release-store.js';
 import type { Snapshot } from './snapshot.js';
@@ -58,9 +58,14 @@ function missingFor(snapshot: Snapshot, gate: Gate): RuntimeEvidenceItem[] {
     const app = checkEntryApp(entry);
     return snapshot.provenance.check_runs.some((c) => c.name === checkEntryName(entry) && (app === null || reportedBy(c, app)));
   };
+  // A conditional check the candidate did not need left no blocker (docs/release-gate.md, "Conditional checks"); with
+  // nothing recorded at all the decision kept only `no_evidence`, so it counts as missing then.
+  const needed = (entry: RequiredCheckEntry) =>
+    checkEntryPaths(entry) === null ||
+    snapshot.blockers.some((b) => b.component === `check:${checkEntryName(entry)}` || b.code === 'no_evidence');
   return [
     ...gate.required_checks
-      .filter((entry) => !present(entry))
+      .filter((entry) => needed(entry) && !present(entry))
       .map((entry) => ({ kind: 'check_run' as const, name: checkEntryName(entry), ...at })),
     ...gate.required_evidence
       .map(evidenceEntryName)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CheckRun } from './evidence.js';
+import { pathGlobListSchema } from './path-globs.js';
 
 const name = z.string().trim().min(1).max(200);
 
@@ -13,10 +14,17 @@ const appSlug = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, APP_HINT)
   .toLowerCase();
 
+const PATHS_HINT =
+  'Globs (gitignore-style, as in `rules`): the check is required only when the change touches one of these paths; required too when the files are unknown.';
+
+const OBJECT_HINT =
+  'An object entry needs `app` (the GitHub App that must report the check), `paths` (globs: required only when the change touches them), or both; a check any source reports, always required, is its plain name.';
+
 /**
- * A `required_checks` entry (docs/release-gate.md, "Checks pinned to their source"): a check run name, which any source
- * may report, or `{name, app}`, which only that GitHub App's check run satisfies (GitHub's "expected source" of branch
- * protection). One schema serves the REST body and `.github/shipgate.yml`.
+ * A `required_checks` entry (docs/release-gate.md, "Checks pinned to their source" and "Conditional checks"): a check
+ * run name, which any source may report, or an object with `app`, which only that GitHub App's check run satisfies
+ * (GitHub's "expected source" of branch protection), and/or `paths`, which makes the check required only for a change
+ * touching them. One schema serves the REST body and `.github/shipgate.yml`.
  */
 export const requiredCheckEntrySchema = z
   .union(
@@ -25,17 +33,19 @@ export const requiredCheckEntrySchema = z
       z
         .object({
           name,
-          app: z.union([appSlug, z.number().int().positive()], { error: APP_HINT }).meta({ description: APP_HINT }),
+          app: z.union([appSlug, z.number().int().positive()], { error: APP_HINT }).optional().meta({ description: APP_HINT }),
+          paths: pathGlobListSchema.min(1).optional().meta({ description: PATHS_HINT }),
         })
         .strict()
+        .refine((entry) => entry.app !== undefined || entry.paths !== undefined, OBJECT_HINT)
         .meta({ id: 'RequiredCheckObject' }),
     ],
-    { error: 'A check run name, or {name, app} with the slug or numeric id of the GitHub App that must report it.' },
+    { error: 'A check run name, or {name, app}, {name, paths} or {name, app, paths}.' },
   )
   .meta({
     id: 'RequiredCheckEntry',
     description:
-      'A check run name (reported by any source), or `{name, app}`: only a check run of that name reported by that GitHub App (slug such as `github-actions`, or numeric id) counts.',
+      'A check run name (reported by any source), or an object: `{name, app}`: only a check run of that name reported by that GitHub App (slug such as `github-actions`, or numeric id) counts; `{name, paths}`: required only when the change touches one of the globs (or its files are unknown); `{name, app, paths}`: both.',
   });
 
 export type RequiredCheckEntry = z.output<typeof requiredCheckEntrySchema>;
@@ -47,7 +57,12 @@ export function checkEntryName(entry: RequiredCheckEntry): string {
 
 /** The App an entry pins its check to, as written in the gate (slug or id); null for a plain name (any source). */
 export function checkEntryApp(entry: RequiredCheckEntry): string | number | null {
-  return typeof entry === 'string' ? null : entry.app;
+  return typeof entry === 'string' ? null : (entry.app ?? null);
+}
+
+/** The globs that make an entry conditional; null for a check required on every change. */
+export function checkEntryPaths(entry: RequiredCheckEntry): readonly string[] | null {
+  return typeof entry === 'string' ? null : (entry.paths ?? null);
 }
 
 /** A `required_checks` list: at most 100 entries, names unique. */

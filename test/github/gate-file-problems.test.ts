@@ -54,7 +54,11 @@ describe('problems of .github/shipgate.yml', () => {
       expect.stringMatching(/^\.github\/shipgate\.yml:4: required_checks\.1\.app: The GitHub App that must report the check: its slug/),
     ]);
     expect(await problemsOf('required_checks:\n  - {name: build}\n')).toEqual([
-      '.github/shipgate.yml:2: required_checks.0: A check run name, or {name, app} with the slug or numeric id of the GitHub App that must report it.',
+      '.github/shipgate.yml:2: required_checks.0: An object entry needs `app` (the GitHub App that must report the check), `paths` (globs: required only when the change touches them), or both; a check any source reports, always required, is its plain name.',
+    ]);
+    expect(await problemsOf('required_checks:\n  - {name: e2e, paths: ["src/**"]}\nskipped_is_success: false\n')).toEqual([]);
+    expect(await problemsOf('required_checks:\n  - name: e2e\n    paths: []\n')).toEqual([
+      expect.stringMatching(/^\.github\/shipgate\.yml:3: required_checks\.0\.paths: /),
     ]);
   });
 

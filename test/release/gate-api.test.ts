@@ -113,7 +113,7 @@ describe('release gates', () => {
     const refusals = [
       [{ name: 'build', app: '' }, ['body', 'required_checks', 0, 'app'], /slug .*or its numeric id/],
       [{ name: 'build', app: 0 }, ['body', 'required_checks', 0, 'app'], /expected number to be >0/],
-      [{ name: 'build' }, ['body', 'required_checks', 0], /A check run name, or \{name, app\}/],
+      [{ name: 'build' }, ['body', 'required_checks', 0], /An object entry needs `app` .*, `paths` .*, or both/],
       [{ name: 'build', app: 'github-actions', source: 'x' }, ['body', 'required_checks', 0], /Unrecognized key/],
       [['build', { name: 'build', app: 'github-actions' }], ['body', 'required_checks'], /Names must be unique/],
     ] as const;
@@ -125,6 +125,32 @@ describe('release gates', () => {
       expect([bad.status, bad.body.detail[0].loc]).toEqual([422, loc]);
       expect(bad.body.detail[0].msg).toMatch(msg);
     }
+  });
+
+  it('accepts a conditional required check ({name, paths}, optionally with app) and skipped_is_success, and refuses bad ones with a clear 422', async () => {
+    const conditional = [{ name: 'e2e', paths: ['src/**', '*.tf'] }, { name: 'deploy', app: 'github-actions', paths: ['infra/'] }, 'lint'];
+    const res = await t.request
+      .put(url('acme/conditional'))
+      .set(t.admin.auth)
+      .send({ required_checks: conditional, skipped_is_success: false });
+    expect(res.status).toBe(201);
+    expect(res.body.gate).toMatchObject({ required_checks: conditional, skipped_is_success: false });
+    expect((await t.request.get(url('acme/conditional-default')).set(t.admin.auth)).body.gate.skipped_is_success).toBe(true);
+    const refusals = [
+      [{ name: 'e2e', paths: [] }, ['body', 'required_checks', 0, 'paths'], /expected array to have >=1 items/],
+      [{ name: 'e2e', paths: ['!src/**'] }, ['body', 'required_checks', 0, 'paths', 0], /Negation/],
+      [{ name: 'e2e', paths: 'src/**' }, ['body', 'required_checks', 0], /\{name, paths\}/],
+    ] as const;
+    for (const [entry, loc, msg] of refusals) {
+      const bad = await t.request
+        .put(url('acme/conditional'))
+        .set(t.admin.auth)
+        .send({ required_checks: [entry] });
+      expect([bad.status, bad.body.detail[0].loc]).toEqual([422, loc]);
+      expect(bad.body.detail[0].msg).toMatch(msg);
+    }
+    const notBoolean = await t.request.put(url('acme/conditional')).set(t.admin.auth).send({ skipped_is_success: 'no' });
+    expect([notBoolean.status, notBoolean.body.detail[0].loc]).toEqual([422, ['body', 'skipped_is_success']]);
   });
 
   it('answers 422 for a path that is not a repository', async () => {

@@ -101,6 +101,33 @@ describe('GET /releases/health', () => {
     expect((await health({ repo_root: 'acme/health-fresh' })).runtime_evidence.items).toEqual([]);
   });
 
+  it('a conditional check the latest candidate did not need is not missing; one its unknown files made required is', async () => {
+    await beat();
+    const repo = 'acme/health-conditional';
+    await putGate(t, repo, { required_checks: ['ci', { name: 'e2e', paths: ['src/**'] }] });
+    const docsOnly = sha('health-conditional-docs');
+    const file = { path: 'docs/guide.md', previous_path: null, status: 'modified', additions: 1, deletions: 0 };
+    await t.deps.authorship.save(repo, docsOnly, {
+      number: 3,
+      status: 'read',
+      reason: null,
+      facts: {
+        ...{ number: 3, head_sha: docsOnly, author: { login: 'alice', type: 'User' }, assignees: [], commits: [], reviews: [] },
+        files: { status: 'read', reason: null, total: 1, files: [file] },
+      },
+    });
+    await checkRun(t, { repo_root: repo, commit_sha: docsOnly, name: 'ci' });
+    expect((await decide(t, repo, docsOnly)).decision).toBe('SHIP');
+    expect((await health({ repo_root: repo })).runtime_evidence.items).toEqual([]);
+
+    const pushed = sha('health-conditional-push');
+    await checkRun(t, { repo_root: repo, commit_sha: pushed, name: 'ci' });
+    await decide(t, repo, pushed);
+    expect((await health({ repo_root: repo })).runtime_evidence.items).toEqual([
+      { kind: 'check_run', name: 'e2e', repo_root: repo, commit_sha: pushed },
+    ]);
+  });
+
   it('judges a repository by its newest snapshot: once its SHIP snapshot is attested, an older NO_SHIP one does not count', async () => {
     await beat();
     const repo = 'acme/health-superseded';

@@ -45,6 +45,7 @@ describe('gate', () => {
   it('defaults every field (docs/release-gate.md, "Release gate")', () => {
     expect(DEFAULT_GATE).toEqual({
       required_checks: [],
+      skipped_is_success: true,
       required_evidence: [],
       require_reviewed_release: false,
       evidence_max_age_seconds: 7 * 86400,
