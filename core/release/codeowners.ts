@@ -150,6 +150,23 @@ function pathAndParents(path: string): string[] {
  * branch (docs/release-gate.md, "Code owners").
  */
 export function parseCodeowners(text: string): Codeowners {
+  let parsed = parsedFiles.get(text);
+  if (!parsed) {
+    parsed = parseCodeownersText(text);
+    if (parsedFiles.size >= 1000) parsedFiles.clear();
+    parsedFiles.set(text, parsed);
+  }
+  return parsed;
+}
+
+/**
+ * Parsed files by their text (ARCHITECTURE.md, "Process-local state"): a decision judges code owners again on every
+ * poll and compiling each line's pattern is the cost, so a text is parsed once per process; never stale (the text fixes
+ * the result), bounded. Callers only read a `Codeowners`.
+ */
+const parsedFiles = new Map<string, Codeowners>();
+
+function parseCodeownersText(text: string): Codeowners {
   const problems: CodeownersProblem[] = [];
   const lines: OwnerLine[] = [];
   if (text.length * 3 >= MAX_CODEOWNERS_BYTES && new TextEncoder().encode(text).length >= MAX_CODEOWNERS_BYTES) {

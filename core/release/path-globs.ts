@@ -48,10 +48,32 @@ export const pathGlobSchema = z
 /** A list of globs: at most 100. */
 export const pathGlobListSchema = z.array(pathGlobSchema).max(100);
 
+/**
+ * Compiled matchers by their glob list (ARCHITECTURE.md, "Process-local state"): a decision judges every rule again,
+ * and compiling picomatch's regular expressions costs far more than matching, so each list is compiled once per
+ * process. Never stale (the globs fix the matcher); bounded, as gates come and go.
+ */
+const compiled = new Map<string, (subject: string) => boolean>();
+const COMPILED_MAX = 5_000;
+
+/** One regular expression for the whole list (picomatch's own, joined), cached by the list. */
+function cachedMatcher(kind: string, globs: readonly string[]): (subject: string) => boolean {
+  const key = `${kind}\u0000${globs.join('\u0000')}`;
+  let matcher = compiled.get(key);
+  if (!matcher) {
+    const sources = (kind === 'path' ? globs.flatMap(picomatchGlobs) : [...globs]).map((g) => picomatch.makeRe(g, OPTIONS).source);
+    const re = new RegExp(sources.map((s) => `(?:${s})`).join('|'));
+    matcher = (subject) => re.test(subject);
+    if (compiled.size >= COMPILED_MAX) compiled.clear();
+    compiled.set(key, matcher);
+  }
+  return matcher;
+}
+
 /** Whether a repository path matches any of the globs, gitignore-style; no glob matches nothing. */
 export function pathMatcher(globs: readonly string[]): (path: string) => boolean {
   if (globs.length === 0) return () => false;
-  return picomatch(globs.flatMap(picomatchGlobs), OPTIONS);
+  return cachedMatcher('path', globs);
 }
 
 /**
@@ -60,5 +82,5 @@ export function pathMatcher(globs: readonly string[]): (path: string) => boolean
  */
 export function branchMatcher(globs: readonly string[]): (branch: string) => boolean {
   if (globs.length === 0) return () => false;
-  return picomatch([...globs], OPTIONS);
+  return cachedMatcher('branch', globs);
 }

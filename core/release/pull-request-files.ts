@@ -35,8 +35,24 @@ export interface ChangedFilesFacts {
 
 /** Every path a change touches: each file's name, and a renamed file's old name too. */
 export function touchedPaths(files: readonly ChangedFile[]): string[] {
-  return files.flatMap((f) => (f.previous_path && f.previous_path !== f.path ? [f.path, f.previous_path] : [f.path]));
+  let paths = touched.get(files);
+  if (!paths) {
+    paths = [];
+    for (const f of files) {
+      paths.push(f.path);
+      if (f.previous_path && f.previous_path !== f.path) paths.push(f.previous_path);
+    }
+    Object.freeze(paths);
+    touched.set(files, paths);
+  }
+  return paths;
 }
+
+/**
+ * Each stored file list's paths, computed once (the decision caches a commit's facts, and every rule asks for them);
+ * frozen, as callers share it.
+ */
+const touched = new WeakMap<readonly ChangedFile[], string[]>();
 
 /** Where GitHub looks for CODEOWNERS, in its order: the first found is the one in force. */
 export const CODEOWNERS_PATHS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'] as const;

@@ -1,0 +1,31 @@
+import { parseCodeowners } from '../../core/release/codeowners.js';
+import { branchMatcher, pathMatcher } from '../../core/release/path-globs.js';
+import { touchedPaths, type ChangedFile } from '../../core/release/pull-request-files.js';
+
+// A decision judges every rule again on each poll (docs/benchmarks.md, "Goals": 20 rules, 3,000 files): what is
+// compiled from a gate or a stored fact is compiled once per process, and matches as picomatch does.
+describe('matchers compiled once per process', () => {
+  it('gives the same compiled matcher for the same globs, matching as before', () => {
+    const infra = pathMatcher(['infra/**', '*.tf', 'docs/{a,b}.md']);
+    expect(pathMatcher(['infra/**', '*.tf', 'docs/{a,b}.md'])).toBe(infra);
+    expect(['infra/main.tf', 'modules/x/vars.tf', 'docs/a.md', 'infra', '.github/x.tf'].map(infra)).toEqual([true, true, true, true, true]);
+    expect(['docs/c.md', 'src/infra.ts', 'infrastructure/x'].map(infra)).toEqual([false, false, false]);
+    expect(pathMatcher(['.github/workflows/**'])('.github/workflows/ci.yml')).toBe(true);
+    expect(pathMatcher([])('anything')).toBe(false);
+    const branches = branchMatcher(['main', 'release/*']);
+    expect(branchMatcher(['main', 'release/*'])).toBe(branches);
+    expect(['main', 'release/1.x', 'release/1.x/hotfix', 'mainline'].map(branches)).toEqual([true, true, false, false]);
+  });
+
+  it('parses a CODEOWNERS text once', () => {
+    const text = '* @acme/platform\n/infra/ @acme/sre\n';
+    expect(parseCodeowners(text)).toBe(parseCodeowners(text));
+    expect(parseCodeowners(text).ownersOf('infra/main.tf')).toEqual(['@acme/sre']);
+  });
+
+  it('lists a file list’s touched paths once, renames under both names', () => {
+    const files: ChangedFile[] = [{ path: 'b.ts', previous_path: 'a.ts', status: 'renamed', additions: 0, deletions: 0 }];
+    expect(touchedPaths(files)).toBe(touchedPaths(files));
+    expect(touchedPaths(files)).toEqual(['b.ts', 'a.ts']);
+  });
+});
