@@ -5,6 +5,7 @@ import { DEFAULT_GATE, gateSchema } from '../../core/release/gate.js';
 import { judgeApprovals } from '../../core/release/independent-approvals.js';
 import { evaluateDecision } from '../../core/release/evaluate-decision.js';
 import { isWaitable } from '../../core/release/blocker.js';
+import { reviewsOf } from './support/review-facts.js';
 
 const HEAD = 'b'.repeat(40);
 const OLD = 'a'.repeat(40);
@@ -17,20 +18,7 @@ function commit(sha: string, over: Partial<CommitFacts> = {}): CommitFacts {
   return { sha, author: person('alice'), committer: person('alice'), coauthors: [], ...over };
 }
 
-let reviewIds = 1;
-function review(login: string, state: string, over: Partial<ReviewFacts> = {}): ReviewFacts {
-  const id = reviewIds++;
-  return {
-    id,
-    login,
-    type: 'User',
-    state,
-    commit_id: HEAD,
-    submitted_at: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
-    permission: 'write',
-    ...over,
-  };
-}
+const review = reviewsOf(HEAD);
 
 /** An agent's pull request: Copilot authored it, its commit names alice as co-author, bob is assigned. */
 function agentPr(reviews: ReviewFacts[]): PullRequestFacts {

@@ -4,6 +4,7 @@ import { evaluateDecision } from '../../core/release/evaluate-decision.js';
 import { gateSchema } from '../../core/release/gate.js';
 import type { ChangedFile } from '../../core/release/pull-request-files.js';
 import { check, evidence, NOW } from './support/release-fixtures.js';
+import { reviewsOf } from './support/review-facts.js';
 
 const HEAD = 'c'.repeat(40);
 const person = (login: string) => ({ login, type: 'User', name: login, email: `${login}@example.com` });
@@ -16,20 +17,7 @@ const file = (path: string, over: Partial<ChangedFile> = {}): ChangedFile => ({
   ...over,
 });
 
-let ids = 1;
-function review(login: string, state: string, over: Partial<ReviewFacts> = {}): ReviewFacts {
-  const id = ids++;
-  return {
-    id,
-    login,
-    type: 'User',
-    state,
-    commit_id: HEAD,
-    submitted_at: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
-    permission: 'write',
-    ...over,
-  };
-}
+const review = reviewsOf(HEAD);
 
 /** alice's pull request (or Copilot's) changing `paths`, with its reviews and the teams read with it. */
 function pr(paths: string[], reviews: ReviewFacts[], over: Partial<PullRequestFacts> = {}): PullRequestFacts {
