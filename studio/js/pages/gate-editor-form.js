@@ -1,12 +1,12 @@
 // The gate editor's form: one control per gate field (docs/release-gate.md, "Release gate": gate fields), checked in
 // the browser by the rules the API applies, and the API's own 422 issues shown next to the field they name.
-import { h, replace } from '../dom.js';
+import { h, replace, select } from '../dom.js';
 
 /** @import { Gate } from '../../types.js' */
 
 /**
- * @typedef {'lines' | 'entries' | 'bool' | 'int' | 'json'} FieldKind
- * @typedef {{ path: string[], kind: FieldKind, label: string, hint?: string, min?: number, max?: number }} GateField
+ * @typedef {'lines' | 'entries' | 'bool' | 'int' | 'json' | 'json-list' | 'choice'} FieldKind
+ * @typedef {{ path: string[], kind: FieldKind, label: string, hint?: string, min?: number, max?: number, options?: string[] }} GateField
  * @typedef {{ path: string, msg: string }} FieldProblem
  */
 
@@ -22,6 +22,7 @@ export const GATE_FIELDS = /** @type {GateField[]} */ ([
     label: 'Required checks',
     hint: 'One per line: a check run name (any source may report it), or {"name": …, "app": "github-actions"} pinned to the GitHub App (slug or numeric id) that must report it.',
   },
+  { path: ['skipped_is_success'], kind: 'bool', label: 'A required check GitHub reports as skipped or neutral counts as passing' },
   {
     path: ['required_evidence'],
     kind: 'entries',
@@ -53,7 +54,29 @@ export const GATE_FIELDS = /** @type {GateField[]} */ ([
   },
   { path: ['agent_changes', 'dismiss_stale_approvals'], kind: 'bool', label: 'Only an approval of the current head counts' },
   { path: ['agent_changes', 'require_governed_work'], kind: 'bool', label: 'Agent commits need governed work bound to them' },
+  // docs/release-gate.md, "Protected paths": on by default, turned off only here, explicitly.
+  { path: ['protected_paths', 'enabled'], kind: 'bool', label: 'An agent’s change to a protected path needs a maintainer’s approval' },
+  { path: ['protected_paths', 'paths'], kind: 'lines', label: 'Protected paths', hint: 'gitignore-style globs, one per line.' },
+  { path: ['protected_paths', 'approvals'], kind: 'int', label: 'Approvals a protected path needs', min: 1, max: 10 },
+  {
+    path: ['protected_paths', 'permission'],
+    kind: 'choice',
+    label: 'Least permission of those approvals',
+    options: ['maintain', 'admin'],
+  },
+  {
+    path: ['rules'],
+    kind: 'json-list',
+    label: 'Rules',
+    hint: 'A JSON list, in order (docs/release-gate.md, "Rules"), e.g. [{"name": "infra needs SRE", "if": {"paths": ["infra/**"]}, "require": {"approvals": 2, "approvers": {"teams": ["acme/sre"]}}}].',
+  },
 ]);
+
+/** The gate each fieldset was last filled from: fields the form has no control for are saved as they were. */
+const filledFrom = /** @type {WeakMap<Element, Gate>} */ (new WeakMap());
+
+/** @type {Partial<Record<FieldKind, number>>} */
+const TEXTAREA_ROWS = { lines: 3, 'json-list': 10 };
 
 const key = (/** @type {string[]} */ path) => path.join('.');
 const controlId = (/** @type {string[]} */ path) => `gate-${path.join('-')}`;
@@ -79,13 +102,14 @@ export function humanSeconds(seconds) {
 }
 
 /**
- * The form's controls for every field, filled from `gate`; `disabled` for a reader who may not change it.
+ * The form's controls for every field the API gave (a field this server does not know gets none, and is never sent),
+ * filled from `gate`; `disabled` for a reader who may not change it.
  * @param {Gate} gate
  * @param {boolean} disabled
  */
 export function gateFieldset(gate, disabled) {
   const fieldset = h('fieldset.gate-fields', { disabled }, h('legend', {}, 'Gate fields'));
-  for (const field of GATE_FIELDS) {
+  for (const field of GATE_FIELDS.filter((f) => valueAt(gate, f.path) !== undefined)) {
     const id = controlId(field.path);
     const problem = h('span.error.field-problem', { id: `${id}-problem`, dataset: { field: key(field.path) } });
     const hintId = `${id}-hint`;
@@ -94,7 +118,9 @@ export function gateFieldset(gate, disabled) {
         ? h('input', { type: 'checkbox', id, name: key(field.path) })
         : field.kind === 'int'
           ? h('input', { type: 'number', id, name: key(field.path), min: field.min, max: field.max, step: 1, required: true })
-          : h('textarea', { id, name: key(field.path), rows: field.kind === 'lines' ? 3 : 4, spellcheck: 'false' });
+          : field.kind === 'choice'
+            ? Object.assign(select(key(field.path), field.options ?? [], ''), { id })
+            : h('textarea', { id, name: key(field.path), rows: TEXTAREA_ROWS[field.kind] ?? 4, spellcheck: 'false' });
     control.setAttribute('aria-describedby', `${hintId} ${id}-problem`);
     const hint = field.kind === 'int' ? h('span.hint', { id: hintId }) : h('span.hint', { id: hintId }, field.hint ?? '');
     fieldset.append(
@@ -113,12 +139,15 @@ export function gateFieldset(gate, disabled) {
  * @param {Gate} gate
  */
 export function fillGate(root, gate) {
+  filledFrom.set(root, gate);
   for (const field of GATE_FIELDS) {
-    const control = /** @type {HTMLInputElement | HTMLTextAreaElement} */ (root.querySelector(`#${controlId(field.path)}`));
+    const control = /** @type {HTMLInputElement | HTMLTextAreaElement | null} */ (root.querySelector(`#${controlId(field.path)}`));
+    if (!control) continue;
     const value = valueAt(gate, field.path);
     if (field.kind === 'bool') /** @type {HTMLInputElement} */ (control).checked = Boolean(value);
-    else if (field.kind === 'int') control.value = String(value);
+    else if (field.kind === 'int' || field.kind === 'choice') control.value = String(value);
     else if (field.kind === 'json') control.value = JSON.stringify(value ?? {}, null, 2);
+    else if (field.kind === 'json-list') control.value = JSON.stringify(value ?? [], null, 2);
     else
       control.value = /** @type {unknown[]} */ (value ?? [])
         .map((item) => (typeof item === 'string' ? item : JSON.stringify(item)))
@@ -131,7 +160,7 @@ export function fillGate(root, gate) {
 export function updateHints(root) {
   for (const field of GATE_FIELDS.filter((f) => f.kind === 'int')) {
     const id = controlId(field.path);
-    const seconds = Number(/** @type {HTMLInputElement} */ (root.querySelector(`#${id}`)).value);
+    const seconds = Number(/** @type {HTMLInputElement | null} */ (root.querySelector(`#${id}`))?.value);
     const hint = root.querySelector(`#${id}-hint`);
     if (hint)
       replace(
@@ -177,13 +206,15 @@ function readLines(text, entries, problems, path) {
  * @returns {{ gate: Record<string, unknown>, problems: FieldProblem[] }}
  */
 export function readGate(form) {
+  const filled = filledFrom.get(/** @type {Element} */ (form.querySelector('.gate-fields')));
   /** @type {Record<string, any>} */
-  const gate = {};
+  const gate = filled ? JSON.parse(JSON.stringify(filled)) : {};
   /** @type {FieldProblem[]} */
   const problems = [];
   for (const field of GATE_FIELDS) {
     const path = key(field.path);
-    const control = /** @type {HTMLInputElement | HTMLTextAreaElement} */ (form.querySelector(`#${controlId(field.path)}`));
+    const control = /** @type {HTMLInputElement | HTMLTextAreaElement | null} */ (form.querySelector(`#${controlId(field.path)}`));
+    if (!control) continue;
     /** @type {unknown} */
     let value;
     if (field.kind === 'bool') value = /** @type {HTMLInputElement} */ (control).checked;
@@ -193,10 +224,14 @@ export function readGate(form) {
       if (!Number.isInteger(n)) problems.push({ path, msg: 'A whole number is needed.' });
       else if (n < (field.min ?? -Infinity) || n > (field.max ?? Infinity))
         problems.push({ path, msg: `Between ${field.min} and ${field.max}.` });
-    } else if (field.kind === 'json') {
+    } else if (field.kind === 'choice') value = control.value;
+    else if (field.kind === 'json' || field.kind === 'json-list') {
+      const list = field.kind === 'json-list';
       try {
-        value = JSON.parse(control.value.trim() || '{}');
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) problems.push({ path, msg: 'A JSON object is needed.' });
+        value = JSON.parse(control.value.trim() || (list ? '[]' : '{}'));
+        if (list && !Array.isArray(value)) problems.push({ path, msg: 'A JSON list is needed.' });
+        else if (!list && (value === null || typeof value !== 'object' || Array.isArray(value)))
+          problems.push({ path, msg: 'A JSON object is needed.' });
       } catch (error) {
         problems.push({ path, msg: `Not valid JSON: ${/** @type {Error} */ (error).message}` });
       }
