@@ -2,6 +2,7 @@ import type { RequiredEvidenceEntry } from '../evidence-content/evidence-rules.j
 import type { RuleResult } from '../evidence-content/judge-evidence-content.js';
 import type { ApprovalRefusal, JudgedApproval, PullRequestFacts, ReviewFacts } from './authorship.js';
 import { blocker, type Blocker, type Requirement } from './blocker.js';
+import type { ChangePaths } from './change-paths.js';
 import type { CommitEvidence } from './evidence.js';
 import type { Gate } from './gate.js';
 import type { RuleApprovers } from './gate-rules.js';
@@ -10,6 +11,7 @@ import { requiredCheckFindings } from './required-check-findings.js';
 import { requiredEvidenceFindings } from './required-evidence-findings.js';
 import { filesWithoutOwnerApproval, ruleApprovers } from './rule-approvers.js';
 import type { RuleOutcome } from './rule-outcome.js';
+import { touchedPathsOf } from './rule-scope.js';
 
 /** How many triggering paths an outcome and a blocker name. */
 const FIRST_FEW = 5;
@@ -105,7 +107,10 @@ export function judgeRule(rule: ApplyingRule, ctx: RuleContext): RuleJudgement {
   }
 
   const scoped = { ...ctx.gate, required_checks: rule.checks, required_evidence: rule.evidence };
-  const checks = requiredCheckFindings(scoped, ctx.evidence.checkRuns, ctx.now);
+  // A rule's own conditional check (`{name, paths}`) is judged on the same stored files as the gate's.
+  const touched = touchedPathsOf(pr);
+  const change: ChangePaths = 'paths' in touched ? { known: true, paths: touched.paths } : { known: false, why: touched.unknown.reason };
+  const checks = requiredCheckFindings(scoped, ctx.evidence.checkRuns, ctx.now, change);
   const uploads = requiredEvidenceFindings(scoped, ctx.evidence, ctx.now, ctx.commitSha);
   const because = `(rule '${rule.name}'${rule.triggeredBy.length > 0 ? `, changing ${firstFew(rule.triggeredBy)}` : ''})`;
   const unmet = [...checks.blockers, ...uploads.blockers];

@@ -184,6 +184,16 @@ describe('conditions: authored_by, base_branches, labels', () => {
   });
 });
 
+describe('a rule’s conditional check', () => {
+  it('is judged on the pull request’s stored files, as the gate’s own required_checks are', () => {
+    const gate = { rules: [{ name: 'all', require: { checks: [{ name: 'e2e', paths: ['src/**'] }] } }] };
+    expect(decide(gate, pr(['docs/a.md'], [])).decision).toBe('SHIP');
+    expect(decide(gate, pr(['src/a.ts'], [])).blockers).toEqual([
+      expect.objectContaining({ code: 'required_check_missing', component: 'check:e2e' }),
+    ]);
+  });
+});
+
 describe('code owners (acceptance 2)', () => {
   const codeowners = { status: 'read' as const, path: '.github/CODEOWNERS', text: '*.ts @dora\n/infra/ @acme/sre\n' };
   const gate = { rules: [{ name: 'owners', require: { approvers: { codeowners: true } } }] };
