@@ -165,6 +165,8 @@ export function parseCodeowners(text: string): Codeowners {
  * the result), bounded. Callers only read a `Codeowners`.
  */
 const parsedFiles = new Map<string, Codeowners>();
+/** Paths whose owners one parsed file remembers (a pull request lists at most 3,000 files; several heads share a file). */
+const OWNERS_REMEMBERED = 20_000;
 
 function parseCodeownersText(text: string): Codeowners {
   const problems: CodeownersProblem[] = [];
@@ -194,13 +196,19 @@ function parseCodeownersText(text: string): Codeowners {
       problems.push({ line, message: `\`${pattern}\` is not a pattern shipgate can read; this line is skipped.` });
     }
   });
+  // A parsed file is kept per process (parsedFiles), so each path's owners are found once, not on every poll.
+  const ownersByPath = new Map<string, string[]>();
   return {
     ownersOf(path: string): string[] {
-      const candidates = pathAndParents(path.startsWith('/') ? path.slice(1) : path);
-      for (let i = lines.length - 1; i >= 0; i--) {
-        if (lines[i].matches(candidates)) return [...lines[i].owners];
+      let owners = ownersByPath.get(path);
+      if (!owners) {
+        const candidates = pathAndParents(path.startsWith('/') ? path.slice(1) : path);
+        const line = lines.findLast((l) => l.matches(candidates));
+        owners = line ? [...line.owners] : [];
+        if (ownersByPath.size >= OWNERS_REMEMBERED) ownersByPath.clear();
+        ownersByPath.set(path, owners);
       }
-      return [];
+      return [...owners];
     },
     problems,
   };

@@ -84,3 +84,26 @@ export function branchMatcher(globs: readonly string[]): (branch: string) => boo
   if (globs.length === 0) return () => false;
   return cachedMatcher('branch', globs);
 }
+
+/**
+ * The paths that match `include` (every path when absent) and none of `ignore`, kept per path list: a commit's stored
+ * facts are cached across polls (their touched paths are one frozen list, `touchedPaths`), so each rule filters its
+ * 3,000 paths once, not on every poll. Callers only read the answer.
+ */
+export function pathsMatching(paths: readonly string[], include: readonly string[] | undefined, ignore: readonly string[] = []): string[] {
+  const key = `${include ? include.join('\u0000') : '\u0001'}\u0002${ignore.join('\u0000')}`;
+  let byGlobs = matched.get(paths);
+  if (!byGlobs) {
+    byGlobs = new Map();
+    matched.set(paths, byGlobs);
+  }
+  let found = byGlobs.get(key);
+  if (!found) {
+    const included = include ? pathMatcher(include) : () => true;
+    const ignored = pathMatcher(ignore);
+    found = Object.freeze(paths.filter((p) => included(p) && !ignored(p))) as string[];
+    byGlobs.set(key, found);
+  }
+  return found;
+}
+const matched = new WeakMap<readonly string[], Map<string, string[]>>();

@@ -2,7 +2,7 @@ import { blocker, type Blocker, type Findings } from './blocker.js';
 import type { ChangePaths } from './change-paths.js';
 import { ageSeconds, checkOutcome, type CheckRun } from './evidence.js';
 import type { Gate } from './gate.js';
-import { pathMatcher } from './path-globs.js';
+import { pathsMatching } from './path-globs.js';
 import {
   checkEntryApp,
   checkEntryName,
@@ -37,7 +37,7 @@ function applies(entry: RequiredCheckEntry, change: ChangePaths): { required: bo
   );
   if (!change.known)
     return { required: true, why: ` Required although limited to ${scope}: the files this change touches are unknown. ${change.why}` };
-  const touching = change.paths.filter(pathMatcher(globs));
+  const touching = pathsMatching(change.paths, globs);
   if (touching.length === 0) return { required: false, why: ` Not required: the change touches no ${scope}.` };
   const shown = touching.slice(0, SHOWN_PATHS).map((p) => `\`${p}\``);
   const more = touching.length > SHOWN_PATHS ? ` and ${touching.length - SHOWN_PATHS} more` : '';

@@ -8,7 +8,7 @@ import type { Gate } from './gate.js';
 import { PROTECTED_PATHS_RULE } from './gate-rules.js';
 import { judgeApprovals, reviewerRefusal } from './independent-approvals.js';
 import { judgeRule, type ApplyingRule, type RuleContext } from './judge-rule.js';
-import { pathMatcher } from './path-globs.js';
+import { pathsMatching } from './path-globs.js';
 import type { RuleOutcome } from './rule-outcome.js';
 import { ruleScope, touchedPathsOf, type UnknownFacts } from './rule-scope.js';
 
@@ -95,8 +95,7 @@ export function ruleFindings(
     if ('unknown' in touched) {
       unknown.push({ name: PROTECTED_PATHS_RULE, why: touched.unknown });
     } else {
-      const matches = pathMatcher(gate.protected_paths.paths);
-      const paths = touched.paths.filter((p) => matches(p));
+      const paths = pathsMatching(touched.paths, gate.protected_paths.paths);
       const { approvals, permission } = gate.protected_paths;
       const approvers = { permission, codeowners: false };
       if (paths.length > 0) {

@@ -1,6 +1,6 @@
 import type { PullRequestFacts } from './authorship.js';
 import type { GateRule } from './gate-rules.js';
-import { branchMatcher, pathMatcher } from './path-globs.js';
+import { branchMatcher, pathsMatching } from './path-globs.js';
 import { touchedPaths } from './pull-request-files.js';
 
 /** Why the facts a rule needs are not known: what a `changed_files_unknown` blocker says. */
@@ -62,9 +62,7 @@ export function ruleScope(rule: GateRule, pr: PullRequestFacts, agentAuthored: b
   if ('unknown' in touched) return { applies: 'unknown', why: unknown[0] ?? touched.unknown };
   let paths = touched.paths;
   if (byPath) {
-    const included = cond.paths ? pathMatcher(cond.paths) : () => true;
-    const ignored = pathMatcher(cond.paths_ignore ?? []);
-    paths = paths.filter((p) => included(p) && !ignored(p));
+    paths = pathsMatching(paths, cond.paths, cond.paths_ignore);
     if (paths.length === 0) return { applies: 'no' };
   }
   return unknown.length > 0 ? { applies: 'unknown', why: unknown[0] } : { applies: 'yes', paths, byPath };

@@ -1,5 +1,5 @@
 import { parseCodeowners } from '../../core/release/codeowners.js';
-import { branchMatcher, pathMatcher } from '../../core/release/path-globs.js';
+import { branchMatcher, pathMatcher, pathsMatching } from '../../core/release/path-globs.js';
 import { touchedPaths, type ChangedFile } from '../../core/release/pull-request-files.js';
 
 // A decision judges every rule again on each poll (docs/benchmarks.md, "Goals": 20 rules, 3,000 files): what is
@@ -17,10 +17,23 @@ describe('matchers compiled once per process', () => {
     expect(['main', 'release/1.x', 'release/1.x/hotfix', 'mainline'].map(branches)).toEqual([true, true, false, false]);
   });
 
-  it('parses a CODEOWNERS text once', () => {
+  it('filters a path list by a rule’s globs once', () => {
+    const paths = ['infra/main.tf', 'infra/README.md', 'docs/a.md'];
+    const found = pathsMatching(paths, ['infra/**'], ['**/README.md']);
+    expect(found).toEqual(['infra/main.tf']);
+    expect(pathsMatching(paths, ['infra/**'], ['**/README.md'])).toBe(found);
+    expect(pathsMatching(paths, undefined, ['infra/**'])).toEqual(['docs/a.md']);
+    expect(pathsMatching(paths, ['infra/**'])).toEqual(['infra/main.tf', 'infra/README.md']);
+  });
+
+  it('parses a CODEOWNERS text once, and finds each path’s owners once', () => {
     const text = '* @acme/platform\n/infra/ @acme/sre\n';
     expect(parseCodeowners(text)).toBe(parseCodeowners(text));
+    const owners = parseCodeowners(text).ownersOf('infra/main.tf');
+    expect(owners).toEqual(['@acme/sre']);
+    owners.push('@someone'); // a caller's copy: the remembered owners stay as the file says
     expect(parseCodeowners(text).ownersOf('infra/main.tf')).toEqual(['@acme/sre']);
+    expect(parseCodeowners(text).ownersOf('src/x.ts')).toEqual(['@acme/platform']);
   });
 
   it('lists a file list’s touched paths once, renames under both names', () => {
