@@ -9,9 +9,13 @@ export default {
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   testTimeout: 30000,
   maxWorkers: 2,
-  // A worker that has run half the suite holds a heap of ~2 GB (each ESM test file's modules in
-  // its own VM context) and takes more than jest's default 500 ms to exit, with no handle left
-  // open (checked by listing each worker's active handles at exit): jest then kills it and
-  // prints "A worker process has failed to exit gracefully". Give it the time it needs.
+  // Nothing keeps a worker alive at the end (its 'exit' event fires within 1 ms of jest's end
+  // message); what takes time is giving back its memory. Each ESM test file's modules live in a
+  // VM context of their own, so a worker that ran half the suite held ~2 GB, and returning that
+  // to the kernel took longer than jest's 500 ms on a busy machine: jest then killed it and
+  // printed "A worker process has failed to exit gracefully". A worker above 1 GB after a test
+  // file is replaced by a fresh one (a second or so), so none ends holding more than that, and
+  // it gets 5 s to exit.
+  workerIdleMemoryLimit: '1GB',
   workerGracefulExitTimeout: 5000,
 };
