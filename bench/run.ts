@@ -5,6 +5,7 @@
  */
 import { badgeTarget, BADGE_GOAL } from './badge.js';
 import { decisionTarget, DECISION_GOAL } from './decision.js';
+import { measureRules } from './decision-rules.js';
 import { runGovernanceBench } from './governance.js';
 import { runMcpBench } from './mcp.js';
 import { runEvidenceUploadBench } from './evidence-upload.js';
@@ -30,6 +31,10 @@ await runBench(async () => {
     ]);
     console.log(`Release gate under load (${CONNECTIONS} connections, ${DURATION_SECONDS} s each in ${ROUNDS} turns with the floor)`);
     console.table(rows);
+    const rules = await measureRules(env);
+    console.log('The decision with rules: 20 rules over pull requests of 3,000 files, beside the same decision without rules');
+    console.table(rules.rows);
+    console.table([rules.versusPlain]);
   } finally {
     await env.close();
   }

@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import type { Knex } from 'knex';
 import { createSigner } from '../../core/certificates/create-signer.js';
 import { IN_TOTO_STATEMENT_TYPE } from '../../core/certificates/types.js';
 import { load, loadInTurns, type LoadTarget } from './load.js';
@@ -10,6 +11,8 @@ const SAMPLE = 1_000;
 
 export interface ReleaseBenchEnv {
   baseUrl: string;
+  /** The seeded database, for benches that seed more of their own (bench/decision-rules.ts). */
+  db: Knex;
   auth: Record<string, string>;
   commits: { repo: string; sha: string }[];
   floor: LoadTarget;
@@ -50,6 +53,7 @@ export async function startReleaseBenchEnv(log: (line: string) => void = console
   }
   return {
     baseUrl: url,
+    db: database.db,
     auth,
     commits,
     floor: { name: 'floor (auth + 1 indexed query)', path: () => `/api/v1/bench/floor?${query(randomOf(commits))}`, headers: auth },
