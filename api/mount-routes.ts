@@ -13,10 +13,10 @@ import { validationIssues } from './validation-issues.js';
 
 export const API_PREFIX = '/api/v1';
 
-function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, location: 'body' | 'query' | 'path'): T {
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, location: 'body' | 'query' | 'path', reportedAsRoot?: string): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
-  if (!result.success) throw new ValidationError(validationIssues(result.error, location));
+  if (!result.success) throw new ValidationError(validationIssues(result.error, location, reportedAsRoot));
   return result.data;
 }
 
@@ -53,7 +53,9 @@ async function respond(route: RouteDef, deps: Deps, ctx: Koa.Context): Promise<v
   const caller = workflow ? undefined : await authenticate(ctx, deps, route.auth);
   const params = parse(route.params, ctx.params, 'path');
   const query = parse(route.query, ctx.query, 'query');
-  const body = route.body ? parse(route.body, await readJsonBody(ctx, route.maxBodyBytes, deps.parseLargeJsonBody), 'body') : undefined;
+  const body = route.body
+    ? parse(route.body, await readJsonBody(ctx, route.maxBodyBytes, deps.parseLargeJsonBody), 'body', route.bodyFieldReportedAsBody)
+    : undefined;
   if (workflow) authorizeWorkflow(workflow, route.workflows?.permission, route.workflows?.repository({ body, query, params }));
   const repoRoot = caller && route.repoAccess?.repository({ body, query, params });
   if (caller && repoRoot) await deps.repoAccess.require(caller, repoRoot, route.repoAccess!.need);

@@ -68,6 +68,12 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, A extends Auth 
   /** Checked before the inputs are parsed, so an unauthenticated caller learns nothing about them. */
   auth: A;
   body?: z.ZodType<B>;
+  /**
+   * A body field validated exactly as another route's whole body (a draft gate, as `PUT` of the gate takes it): its
+   * issues are reported at the `loc` that route reports (`["body", ...]`, without the field's name), so the same
+   * invalid value answers the same 422 at both.
+   */
+  bodyFieldReportedAsBody?: string;
   /** The JSON body's limit in bytes when it must exceed the 1 MiB every other route takes (document its 413 in `errors`). */
   maxBodyBytes?: number;
   query?: z.ZodType<Q>;

@@ -2,6 +2,7 @@ import { NotFoundError } from '../../core/errors.js';
 import { gateSchema } from '../../core/release/gate.js';
 import { gateInForce } from '../../core/release/gate-in-force.js';
 import { setGate } from '../../core/release/set-gate.js';
+import { simulateGate } from '../../core/release/simulate-gate.js';
 import type { Deps } from '../deps.js';
 import { defineRoute } from '../route.js';
 import { withDisplayNames } from '../with-display-names.js';
@@ -12,6 +13,7 @@ import {
   gateVersionSchema,
   gateVersionsQuerySchema,
 } from '../schemas/release-gate-schemas.js';
+import { gateSimulationRequestSchema, gateSimulationSchema } from '../schemas/release-gate-simulation-schemas.js';
 
 const tags = ['releases'] as const;
 
@@ -80,6 +82,25 @@ export const gateRoutes = [
     async handler({ params, body, caller, deps }) {
       const { version, created } = await setGate(deps.release.store, `${params.owner}/${params.repo}`, body, 'api', caller.user.id);
       return { status: created ? 201 : 200, body: (await named(deps, [version]))[0] };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/releases/gates/{owner}/{repo}/simulate',
+    tags,
+    auth: 'any',
+    summary: 'What a draft gate would decide for the recent commits, before it is saved',
+    description:
+      "Judges the draft gate (validated exactly as PUT validates it, with the same 422) against the stored facts of the repository's last `limit` commits and pull request heads, " +
+      'newest first by when shipgate first saw them, beside what the gate in force decides for each now, and lists each commit whose decision or blockers would change, with the totals. ' +
+      'Writes nothing: no gate version, no snapshot. Facts never read (a pull request\'s files) are not asked of GitHub: the draft\'s decision fails closed on them and `unknown_facts` says which (docs/release-gate.md, "Simulating a gate").',
+    params: gateParamsSchema,
+    body: gateSimulationRequestSchema,
+    bodyFieldReportedAsBody: 'gate',
+    repoAccess: { need: 'read', repository: ({ params }) => `${params.owner}/${params.repo}` },
+    responses: { 200: { description: 'The commits the draft would judge otherwise, and the totals.', schema: gateSimulationSchema } },
+    async handler({ params, body, deps }) {
+      return { body: await simulateGate(deps.release, `${params.owner}/${params.repo}`, body.gate, body.limit) };
     },
   }),
 ];

@@ -14,6 +14,7 @@ import type { NewSnapshot, Snapshot, SnapshotHead, SnapshotStatus } from './snap
 import type { Decision } from './evaluate-decision.js';
 import type { WorkflowEvidenceFacts } from './admit-workflow-evidence.js';
 import type { RepositoryIdsReader } from '../accounts/workflow-repository-ids.js';
+import type { RecentCommitsReader } from './recent-commits-reader.js';
 
 export interface GateStore {
   latestGate(repoRoot: string): Promise<GateVersion | null>;
@@ -146,4 +147,4 @@ export interface PromotionStore {
 }
 
 /** Storage port of the release gate. Implemented in db/stores/release/postgres-release-store.ts. */
-export interface ReleaseStore extends GateStore, EvidenceStore, SnapshotStore, PromotionStore {}
+export interface ReleaseStore extends GateStore, EvidenceStore, SnapshotStore, PromotionStore, RecentCommitsReader {}

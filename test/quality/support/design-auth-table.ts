@@ -48,6 +48,7 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'post /policies': ['ADMIN', 'POLICY_AUTHOR'],
   'put /releases/gates/{}/{}': ['ADMIN', 'POLICY_AUTHOR'],
   'get /releases/gates/{}/{}/versions': 'any',
+  'post /releases/gates/{}/{}/simulate': 'any',
   'get /policies': 'any',
   'get /policies/{}': 'any',
   'get /compliance/presets': 'public',
