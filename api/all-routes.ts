@@ -13,6 +13,7 @@ import { gateRoutes } from './routers/gate-routes.js';
 import { githubAppRoutes } from './routers/github-app-routes.js';
 import { releaseOverviewRoutes } from './routers/release-overview-routes.js';
 import { releasePromotionRoutes } from './routers/release-promotion-routes.js';
+import { releaseOverrideRoutes } from './routers/release-override-routes.js';
 import { releaseRoutes } from './routers/release-routes.js';
 import { taskRoutes } from './routers/task-routes.js';
 import { userRoutes } from './routers/user-routes.js';
@@ -29,6 +30,7 @@ export const allRoutes: RouteDef[][] = [
   complianceKeyRoutes,
   releaseRoutes,
   releasePromotionRoutes,
+  releaseOverrideRoutes,
   releaseOverviewRoutes,
   deploymentRoutes,
   gateRoutes,

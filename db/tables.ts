@@ -26,6 +26,7 @@ import type {
   PromotionRow,
   ReleaseCommitVersionRow,
   ReleaseRepoVersionRow,
+  ReleaseOverrideRow,
 } from './tables/release.js';
 import type { WorkflowRow, WorkflowStageRow } from './tables/workflows.js';
 import type {
@@ -76,6 +77,7 @@ export interface Tables {
   promotions: PromotionRow;
   release_commit_versions: ReleaseCommitVersionRow;
   release_repo_versions: ReleaseRepoVersionRow;
+  release_overrides: ReleaseOverrideRow;
   github_deliveries: GitHubDeliveryRow;
   github_pull_requests: GitHubPullRequestRow;
   github_merge_groups: GitHubMergeGroupRow;

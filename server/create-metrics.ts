@@ -23,5 +23,12 @@ export function createMetrics(withDefaults = true): Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // Read by name by the override routes (api/routers/release-override-routes.ts); docs/release-gate.md, "Overrides".
+  new Counter({
+    name: 'shipgate_release_overrides_total',
+    help: 'Release overrides recorded (action=created) and revoked (action=revoked)',
+    labelNames: ['action'],
+    registers: [registry],
+  });
   return { registry, requests, duration };
 }

@@ -180,6 +180,29 @@ export const authorshipSchema = z
     description: 'Who made the change and which approvals count (docs/release-gate.md, "Agents on pull requests").',
   });
 
+const blockerKeySchema = z.object({ code: z.enum(BLOCKER_CODES), component: z.string() }).meta({ id: 'ReleaseBlockerKey' });
+
+const overrideBindingSchema = z
+  .object({
+    id: z.uuid(),
+    by: z.string().meta({ description: 'The overrider’s GitHub login.' }),
+    reason_digest: z.string().meta({ description: 'SHA-256 (hex) of the reason’s UTF-8 bytes.' }),
+    expires_at: timestamp,
+    blockers: z.array(blockerKeySchema),
+  })
+  .meta({ id: 'ReleaseOverrideBinding' });
+
+const overriddenSchema = z
+  .object({
+    id: z.uuid(),
+    by: z.string().meta({ description: 'The overrider’s GitHub login.' }),
+    reason: z.string(),
+    reason_digest: z.string(),
+    expires_at: timestamp,
+    blockers: z.array(blockerSchema).meta({ description: 'The blockers it lifted on this decision.' }),
+  })
+  .meta({ id: 'ReleaseOverridden' });
+
 export const decisionResponseSchema = z
   .object({
     decision: z.enum(['SHIP', 'NO_SHIP']),
@@ -192,6 +215,10 @@ export const decisionResponseSchema = z
         'The target_status values POST /releases/promote accepts for this snapshot now (attested only for SHIP); separation of duties is checked when promoting.',
     }),
     blockers: z.array(blockerSchema).meta({ description: 'Distinct by (code, component); empty if and only if the decision is SHIP.' }),
+    overridden: z.array(overriddenSchema).meta({
+      description:
+        'The overrides in force and the blockers each lifted (docs/release-gate.md, "Overrides"); SHIP when no other blocker stands. Empty when none.',
+    }),
     explanation: z.array(requirementSchema).meta({ description: 'Every requirement of the gate and whether it is met.' }),
     provenance: z.object({
       evidence_digest: z.string().meta({ description: 'SHA-256 of the evaluated evidence and outcome; it addresses the snapshot.' }),
@@ -200,6 +227,9 @@ export const decisionResponseSchema = z
       evidence: z.array(uploadedEvidenceSchema),
       workflows: z.array(boundWorkflowSchema),
       authorship: authorshipSchema.optional().meta({ description: 'Present when a pull request names the commit as its head.' }),
+      overrides: z.array(overrideBindingSchema).optional().meta({
+        description: 'The overrides that lifted blockers of this decision, as the snapshot binds them; absent when none did.',
+      }),
     }),
     authorship: authorshipSchema,
     baseline: baselineSchema.nullable(),

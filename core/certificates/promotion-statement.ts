@@ -30,8 +30,22 @@ export interface PromotionFacts {
    * requests"); absent for a snapshot of a commit no pull request names.
    */
   countedApprovals?: { login: string; commit_sha: string | null }[];
+  /**
+   * The overrides that lifted blockers of the snapshot (docs/release-gate.md, "Overrides"): who, the
+   * SHA-256 of the reason, until when, which blockers; absent when it shipped without one.
+   */
+  overrides?: StatementOverride[];
   /** PASSED unless the promotion records a failed verification (e.g. a revocation). */
   verificationResult?: 'PASSED' | 'FAILED';
+}
+
+/** An override as the signed statement binds it. */
+export interface StatementOverride {
+  id: string;
+  by: string;
+  reason_digest: string;
+  expires_at: string;
+  blockers: { code: string; component: string }[];
 }
 
 export interface VerificationSummary extends Record<string, unknown> {
@@ -47,6 +61,7 @@ export interface VerificationSummary extends Record<string, unknown> {
     status: string;
     release_label: string | null;
     counted_approvals?: { login: string; commit_sha: string | null }[];
+    overrides?: (Omit<StatementOverride, 'reason_digest'> & { reason_digest: DigestSet })[];
   };
 }
 
@@ -74,6 +89,9 @@ export function buildPromotionStatement(facts: PromotionFacts): InTotoStatement<
         status: facts.status,
         release_label: facts.releaseLabel ?? null,
         ...(facts.countedApprovals ? { counted_approvals: facts.countedApprovals } : {}),
+        ...(facts.overrides && facts.overrides.length > 0
+          ? { overrides: facts.overrides.map((o) => ({ ...o, reason_digest: { sha256: o.reason_digest } })) }
+          : {}),
       },
     },
   };

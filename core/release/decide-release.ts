@@ -9,6 +9,7 @@ import { readCommitState } from './read-commit-state.js';
 import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type SnapshotStatus } from './snapshot.js';
 import { describeApprovals, type DescribedAuthorship } from './approval-reason-text.js';
 import { withContent, type DecisionEvidence } from './decision-evidence.js';
+import { applyOverrides, overrideBindings, type OverriddenBlockers } from './apply-overrides.js';
 
 export interface ReleaseDecision {
   decision: Decision;
@@ -20,6 +21,8 @@ export interface ReleaseDecision {
   allowed_promotions: PromotionTarget[];
   /** Each with whether time alone can clear it (`isWaitable`), so clients need not know the codes. */
   blockers: (Blocker & { waitable: boolean })[];
+  /** The overrides in force and the blockers each lifted (docs/release-gate.md, "Overrides"); empty when none. */
+  overridden: (Omit<OverriddenBlockers, 'blockers'> & { blockers: (Blocker & { waitable: boolean })[] })[];
   explanation: Requirement[];
   /**
    * The snapshot's provenance; each upload with a document also carries its summary and rule results (`withContent`),
@@ -46,9 +49,20 @@ export async function decideRelease(
   now = new Date(),
 ): Promise<{ decision: ReleaseDecision; snapshot: SnapshotHead }> {
   const { store } = ports;
-  const { gate: gateVersion, evidence, workflows, latest, attested, authorship } = await readCommitState(ports, repoRoot, commitSha);
+  const {
+    gate: gateVersion,
+    evidence,
+    workflows,
+    latest,
+    attested,
+    authorship,
+    overrides,
+  } = await readCommitState(ports, repoRoot, commitSha);
   const gate = gateInForce(repoRoot, gateVersion);
-  const evaluation = evaluateDecision(gate.gate, evidence, workflows, now, { sha: commitSha, authorship });
+  const judged = evaluateDecision(gate.gate, evidence, workflows, now, { sha: commitSha, authorship });
+  // An override lifts the blockers it names while it is in force; SHIP when none remains.
+  const { remaining, overridden } = applyOverrides(judged.blockers, overrides, gate.gate, now);
+  const evaluation = { ...judged, blockers: remaining, decision: remaining.length === 0 ? ('SHIP' as const) : judged.decision };
   const provenance: Provenance = {
     gate: { version: gate.version, digest: gate.digest },
     check_runs: evidence.checkRuns,
@@ -56,6 +70,8 @@ export async function decideRelease(
     workflows,
     // In the snapshot's content, so its id and a promotion's statement cover who approved.
     ...(evaluation.authorship.status === 'no_pull_request' ? {} : { authorship: evaluation.authorship }),
+    // In the snapshot's content too, so an attested release says it shipped by override, and an expiry makes a new snapshot.
+    ...(overridden.length > 0 ? { overrides: overrideBindings(overridden) } : {}),
   };
   // The outcome is part of the address: evidence that went stale with time is a new snapshot.
   const digest = provenanceDigest({ provenance, blockers: evaluation.blockers });
@@ -82,6 +98,7 @@ export async function decideRelease(
       snapshot_status: snapshot.status,
       allowed_promotions: allowedPromotions(snapshot.status, evaluation.decision),
       blockers: evaluation.blockers.map((b) => ({ ...b, waitable: isWaitable(b) })),
+      overridden: overridden.map((o) => ({ ...o, blockers: o.blockers.map((b) => ({ ...b, waitable: isWaitable(b) })) })),
       explanation: evaluation.explanation,
       provenance: {
         evidence_digest: digest,

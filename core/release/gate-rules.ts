@@ -94,6 +94,11 @@ export const gateRuleSchema = z
       ),
     if: ruleConditionSchema.prefault({}),
     require: ruleRequirementSchema.prefault({}),
+    // Optional, no default: absent from a rule that does not name it, so existing gates keep their digest.
+    overridable: z.boolean().optional().meta({
+      description:
+        'false: no override may lift this rule’s blockers (its approvals, its checks and its evidence), docs/release-gate.md, "Overrides". Absent: overridable.',
+    }),
   })
   .strict()
   .meta({ id: 'ReleaseGateRule' });

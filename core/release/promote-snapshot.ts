@@ -80,6 +80,7 @@ export async function promoteSnapshot(
       countedApprovals: snapshot.provenance.authorship?.approvals
         .filter((a) => a.counted)
         .map((a) => ({ login: a.login, commit_sha: a.commit_sha })),
+      overrides: snapshot.provenance.overrides,
     },
     () => now,
   );

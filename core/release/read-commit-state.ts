@@ -9,6 +9,7 @@ import { authorshipOfCommit } from './merge-group-authorship.js';
 import type { SnapshotStore } from './release-store.js';
 import { sessionCoverageOf } from './session-coverage.js';
 import type { SnapshotHead } from './snapshot.js';
+import type { OverrideFact } from './override.js';
 
 /** Everything a decision reads about a commit, judged: what `evaluateDecision` takes. */
 export interface CommitState {
@@ -23,6 +24,8 @@ export interface CommitState {
   attested: SnapshotHead[];
   /** Who made the pull request whose head this commit is, with the governed work on its other commits. */
   authorship: CommitAuthorship;
+  /** The commit's unrevoked overrides, expired ones too (docs/release-gate.md, "Overrides"). */
+  overrides: OverrideFact[];
 }
 
 /** What reading a commit's state needs: the store's reads and the verifier of bound certificates. */
@@ -61,5 +64,6 @@ export async function readCommitState(ports: CommitStatePorts, repoRoot: string,
       governedCommits: governedCommits(facts.pull_request_work),
       ...(sessions ? { sessions: sessionCoverageOf(sessions) } : {}),
     },
+    overrides: facts.overrides,
   };
 }

@@ -15,6 +15,7 @@ import type { Decision } from './evaluate-decision.js';
 import type { WorkflowEvidenceFacts } from './admit-workflow-evidence.js';
 import type { RepositoryIdsReader } from '../accounts/workflow-repository-ids.js';
 import type { RecentCommitsReader } from './recent-commits-reader.js';
+import type { OverrideFact } from './override.js';
 
 export interface GateStore {
   latestGate(repoRoot: string): Promise<GateVersion | null>;
@@ -103,6 +104,8 @@ export interface CommitStateFacts {
   merge_group: MergeGroupPullRequest | null;
   /** The workflows and standalone executions bound to the other commits of that pull request. */
   pull_request_work: CommitWork[];
+  /** The commit's unrevoked overrides, oldest first, expired ones too (expiry is judged at read time, migration 047). */
+  overrides: OverrideFact[];
 }
 
 export interface SnapshotStore {

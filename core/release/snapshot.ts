@@ -3,6 +3,7 @@ import type { Blocker } from './blocker.js';
 import type { BoundWorkflow } from './bound-workflow.js';
 import type { CheckRun, UploadedEvidence } from './evidence.js';
 import type { Decision } from './evaluate-decision.js';
+import type { OverrideBinding } from './override.js';
 
 export const SNAPSHOT_STATUSES = ['candidate', 'attested', 'promoted', 'rejected', 'revoked'] as const;
 export type SnapshotStatus = (typeof SNAPSHOT_STATUSES)[number];
@@ -19,6 +20,11 @@ export interface Provenance {
    * address.
    */
   authorship?: AuthorshipBlock;
+  /**
+   * The overrides that lifted blockers of this decision: who, the reason's digest, until when, which
+   * blockers (docs/release-gate.md, "Overrides"); absent when none did, so other snapshots keep their address.
+   */
+  overrides?: OverrideBinding[];
 }
 
 /** The evaluated evidence of one commit, stored once per distinct evidence digest. */

@@ -35,6 +35,7 @@ import * as m039 from './039-workflow-evidence-binding.js';
 import * as m040 from './040-github-access-kept.js';
 import * as m041 from './041-agent-key-pinned-policy.js';
 import * as m042 from './042-github-sign-in-browser.js';
+import * as m047 from './047-release-overrides.js';
 
 export interface Migration {
   name: string;
@@ -79,4 +80,5 @@ export const migrations: Migration[] = [
   { name: '040-github-access-kept', up: m040.up },
   { name: '041-agent-key-pinned-policy', up: m041.up },
   { name: '042-github-sign-in-browser', up: m042.up },
+  { name: '047-release-overrides', up: m047.up },
 ];

@@ -109,3 +109,22 @@ export interface ReleaseRepoVersionRow {
   repo_root: string;
   version: string;
 }
+
+/** An override of a commit's release blockers (migration 047); never deleted, revoked in place. */
+export interface ReleaseOverrideRow {
+  id: string;
+  repo_root: string;
+  commit_sha: string;
+  /** The blockers as the overrider named them (components or codes). */
+  named: string[];
+  /** The (code, component) pairs those names matched when the override was made: exactly what it lifts. */
+  blockers: { code: string; component: string }[];
+  reason: string;
+  reason_digest: string;
+  created_by: string;
+  created_by_login: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_by: string | null;
+}

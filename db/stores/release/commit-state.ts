@@ -8,6 +8,7 @@ import type { AuthorshipRecord } from '../../../core/release/authorship.js';
 import type { CommitWork } from '../../../core/release/governed-work.js';
 import type { MergeGroupPullRequest } from '../../../core/release/merge-group-authorship.js';
 import type { GateVersionRow } from '../../tables.js';
+import type { OverrideFact } from '../../../core/release/override.js';
 import type { BoundWorkflowFacts } from '../../../core/workflows/judge-bound-workflows.js';
 import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundExecutionFacts, type BoundExecutionTuple } from './commit-work.js';
 import { sendSql } from '../../send-sql.js';
@@ -56,6 +57,12 @@ const CONTENT = `CASE WHEN format IS NOT NULL THEN json_build_object('id', id, '
     'summary_digest', summary_digest, 'document', (SELECT row_to_json(d) FROM (
       SELECT digest, format, media_type, size FROM evidence_documents WHERE digest = evidence.document_digest) d)) END AS content`;
 
+// The commit's unrevoked overrides (migration 047, whose trigger counts their changes), expired ones
+// too: expiry is judged against the clock when the decision is made, so a cached state never keeps one in force.
+const OVERRIDES = `(SELECT coalesce(json_agg(o ORDER BY o.created_at, o.id), '[]') FROM (
+     SELECT id, blockers, reason, reason_digest, created_by_login, ${iso('expires_at')} AS expires_at, created_at
+     FROM release_overrides WHERE repo_root = $1 AND commit_sha = $2 AND revoked_at IS NULL) o) AS overrides`;
+
 // Everything a decision reads about a commit ($1 repo_root, $2 commit_sha) in ONE round trip:
 // the gate, the newest evidence of each name (check runs: of each name per reporting App, migration
 // 038, so another App's later check cannot hide a pinned one), the bound executions, the latest snapshot and the
@@ -78,6 +85,7 @@ SELECT
   (SELECT coalesce(json_agg(s), '[]') FROM (SELECT ${HEAD} FROM snapshots
      WHERE repo_root = $1 AND status IN ('attested', 'promoted') ORDER BY snapshots.attested_at DESC LIMIT 2) s) AS attested,
   ${AUTHORSHIP},
+  ${OVERRIDES},
   ${STATE_VERSION_COLUMNS}`,
 };
 
@@ -118,6 +126,7 @@ interface CommitStateRow extends StateVersions {
   authorship: AuthorshipRecord | null;
   merge_group: MergeGroupPullRequest | null;
   pull_request_work: CommitWork[];
+  overrides: (OverrideFact & { created_at: string })[];
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -146,10 +155,8 @@ export function createCommitStateReader(db: Knex, cachedCommits: number) {
   }
   return {
     async commitFacts(repoRoot: string, commitSha: string): Promise<CommitStateFacts> {
-      const { gate, evidence, executions, workflows, latest, attested, authorship, merge_group, pull_request_work } = await stateRow(
-        repoRoot,
-        commitSha,
-      );
+      const { gate, evidence, executions, workflows, latest, attested, authorship, merge_group, pull_request_work, overrides } =
+        await stateRow(repoRoot, commitSha);
       return {
         gate: gate ? toGateVersion({ ...gate, created_at: new Date(gate.created_at) }) : null,
         evidence: {
@@ -189,6 +196,14 @@ export function createCommitStateReader(db: Knex, cachedCommits: number) {
         authorship,
         merge_group,
         pull_request_work,
+        overrides: overrides.map(({ id, blockers, reason, reason_digest, created_by_login, expires_at }) => ({
+          id,
+          blockers,
+          reason,
+          reason_digest,
+          created_by_login,
+          expires_at,
+        })),
       };
     },
   };

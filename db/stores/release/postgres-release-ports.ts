@@ -4,6 +4,7 @@ import type { Signer, Verifier } from '../../../core/certificates/types.js';
 import type { ReleasePorts } from '../../../core/release/release-ports.js';
 import { createCachingVerifier } from '../../../core/release/caching-verifier.js';
 import { createReleaseStore } from './postgres-release-store.js';
+import { createOverrideStore } from './postgres-override-store.js';
 import { createWorkerHeartbeatStore } from './worker-heartbeats.js';
 
 /**
@@ -14,6 +15,7 @@ export function createReleasePorts(db: Knex, signer: Signer, verifier: Verifier,
   const heartbeats = createWorkerHeartbeatStore(db);
   return {
     store: createReleaseStore(db, cachedCommits),
+    overrides: createOverrideStore(db),
     signer,
     verifier,
     cachingVerifier: createCachingVerifier(verifier),
