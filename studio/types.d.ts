@@ -11,6 +11,7 @@ import type { decisionResponseSchema } from '../api/schemas/release-decision-sch
 import type { healthResponseSchema } from '../api/schemas/release-health-schemas.js';
 import type { promotionListSchema } from '../api/schemas/release-promotion-schemas.js';
 import type { gateVersionListSchema, gateVersionSchema } from '../api/schemas/release-gate-schemas.js';
+import type { gateSimulationSchema } from '../api/schemas/release-gate-simulation-schemas.js';
 import type { evidenceListSchema, releaseCommitListSchema, releaseHistorySchema } from '../api/schemas/release-overview-schemas.js';
 import type { workflowCancelSchema, workflowWithOwnerSchema } from '../api/schemas/workflow-schemas.js';
 import type { DeniedPermission } from '../core/errors.js';
@@ -51,6 +52,8 @@ export type GateVersion = z.output<typeof gateVersionSchema>;
 export type GateVersionList = z.output<typeof gateVersionListSchema>;
 /** A repository's release gate, every field present (as the API answers it and the editor sends it). */
 export type Gate = GateVersion['gate'];
+/** POST /releases/gates/{owner}/{repo}/simulate: what a draft gate would decide for the recent commits. */
+export type GateSimulation = z.output<typeof gateSimulationSchema>;
 /** GET /releases/commits: a repository's decided commits, newest evaluation first. */
 export type ReleaseCommitList = z.output<typeof releaseCommitListSchema>;
 export type ReleaseCommit = ReleaseCommitList['commits'][number];

@@ -1,12 +1,14 @@
 // #/repos/<owner>/<repo>/gate: a repository's release gate (docs/release-gate.md, "Release gate"). ADMIN and
 // POLICY_AUTHOR edit it (every field, checked as the API checks it, the API's 422 shown by the field it names); every
 // role sees the YAML to commit as `.github/shipgate.yml` and the version history with the diff between two versions.
-import { ApiError, getJson, request } from '../api.js';
+// Editors try a draft on the recent decisions before saving it (gate-editor-simulation.js).
+import { getJson, request } from '../api.js';
 import { cell, h, link, replace, select, when } from '../dom.js';
 import { hasRole } from '../session.js';
 import { diffView } from './gate-editor-diff.js';
 import { fillGate, gateFieldset, readGate, showProblems, updateHints } from './gate-editor-form.js';
 import { gateYaml } from './gate-editor-yaml.js';
+import { gateIssues, simulationSection } from './gate-editor-simulation.js';
 import { errorBox } from './submit-form.js';
 
 /** @import { GateVersion, GateVersionList, View } from '../../types.js' */
@@ -62,13 +64,9 @@ export async function gateEditorPage(view, { owner, repo }, saved) {
     } catch (error) {
       submit.disabled = false;
       replace(status, 'Not saved.');
-      if (error instanceof ApiError && error.status === 422 && Array.isArray(error.detail)) {
-        const issues = error.detail.map((issue) => ({
-          path: (issue.loc ?? []).filter((part, i) => !(i === 0 && part === 'body')).join('.'),
-          msg: issue.msg,
-        }));
-        showProblems(form, issues, formProblems);
-      } else replace(formProblems, errorBox(error));
+      const issues = gateIssues(error);
+      if (issues) showProblems(form, issues, formProblems);
+      else replace(formProblems, errorBox(error));
     }
   });
 
@@ -79,6 +77,8 @@ export async function gateEditorPage(view, { owner, repo }, saved) {
     editor ? null : h('p.muted', {}, 'Only an ADMIN or a POLICY_AUTHOR may change the gate; it is shown here read-only.'),
     status,
     h('section', { 'aria-labelledby': 'gate-form-title' }, h('h2', { id: 'gate-form-title' }, 'Gate'), form),
+    // The draft is tried where it is saved: by those who may save it.
+    editor ? simulationSection(base, preview, (issues) => showProblems(form, issues, formProblems), view.signal) : null,
     h(
       'section',
       { 'aria-labelledby': 'gate-yaml-title' },
