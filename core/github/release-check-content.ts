@@ -32,6 +32,14 @@ export interface DecisionView {
   authorship?: AuthorshipBlock;
   /** The gate's required checks and the commit's check runs, to say who reported each (absent: no such section). */
   required_checks?: { entries: readonly RequiredCheckEntry[]; check_runs: readonly CheckRun[] };
+  /** The overrides in force (docs/release-gate.md, "Overrides"): a SHIP they made possible says so. */
+  overridden?: readonly { by: string; reason: string }[];
+}
+
+/** `SHIP (override by @ana: <reason>)`, each override in force named; plain `SHIP` without one. */
+function shipWords(view: DecisionView): string {
+  const by = (view.overridden ?? []).map((o) => `override by @${o.by}: ${oneLine(o.reason)}`);
+  return by.length === 0 ? 'SHIP' : `SHIP (${by.join('; ')})`;
 }
 
 /** Only blockers time can clear stand between the commit and a decision (`onlyWaitable`): report it as still running. */
@@ -56,7 +64,7 @@ const cell = (text: string) => clipToBytes(oneLine(text.replace(/\|/g, '\\|')), 
 
 function headline(view: DecisionView): string {
   if (view.config_problems.length > 0) return 'NO_SHIP: .github/shipgate.yml is invalid';
-  if (view.decision === 'SHIP') return 'SHIP';
+  if (view.decision === 'SHIP') return clipToBytes(shipWords(view), HEADLINE_MAX_BYTES);
   if (isWaiting(view)) return clipToBytes(`Waiting for ${waitingFor(view.blockers)}`, HEADLINE_MAX_BYTES);
   return `NO_SHIP: ${view.blockers.length} blocker${view.blockers.length === 1 ? '' : 's'}`;
 }
@@ -73,7 +81,7 @@ const plural = (n: number, word: string) => `${n} more ${word}${n === 1 ? '' : '
 export function decisionMarkdown(view: DecisionView, publicUrl: string, maxBytes = CHECK_RUN_SUMMARY_MAX_BYTES): string {
   const url = decisionUrl(publicUrl, view.repo_root, view.commit_sha);
   const seeAll = `[the full decision](${url}) lists every one.`;
-  const shown = view.config_problems.length > 0 ? 'NO_SHIP' : view.decision;
+  const shown = view.config_problems.length > 0 ? 'NO_SHIP' : view.decision === 'SHIP' ? cell(shipWords(view)) : view.decision;
   const head = [`**Decision: ${shown}** for \`${view.commit_sha.slice(0, 12)}\` of \`${view.repo_root}\``, ''];
   if (view.context) head.push(clipToBytes(view.context, REPORT_CELL_MAX_BYTES), '');
   const parts: FittedPart[] = [{ lines: head }];

@@ -289,4 +289,27 @@ describe("the decision's cache of a commit's state", () => {
     const governed = (await afterChange(c, () => sql(work, [ownerId, c.repo, head]))).after;
     expect([governed.readFromDatabase, authorship(governed).governedCommits]).toEqual([true, [head]]);
   });
+
+  it('sees an override written and revoked (migration 047)', async () => {
+    const c = await commitWithWorkflow();
+    const { before, after } = await afterChange(c, () =>
+      sql(
+        `INSERT INTO release_overrides (repo_root, commit_sha, named, blockers, reason, reason_digest, created_by, created_by_login, expires_at)
+        VALUES (?, ?, '{check:ci}', '[{"code":"required_check_failed","component":"check:ci"}]', 'an outage fix that must ship now', 'd', ?, 'ana', now() + interval '1 hour')`,
+        [c.repo, c.sha, ownerId],
+      ),
+    );
+    expect(before.overrides).toEqual([]);
+    expect([after.readFromDatabase, after.state.overrides.map((o) => o.created_by_login)]).toEqual([true, ['ana']]);
+    const revoked = (
+      await afterChange(c, () =>
+        sql(`UPDATE release_overrides SET revoked_at = now(), revoked_by = ? WHERE repo_root = ? AND commit_sha = ?`, [
+          ownerId,
+          c.repo,
+          c.sha,
+        ]),
+      )
+    ).after;
+    expect([revoked.readFromDatabase, revoked.state.overrides]).toEqual([true, []]);
+  });
 });
