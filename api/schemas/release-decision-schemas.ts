@@ -192,7 +192,7 @@ const overrideBindingSchema = z
   })
   .meta({ id: 'ReleaseOverrideBinding' });
 
-const overriddenSchema = z
+export const overriddenSchema = z
   .object({
     id: z.uuid(),
     by: z.string().meta({ description: 'The overrider’s GitHub login.' }),

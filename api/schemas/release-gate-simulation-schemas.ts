@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gateSchema } from '../../core/release/gate.js';
-import { blockerSchema } from './release-decision-schemas.js';
+import { blockerSchema, overriddenSchema } from './release-decision-schemas.js';
 import { commitShaSchema, timestamp } from './release-schemas.js';
 
 /** How many recent commits a simulation judges at most, and by default (docs/release-gate.md, "Simulating a gate"). */
@@ -25,6 +25,10 @@ export const simulatedDecisionSchema = z
     blockers: z
       .array(blockerSchema)
       .meta({ description: 'As the decision would give them: distinct by (code, component); empty if and only if SHIP.' }),
+    overridden: z.array(overriddenSchema).meta({
+      description:
+        'The commit’s overrides in force and the blockers each lifts under this gate, as the decision lists them (docs/release-gate.md, "Overrides"): a draft marking a rule `overridable: false` lifts fewer.',
+    }),
   })
   .meta({ id: 'ReleaseSimulatedDecision' });
 

@@ -1,15 +1,20 @@
+import { applyOverrides, type OverriddenBlockers } from './apply-overrides.js';
 import { isWaitable, type Blocker } from './blocker.js';
-import { evaluateDecision, type Decision, type Evaluation } from './evaluate-decision.js';
+import { evaluateDecision, type Decision } from './evaluate-decision.js';
 import { gateDigest, type Gate } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
-import { readCommitState, type CommitStatePorts } from './read-commit-state.js';
+import { readCommitState, type CommitState, type CommitStatePorts } from './read-commit-state.js';
 import type { RecentCommitsReader } from './recent-commits-reader.js';
 import type { GateStore } from './release-store.js';
 
-/** A decision as the simulation shows it: its outcome and blockers, each with `waitable` as the decision gives it. */
+type ShownBlocker = Blocker & { waitable: boolean };
+
+/** A decision as the simulation shows it: its outcome, blockers and overrides, each blocker with `waitable` as the decision gives it. */
 export interface SimulatedDecision {
   decision: Decision;
-  blockers: (Blocker & { waitable: boolean })[];
+  blockers: ShownBlocker[];
+  /** The commit's overrides in force and the blockers each lifts under this gate (one may forbid it: `overridable: false`). */
+  overridden: (Omit<OverriddenBlockers, 'blockers'> & { blockers: ShownBlocker[] })[];
 }
 
 /** One commit whose decision or blockers the draft would change. */
@@ -45,18 +50,29 @@ const IN_FLIGHT = 4;
 /** Blockers that say a fact is not held rather than that a requirement failed. */
 const UNKNOWN_FACT_CODES: ReadonlySet<Blocker['code']> = new Set(['changed_files_unknown', 'agent_provenance_unknown']);
 
-const shown = (evaluation: Evaluation): SimulatedDecision => ({
-  decision: evaluation.decision,
-  blockers: evaluation.blockers.map((b) => ({ ...b, waitable: isWaitable(b) })),
-});
+const shownBlockers = (blockers: Blocker[]): ShownBlocker[] => blockers.map((b) => ({ ...b, waitable: isWaitable(b) }));
 
-const sameBlockers = (a: Blocker[], b: Blocker[]) =>
+/**
+ * What `gate` decides for the commit now, as the decision does (core/release/decide-release.ts): judged, then its
+ * overrides in force lift the blockers they name where this gate allows it; SHIP when none remains.
+ */
+function decisionUnder(gate: Gate, state: CommitState, sha: string, now: Date): SimulatedDecision {
+  const judged = evaluateDecision(gate, state.evidence, state.workflows, now, { sha, authorship: state.authorship });
+  const { remaining, overridden } = applyOverrides(judged.blockers, state.overrides, gate, now);
+  return {
+    decision: remaining.length === 0 ? 'SHIP' : 'NO_SHIP',
+    blockers: shownBlockers(remaining),
+    overridden: overridden.map((o) => ({ ...o, blockers: shownBlockers(o.blockers) })),
+  };
+}
+
+const sameBlockers = (a: readonly Blocker[], b: readonly Blocker[]) =>
   a.length === b.length && a.every((x, i) => x.code === b[i].code && x.component === b[i].component && x.reason === b[i].reason);
 
 /**
  * Judges a draft gate against the stored facts of the repository's last `limit` commits and pull request heads, beside
  * what the gate in force decides for each now (docs/release-gate.md, "Simulating a gate"). Both judgements are the
- * decision's pure core (`evaluateDecision`) over the state the decision reads (`readCommitState`): nothing is written,
+ * decision's pure core (`evaluateDecision`, then `applyOverrides`) over the state the decision reads (`readCommitState`): nothing is written,
  * no snapshot, gate version or change count, and nothing is asked of GitHub, so facts never read stay unknown and
  * the draft's decision says so as it would once saved.
  */
@@ -74,16 +90,15 @@ export async function simulateGate(
   let unchanged = 0;
   const judge = async (sha: string): Promise<SimulatedChange | null> => {
     const state = await readCommitState(ports, repoRoot, sha);
-    const commit = { sha, authorship: state.authorship };
-    const before = evaluateDecision(gate.gate, state.evidence, state.workflows, now, commit);
-    const after = evaluateDecision(draft, state.evidence, state.workflows, now, commit);
+    const before = decisionUnder(gate.gate, state, sha, now);
+    const after = decisionUnder(draft, state, sha, now);
     if (before.decision === after.decision && sameBlockers(before.blockers, after.blockers)) return null;
     const number = state.authorship.record?.number;
     return {
       commit_sha: sha,
       ...(number === undefined ? {} : { pull_request: number }),
-      before: shown(before),
-      after: shown(after),
+      before,
+      after,
       unknown_facts: [...new Set(after.blockers.filter((b) => UNKNOWN_FACT_CODES.has(b.code)).map((b) => b.reason))],
     };
   };

@@ -55,10 +55,11 @@ describe('simulating a draft gate over the stored commits (acceptance 1)', () =>
     for (const change of res.body.changes) {
       expect(change).toEqual({
         commit_sha: change.commit_sha,
-        before: { decision: 'SHIP', blockers: [] },
+        before: { decision: 'SHIP', blockers: [], overridden: [] },
         after: {
           decision: 'NO_SHIP',
           blockers: [expect.objectContaining({ code: 'required_check_missing', component: 'check:lint', waitable: true })],
+          overridden: [],
         },
         unknown_facts: [],
       });
@@ -98,6 +99,35 @@ describe('simulating a draft gate over the stored commits (acceptance 1)', () =>
     expect(second.commit_sha).toBe(blockedOtherwise);
     expect(second.before.blockers.map((b: { component: string }) => b.component)).toEqual(['check:ci', 'check:lint']);
     expect(second.after.blockers.map((b: { component: string }) => b.component)).toEqual(['check:ci']);
+  });
+
+  it('judges both gates as the decision does, overrides in force included', async () => {
+    const other = 'acme/simulated-override';
+    await putGate(t, other, { required_checks: ['ci'] });
+    const commit = sha('override-1');
+    await checkRun(t, { repo_root: other, commit_sha: commit, name: 'ci', conclusion: 'failure' });
+    await t.database.db('release_overrides').insert({
+      repo_root: other,
+      commit_sha: commit,
+      named: ['check:ci'],
+      blockers: JSON.stringify([{ code: 'required_check_failed', component: 'check:ci' }]),
+      reason: 'The ci runner is down; the fix is verified by hand.',
+      reason_digest: 'd'.repeat(64),
+      created_by: t.admin.id,
+      created_by_login: 'ana',
+      expires_at: new Date(Date.now() + 3_600_000),
+    });
+    expect((await decide(t, other, commit)).decision).toBe('SHIP');
+    const res = await simulate(other, { gate: { required_checks: ['ci', 'lint'] } });
+    expect(res.body.totals).toEqual({ flips_to_ship: 0, flips_to_no_ship: 1, changed_blockers: 0, unchanged: 0 });
+    const [change] = res.body.changes;
+    expect(change.before).toMatchObject({
+      decision: 'SHIP',
+      blockers: [],
+      overridden: [{ by: 'ana', blockers: [{ component: 'check:ci' }] }],
+    });
+    expect(change.after.blockers.map((b: { component: string }) => b.component)).toEqual(['check:lint']);
+    expect(change.after.overridden).toMatchObject([{ by: 'ana', blockers: [{ component: 'check:ci' }] }]);
   });
 
   it('says which facts it does not hold instead of guessing: a pull request whose files were never read', async () => {

@@ -66,7 +66,7 @@ describeInBrowser('studio: the gate editor tries a draft on the recent decisions
       .waitFor();
     const rows = page.locator('#gate-simulation-changes tbody tr');
     expect(await rows.count()).toBe(15);
-    const listed = await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.commit));
+    const listed = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-commit')));
     // Newest first seen first: the blocked commits were recorded last.
     expect(listed).toEqual([...blocked].reverse().concat([...unblocked].reverse()));
     const first = rows.first();
