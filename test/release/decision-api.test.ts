@@ -76,6 +76,8 @@ describe('GET /releases/decision: input', () => {
       snapshot_status: 'candidate',
       allowed_promotions: ['rejected'],
       blockers: [expect.objectContaining({ code: 'no_evidence', waitable: true })],
+      // No override in force (docs/release-gate.md, "Overrides").
+      overridden: [],
       explanation: expect.any(Array),
       provenance: {
         evidence_digest: expect.stringMatching(/^[0-9a-f]{64}$/),
