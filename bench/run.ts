@@ -9,6 +9,7 @@ import { measureRules } from './decision-rules.js';
 import { runGovernanceBench } from './governance.js';
 import { runMcpBench } from './mcp.js';
 import { runEvidenceUploadBench } from './evidence-upload.js';
+import { runGateSimulationBench } from './gate-simulation.js';
 import { runHealthzDuringUploadsBench } from './healthz-during-uploads.js';
 import { runBench } from './lib/bench-database.js';
 import { measureAgainstFloor, startReleaseBenchEnv } from './lib/release-bench-env.js';
@@ -40,6 +41,9 @@ await runBench(async () => {
   }
 
   await runWebhookBench();
+
+  console.log('Gate simulation: 200 pull request heads of 3,000 files under a draft of 20 rules, beside 200 decision reads of them');
+  console.table([await runGateSimulationBench()]);
 
   console.log('Evidence upload with a 5 MiB JUnit report (parsed and stored at upload; worker in process)');
   console.table(await runEvidenceUploadBench());
