@@ -1,9 +1,10 @@
 import { jest } from '@jest/globals';
 import { Buffer } from 'node:buffer';
-import type { PullRequestFacts } from '../../core/release/authorship.js';
 import { useRepoAccessStack } from '../accounts/support/repo-access-stack.js';
+import { insertAgentSession } from '../accounts/support/repo-bound-rows.js';
 import { checkRun, decide, putGate, sha } from '../support/release-api.js';
 import type { TestUser } from '../support/test-app.js';
+import { storeReadPullRequest } from './support/stored-pull-request.js';
 
 // docs/release-gate.md, "Overrides". SHIPGATE_REPO_ACCESS=github: maintain is GitHub's permission on acme/api.
 const stack = useRepoAccessStack('github');
@@ -11,33 +12,8 @@ const REPO = 'acme/api';
 const REASON = 'Outage fix: the build check is flaky on the runner, verified by hand.';
 
 /** A read pull request whose head is `head`, opened and committed by `author`, with `labels`. */
-async function pullRequest(number: number, head: string, author: string, labels: string[] = []) {
-  const person = { login: author, type: 'User', name: author, email: `${author}@example.com` };
-  const facts: PullRequestFacts = {
-    number,
-    head_sha: head,
-    author: { login: author, type: 'User' },
-    assignees: [],
-    commits: [{ sha: head, author: person, committer: person, coauthors: [] }],
-    reviews: [],
-    base_ref: 'main',
-    labels,
-    files: {
-      status: 'read',
-      reason: null,
-      total: 1,
-      files: [{ path: 'src/app.ts', previous_path: null, status: 'modified', additions: 1, deletions: 0 }],
-    } as PullRequestFacts['files'],
-  };
-  await stack.t.database.db('pull_request_authorship').insert({
-    repo_root: REPO,
-    commit_sha: head,
-    number,
-    status: 'read',
-    facts: JSON.stringify(facts),
-    commit_shas: [head],
-  });
-}
+const pullRequest = (number: number, head: string, author: string, labels: string[] = []) =>
+  storeReadPullRequest(stack.t.database.db, REPO, { number, head, author, labels });
 
 async function maintainer(login: string): Promise<TestUser> {
   const user = await stack.linked('APPROVER', login);
@@ -185,6 +161,39 @@ describe('overrides (docs/release-gate.md, "Overrides")', () => {
     expect(locked.status).toBe(403);
     expect(locked.body.detail).toMatch(/rule 'secure'.*overridable: false/);
     expect((await decide(stack.t, REPO, head)).decision).toBe('NO_SHIP');
+  });
+
+  it('refuses the owner of the agent session that produced the change, saying so, and accepts a maintainer who owns none', async () => {
+    const head = sha('override-session-owner');
+    const copilot = { login: 'Copilot', type: 'Bot', name: 'Copilot', email: '198982749+Copilot@users.noreply.github.com' };
+    await storeReadPullRequest(stack.t.database.db, REPO, {
+      number: 5,
+      head,
+      author: 'Copilot',
+      authorType: 'Bot',
+      commit: { author: copilot, committer: { login: 'web-flow', type: 'User', name: 'GitHub', email: 'noreply@github.com' } },
+    });
+    await checkRun(stack.t, { repo_root: REPO, commit_sha: head, name: 'build', conclusion: 'failure' });
+    // Ana ran the agent: her session was open when the agent's commit was pushed (docs/mcp-gateway.md, "Sessions and the commits they produced").
+    const ana = await maintainer('ana-session-owner');
+    const session = await insertAgentSession(stack.t.database.db, { owner_id: ana.id, repo_root: REPO });
+    await stack.t.database.db('commit_arrivals').insert({
+      repo_root: REPO,
+      commit_sha: head,
+      branch: 'copilot/fix-5',
+      arrived_at: new Date(Date.now() + 1000),
+      delivery_id: 'push-override-session-owner',
+    });
+    const before = await decide(stack.t, REPO, head);
+    expect(before.authorship.commits[0].governed_by).toMatchObject({ kind: 'agent_session', execution_id: session });
+
+    const byOwner = await override(ana, { commit_sha: head, blockers: ['check:build'] });
+    expect(byOwner.status).toBe(403);
+    expect(byOwner.body.detail).toBe('You may not override this commit’s blockers: you own the agent session that produced the change.');
+    expect((await decide(stack.t, REPO, head)).overridden).toEqual([]);
+
+    const dan = await maintainer('dan-independent');
+    expect((await override(dan, { commit_sha: head, blockers: ['check:build'] })).status).toBe(201);
   });
 
   it('a commit no pull request names, of which shipgate stores no author, cannot be overridden (fail closed)', async () => {
