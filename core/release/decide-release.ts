@@ -1,5 +1,5 @@
 import { isWaitable, type Blocker, type Requirement } from './blocker.js';
-import { evaluateDecision, type Decision } from './evaluate-decision.js';
+import type { Decision } from './evaluate-decision.js';
 import type { Gate } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
 import { allowedPromotions, type PromotionTarget } from './promotion.js';
@@ -9,7 +9,8 @@ import { readCommitState } from './read-commit-state.js';
 import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type SnapshotStatus } from './snapshot.js';
 import { describeApprovals, type DescribedAuthorship } from './approval-reason-text.js';
 import { withContent, type DecisionEvidence } from './decision-evidence.js';
-import { applyOverrides, overrideBindings, type OverriddenBlockers } from './apply-overrides.js';
+import { overrideBindings, type OverriddenBlockers } from './apply-overrides.js';
+import { judgeCommit } from './judge-commit.js';
 
 export interface ReleaseDecision {
   decision: Decision;
@@ -59,10 +60,7 @@ export async function decideRelease(
     overrides,
   } = await readCommitState(ports, repoRoot, commitSha);
   const gate = gateInForce(repoRoot, gateVersion);
-  const judged = evaluateDecision(gate.gate, evidence, workflows, now, { sha: commitSha, authorship });
-  // An override lifts the blockers it names while it is in force; SHIP when none remains.
-  const { remaining, overridden } = applyOverrides(judged.blockers, overrides, gate.gate, now);
-  const evaluation = { ...judged, blockers: remaining, decision: remaining.length === 0 ? ('SHIP' as const) : judged.decision };
+  const { overridden, ...evaluation } = judgeCommit(gate.gate, { evidence, workflows, authorship, overrides }, commitSha, now);
   const provenance: Provenance = {
     gate: { version: gate.version, digest: gate.digest },
     check_runs: evidence.checkRuns,

@@ -1,6 +1,7 @@
-import { applyOverrides, type OverriddenBlockers } from './apply-overrides.js';
+import type { OverriddenBlockers } from './apply-overrides.js';
+import { judgeCommit } from './judge-commit.js';
 import { isWaitable, type Blocker } from './blocker.js';
-import { evaluateDecision, type Decision } from './evaluate-decision.js';
+import type { Decision } from './evaluate-decision.js';
 import { gateDigest, type Gate } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
 import { readCommitState, type CommitState, type CommitStatePorts } from './read-commit-state.js';
@@ -57,11 +58,10 @@ const shownBlockers = (blockers: Blocker[]): ShownBlocker[] => blockers.map((b) 
  * overrides in force lift the blockers they name where this gate allows it; SHIP when none remains.
  */
 function decisionUnder(gate: Gate, state: CommitState, sha: string, now: Date): SimulatedDecision {
-  const judged = evaluateDecision(gate, state.evidence, state.workflows, now, { sha, authorship: state.authorship });
-  const { remaining, overridden } = applyOverrides(judged.blockers, state.overrides, gate, now);
+  const { decision, blockers, overridden } = judgeCommit(gate, state, sha, now);
   return {
-    decision: remaining.length === 0 ? 'SHIP' : 'NO_SHIP',
-    blockers: shownBlockers(remaining),
+    decision,
+    blockers: shownBlockers(blockers),
     overridden: overridden.map((o) => ({ ...o, blockers: shownBlockers(o.blockers) })),
   };
 }
@@ -72,7 +72,7 @@ const sameBlockers = (a: readonly Blocker[], b: readonly Blocker[]) =>
 /**
  * Judges a draft gate against the stored facts of the repository's last `limit` commits and pull request heads, beside
  * what the gate in force decides for each now (docs/release-gate.md, "Simulating a gate"). Both judgements are the
- * decision's pure core (`evaluateDecision`, then `applyOverrides`) over the state the decision reads (`readCommitState`): nothing is written,
+ * decision's pure core (`judgeCommit`) over the state the decision reads (`readCommitState`): nothing is written,
  * no snapshot, gate version or change count, and nothing is asked of GitHub, so facts never read stay unknown and
  * the draft's decision says so as it would once saved.
  */
