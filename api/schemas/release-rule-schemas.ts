@@ -13,8 +13,11 @@ export const changedFilesSummarySchema = z
       description:
         '`read`: every file is known; `file_limit`: more files than GitHub lists (3,000); `unreadable`: GitHub could not be read; `not_read`: not read from GitHub (docs/release-gate.md, "Rules").',
     }),
+    text: z.string().meta({
+      description: 'The same in one sentence, as the check run says it (e.g. `It changes 3,000 files.`).',
+    }),
   })
-  .meta({ id: 'ReleaseChangedFiles' }) satisfies z.ZodType<ChangedFilesSummary>;
+  .meta({ id: 'ReleaseChangedFiles' }) satisfies z.ZodType<ChangedFilesSummary & { text: string }>;
 
 /** How one applying rule of the gate (or its protected paths, named `protected_paths`) was judged. */
 export const ruleOutcomeSchema = z

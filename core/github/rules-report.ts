@@ -1,5 +1,6 @@
 import type { AuthorshipBlock } from '../release/authorship.js';
-import type { ChangedFilesSummary, RuleOutcome } from '../release/rule-outcome.js';
+import { changedFilesText } from '../release/changed-files-text.js';
+import type { RuleOutcome } from '../release/rule-outcome.js';
 import { clipToBytes, type FittedPart } from './fit-to-bytes.js';
 import { REPORT_CELL_MAX_BYTES } from './github-limits.js';
 import { oneLine } from './one-line.js';
@@ -9,21 +10,6 @@ const cell = (text: string) => clipToBytes(oneLine(text.replace(/\|/g, '\\|')), 
 
 /** How many triggering paths a row names; the decision lists the first few, the row says how many more. */
 const PATHS_IN_A_ROW = 5;
-
-/** What the pull request changes, in one sentence (docs/release-gate.md, "Changed files"). */
-export function changedFilesText(files: ChangedFilesSummary): string {
-  const count = files.count?.toLocaleString('en-US');
-  switch (files.status) {
-    case 'read':
-      return `It changes ${count} file${files.count === 1 ? '' : 's'}.`;
-    case 'file_limit':
-      return `It changes ${count ?? 'more'} files, more than GitHub lists: rules that need its files cannot be met (see the blockers).`;
-    case 'unreadable':
-      return 'Its changed files could not be read from GitHub (see the blockers).';
-    case 'not_read':
-      return 'Its changed files were not read from GitHub.';
-  }
-}
 
 /** What stands in the rule's way, as one line: the missing approvals and who requested changes. */
 export function ruleMissingText(rule: RuleOutcome): string {

@@ -1,4 +1,6 @@
 import type { ApprovalRefusal, AuthorshipBlock, JudgedApproval } from './authorship.js';
+import { changedFilesText } from './changed-files-text.js';
+import type { ChangedFilesSummary } from './rule-outcome.js';
 
 /**
  * Why an approval does not count, in words (docs/release-gate.md, "Agents on pull requests"):
@@ -22,17 +24,26 @@ const REFUSAL_TEXTS: Record<ApprovalRefusal, string> = {
 
 /** An approval as the decision serves it: its reason in words beside the code; null when it counts. */
 export type DescribedApproval = JudgedApproval & { reason_text: string | null };
-export type DescribedAuthorship = Omit<AuthorshipBlock, 'approvals'> & { approvals: DescribedApproval[] };
+/** The authorship block as the decision serves it: approvals' reasons and the changed files in words. */
+export type DescribedAuthorship = Omit<AuthorshipBlock, 'approvals' | 'changed_files'> & {
+  approvals: DescribedApproval[];
+  changed_files?: ChangedFilesSummary & { text: string };
+};
 
 export function approvalReasonText(reason: ApprovalRefusal | null): string | null {
   return reason ? REFUSAL_TEXTS[reason] : null;
 }
 
 /**
- * The authorship block with each approval's reason in words, for the decision's answer. Added
- * there and not where approvals are judged: the block is part of the snapshot's content, whose
- * address would change with the words.
+ * The authorship block with each approval's reason and the changed files in words, for the
+ * decision's answer. Added there and not where approvals are judged: the block is part of the
+ * snapshot's content, whose address would change with the words.
  */
-export function describeApprovals(block: AuthorshipBlock): DescribedAuthorship {
-  return { ...block, approvals: block.approvals.map((a) => ({ ...a, reason_text: approvalReasonText(a.reason) })) };
+export function describeAuthorship(block: AuthorshipBlock): DescribedAuthorship {
+  const { changed_files: files, ...rest } = block;
+  return {
+    ...rest,
+    approvals: block.approvals.map((a) => ({ ...a, reason_text: approvalReasonText(a.reason) })),
+    ...(files ? { changed_files: { ...files, text: changedFilesText(files) } } : {}),
+  };
 }

@@ -7,7 +7,7 @@ import { provenanceDigest } from './provenance-digest.js';
 import type { ReleasePorts } from './release-ports.js';
 import { readCommitState } from './read-commit-state.js';
 import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type SnapshotStatus } from './snapshot.js';
-import { describeApprovals, type DescribedAuthorship } from './approval-reason-text.js';
+import { describeAuthorship, type DescribedAuthorship } from './approval-reason-text.js';
 import { withContent, type DecisionEvidence } from './decision-evidence.js';
 import { overrideBindings, type OverriddenBlockers } from './apply-overrides.js';
 import { judgeCommit } from './judge-commit.js';
@@ -27,7 +27,7 @@ export interface ReleaseDecision {
   explanation: Requirement[];
   /**
    * The snapshot's provenance; each upload with a document also carries its summary and rule results (`withContent`),
-   * and each approval its reason in words (`describeApprovals`).
+   * and each approval its reason in words (`describeAuthorship`).
    */
   provenance: Omit<Provenance, 'authorship'> & { evidence_digest: string; evidence: DecisionEvidence[]; authorship?: DescribedAuthorship };
   /** Who made the change (docs/release-gate.md, "Agents on pull requests"); `status: no_pull_request` when unknown. */
@@ -102,9 +102,9 @@ export async function decideRelease(
         evidence_digest: digest,
         ...evaluated,
         evidence: withContent(provenance.evidence, evidence, evaluation.evidenceRules),
-        ...(judgedAuthorship ? { authorship: describeApprovals(judgedAuthorship) } : {}),
+        ...(judgedAuthorship ? { authorship: describeAuthorship(judgedAuthorship) } : {}),
       },
-      authorship: describeApprovals(evaluation.authorship),
+      authorship: describeAuthorship(evaluation.authorship),
       baseline: baseline ? toBaseline(baseline) : null,
       gate: { ...gate.gate, version: gate.version, digest: gate.digest, source: gate.source },
       evaluated_at: now.toISOString(),

@@ -76,6 +76,7 @@ describe('a pull request’s changed files, labels, base branch and CODEOWNERS, 
       count: 25,
       paths: ['infra/main.tf', ...manyFiles(19).map((f) => f.filename)],
       status: 'read',
+      text: 'It changes 25 files.',
     });
   });
 
@@ -108,7 +109,15 @@ describe('a pull request’s changed files, labels, base branch and CODEOWNERS, 
     expect(stack.gh.requests.slice(before).filter((r) => r.path.endsWith('/pulls/5/files'))).toEqual([]);
     await buildPassed(repo, head);
     const d = await decide(stack.t, repo, head);
-    expect(d.authorship).toMatchObject({ status: 'read', changed_files: { count: 3500, paths: [], status: 'file_limit' } });
+    expect(d.authorship).toMatchObject({
+      status: 'read',
+      changed_files: {
+        count: 3500,
+        paths: [],
+        status: 'file_limit',
+        text: 'It changes 3,500 files, more than GitHub lists: rules that need its files cannot be met (see the blockers).',
+      },
+    });
   });
 
   it('GitHub listing exactly 3,000 files: all are read, page by page', async () => {

@@ -25,7 +25,7 @@ describeInBrowser('studio: the rules that applied, on the release page', (execut
       const decision = (await response.json()) as ReleaseDecision;
       decision.authorship = {
         ...decision.authorship,
-        changed_files: { count: 3000, paths: ['infra/main.tf'], status: 'read' },
+        changed_files: { count: 3000, paths: ['infra/main.tf'], status: 'read', text: 'It changes 3,000 files.' },
         rules: [
           {
             name: 'infra needs SRE',

@@ -3,25 +3,9 @@ import { h, pill, table } from '../dom.js';
 /** @import { ReleaseDecision } from '../../types.js' */
 
 /** @typedef {NonNullable<ReleaseDecision['authorship']['rules']>[number]} RuleOutcome */
-/** @typedef {NonNullable<ReleaseDecision['authorship']['changed_files']>} ChangedFiles */
 
 /** How many triggering paths a row shows; the decision holds the first few. */
 const PATHS_SHOWN = 5;
-
-/** What the pull request changes, in one sentence, as the check run says it. @param {ChangedFiles} files */
-function changedFilesText(files) {
-  const count = files.count?.toLocaleString('en-US');
-  switch (files.status) {
-    case 'read':
-      return `It changes ${count} file${files.count === 1 ? '' : 's'}.`;
-    case 'file_limit':
-      return `It changes ${count ?? 'more'} files, more than GitHub lists: rules that need its files cannot be met (see the blockers).`;
-    case 'unreadable':
-      return 'Its changed files could not be read from GitHub (see the blockers).';
-    default:
-      return 'Its changed files were not read from GitHub.';
-  }
-}
 
 /** The files that made a rule apply, the first few as code. @param {RuleOutcome} rule */
 function triggeredBy(rule) {
@@ -64,7 +48,7 @@ export function rulesSection(d) {
     'div',
     { id: 'rules' },
     h('h3', {}, 'Rules'),
-    files ? h('p', { id: 'changed-files' }, changedFilesText(files)) : null,
+    files ? h('p', { id: 'changed-files' }, files.text) : null,
     rules?.length
       ? table(
           ['Rule', 'Met', 'Missing', 'Triggered by', 'Approvals counted'],
