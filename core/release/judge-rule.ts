@@ -31,17 +31,44 @@ export interface ApplyingRule {
   triggeredBy: string[];
 }
 
-/** What every rule of one decision is judged with. */
-export interface RuleContext {
-  gate: Gate;
+/** What every rule of one pull request is judged with for its approvals: its facts and the gate, nothing else. */
+export interface ApprovalContext {
   pr: PullRequestFacts;
   /** Each reviewer's deciding review, judged for independence (`judgeApprovals`). */
   judged: JudgedApproval[];
   /** Why a reviewer could not approve independently whatever they reviewed (`reviewerRefusal`). */
   refusal: (reviewer: Pick<ReviewFacts, 'login' | 'type' | 'permission'>) => ApprovalRefusal | null;
+}
+
+/** What every rule of one decision is judged with for its checks and evidence, which change with them and with time. */
+export interface RuleContext {
+  gate: Gate;
+  pr: PullRequestFacts;
   evidence: CommitEvidence;
   now: Date;
   commitSha: string;
+}
+
+/**
+ * What one applying rule is judged to need from the pull request's stored facts and the gate alone: its approvals,
+ * and its words. No clock and no evidence in it, so a commit polled again reuses it (core/release/rule-findings.ts).
+ */
+export interface RuleFactsJudgement {
+  approvals: RuleOutcome['approvals'];
+  disapprovedBy: string[];
+  /** What its approvals lack, in words; empty when nothing. */
+  shortfalls: string[];
+  /** The approvers in words. */
+  words: string;
+  needsApproval: boolean;
+  /** Whether it needs a code owner's approval of each file. */
+  byOwners: boolean;
+  /** The outcome's `triggered_by`: the first few paths that made it apply. */
+  firstTriggers: string[];
+  /** ` (it applies to <the first few paths>)`, or nothing when no path made it apply. */
+  triggered: string;
+  /** `(rule '<name>', changing <the first few paths>)`: what its checks' and evidence's blockers add. */
+  because: string;
 }
 
 export interface RuleJudgement {
@@ -65,11 +92,11 @@ function reviewerOf(pr: PullRequestFacts, login: string): Pick<ReviewFacts, 'log
 }
 
 /**
- * Judges one applying rule (docs/release-gate.md, "Rules"): its approvals from its approvers, each independent as
- * `judgeApprovals` decides, its code owners file by file, a "changes requested" review from anyone who could approve
- * under it, and its checks and evidence through the gate's own findings. Pure, from stored facts.
+ * One applying rule's approvals (docs/release-gate.md, "Rules"): from its approvers, each independent as
+ * `judgeApprovals` decides, its code owners file by file, and a "changes requested" review from anyone who could
+ * approve under it. Pure, from stored facts.
  */
-export function judgeRule(rule: ApplyingRule, ctx: RuleContext): RuleJudgement {
+export function judgeRuleFacts(rule: ApplyingRule, ctx: ApprovalContext): RuleFactsJudgement {
   const { pr } = ctx;
   const approvers = ruleApprovers(pr, rule.approvers, rule.paths);
   const permissionOf = (login: string) => reviewerOf(pr, login).permission;
@@ -105,14 +132,33 @@ export function judgeRule(rule: ApplyingRule, ctx: RuleContext): RuleJudgement {
   if (shortfalls.length > 0 && approvers.unknownTeams.length > 0) {
     shortfalls.push(`the members of ${approvers.unknownTeams.join(', ')} are not known to shipgate (the App needs members: read)`);
   }
+  const paths = rule.triggeredBy.length > 0 ? firstFew(rule.triggeredBy) : null;
+  return {
+    approvals,
+    disapprovedBy,
+    shortfalls,
+    words: approvers.words,
+    needsApproval,
+    byOwners: approvers.ownedFiles !== null,
+    firstTriggers: rule.triggeredBy.slice(0, FIRST_FEW),
+    triggered: paths ? ` (it applies to ${paths})` : '',
+    because: `(rule '${rule.name}'${paths ? `, changing ${paths}` : ''})`,
+  };
+}
 
+/**
+ * Judges one applying rule (docs/release-gate.md, "Rules") from what its facts say (`judgeRuleFacts`) and its checks
+ * and evidence through the gate's own findings. Pure, from stored facts.
+ */
+export function judgeRule(rule: ApplyingRule, onFacts: RuleFactsJudgement, ctx: RuleContext): RuleJudgement {
+  const { pr } = ctx;
+  const { disapprovedBy, shortfalls, words, needsApproval, byOwners, triggered, because } = onFacts;
   const scoped = { ...ctx.gate, required_checks: rule.checks, required_evidence: rule.evidence };
   // A rule's own conditional check (`{name, paths}`) is judged on the same stored files as the gate's.
   const touched = touchedPathsOf(pr);
   const change: ChangePaths = 'paths' in touched ? { known: true, paths: touched.paths } : { known: false, why: touched.unknown.reason };
   const checks = requiredCheckFindings(scoped, ctx.evidence.checkRuns, ctx.now, change);
   const uploads = requiredEvidenceFindings(scoped, ctx.evidence, ctx.now, ctx.commitSha);
-  const because = `(rule '${rule.name}'${rule.triggeredBy.length > 0 ? `, changing ${firstFew(rule.triggeredBy)}` : ''})`;
   const unmet = [...checks.blockers, ...uploads.blockers];
   const evidenceBlockers = unmet.map((b) => ({ ...b, reason: `${b.reason.replace(/\.$/, '')} ${because}.` }));
 
@@ -122,7 +168,6 @@ export function judgeRule(rule: ApplyingRule, ctx: RuleContext): RuleJudgement {
     ...unmet.map((b) => b.reason.replace(/\.$/, '')),
   ];
   const component = `rule:${rule.name}`;
-  const triggered = rule.triggeredBy.length > 0 ? ` (it applies to ${firstFew(rule.triggeredBy)})` : '';
   const blockers: Blocker[] = [];
   if (shortfalls.length > 0) {
     blockers.push(
@@ -130,7 +175,7 @@ export function judgeRule(rule: ApplyingRule, ctx: RuleContext): RuleJudgement {
         'rule_not_met',
         component,
         `Rule '${rule.name}'${triggered} is not met: ${shortfalls.join('; ')}.`,
-        `Have ${approvers.words} review and approve the current head on GitHub; an approval counts from a person with write who is not an author, committer, co-author or (for an agent’s pull request) assignee of it.`,
+        `Have ${words} review and approve the current head on GitHub; an approval counts from a person with write who is not an author, committer, co-author or (for an agent’s pull request) assignee of it.`,
       ),
     );
   }
@@ -147,14 +192,14 @@ export function judgeRule(rule: ApplyingRule, ctx: RuleContext): RuleJudgement {
   const outcome: RuleOutcome = {
     name: rule.name,
     met: missing.length === 0,
-    triggered_by: rule.triggeredBy.slice(0, FIRST_FEW),
+    triggered_by: onFacts.firstTriggers,
     missing: missing.length === 0 ? null : missing.join('; '),
     disapproved_by: disapprovedBy,
-    approvals,
+    approvals: onFacts.approvals,
   };
   const wanted = [
-    ...(rule.approvals > 0 ? [`${plural(rule.approvals, 'independent approval')} from ${approvers.words}`] : []),
-    ...(approvers.ownedFiles !== null ? ['a code owner’s approval of each file it is about'] : []),
+    ...(rule.approvals > 0 ? [`${plural(rule.approvals, 'independent approval')} from ${words}`] : []),
+    ...(byOwners ? ['a code owner’s approval of each file it is about'] : []),
     ...(rule.checks.length > 0 ? [`its ${plural(rule.checks.length, 'check')}`] : []),
     ...(rule.evidence.length > 0 ? [`its evidence (${plural(rule.evidence.length, 'item')})`] : []),
   ];

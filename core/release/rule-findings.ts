@@ -1,13 +1,15 @@
 import type { RuleResult } from '../evidence-content/judge-evidence-content.js';
+import { deepFreeze, isDeeplyFrozen } from '../deep-freeze.js';
 import { hasAgentRules } from './agent-gate-fields.js';
 import type { CommitAuthorship } from './agent-change-findings.js';
 import { agentsOfPullRequest } from './agent-identity.js';
+import type { PullRequestFacts } from './authorship.js';
 import { blocker, PENDING_FILES_COMPONENT, type Blocker, type Findings, type Requirement } from './blocker.js';
 import type { CommitEvidence } from './evidence.js';
 import type { Gate } from './gate.js';
 import { PROTECTED_PATHS_RULE } from './gate-rules.js';
 import { judgeApprovals, reviewerRefusal } from './independent-approvals.js';
-import { judgeRule, type ApplyingRule, type RuleContext } from './judge-rule.js';
+import { judgeRule, judgeRuleFacts, type ApplyingRule, type RuleContext, type RuleFactsJudgement } from './judge-rule.js';
 import { pathsMatching } from './path-globs.js';
 import type { RuleOutcome } from './rule-outcome.js';
 import { ruleScope, touchedPathsOf, type UnknownFacts } from './rule-scope.js';
@@ -61,36 +63,23 @@ function unknownRules(unknown: { name: string; why: UnknownFacts }[]): Pick<Find
   return filesUnknown(`files:${why.status}`, `${why.reason} Whether ${names} apply cannot be told, so it does not ship.`, remediation);
 }
 
-/**
- * The gate's `rules` and `protected_paths` for a commit a pull request (or its merge group) names (docs/release-gate.md,
- * "Rules"), judged from the facts the App read and stored for its head, never from GitHub. A commit no pull request
- * names has none, as it has no agent rules. Where a rule needs facts that were not read (the files, over GitHub's
- * file limit, or read before shipgate read them), the decision never ships: `changed_files_unknown`.
- */
-export function ruleFindings(
-  gate: Gate,
-  commit: { sha: string; authorship: CommitAuthorship },
-  evidence: CommitEvidence,
-  now: Date,
-): RuleFindings {
-  const { record } = commit.authorship;
-  const guarded = gate.protected_paths.enabled;
-  if (!record || (gate.rules.length === 0 && !guarded)) return NONE;
-  if (record.status !== 'read' || !record.facts) return unreadPullRequest(gate, record.number, record.status, record.reason);
-  const pr = record.facts;
+/** Which rules apply to a pull request, with what its facts say of each (`judgeRuleFacts`), and which cannot be told. */
+interface PullRequestRules {
+  applying: { rule: ApplyingRule; onFacts: RuleFactsJudgement }[];
+  unknown: { name: string; why: UnknownFacts }[];
+}
+
+/** Which of the gate's rules (and its protected paths) apply to a pull request, and their approvals: no clock, no evidence. */
+function judgePullRequestRules(gate: Gate, pr: PullRequestFacts): PullRequestRules {
   const agentAuthored = agentsOfPullRequest(pr, gate.agents).length > 0;
-  const ctx: RuleContext = {
-    gate,
+  const approvalContext = {
     pr,
     judged: judgeApprovals(pr, gate.agents, gate.agent_changes, agentAuthored),
     refusal: reviewerRefusal(pr, gate.agents, agentAuthored),
-    evidence,
-    now,
-    commitSha: commit.sha,
   };
   const applying: ApplyingRule[] = [];
   const unknown: { name: string; why: UnknownFacts }[] = [];
-  if (guarded && agentAuthored) {
+  if (gate.protected_paths.enabled && agentAuthored) {
     const touched = touchedPathsOf(pr);
     if ('unknown' in touched) {
       unknown.push({ name: PROTECTED_PATHS_RULE, why: touched.unknown });
@@ -120,7 +109,52 @@ export function ruleFindings(
     const triggeredBy = scope.byPath ? scope.paths : [];
     applying.push({ name: rule.name, policy: 'rules', approvals, approvers, checks, evidence: wanted, paths: scope.paths, triggeredBy });
   }
-  const judged = applying.map((rule) => judgeRule(rule, ctx));
+  return { applying: applying.map((rule) => ({ rule, onFacts: judgeRuleFacts(rule, approvalContext) })), unknown };
+}
+
+/** The gate's fields a pull request's rules are judged with, besides its facts. */
+type RulesGateFields = Pick<Gate, 'rules' | 'protected_paths' | 'agents' | 'agent_changes'>;
+
+/**
+ * Each pull request's judged rules, kept while its stored facts and the gate's fields they were judged with are the
+ * objects the decision's cache deep-froze (`isDeeplyFrozen`: the same object holds the same content for as long as it
+ * lives). Never stale by construction: the judgement reads nothing else (no clock, no evidence), and anything read
+ * again (a new review, new files, a new gate version) is a new object, judged anew. A commit polled with unchanged
+ * facts then skips matching its rules' paths and code owners (ARCHITECTURE.md, "Process-local state").
+ */
+const judgedRules = new WeakMap<PullRequestFacts, { gate: RulesGateFields; rules: PullRequestRules }>();
+
+function rulesOfPullRequest(gate: Gate, pr: PullRequestFacts): PullRequestRules {
+  const fields: (keyof RulesGateFields)[] = ['rules', 'protected_paths', 'agents', 'agent_changes'];
+  if (!isDeeplyFrozen(pr) || !fields.every((f) => isDeeplyFrozen(gate[f]))) return judgePullRequestRules(gate, pr);
+  const known = judgedRules.get(pr);
+  if (known && fields.every((f) => known.gate[f] === gate[f])) return known.rules;
+  // Frozen, as every poll of the commit shares it.
+  const rules = deepFreeze(judgePullRequestRules(gate, pr));
+  const { rules: r, protected_paths, agents, agent_changes } = gate;
+  judgedRules.set(pr, { gate: { rules: r, protected_paths, agents, agent_changes }, rules });
+  return rules;
+}
+
+/**
+ * The gate's `rules` and `protected_paths` for a commit a pull request (or its merge group) names (docs/release-gate.md,
+ * "Rules"), judged from the facts the App read and stored for its head, never from GitHub. A commit no pull request
+ * names has none, as it has no agent rules. Where a rule needs facts that were not read (the files, over GitHub's
+ * file limit, or read before shipgate read them), the decision never ships: `changed_files_unknown`.
+ */
+export function ruleFindings(
+  gate: Gate,
+  commit: { sha: string; authorship: CommitAuthorship },
+  evidence: CommitEvidence,
+  now: Date,
+): RuleFindings {
+  const { record } = commit.authorship;
+  const guarded = gate.protected_paths.enabled;
+  if (!record || (gate.rules.length === 0 && !guarded)) return NONE;
+  if (record.status !== 'read' || !record.facts) return unreadPullRequest(gate, record.number, record.status, record.reason);
+  const { applying, unknown } = rulesOfPullRequest(gate, record.facts);
+  const ctx: RuleContext = { gate, pr: record.facts, evidence, now, commitSha: commit.sha };
+  const judged = applying.map(({ rule, onFacts }) => judgeRule(rule, onFacts, ctx));
   const outcomes: RuleOutcome[] = [
     ...judged.map((j) => j.outcome),
     ...unknown.map((u) => ({

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../../core/deep-freeze.js';
 import type { ReleaseCommitVersionRow, ReleaseRepoVersionRow } from '../../tables.js';
 
 /** The change counts an entry was read at (null: no change counted yet). */
@@ -10,7 +11,8 @@ export interface StateVersions {
  * A bounded map of values read from the database together with the change counts they were
  * read at (ARCHITECTURE.md, "Process-local state", the decision's cache): an entry is served
  * only to a caller that read the same counts since. Oldest entries go first (capacity 0 keeps
- * nothing); an entry is frozen, since every caller shares it.
+ * nothing); an entry is deeply frozen (`deepFreeze`), since every caller shares it, and core's memos of a commit's
+ * stored facts may then key on its objects.
  */
 export function createVersionedCache<T extends object>(capacity: number) {
   const entries = new Map<string, { versions: StateVersions; value: T }>();
@@ -32,12 +34,4 @@ export function createVersionedCache<T extends object>(capacity: number) {
       entries.set(key, { versions, value: deepFreeze(value) });
     },
   };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
