@@ -12,6 +12,7 @@ import type { healthResponseSchema } from '../api/schemas/release-health-schemas
 import type { promotionListSchema } from '../api/schemas/release-promotion-schemas.js';
 import type { gateVersionListSchema, gateVersionSchema } from '../api/schemas/release-gate-schemas.js';
 import type { gateSimulationSchema } from '../api/schemas/release-gate-simulation-schemas.js';
+import type { overrideListSchema, overrideResponseSchema } from '../api/schemas/release-override-schemas.js';
 import type { evidenceListSchema, releaseCommitListSchema, releaseHistorySchema } from '../api/schemas/release-overview-schemas.js';
 import type { workflowCancelSchema, workflowWithOwnerSchema } from '../api/schemas/workflow-schemas.js';
 import type { DeniedPermission } from '../core/errors.js';
@@ -54,6 +55,12 @@ export type GateVersionList = z.output<typeof gateVersionListSchema>;
 export type Gate = GateVersion['gate'];
 /** POST /releases/gates/{owner}/{repo}/simulate: what a draft gate would decide for the recent commits. */
 export type GateSimulation = z.output<typeof gateSimulationSchema>;
+/** POST /releases/overrides, DELETE /releases/overrides/{id}: one override with its `state` judged now. */
+export type ReleaseOverride = z.output<typeof overrideResponseSchema>;
+/** GET /releases/overrides?repo_root=: a repository's overrides, newest first (paged by the Link header). */
+export type ReleaseOverrideList = z.output<typeof overrideListSchema>;
+/** One override in force on a decision and the blockers it lifted there. */
+export type Overridden = ReleaseDecision['overridden'][number];
 /** GET /releases/commits: a repository's decided commits, newest evaluation first. */
 export type ReleaseCommitList = z.output<typeof releaseCommitListSchema>;
 export type ReleaseCommit = ReleaseCommitList['commits'][number];

@@ -5,6 +5,7 @@ import { hasRole, session } from '../session.js';
 import { evidenceUploadForm } from './evidence-upload.js';
 import { errorBox } from './submit-form.js';
 import { authorshipSection, blockersList, healthSection, promotionsTable, provenanceSection, requirementsTable } from './release-parts.js';
+import { overrideParts } from './release-override.js';
 import { rulesSection } from './release-rules.js';
 import { requiredEvidenceNames } from './release-blockers.js';
 
@@ -114,6 +115,7 @@ export async function releasePage(view, { owner, repo, sha }) {
     const releaseHealth = getJson(`releases/health?${new URLSearchParams({ repo_root: repoRoot })}`, { signal: view.signal });
     const [d, history, health, known] = await Promise.all([decision, promotions, releaseHealth, knownPeople(view.signal)]);
     const upload = hasRole('ADMIN', 'OPERATOR') ? evidenceUploadForm(d, load) : null;
+    const override = overrideParts(d, load);
     replace(
       view.root,
       h(
@@ -126,12 +128,17 @@ export async function releasePage(view, { owner, repo, sha }) {
         'div.decision',
         {},
         h('span', { id: 'decision' }, pill(d.decision)),
+        d.overridden.length > 0
+          ? h('span', { id: 'decision-override' }, ` by override of ${d.overridden.map((o) => `@${o.by}`).join(', ')}`)
+          : null,
         ' snapshot ',
         h('span', { id: 'snapshot-status' }, d.snapshot_status),
         h('span.muted', {}, ' · evaluated ', ago(d.evaluated_at)),
       ),
       h('h2', {}, 'Blockers'),
       blockersList(d.blockers, upload?.open, requiredEvidenceNames(d.gate)),
+      override.action,
+      override.overridden,
       h('h2', {}, 'Requirements'),
       requirementsTable(d.explanation),
       upload

@@ -1,6 +1,7 @@
 import { ApiError } from '../api.js';
 import { field, h, link, replace } from '../dom.js';
 import { commitsSection, gateSection, historySection, pullRequestsSection, releasesSection } from './repo-parts.js';
+import { overridesSection } from './repo-overrides.js';
 
 /** @import { View } from '../../types.js' */
 
@@ -66,12 +67,13 @@ async function section(id, build) {
 export async function repoPage(view, { owner, repo }) {
   const repoRoot = `${owner}/${repo}`.toLowerCase();
   const { signal } = view;
-  const [gate, releases, commits, history, pulls] = await Promise.all([
+  const [gate, releases, commits, history, pulls, overrides] = await Promise.all([
     section('gate', () => gateSection(repoRoot, signal)),
     section('releases', () => releasesSection(repoRoot, signal)),
     section('commits', () => commitsSection(view, repoRoot)),
     section('history', () => historySection(repoRoot, signal)),
     section('pull-requests', () => pullRequestsSection(repoRoot, signal)),
+    section('overrides', () => overridesSection(view, repoRoot)),
   ]);
   replace(
     view.root,
@@ -87,5 +89,7 @@ export async function repoPage(view, { owner, repo }) {
     commits,
     h('h2', {}, 'Pull requests'),
     pulls,
+    h('h2', {}, 'Overrides'),
+    overrides,
   );
 }
