@@ -1,9 +1,12 @@
 import { judgeBoundWorkflows } from '../workflows/judge-bound-workflows.js';
 import type { CommitAuthorship } from './agent-change-findings.js';
+import type { AgentsConfig } from './agent-gate-fields.js';
+import { agentsOfCommit } from './agent-identity.js';
 import type { BoundWorkflow } from './bound-workflow.js';
 import { certificateValidity, type CachingVerifier } from './certificate-validity.js';
 import type { CommitEvidence } from './evidence.js';
 import type { GateVersion } from './gate.js';
+import { gateInForce } from './gate-in-force.js';
 import { governedCommits } from './governed-work.js';
 import { authorshipOfCommit } from './merge-group-authorship.js';
 import type { SnapshotStore } from './release-store.js';
@@ -39,15 +42,24 @@ export interface CommitStatePorts {
  * alone when this process read them before: ARCHITECTURE.md, "Process-local state") with the
  * rules applied here: which certificates verify, how the bound executions make workflows and
  * whether their releases are admitted, which of the pull request's commits have governed work,
- * and which agent sessions count. Certificates new to this process are read and verified, and a
- * pull request's agent sessions are read on every call (an open session's denied call changes
- * what it covers at once).
+ * and which agent sessions count. Certificates new to this process are read and verified, and the
+ * agent sessions that may cover a pull request's agent commits are read on every call (an open
+ * session's denied call changes what it covers at once); a pull request without one reads none.
  */
-export async function readCommitState(ports: CommitStatePorts, repoRoot: string, commitSha: string): Promise<CommitState> {
+export async function readCommitState(
+  ports: CommitStatePorts,
+  repoRoot: string,
+  commitSha: string,
+  /** Other gates' agents whose commits the caller judges too (a simulated draft's): their sessions are read as well. */
+  otherAgents: AgentsConfig[] = [],
+): Promise<CommitState> {
   const { store, cachingVerifier } = ports;
   const facts = await store.commitFacts(repoRoot, commitSha);
   const record = authorshipOfCommit(facts.authorship, facts.merge_group);
-  const shas = record?.status === 'read' ? (record.facts?.commits.map((c) => c.sha) ?? []) : [];
+  // Sessions cover only an agent's commits (agentChangeFindings): a person's pull request is polled without reading them.
+  const agents = [gateInForce(repoRoot, facts.gate).gate.agents, ...otherAgents];
+  const commits = record?.status === 'read' ? (record.facts?.commits ?? []) : [];
+  const shas = commits.filter((c) => agents.some((a) => agentsOfCommit(c, a).length > 0)).map((c) => c.sha);
   const certificates = facts.executions.flatMap((e) => (e.certificate ? [e.certificate] : []));
   const [valid, sessions] = await Promise.all([
     certificateValidity(certificates, cachingVerifier, (ids) => store.certificateEnvelopes(ids)),

@@ -89,7 +89,7 @@ export async function simulateGate(
   const changes: SimulatedChange[] = [];
   let unchanged = 0;
   const judge = async (sha: string): Promise<SimulatedChange | null> => {
-    const state = await readCommitState(ports, repoRoot, sha);
+    const state = await readCommitState(ports, repoRoot, sha, [gate.gate.agents, draft.agents]);
     const before = decisionUnder(gate.gate, state, sha, now);
     const after = decisionUnder(draft, state, sha, now);
     if (before.decision === after.decision && sameBlockers(before.blockers, after.blockers)) return null;
