@@ -220,17 +220,21 @@ export const decisionResponseSchema = z
         'The overrides in force and the blockers each lifted (docs/release-gate.md, "Overrides"); SHIP when no other blocker stands. Empty when none.',
     }),
     explanation: z.array(requirementSchema).meta({ description: 'Every requirement of the gate and whether it is met.' }),
-    provenance: z.object({
-      evidence_digest: z.string().meta({ description: 'SHA-256 of the evaluated evidence and outcome; it addresses the snapshot.' }),
-      gate: z.object({ version: z.number().int(), digest: z.string() }),
-      check_runs: z.array(checkRunSchema),
-      evidence: z.array(uploadedEvidenceSchema),
-      workflows: z.array(boundWorkflowSchema),
-      authorship: authorshipSchema.optional().meta({ description: 'Present when a pull request names the commit as its head.' }),
-      overrides: z.array(overrideBindingSchema).optional().meta({
-        description: 'The overrides that lifted blockers of this decision, as the snapshot binds them; absent when none did.',
+    provenance: z
+      .object({
+        evidence_digest: z.string().meta({ description: 'SHA-256 of the evaluated evidence and outcome; it addresses the snapshot.' }),
+        gate: z.object({ version: z.number().int(), digest: z.string() }),
+        check_runs: z.array(checkRunSchema),
+        evidence: z.array(uploadedEvidenceSchema),
+        workflows: z.array(boundWorkflowSchema),
+        overrides: z.array(overrideBindingSchema).optional().meta({
+          description: 'The overrides that lifted blockers of this decision, as the snapshot binds them; absent when none did.',
+        }),
+      })
+      .meta({
+        description:
+          'What the snapshot binds, but its authorship: the snapshot binds the decision’s `authorship` (unless its `status` is `no_pull_request`), served once at the top level (docs/api.md, "The decision’s answer").',
       }),
-    }),
     authorship: authorshipSchema,
     baseline: baselineSchema.nullable(),
     gate: gateSchema.extend({ version: z.number().int(), digest: z.string(), source: z.string() }).meta({ id: 'ReleaseGateApplied' }),

@@ -26,11 +26,15 @@ export interface ReleaseDecision {
   overridden: (Omit<OverriddenBlockers, 'blockers'> & { blockers: (Blocker & { waitable: boolean })[] })[];
   explanation: Requirement[];
   /**
-   * The snapshot's provenance; each upload with a document also carries its summary and rule results (`withContent`),
-   * and each approval its reason in words (`describeAuthorship`).
+   * The snapshot's provenance but its authorship, which is `authorship` (served once: with rules over thousands of files
+   * it is most of the answer, docs/api.md); each upload with a document also carries its summary and rule results
+   * (`withContent`).
    */
-  provenance: Omit<Provenance, 'authorship'> & { evidence_digest: string; evidence: DecisionEvidence[]; authorship?: DescribedAuthorship };
-  /** Who made the change (docs/release-gate.md, "Agents on pull requests"); `status: no_pull_request` when unknown. */
+  provenance: Omit<Provenance, 'authorship'> & { evidence_digest: string; evidence: DecisionEvidence[] };
+  /**
+   * Who made the change (docs/release-gate.md, "Agents on pull requests"), each approval with its reason in words
+   * (`describeAuthorship`); `status: no_pull_request` when unknown. Unless unknown, the snapshot binds it.
+   */
   authorship: DescribedAuthorship;
   baseline: Baseline | null;
   gate: Gate & { version: number; digest: string; source: string };
@@ -85,7 +89,7 @@ export async function decideRelease(
           provenance,
         });
   const baseline = attested.find((s) => s.id !== snapshot.id);
-  const { authorship: judgedAuthorship, ...evaluated } = provenance;
+  const { authorship: _servedAsAuthorship, ...evaluated } = provenance;
   return {
     snapshot,
     decision: {
@@ -102,7 +106,6 @@ export async function decideRelease(
         evidence_digest: digest,
         ...evaluated,
         evidence: withContent(provenance.evidence, evidence, evaluation.evidenceRules),
-        ...(judgedAuthorship ? { authorship: describeAuthorship(judgedAuthorship) } : {}),
       },
       authorship: describeAuthorship(evaluation.authorship),
       baseline: baseline ? toBaseline(baseline) : null,

@@ -49,7 +49,10 @@ describe('a merge group carries the agent rules of its pull request', () => {
     expect(approved.authorship.approvals).toEqual([
       { login: 'carol', state: 'APPROVED', commit_sha: head, counted: true, reason: null, reason_text: null },
     ]);
-    expect(approved.provenance.authorship).toMatchObject({ pull_request: 7 });
+    // The snapshot binds the pull request's authorship; the answer serves it once, as `authorship`.
+    const [bound] = await stack.t.database.db('snapshots').where({ id: approved.snapshot_id }).select('provenance');
+    expect(bound.provenance.authorship).toMatchObject({ pull_request: 7 });
+    expect(approved.provenance.authorship).toBeUndefined();
     expect(stack.gh.app.checkRunsOn(repo, group)[0].conclusion).toBe('success');
   });
 

@@ -58,7 +58,8 @@ describe('agent sessions cover the commits pushed while they were open', () => {
     expect(d.decision).toBe('SHIP');
     expect(governedBy).toEqual({ kind: 'agent_session', session_id: session.id, execution_id: session.execution_id });
     // The snapshot records it too, and closing the session compliant keeps it covering.
-    expect(d.provenance.authorship.commits[0].governed_by).toEqual(governedBy);
+    const [bound] = await stack.t.database.db('snapshots').where({ id: d.snapshot_id }).select('provenance');
+    expect(bound.provenance.authorship.commits[0].governed_by).toEqual(governedBy);
     expect(await ended(session.id)).toMatchObject({ verdict: 'compliant' });
     expect((await decide(stack.t, repo, head)).decision).toBe('SHIP');
     // The App's check run on GitHub says so as well.
