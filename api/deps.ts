@@ -20,6 +20,7 @@ import type { AgentKeyStore } from '../core/mcp/agent-key.js';
 import type { McpUpstreamClient } from '../core/mcp/mcp-upstream-client.js';
 import type { GitHubAppCredentialsSource } from '../core/github/app-credentials.js';
 import type { AppInstallations } from '../core/github/app-installations.js';
+import type { InstallationTokenMinter } from '../core/github/installation-token-minter.js';
 import type { AppRegistrationPorts } from '../core/github/app-registration.js';
 import type { RepoAccess } from '../core/accounts/repo-access.js';
 import type { GitHubSignInPorts } from '../core/accounts/github-sign-in.js';
@@ -82,6 +83,8 @@ export interface Deps {
   agentKeys: AgentKeyStore;
   /** The gateway's client of upstream MCP servers. */
   mcpUpstreamClient: McpUpstreamClient;
+  /** Mints the App's installation tokens narrowed to a session's repository (upstreams registered with `auth.github_app`). */
+  installationTokens: InstallationTokenMinter;
   /** The GitHub App's credentials in force (environment, else the studio's registration). */
   appCredentials: GitHubAppCredentialsSource;
   /** The App's installations, read from GitHub with the credentials in force at each call (ADMIN's installations page). */

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamTool } from '../core/mcp/mcp-upstream-client.js';
@@ -7,16 +8,29 @@ import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamToo
 /** Compiled argument validators, by schema; cleared when full (schemas rarely change). */
 const VALIDATOR_CACHE_SIZE = 1000;
 
+/** `fetch` with `Authorization: Bearer <bearer()>` set on every request, over any stored Authorization. */
+function withBearer(bearer: () => Promise<string>): FetchLike {
+  return async (url, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('Authorization', `Bearer ${await bearer()}`);
+    return fetch(url, { ...init, headers });
+  };
+}
+
 /** The gateway's client of upstream MCP servers: the official TypeScript SDK's Client over Streamable HTTP. */
 export function createSdkMcpUpstreamClient(): McpUpstreamClient {
   const ajv = new AjvJsonSchemaValidator();
   const validators = new Map<string, ReturnType<AjvJsonSchemaValidator['getValidator']>>();
   const bySchema = new WeakMap<object, ReturnType<AjvJsonSchemaValidator['getValidator']>>();
   return {
-    async connect(upstream, timeoutMs, events): Promise<UpstreamConnection> {
+    async connect(upstream, timeoutMs, events, bearer): Promise<UpstreamConnection> {
       const client = new Client({ name: 'shipgate-mcp-gateway', version: '1' });
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsChanged());
-      const transport = new StreamableHTTPClientTransport(new URL(upstream.url), { requestInit: { headers: upstream.headers } });
+      const transport = new StreamableHTTPClientTransport(new URL(upstream.url), {
+        requestInit: { headers: upstream.headers },
+        // The token in force at each request (docs/mcp-gateway.md, "Least-privilege upstream credentials").
+        ...(bearer ? { fetch: withBearer(bearer) } : {}),
+      });
       const close = async () => {
         // Ends the upstream's session (DELETE); a failure to do so is nobody's failure.
         await transport.terminateSession().catch(() => undefined);

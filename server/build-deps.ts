@@ -37,6 +37,7 @@ import { createAppRegistrationStore } from '../db/stores/github/postgres-app-reg
 import { registeredAppCredentialsSource } from '../app/registered-app-credentials.js';
 import { githubManifestConversion } from '../app/github-manifest-conversion.js';
 import { githubAccessFromConfig, githubApiBaseUrl } from '../app/github-access-from-config.js';
+import { octokitInstallationTokenMinter } from '../app/octokit-installation-token-minter.js';
 import { environmentAppCredentials } from '../app/environment-app-credentials.js';
 import { octokitAppInstallations } from '../app/octokit-app-installations.js';
 import { NO_GITHUB_ACCESS } from '../app/github-access.js';
@@ -142,6 +143,7 @@ export function buildDeps(
     agentSessions: createAgentSessionStore(db, secretKey),
     agentKeys: createAgentKeyStore(db),
     mcpUpstreamClient: createSdkMcpUpstreamClient(),
+    installationTokens: octokitInstallationTokenMinter(github),
     appCredentials,
     appRegistration: { store: appRegistrations, conversion: githubManifestConversion(githubApiBaseUrl(config.github)) },
     installations: octokitAppInstallations(github),

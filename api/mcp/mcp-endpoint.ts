@@ -33,6 +33,7 @@ export type McpEndpointDeps = Pick<
   | 'agentKeys'
   | 'mcpServers'
   | 'mcpUpstreamClient'
+  | 'installationTokens'
   | 'rateLimiter'
 >;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NotFoundError } from '../../core/errors.js';
+import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { defineRoute } from '../route.js';
 import { locationHeader } from '../schemas/header-schemas.js';
 import { mcpServerCreateSchema, mcpServerParamsSchema, mcpServerSchema } from '../schemas/mcp-schemas.js';
@@ -19,8 +19,21 @@ export const mcpServerRoutes = [
     responses: {
       201: { description: 'Registered.', schema: mcpServerSchema, headers: locationHeader('The list of servers.') },
     },
-    errors: { 409: 'A server with this name is already registered.' },
+    errors: {
+      409: 'A server with this name is already registered.',
+      422: '`auth.github_app` without the GitHub App configured, or beside an `Authorization` header.',
+    },
     async handler({ body, caller, deps }) {
+      if (body.auth?.github_app) {
+        // The minted token is the upstream's bearer token: a stored one would be sent in its place (docs/mcp-gateway.md).
+        if (Object.keys(body.headers ?? {}).some((h) => h.toLowerCase() === 'authorization'))
+          throw ValidationError.single(
+            ['body', 'headers', 'Authorization'],
+            'With auth.github_app, shipgate sends the minted installation token as Authorization: remove this header.',
+          );
+        const why = await deps.installationTokens.whyNot();
+        if (why) throw ValidationError.single(['body', 'auth', 'github_app'], why);
+      }
       const server = await deps.mcpServers.create(body, caller.user.id);
       return { status: 201, body: server, headers: { Location: '/api/v1/mcp/servers' } };
     },

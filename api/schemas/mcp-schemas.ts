@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPOSITORY_PERMISSION_LEVELS } from '../../core/github/repository-permissions.js';
 import { AGENT_KEY_REVOKED_REASONS } from '../../core/mcp/agent-key.js';
 import { repoRootSchema } from './execution-schemas.js';
 import { capabilitySchema } from './policy-schemas.js';
@@ -18,6 +19,42 @@ const headerValueSchema = z
   .string()
   .max(8192)
   .regex(/^[^\r\n\0]*$/, 'A header value cannot contain line breaks or NUL.');
+
+/** `auth`: how shipgate authenticates to the upstream beyond its headers (docs/mcp-gateway.md, "Least-privilege upstream credentials"). */
+export const mcpServerAuthSchema = z
+  .object({
+    github_app: z
+      .object({
+        permissions: z
+          .record(z.string(), z.enum(['read', 'write']))
+          .superRefine((permissions, ctx) => {
+            for (const [name, level] of Object.entries(permissions)) {
+              const levels = REPOSITORY_PERMISSION_LEVELS[name];
+              if (!levels)
+                ctx.addIssue({
+                  code: 'custom',
+                  path: [name],
+                  message: `'${name}' is not a GitHub repository permission (a token is limited to the session's repository); one of ${Object.keys(REPOSITORY_PERMISSION_LEVELS).join(', ')}.`,
+                });
+              else if (!levels.includes(level))
+                ctx.addIssue({ code: 'custom', path: [name], message: `GitHub grants '${name}' only as ${levels.join(' or ')}.` });
+            }
+          })
+          .refine((p) => Object.keys(p).length >= 1, 'Name at least one permission.')
+          .meta({
+            description:
+              'GitHub repository permissions (`read` or `write`) the token is limited to, e.g. `{"issues": "write", "contents": "read"}`.',
+          }),
+      })
+      .strict(),
+  })
+  .strict()
+  .meta({
+    id: 'McpServerAuth',
+    description:
+      "`github_app`: per agent session, shipgate mints the GitHub App's installation token limited to the session's repository and these " +
+      'permissions and sends it as `Authorization: Bearer`, refreshed before it expires; never shown to the agent.',
+  });
 
 export const mcpServerCreateSchema = z
   .object({
@@ -39,6 +76,7 @@ export const mcpServerCreateSchema = z
       .refine((t) => Object.keys(t).length <= 500, 'At most 500 tools.')
       .optional()
       .meta({ description: "Tool name -> the capabilities it needs, replacing what the tool's annotations imply." }),
+    auth: mcpServerAuthSchema.optional(),
   })
   .strict()
   .meta({ id: 'McpServerCreateRequest' });
@@ -49,6 +87,7 @@ export const mcpServerSchema = z
     url: z.string(),
     header_names: z.array(z.string()).meta({ description: 'The names of the stored headers; their values are never returned.' }),
     tools: z.record(z.string(), z.array(z.string())).nullable(),
+    auth: mcpServerAuthSchema.nullable().meta({ description: 'Null: the stored headers are all the upstream gets.' }),
     created_at: z.string(),
   })
   .meta({ id: 'McpServer' });

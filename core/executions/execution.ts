@@ -29,6 +29,8 @@ export type DenialReason =
   | 'forbidden_by_policy'
   | 'budget_exhausted'
   | 'tool_call_limit'
+  /** An MCP upstream registered with `auth.github_app` got no token (docs/mcp-gateway.md, "Least-privilege upstream credentials"). */
+  | 'upstream_credentials_unavailable'
   | `argument_rule:${string}`;
 
 /** One tool call the agent attempted, with its verify verdict (docs/workflows.md, "Governed agent executions"). */

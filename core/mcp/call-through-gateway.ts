@@ -44,7 +44,7 @@ export interface GatewayTerms {
 }
 
 /** The session's upstreams as a call needs them (core/mcp/session-upstreams.ts). */
-export type GatewayUpstreams = Pick<SessionUpstreams, 'call'>;
+export type GatewayUpstreams = Pick<SessionUpstreams, 'call' | 'refusal'>;
 
 /** What the agent gets: an MCP tool result. `recorded` is false only for a session that is no longer open; `denied`: the call was recorded denied. */
 export interface GatewayAnswer {
@@ -76,8 +76,9 @@ function resultText(result: UpstreamResult): string {
     .join('\n');
 }
 
-function denialText(reason: DenialReason, capability: string | null): string {
-  return capability ? `DENIED: ${reason}: ${capability}` : `DENIED: ${reason}`;
+function denialText(reason: DenialReason, capability: string | null, detail?: string): string {
+  const what = capability ?? detail;
+  return what ? `DENIED: ${reason}: ${what}` : `DENIED: ${reason}`;
 }
 
 /**
@@ -106,11 +107,17 @@ export async function callThroughGateway(
   const seq = state.next_seq;
   const started = performance.now();
   const createdAt = deps.now().toISOString();
-  let denial: { reason: DenialReason; capability: string | null } | null;
-  if (!tool) denial = { reason: 'unknown_tool', capability: null };
+  let denial: { reason: DenialReason; capability: string | null; detail?: string } | null;
+  // An upstream whose credentials could not be minted lists no tools, so its tools are unknown: say why.
+  const noCredentials = async () => {
+    const why = await upstreams.refusal(call.name, tool?.upstream);
+    return why ? { reason: 'upstream_credentials_unavailable' as const, capability: null, detail: why } : null;
+  };
+  if (!tool) denial = (await noCredentials()) ?? { reason: 'unknown_tool', capability: null };
   else if (deps.checkArguments(tool.tool.inputSchema, call.arguments) !== null) denial = { reason: 'invalid_arguments', capability: null };
   else denial = missingCapability(tool.capabilities, policy, permissions);
   if (!denial && seq > session.max_tool_calls) denial = { reason: 'tool_call_limit', capability: null };
+  if (!denial) denial = await noCredentials();
 
   let result: UpstreamResult | null = null;
   let certificate: Certificate | null = null;
@@ -155,7 +162,7 @@ export async function callThroughGateway(
     duration_ms: Math.round(performance.now() - started),
     created_at: createdAt,
   };
-  const answerText = denial ? denialText(denial.reason, denial.capability) : (output ?? '');
+  const answerText = denial ? denialText(denial.reason, denial.capability, denial.detail) : (output ?? '');
   await deps.journal.recordToolCall(
     session.id,
     entry,

@@ -8,6 +8,8 @@ import type { McpUpstreamClient } from './mcp-upstream-client.js';
 import { repostCoveredChecks } from './repost-covered-checks.js';
 import type { ReadState, SessionCallQueue } from './session-call-queue.js';
 import { SessionUpstreams } from './session-upstreams.js';
+import { UpstreamCredentials } from './upstream-credentials.js';
+import type { InstallationTokenMinter } from '../github/installation-token-minter.js';
 
 export interface GatewaySessionDeps {
   journal: Pick<ExecutionJournal, 'load' | 'recordToolCall'>;
@@ -15,6 +17,8 @@ export interface GatewaySessionDeps {
   agentSessions: Pick<AgentSessionStore, 'callState' | 'coverageChanged'>;
   mcpServers: Pick<McpServerRegistry, 'upstreams'>;
   mcpUpstreamClient: McpUpstreamClient;
+  /** Mints the tokens of upstreams registered with `auth.github_app`, limited to the session's repository. */
+  installationTokens: InstallationTokenMinter;
   now(): Date;
   /** What the gateway did (a call and its verdict). */
   log(event: string, fields: Record<string, unknown>): void;
@@ -50,7 +54,7 @@ const ended = (text: string): GatewayCallResult => ({ content: [{ type: 'text', 
  */
 export function openGatewaySession(
   deps: GatewaySessionDeps,
-  session: Pick<AgentSession, 'id' | 'servers' | 'max_tool_calls'>,
+  session: Pick<AgentSession, 'id' | 'servers' | 'max_tool_calls' | 'repo_root'>,
   calls: SessionCallQueue,
 ): GatewaySession {
   const upstreams = new SessionUpstreams(
@@ -58,6 +62,7 @@ export function openGatewaySession(
       client: deps.mcpUpstreamClient,
       registry: deps.mcpServers,
       log: (event, fields) => deps.warn(event, { execution_id: session.id, ...fields }),
+      credentials: new UpstreamCredentials(deps.installationTokens, session.repo_root, () => deps.now().getTime()),
     },
     session.servers,
   );

@@ -1,4 +1,14 @@
+import type { PermissionLevel } from '../github/installation-token-minter.js';
 import type { ToolCapabilityMap } from './upstream-tool-capabilities.js';
+
+/**
+ * How shipgate authenticates to an upstream beyond its stored headers: `github_app`, an
+ * installation token per session limited to its repository and these permissions
+ * (docs/mcp-gateway.md, "Least-privilege upstream credentials").
+ */
+export interface UpstreamAuth {
+  github_app?: { permissions: Record<string, PermissionLevel> };
+}
 
 /** A registered upstream MCP server as anyone may see it: its headers by name only. */
 export interface McpServer {
@@ -7,6 +17,8 @@ export interface McpServer {
   header_names: string[];
   /** Explicit capabilities per tool name, replacing what the tool's annotations imply. */
   tools: ToolCapabilityMap | null;
+  /** Null: the stored headers are all it gets. */
+  auth: UpstreamAuth | null;
   created_at: string;
 }
 
@@ -20,6 +32,7 @@ export interface NewMcpServer {
   url: string;
   headers?: Record<string, string>;
   tools?: ToolCapabilityMap;
+  auth?: UpstreamAuth;
 }
 
 /** Storage port of the upstream MCP servers (docs/mcp-gateway.md); headers are stored encrypted. Implemented in db/. */

@@ -35,8 +35,12 @@ export interface UpstreamConnection {
 
 /** How shipgate talks to upstream MCP servers (implemented in net/ with the official SDK's client). */
 export interface McpUpstreamClient {
-  /** Opens a client session (`initialize`) with the upstream's stored headers; throws after `timeoutMs`. */
-  connect(upstream: McpUpstream, timeoutMs: number, events: UpstreamEvents): Promise<UpstreamConnection>;
+  /**
+   * Opens a client session (`initialize`) with the upstream's stored headers; throws after
+   * `timeoutMs`. With `bearer`, every request to the upstream (the first and each later one) is
+   * sent with `Authorization: Bearer <what it answers then>`, so a token refreshed meanwhile is the one sent.
+   */
+  connect(upstream: McpUpstream, timeoutMs: number, events: UpstreamEvents, bearer?: () => Promise<string>): Promise<UpstreamConnection>;
   /** Null when `value` satisfies the JSON Schema, else why not. */
   checkArguments(schema: Record<string, unknown>, value: unknown): string | null;
 }

@@ -1,6 +1,7 @@
 import { gatewayTools, TOOL_NAME_SEPARATOR, type GatewayTool } from './gateway-tools.js';
 import type { McpServerRegistry, McpUpstream } from './mcp-server-registry.js';
 import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamTool } from './mcp-upstream-client.js';
+import type { UpstreamCredentials } from './upstream-credentials.js';
 
 /** Listing an upstream's tools is bounded too: an upstream that hangs must not hang `tools/list`. */
 export const LIST_TIMEOUT_MS = 30_000;
@@ -9,6 +10,8 @@ export interface SessionUpstreamsDeps {
   client: McpUpstreamClient;
   registry: Pick<McpServerRegistry, 'upstreams'>;
   log(event: string, fields: Record<string, unknown>): void;
+  /** The session's minted tokens, for upstreams registered with `auth.github_app`. */
+  credentials?: UpstreamCredentials;
 }
 
 /** A tool found for a call, with the upstream registration read for that call (which forwarding uses). */
@@ -24,7 +27,7 @@ interface UpstreamState {
   listing: Promise<UpstreamTool[]> | null;
 }
 
-const identityOf = (upstream: McpUpstream) => JSON.stringify([upstream.url, upstream.headers]);
+const identityOf = (upstream: McpUpstream) => JSON.stringify([upstream.url, upstream.headers, upstream.auth]);
 
 /** Rejects after `ms` (the SDK's own timeouts cover requests; this covers a connection being opened by another caller). */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -81,13 +84,43 @@ export class SessionUpstreams {
     return find(await this.listed(upstream, false)) ?? find(await this.listed(upstream, true));
   }
 
-  /** Forwards a call to the tool's upstream (as registered when the tool was found); connecting (when needed) and the call share `timeoutMs`. */
+  /**
+   * Forwards a call to the tool's upstream (as registered when the tool was found); connecting (when needed) and the call share `timeoutMs`.
+   * A token minted for the upstream never comes back in its result or error (UpstreamCredentials.scrub).
+   */
   async call(tool: ResolvedTool, args: Record<string, unknown>, timeoutMs: number): Promise<UpstreamResult> {
     if (this.closed) throw new Error('This MCP session has ended.');
     const deadline = Date.now() + timeoutMs;
-    return this.using(tool.upstream, deadline, (connection) =>
-      connection.callTool(tool.upstreamName, args, Math.max(1, deadline - Date.now())),
-    );
+    const credentials = this.deps.credentials;
+    try {
+      const result = await this.using(tool.upstream, deadline, (connection) =>
+        connection.callTool(tool.upstreamName, args, Math.max(1, deadline - Date.now())),
+      );
+      return credentials ? credentials.scrubValue(result) : result;
+    } catch (error) {
+      if (credentials && error instanceof Error) error.message = credentials.scrub(error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * Why a call to the tool named `name` (`<server>__<tool>`) cannot get its upstream's credentials
+   * (docs/mcp-gateway.md, "Least-privilege upstream credentials"), else null: for an upstream
+   * registered with `auth.github_app`, a token limited to the session's repository is minted (or
+   * the one held is used); an upstream without it, or not the session's, needs none. `upstream`:
+   * the registration the call was resolved with, if it was.
+   */
+  async refusal(name: string, upstream?: McpUpstream): Promise<string | null> {
+    const credentials = this.deps.credentials;
+    if (!credentials) return null;
+    const server = name.slice(0, Math.max(0, name.indexOf(TOOL_NAME_SEPARATOR)));
+    const registered =
+      upstream ??
+      (this.servers.includes(server)
+        ? (this.known?.upstreams ?? (await this.registrations(this.servers))).find((u) => u.name === server)
+        : undefined);
+    const minted = registered ? await credentials.tokenFor(registered) : null;
+    return minted && 'refused' in minted ? `upstream '${registered!.name}' has no credentials: ${minted.refused}` : null;
   }
 
   /** Ends every upstream session; later uses open none. */
@@ -143,11 +176,16 @@ export class SessionUpstreams {
     const state = this.stateOf(upstream);
     const remaining = () => Math.max(1, deadline - Date.now());
     if (!state.connection) {
-      const opening = this.deps.client.connect(upstream, remaining(), {
-        onToolsChanged: () => {
-          state.tools = null;
+      const opening = this.deps.client.connect(
+        upstream,
+        remaining(),
+        {
+          onToolsChanged: () => {
+            state.tools = null;
+          },
         },
-      });
+        this.bearerOf(upstream),
+      );
       state.connection = opening;
       opening.catch(() => {
         if (state.connection === opening) state.connection = null;
@@ -162,6 +200,17 @@ export class SessionUpstreams {
       if (state.connection === connection) await this.drop(state);
       throw error;
     }
+  }
+
+  /** What sends the upstream's minted token with each request, for an upstream registered with `auth.github_app`. */
+  private bearerOf(upstream: McpUpstream): (() => Promise<string>) | undefined {
+    const credentials = this.deps.credentials;
+    if (!credentials || !upstream.auth?.github_app) return undefined;
+    return async () => {
+      const minted = await credentials.tokenFor(upstream);
+      if (!minted || 'refused' in minted) throw new Error(`no credentials for upstream '${upstream.name}': ${minted?.refused ?? 'none'}`);
+      return minted.token.token;
+    };
   }
 
   /** The upstream's tools: as last listed, unless `again` or never listed; [] (logged, not kept) when listing fails. */

@@ -1,4 +1,5 @@
 // The MCP gateway: registered upstream MCP servers and governed agent sessions.
+import type { UpstreamAuth } from '../../core/mcp/mcp-server-registry.js';
 import type { AgentKey } from '../../core/mcp/agent-key.js';
 import type { WorkflowRun } from '../../core/release/evidence.js';
 
@@ -9,6 +10,8 @@ export interface McpServerRow {
   headers_ciphertext: string | null;
   header_names: string[];
   tools: Record<string, string[]> | null;
+  /** Migration 049: how shipgate authenticates beyond the headers (`github_app` permissions); null when not at all. */
+  auth: UpstreamAuth | null;
   created_by: string | null;
   created_at: Date;
 }

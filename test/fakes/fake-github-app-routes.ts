@@ -50,6 +50,10 @@ export class FakeGitHubApp {
   noopWrites = 0;
   /** The App id check runs are created under (what `app_id` filters on). */
   appId = 4242;
+  /** How long an installation token lives (GitHub: an hour); shorten it to see tokens minted again. */
+  tokenLifetimeMs = 3600_000;
+  /** Tokens minted narrowed to `repositories` or `permissions`: each is new, so a test can tell one from the next. */
+  scopedTokens: { token: string; installation: number; repositories: string[] | null; permissions: Record<string, string> | null }[] = [];
   private failures: Failure[] = [];
   private nextId = 1000;
 
@@ -296,18 +300,40 @@ export class FakeGitHubApp {
       {
         method: 'POST',
         pattern: '/app/installations/{id}/access_tokens',
-        handle: (ctx) =>
-          this.suspended.has(Number(ctx.params.id))
-            ? gitHubError(403, 'This installation has been suspended')
-            : {
-                status: 201,
-                body: {
-                  token: `ghs_installation_${ctx.params.id}`,
-                  expires_at: new Date(Date.now() + 3600_000).toISOString(),
-                  permissions: appJson(apiBase(), this.appId).permissions,
-                  repository_selection: 'all',
-                },
+        handle: (ctx) => {
+          const id = Number(ctx.params.id);
+          if (this.suspended.has(id)) return gitHubError(403, 'This installation has been suspended');
+          const { repositories, permissions } = body(ctx) as { repositories?: string[]; permissions?: Record<string, string> };
+          const expires_at = new Date(Date.now() + this.tokenLifetimeMs).toISOString();
+          if (!repositories && !permissions)
+            return {
+              status: 201,
+              body: {
+                token: `ghs_installation_${id}`,
+                expires_at,
+                permissions: appJson(apiBase(), this.appId).permissions,
+                repository_selection: 'all',
               },
+            };
+          // GitHub refuses a repository the installation cannot reach (422), as it does a permission it was not granted.
+          const reachable = [...this.installations].filter(([, i]) => i === id).map(([repo]) => repo.split('/')[1]);
+          if (repositories?.some((r) => !reachable.includes(r.toLowerCase())))
+            return gitHubError(
+              422,
+              'There is at least one repository that does not exist or is not accessible to the parent installation.',
+            );
+          const token = `ghs_installation_${id}_scoped_${this.scopedTokens.length + 1}`;
+          this.scopedTokens.push({ token, installation: id, repositories: repositories ?? null, permissions: permissions ?? null });
+          return {
+            status: 201,
+            body: {
+              token,
+              expires_at,
+              permissions: permissions ?? appJson(apiBase(), this.appId).permissions,
+              repository_selection: repositories ? 'selected' : 'all',
+            },
+          };
+        },
       },
     ];
   }

@@ -8,6 +8,7 @@ const github: McpUpstream = {
   header_names: [],
   headers: {},
   tools: { delete_repo: ['repo:admin'] },
+  auth: null,
   created_at: new Date(0).toISOString(),
 };
 const schema = { type: 'object' };

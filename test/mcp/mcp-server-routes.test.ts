@@ -74,4 +74,14 @@ describe('upstream MCP servers', () => {
     const names = (await t.request.get('/api/v1/mcp/servers').set(t.admin.auth)).body.map((s: { name: string }) => s.name);
     expect(names).not.toContain('doomed');
   });
+
+  it('refuses auth.github_app (422, saying why) while no GitHub App is configured: there is nothing to mint tokens with', async () => {
+    const res = await t.request
+      .post('/api/v1/mcp/servers')
+      .set(t.admin.auth)
+      .send({ name: 'least-privilege', url: 'https://mcp.example.com/mcp', auth: { github_app: { permissions: { issues: 'read' } } } });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body.detail)).toContain('The GitHub App is not configured');
+    expect(await t.database.db('mcp_servers').where({ name: 'least-privilege' }).first()).toBeUndefined();
+  });
 });

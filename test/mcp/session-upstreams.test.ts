@@ -40,6 +40,7 @@ function fakeUpstream() {
     header_names: [],
     headers: {},
     tools: null,
+    auth: null,
     created_at: new Date(0).toISOString(),
   });
   const upstreams = new SessionUpstreams(

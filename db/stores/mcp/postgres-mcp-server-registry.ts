@@ -12,6 +12,7 @@ function toServer(row: McpServerRow): McpServer {
     url: row.url,
     header_names: row.header_names,
     tools: row.tools,
+    auth: row.auth,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -29,6 +30,7 @@ export function createMcpServerRegistry(db: Knex, secretKey: Buffer): McpServerR
           headers_ciphertext: names.length > 0 ? sealSecret(secretKey, JSON.stringify(headers), headersContext(server.name)) : null,
           header_names: names,
           tools: server.tools ? ({ ...server.tools } as Record<string, string[]>) : null,
+          auth: server.auth ? { ...server.auth } : null,
           created_by: createdBy,
         })
         .returning('*');

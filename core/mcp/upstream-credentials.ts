@@ -1,0 +1,77 @@
+import type { InstallationTokenMinter, MintedToken, ScopedInstallationToken } from '../github/installation-token-minter.js';
+import type { McpUpstream } from './mcp-server-registry.js';
+
+/** A token is minted again this long before GitHub's `expires_at`, so no request goes out with one about to lapse. */
+export const TOKEN_REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
+
+/** What replaces a minted token wherever an upstream echoes it back. */
+export const UPSTREAM_CREDENTIAL_REDACTED = '[REDACTED:upstream_credential]';
+
+interface Held {
+  /** The permissions the token was minted for: a registration changed since means a new token. */
+  identity: string;
+  token: ScopedInstallationToken | null;
+  minting: Promise<MintedToken> | null;
+}
+
+/**
+ * The least-privilege credentials of ONE MCP session's upstreams (docs/mcp-gateway.md,
+ * "Least-privilege upstream credentials"): for an upstream registered with `auth.github_app`, an
+ * installation token limited to the session's repository and the registration's permissions,
+ * minted at first use, kept, and minted again once within TOKEN_REFRESH_BEFORE_EXPIRY_MS of its
+ * expiry (asked for on every request to the upstream, so a long connection never sends a lapsed
+ * one). A refusal is not kept: the next call asks GitHub again. Every token minted is remembered
+ * for the session's life so that `scrub` can take it out of anything an upstream sends back.
+ */
+export class UpstreamCredentials {
+  private readonly held = new Map<string, Held>();
+  private readonly minted = new Set<string>();
+
+  constructor(
+    private readonly minter: InstallationTokenMinter,
+    /** The session's repository (`owner/repo`); null: no token can be limited to it. */
+    private readonly repoRoot: string | null,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The token to send to `upstream` now, or why there is none (an upstream without `auth.github_app` needs none: null). */
+  async tokenFor(upstream: Pick<McpUpstream, 'name' | 'auth'>): Promise<MintedToken | null> {
+    const permissions = upstream.auth?.github_app?.permissions;
+    if (!permissions) return null;
+    if (!this.repoRoot) return { refused: 'this agent session names no repository to limit a token to' };
+    const identity = JSON.stringify(permissions);
+    let held = this.held.get(upstream.name);
+    if (!held || held.identity !== identity) {
+      held = { identity, token: null, minting: null };
+      this.held.set(upstream.name, held);
+    }
+    if (held.token && Date.parse(held.token.expires_at) - this.now() > TOKEN_REFRESH_BEFORE_EXPIRY_MS) return { token: held.token };
+    const state = held;
+    state.minting ??= this.minter
+      .mint(this.repoRoot, permissions)
+      .then((minted) => {
+        if ('token' in minted) {
+          state.token = minted.token;
+          this.minted.add(minted.token.token);
+        }
+        return minted;
+      })
+      .finally(() => (state.minting = null));
+    return state.minting;
+  }
+
+  /** `text` with every token this session minted replaced by UPSTREAM_CREDENTIAL_REDACTED. */
+  scrub(text: string): string {
+    let scrubbed = text;
+    for (const token of this.minted) if (scrubbed.includes(token)) scrubbed = scrubbed.split(token).join(UPSTREAM_CREDENTIAL_REDACTED);
+    return scrubbed;
+  }
+
+  /** `value` (any JSON) with `scrub` applied to every string, keys included; the same object when nothing was found. */
+  scrubValue<T>(value: T): T {
+    if (this.minted.size === 0) return value;
+    const text = JSON.stringify(value);
+    const scrubbed = this.scrub(text);
+    return scrubbed === text ? value : (JSON.parse(scrubbed) as T);
+  }
+}
