@@ -6,6 +6,7 @@ import { executionRoutes } from './routers/execution-routes.js';
 import { agentKeyRoutes } from './routers/agent-key-routes.js';
 import { agentSessionRoutes } from './routers/agent-session-routes.js';
 import { mcpServerRoutes } from './routers/mcp-server-routes.js';
+import { mcpToolPinRoutes } from './routers/mcp-tool-pin-routes.js';
 import { policyRoutes } from './routers/policy-routes.js';
 import { badgeRoutes } from './routers/badge-routes.js';
 import { deploymentRoutes } from './routers/deployment-routes.js';
@@ -40,6 +41,7 @@ export const allRoutes: RouteDef[][] = [
   complianceExportRoutes,
   workflowRoutes,
   mcpServerRoutes,
+  mcpToolPinRoutes,
   agentSessionRoutes,
   agentKeyRoutes,
   githubAppRoutes,

@@ -34,6 +34,7 @@ export type McpEndpointDeps = Pick<
   | 'mcpServers'
   | 'mcpUpstreamClient'
   | 'installationTokens'
+  | 'mcpToolPins'
   | 'rateLimiter'
 >;
 

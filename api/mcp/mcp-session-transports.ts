@@ -10,7 +10,7 @@ import { createMcpSessionServer } from './mcp-session-server.js';
 
 export type McpSessionTransportsDeps = Pick<
   Deps,
-  'config' | 'logger' | 'journal' | 'certifier' | 'agentSessions' | 'mcpServers' | 'mcpUpstreamClient' | 'installationTokens'
+  'config' | 'logger' | 'journal' | 'certifier' | 'agentSessions' | 'mcpServers' | 'mcpUpstreamClient' | 'installationTokens' | 'mcpToolPins'
 >;
 
 /** One MCP session of an agent session: the SDK transport (with its server and upstream connections). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
+import { pinUpstreamTools } from '../../core/mcp/pin-upstream-tools.js';
 import { defineRoute } from '../route.js';
 import { locationHeader } from '../schemas/header-schemas.js';
 import { mcpServerCreateSchema, mcpServerParamsSchema, mcpServerSchema } from '../schemas/mcp-schemas.js';
@@ -35,6 +36,7 @@ export const mcpServerRoutes = [
         if (why) throw ValidationError.single(['body', 'auth', 'github_app'], why);
       }
       const server = await deps.mcpServers.create(body, caller.user.id);
+      await pinUpstreamTools({ ...deps, warn: (event, fields) => deps.logger.warn({ event, ...fields }, event) }, server);
       return { status: 201, body: server, headers: { Location: '/api/v1/mcp/servers' } };
     },
   }),

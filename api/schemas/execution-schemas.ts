@@ -92,7 +92,7 @@ export const toolCallSchema = z
     verdict: z.enum(['allowed', 'denied']),
     reason: z.string().nullable().meta({
       description:
-        'For denials: unknown_tool, invalid_arguments, capability_not_granted, forbidden_by_policy, budget_exhausted, tool_call_limit, upstream_credentials_unavailable (MCP gateway), argument_rule:<rule>.',
+        'For denials: unknown_tool, invalid_arguments, capability_not_granted, forbidden_by_policy, budget_exhausted, tool_call_limit, upstream_credentials_unavailable, awaiting_approval and tool_rejected (MCP gateway), argument_rule:<rule>.',
     }),
     certificate_id: z.uuid().nullable(),
     result_digest: z.string().nullable(),

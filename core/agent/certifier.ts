@@ -14,6 +14,26 @@ export interface ToolCallFacts {
   resultDigest: string;
   /** Digest of the previous certificate of this execution (null for the first). */
   prev: string | null;
+  /** SHA-256 of the pinned definition of the upstream tool called through the MCP gateway (docs/mcp-gateway.md, "Pinned tool definitions"). */
+  toolDefinitionDigest?: string;
+}
+
+/** A tool call refused by verification (docs/attestations.md, "action-denied"): nothing was done, and the refusal is signed. */
+export interface DeniedToolCallFacts {
+  executionId: string;
+  seq: number;
+  tool: string;
+  arguments: unknown;
+  /** Why it was refused (the entry's `reason`) and the capability it lacked, if one. */
+  reason: string;
+  capability: string | null;
+  /** The capabilities the execution held when the call was verified. */
+  capabilities: string[];
+  /** What the call was shown to satisfy before the check that refused it. */
+  verifiedProperties: string[];
+  policy: PolicyRef;
+  prev: string | null;
+  toolDefinitionDigest?: string;
 }
 
 export interface ExecutionFacts {
@@ -32,5 +52,6 @@ export interface ExecutionFacts {
 /** Issues signed certificates (DSSE + in-toto; docs/workflows.md, "Governed agent executions": certificates). Implemented in core/certificates. */
 export interface Certifier {
   certifyToolCall(facts: ToolCallFacts): Certificate;
+  certifyDeniedToolCall(facts: DeniedToolCallFacts): Certificate;
   certifyExecution(facts: ExecutionFacts): Certificate;
 }

@@ -1,4 +1,4 @@
-import { ACTION_SAFE_PREDICATE_V1, FINAL_OUTPUT_SAFE_PREDICATE_V1 } from './predicate-types.js';
+import { ACTION_DENIED_PREDICATE, ACTION_SAFE_PREDICATE_V1, FINAL_OUTPUT_SAFE_PREDICATE_V1 } from './predicate-types.js';
 
 /**
  * What the chain, record and lineage checks read from a tool-call or execution certificate's
@@ -18,6 +18,8 @@ export interface CertifiedClaims {
   toolCalls: unknown;
   /** Upstream execution id -> the digest of its execution certificate (the signed lineage). */
   upstream: Map<string, string>;
+  /** A refused call's certificate (`action-denied`): its reason and its arguments' digest (hex); undefined for the others. */
+  denied?: { reason: unknown; argumentsDigest: unknown };
 }
 
 type Predicate = Record<string, unknown>;
@@ -44,8 +46,13 @@ export function certifiedClaims(predicateType: unknown, predicate: Predicate): C
       upstream: lineage(predicate.materials, 'uri'),
     };
   }
+  const denied =
+    predicateType === ACTION_DENIED_PREDICATE
+      ? { denied: { reason: predicate.reason, argumentsDigest: sha256Of(predicate.arguments_digest) } }
+      : {};
   return {
     ...common,
+    ...denied,
     resultDigest: sha256Of(predicate.result_digest),
     prev: sha256Of(predicate.prev),
     toolCalls: Array.isArray(predicate.tool_calls) ? predicate.tool_calls.map(sha256Of) : predicate.tool_calls,

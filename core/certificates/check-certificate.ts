@@ -1,6 +1,7 @@
 import { canonicalDigest } from '../canonical-json.js';
 import { certifiedClaims } from './certified-claims.js';
 import {
+  ACTION_DENIED_PREDICATE,
   ACTION_SAFE_PREDICATE,
   ACTION_SAFE_PREDICATE_V1,
   FINAL_OUTPUT_SAFE_PREDICATE,
@@ -21,7 +22,7 @@ export interface CertificateCheck {
 
 /** The predicate types a certificate of each kind may carry: certificates issued before v2 still verify. */
 const PREDICATES_OF_KIND: Record<string, readonly string[]> = {
-  tool_call: [ACTION_SAFE_PREDICATE, ACTION_SAFE_PREDICATE_V1],
+  tool_call: [ACTION_SAFE_PREDICATE, ACTION_SAFE_PREDICATE_V1, ACTION_DENIED_PREDICATE],
   execution: [FINAL_OUTPUT_SAFE_PREDICATE, FINAL_OUTPUT_SAFE_PREDICATE_V1],
   promotion: [VERIFICATION_SUMMARY_PREDICATE],
 };

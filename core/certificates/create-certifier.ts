@@ -1,9 +1,9 @@
-import type { Certifier, ExecutionFacts, ToolCallFacts } from '../agent/certifier.js';
+import type { Certifier, DeniedToolCallFacts, ExecutionFacts, ToolCallFacts } from '../agent/certifier.js';
 import { canonicalDigest, sha256Hex } from '../canonical-json.js';
 import { issueCertificate } from './issue-certificate.js';
 import { planHash } from './plan-hash.js';
 import type { PolicyRef } from '../policies/policy.js';
-import { ACTION_SAFE_PREDICATE, FINAL_OUTPUT_SAFE_PREDICATE } from './predicate-types.js';
+import { ACTION_DENIED_PREDICATE, ACTION_SAFE_PREDICATE, FINAL_OUTPUT_SAFE_PREDICATE } from './predicate-types.js';
 import { resourceUris, type ResourceUris } from './resource-uris.js';
 import type { DigestSet, ResourceDescriptor, Signer } from './types.js';
 
@@ -37,6 +37,37 @@ function certifyToolCall(signer: Signer, uris: ResourceUris, facts: ToolCallFact
       verified_properties: facts.verifiedProperties,
       policy: policyDescriptor(uris, facts.policy),
       result_digest: sha256(facts.resultDigest),
+      // Optional in v2: present for upstream tools of the MCP gateway, whose definitions are pinned.
+      ...(facts.toolDefinitionDigest ? { tool_definition: sha256(facts.toolDefinitionDigest) } : {}),
+      prev: prevDigest(facts.prev),
+      issued_at: issuedAt,
+    },
+  });
+}
+
+/** A refused call, in the execution's `prev` chain like an allowed one: what was asked (its arguments' digest), and why not. */
+function certifyDeniedToolCall(signer: Signer, uris: ResourceUris, facts: DeniedToolCallFacts, issuedAt: string) {
+  const plan_hash = planHash({ tool: facts.tool, arguments: facts.arguments, capabilities: facts.capabilities });
+  return issueCertificate(signer, {
+    kind: 'tool_call',
+    theorem: 'action_denied',
+    plan_hash,
+    verified_properties: facts.verifiedProperties,
+    issued_at: issuedAt,
+    subject: [{ name: `execution/${facts.executionId}/tool-call/${facts.seq}`, digest: { sha256: plan_hash } }],
+    predicateType: ACTION_DENIED_PREDICATE,
+    predicate: {
+      theorem: 'action_denied',
+      execution_id: facts.executionId,
+      seq: facts.seq,
+      tool: facts.tool,
+      verdict: 'denied',
+      reason: facts.reason,
+      capability: facts.capability,
+      arguments_digest: sha256(canonicalDigest(facts.arguments ?? null)),
+      verified_properties: facts.verifiedProperties,
+      policy: policyDescriptor(uris, facts.policy),
+      ...(facts.toolDefinitionDigest ? { tool_definition: sha256(facts.toolDefinitionDigest) } : {}),
       prev: prevDigest(facts.prev),
       issued_at: issuedAt,
     },
@@ -81,6 +112,7 @@ function certifyExecution(signer: Signer, uris: ResourceUris, facts: ExecutionFa
 export function createCertifier(signer: Signer, uris: ResourceUris = resourceUris(), now: () => Date = () => new Date()): Certifier {
   return {
     certifyToolCall: (facts) => certifyToolCall(signer, uris, facts, now().toISOString()),
+    certifyDeniedToolCall: (facts) => certifyDeniedToolCall(signer, uris, facts, now().toISOString()),
     certifyExecution: (facts) => certifyExecution(signer, uris, facts, now().toISOString()),
   };
 }

@@ -4,6 +4,8 @@
  */
 export const ACTION_SAFE_PREDICATE = 'https://shipgate.dev/attestations/action-safe/v2';
 export const FINAL_OUTPUT_SAFE_PREDICATE = 'https://shipgate.dev/attestations/final-output-safe/v2';
+/** A tool call the gateway refused (docs/attestations.md, "action-denied"): a tool-call certificate whose verdict is `denied`. */
+export const ACTION_DENIED_PREDICATE = 'https://shipgate.dev/attestations/action-denied/v1';
 /** Issued before v2 (bare hex digests, lineage as `materials`): no longer issued, still verified. */
 export const ACTION_SAFE_PREDICATE_V1 = 'https://shipgate.dev/attestations/action-safe/v1';
 export const FINAL_OUTPUT_SAFE_PREDICATE_V1 = 'https://shipgate.dev/attestations/final-output-safe/v1';

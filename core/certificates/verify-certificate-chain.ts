@@ -47,6 +47,16 @@ function checkAgainstToolCalls(links: Link[], toolCalls: ToolCallEntry[], result
           `the certified tool-call digests (${(p.toolCalls as unknown[] | undefined)?.length ?? 0}) do not match the ${expected.length} recorded tool calls`,
         );
       }
+    } else if (p.denied) {
+      // A refused call: the entry must be that refusal, of those very arguments.
+      const entry = ordered.find((e) => e.seq === p.seq);
+      const same =
+        entry?.verdict === 'denied' &&
+        entry.tool === p.tool &&
+        entry.reason === p.denied.reason &&
+        canonicalDigest(entry.arguments ?? null) === p.denied.argumentsDigest;
+      if (!same)
+        fail(results, link.index, 'tool_call_mismatch', `denied tool call ${String(p.seq)} is missing or differs from what was certified`);
     } else {
       const entry = ordered.find((e) => e.seq === p.seq);
       if (!entry || entry.verdict !== 'allowed' || entry.tool !== p.tool || entry.result_digest !== p.resultDigest) {

@@ -31,6 +31,10 @@ export type DenialReason =
   | 'tool_call_limit'
   /** An MCP upstream registered with `auth.github_app` got no token (docs/mcp-gateway.md, "Least-privilege upstream credentials"). */
   | 'upstream_credentials_unavailable'
+  /** An MCP gateway tool whose definition differs from the pinned one, or is new: it awaits an ADMIN's approval (docs/mcp-gateway.md, "Pinned tool definitions"). */
+  | 'awaiting_approval'
+  /** An MCP gateway tool whose current definition an ADMIN rejected. */
+  | 'tool_rejected'
   | `argument_rule:${string}`;
 
 /** One tool call the agent attempted, with its verify verdict (docs/workflows.md, "Governed agent executions"). */

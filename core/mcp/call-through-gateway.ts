@@ -20,6 +20,7 @@ export const UPSTREAM_TIMEOUT_MS = 30_000;
 export const GATEWAY_VERIFIED_PROPERTIES = [
   'session_open',
   'tool_known',
+  'tool_definition_pinned',
   'arguments_valid',
   'capability_not_forbidden',
   'capability_granted',
@@ -81,6 +82,31 @@ function denialText(reason: DenialReason, capability: string | null, detail?: st
   return what ? `DENIED: ${reason}: ${what}` : `DENIED: ${reason}`;
 }
 
+/** The check each gateway denial fails (GATEWAY_VERIFIED_PROPERTIES); a denial's certificate lists the ones before it. */
+const FAILED_CHECK: Partial<Record<DenialReason, string>> = {
+  unknown_tool: 'tool_known',
+  awaiting_approval: 'tool_definition_pinned',
+  tool_rejected: 'tool_definition_pinned',
+  invalid_arguments: 'arguments_valid',
+  forbidden_by_policy: 'capability_not_forbidden',
+  capability_not_granted: 'capability_granted',
+  tool_call_limit: 'within_call_limit',
+};
+
+function propertiesBefore(reason: DenialReason): string[] {
+  const failed = GATEWAY_VERIFIED_PROPERTIES.indexOf(FAILED_CHECK[reason] ?? '');
+  return GATEWAY_VERIFIED_PROPERTIES.slice(0, failed < 0 ? 1 : failed);
+}
+
+/** A tool whose definition is not the pinned one (docs/mcp-gateway.md, "Pinned tool definitions"): refused, saying why. */
+function quarantined(name: string, tool: ResolvedTool): { reason: DenialReason; capability: null; detail: string } {
+  const digest = `sha256:${tool.definitionDigest}`;
+  if (tool.pin === 'rejected')
+    return { reason: 'tool_rejected', capability: null, detail: `${name}: an ADMIN rejected its definition (${digest})` };
+  const what = tool.pin === 'changed' ? 'its definition changed since it was pinned' : 'it is new since the upstream was pinned';
+  return { reason: 'awaiting_approval', capability: null, detail: `${name}: ${what} (${digest}); it awaits an ADMIN's approval` };
+}
+
 /**
  * One `tools/call` through the gateway (docs/mcp-gateway.md, "Governed agent sessions"): verify
  * (session open, tool known, arguments against its input schema, capabilities, call limit),
@@ -114,6 +140,7 @@ export async function callThroughGateway(
     return why ? { reason: 'upstream_credentials_unavailable' as const, capability: null, detail: why } : null;
   };
   if (!tool) denial = (await noCredentials()) ?? { reason: 'unknown_tool', capability: null };
+  else if (tool.pin !== 'pinned') denial = quarantined(call.name, tool);
   else if (deps.checkArguments(tool.tool.inputSchema, call.arguments) !== null) denial = { reason: 'invalid_arguments', capability: null };
   else denial = missingCapability(tool.capabilities, policy, permissions);
   if (!denial && seq > session.max_tool_calls) denial = { reason: 'tool_call_limit', capability: null };
@@ -145,6 +172,22 @@ export async function callThroughGateway(
       policy: terms.policyRef,
       resultDigest,
       prev: state.last_certificate_digest,
+      toolDefinitionDigest: tool.definitionDigest,
+    });
+  } else if (denial) {
+    // Refused calls are signed too, in the same chain: the session's record is certified call by call.
+    certificate = deps.certifier.certifyDeniedToolCall({
+      executionId: session.id,
+      seq,
+      tool: call.name,
+      arguments: call.arguments,
+      reason: denial.reason,
+      capability: denial.capability,
+      capabilities: [...permissions],
+      verifiedProperties: propertiesBefore(denial.reason),
+      policy: terms.policyRef,
+      prev: state.last_certificate_digest,
+      ...(tool ? { toolDefinitionDigest: tool.definitionDigest } : {}),
     });
   }
   const output = result ? resultText(result) : null;

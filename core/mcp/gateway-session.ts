@@ -5,6 +5,7 @@ import { callThroughGateway, type GatewayAnswer, type GatewayTerms } from './cal
 import { allowedTools, type GatewayTool } from './gateway-tools.js';
 import type { McpServerRegistry } from './mcp-server-registry.js';
 import type { McpUpstreamClient } from './mcp-upstream-client.js';
+import type { McpToolPins } from './mcp-tool-pins.js';
 import { repostCoveredChecks } from './repost-covered-checks.js';
 import type { ReadState, SessionCallQueue } from './session-call-queue.js';
 import { SessionUpstreams } from './session-upstreams.js';
@@ -17,6 +18,8 @@ export interface GatewaySessionDeps {
   agentSessions: Pick<AgentSessionStore, 'callState' | 'coverageChanged'>;
   mcpServers: Pick<McpServerRegistry, 'upstreams'>;
   mcpUpstreamClient: McpUpstreamClient;
+  /** The pinned tool definitions: a tool is listed and callable only as pinned (docs/mcp-gateway.md, "Pinned tool definitions"). */
+  mcpToolPins: Pick<McpToolPins, 'reconcile'>;
   /** Mints the tokens of upstreams registered with `auth.github_app`, limited to the session's repository. */
   installationTokens: InstallationTokenMinter;
   now(): Date;
@@ -62,6 +65,7 @@ export function openGatewaySession(
       client: deps.mcpUpstreamClient,
       registry: deps.mcpServers,
       log: (event, fields) => deps.warn(event, { execution_id: session.id, ...fields }),
+      pins: deps.mcpToolPins,
       credentials: new UpstreamCredentials(deps.installationTokens, session.repo_root, () => deps.now().getTime()),
     },
     session.servers,

@@ -1,6 +1,8 @@
 import { gatewayTools, TOOL_NAME_SEPARATOR, type GatewayTool } from './gateway-tools.js';
 import type { McpServerRegistry, McpUpstream } from './mcp-server-registry.js';
 import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamTool } from './mcp-upstream-client.js';
+import type { McpToolPins, ToolPinState } from './mcp-tool-pins.js';
+import { toolDefinition } from './tool-definition.js';
 import type { UpstreamCredentials } from './upstream-credentials.js';
 
 /** Listing an upstream's tools is bounded too: an upstream that hangs must not hang `tools/list`. */
@@ -10,12 +12,23 @@ export interface SessionUpstreamsDeps {
   client: McpUpstreamClient;
   registry: Pick<McpServerRegistry, 'upstreams'>;
   log(event: string, fields: Record<string, unknown>): void;
+  /** The pinned tool definitions (docs/mcp-gateway.md, "Pinned tool definitions"); without them every listed tool counts as pinned. */
+  pins?: Pick<McpToolPins, 'reconcile'>;
   /** The session's minted tokens, for upstreams registered with `auth.github_app`. */
   credentials?: UpstreamCredentials;
 }
 
 /** A tool found for a call, with the upstream registration read for that call (which forwarding uses). */
-export type ResolvedTool = GatewayTool & { upstream: McpUpstream };
+export type ResolvedTool = GatewayTool & {
+  upstream: McpUpstream;
+  /** Only a `pinned` tool may be called; any other awaits (or was refused) an ADMIN's approval. */
+  pin: ToolPinState;
+  /** The SHA-256 of the tool's definition as pinned (its certificate's `tool_definition`), else as listed now. */
+  definitionDigest: string;
+};
+
+/** Each listed tool's pin state and digest, for one tool list. */
+type Pins = Map<string, { pin: ToolPinState; digest: string }>;
 
 /** One upstream as an MCP session uses it: its registration, connection and tool list. */
 interface UpstreamState {
@@ -25,6 +38,8 @@ interface UpstreamState {
   /** Null until listed, and again once the upstream says its tools changed. */
   tools: UpstreamTool[] | null;
   listing: Promise<UpstreamTool[]> | null;
+  /** The pins of `tools` as last reconciled (for that very list). */
+  pins: { of: UpstreamTool[]; pins: Pins } | null;
 }
 
 const identityOf = (upstream: McpUpstream) => JSON.stringify([upstream.url, upstream.headers, upstream.auth]);
@@ -63,7 +78,14 @@ export class SessionUpstreams {
   /** Every tool of the session's upstreams, namespaced; an upstream that fails to list is left out (and logged). */
   async tools(): Promise<GatewayTool[]> {
     const upstreams = await this.registrations(this.servers);
-    const listed = await Promise.all(upstreams.map(async (upstream) => ({ upstream, tools: await this.listed(upstream, false) })));
+    const listed = await Promise.all(
+      upstreams.map(async (upstream) => {
+        const tools = await this.listed(upstream, false);
+        // Every tools/list reads the pins again, so an ADMIN's approval is listed at once.
+        const pins = await this.pinsOf(upstream, tools, true);
+        return { upstream, tools: tools.filter((t) => pins.get(t.name)?.pin === 'pinned') };
+      }),
+    );
     return gatewayTools(listed);
   }
 
@@ -77,11 +99,15 @@ export class SessionUpstreams {
     if (!server || !this.servers.includes(server)) return null;
     const upstream = (await this.registrations(this.servers, serversVersion)).find((u) => u.name === server);
     if (!upstream) return null;
-    const find = (tools: UpstreamTool[]) => {
+    const find = async (tools: UpstreamTool[], fresh: boolean): Promise<ResolvedTool | null> => {
       const found = tools.find((t) => t.name === name.slice(at + TOOL_NAME_SEPARATOR.length));
-      return found ? { ...gatewayTools([{ upstream, tools: [found] }])[0], upstream } : null;
+      if (!found) return null;
+      const pin = (await this.pinsOf(upstream, tools, fresh)).get(found.name)!;
+      return { ...gatewayTools([{ upstream, tools: [found] }])[0], upstream, pin: pin.pin, definitionDigest: pin.digest };
     };
-    return find(await this.listed(upstream, false)) ?? find(await this.listed(upstream, true));
+    // A tool not listed, or not pinned, is listed again (it may have been approved, or fixed, since).
+    const known = await find(await this.listed(upstream, false), false);
+    return known?.pin === 'pinned' ? known : ((await find(await this.listed(upstream, true), true)) ?? known);
   }
 
   /**
@@ -159,7 +185,7 @@ export class SessionUpstreams {
       state = undefined;
     }
     if (!state) {
-      state = { identity, connection: null, tools: null, listing: null };
+      state = { identity, connection: null, tools: null, listing: null, pins: null };
       this.states.set(upstream.name, state);
     }
     return state;
@@ -211,6 +237,30 @@ export class SessionUpstreams {
       if (!minted || 'refused' in minted) throw new Error(`no credentials for upstream '${upstream.name}': ${minted?.refused ?? 'none'}`);
       return minted.token.token;
     };
+  }
+
+  /**
+   * The pins of a tool list of the upstream: reconciled with the store (which records what the
+   * upstream lists now) when `fresh` or when this list was not reconciled yet, else as then.
+   */
+  private async pinsOf(upstream: McpUpstream, tools: UpstreamTool[], fresh: boolean): Promise<Pins> {
+    const state = this.stateOf(upstream);
+    if (!fresh && state.pins?.of === tools) return state.pins.pins;
+    const listed = tools.map(toolDefinition);
+    let pins: Pins;
+    if (!this.deps.pins) pins = new Map(listed.map((l) => [l.definition.name, { pin: 'pinned', digest: l.digest }]));
+    else {
+      const stored = await this.deps.pins.reconcile(upstream.name, listed);
+      pins = new Map(
+        listed.map((l) => {
+          const pin = stored.get(l.definition.name);
+          // A server deleted meanwhile has no pins: nothing of it is callable.
+          return [l.definition.name, { pin: pin?.state ?? 'new', digest: l.digest }];
+        }),
+      );
+    }
+    state.pins = { of: tools, pins };
+    return pins;
   }
 
   /** The upstream's tools: as last listed, unless `again` or never listed; [] (logged, not kept) when listing fails. */

@@ -36,6 +36,7 @@ import * as m040 from './040-github-access-kept.js';
 import * as m041 from './041-agent-key-pinned-policy.js';
 import * as m042 from './042-github-sign-in-browser.js';
 import * as m047 from './047-release-overrides.js';
+import * as m048 from './048-mcp-tool-pins.js';
 import * as m049 from './049-mcp-server-auth.js';
 
 export interface Migration {
@@ -82,5 +83,6 @@ export const migrations: Migration[] = [
   { name: '041-agent-key-pinned-policy', up: m041.up },
   { name: '042-github-sign-in-browser', up: m042.up },
   { name: '047-release-overrides', up: m047.up },
+  { name: '048-mcp-tool-pins', up: m048.up },
   { name: '049-mcp-server-auth', up: m049.up },
 ];

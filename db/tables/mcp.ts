@@ -14,6 +14,22 @@ export interface McpServerRow {
   auth: UpstreamAuth | null;
   created_by: string | null;
   created_at: Date;
+  /** When its tools were first listed and pinned (migration 048); null until then. */
+  tools_pinned_at: Date | null;
+}
+
+/** One upstream tool's pinned and last listed definitions (migration 048). */
+export interface McpToolPinRow {
+  server_name: string;
+  tool: string;
+  pinned_definition: Record<string, unknown> | null;
+  pinned_digest: string | null;
+  current_definition: Record<string, unknown>;
+  current_digest: string;
+  rejected_digest: string | null;
+  changed_at: Date;
+  decided_by: string | null;
+  decided_at: Date | null;
 }
 
 export interface AgentSessionRow {

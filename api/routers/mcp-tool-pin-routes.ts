@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { NotFoundError } from '../../core/errors.js';
+import type { McpToolPins } from '../../core/mcp/mcp-tool-pins.js';
+import { defineRoute } from '../route.js';
+import { mcpServerParamsSchema } from '../schemas/mcp-schemas.js';
+import { mcpToolDecisionSchema, mcpToolPinParamsSchema, mcpToolPinSchema } from '../schemas/mcp-tool-pin-schemas.js';
+
+async function decide(
+  pins: McpToolPins,
+  params: { name: string; tool: string },
+  decision: 'approve' | 'reject',
+  by: string,
+  digest: string | undefined,
+) {
+  const pin = await pins.decide(params.name, params.tool, decision, by, digest);
+  if (!pin) throw new NotFoundError('tool', `${params.name}/${params.tool}`);
+  return { body: pin };
+}
+
+const decisionRoute = (decision: 'approve' | 'reject', summary: string, description: string) =>
+  defineRoute({
+    method: 'post',
+    path: `/mcp/servers/{name}/tools/{tool}/${decision}`,
+    tags: ['mcp'],
+    auth: ['ADMIN'],
+    summary,
+    description,
+    params: mcpToolPinParamsSchema,
+    body: mcpToolDecisionSchema,
+    responses: { 200: { description: 'The tool as it stands now.', schema: mcpToolPinSchema } },
+    errors: {
+      404: 'No such server, or the upstream never listed this tool.',
+      409:
+        decision === 'approve'
+          ? 'The upstream listed another definition since the one `digest` names.'
+          : 'The upstream listed another definition since the one `digest` names, or the tool is pinned as listed.',
+    },
+    async handler({ params, body, caller, deps }) {
+      return decide(deps.mcpToolPins, params, decision, caller.user.id, body?.digest);
+    },
+  });
+
+/** The pinned tool definitions of an upstream and an ADMIN's decisions on them (docs/mcp-gateway.md, "Pinned tool definitions"). */
+export const mcpToolPinRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/mcp/servers/{name}/tools',
+    tags: ['mcp'],
+    auth: ['ADMIN'],
+    summary: "An upstream's tools and their pins (ADMIN)",
+    description:
+      'Every tool the upstream has listed, with its state (`pinned`, `changed`, `new`, `rejected`), the approved definition and the one ' +
+      'listed last. Only pinned tools are listed to agents; the others await an approval.',
+    params: mcpServerParamsSchema,
+    responses: { 200: { description: 'By tool name.', schema: z.array(mcpToolPinSchema) } },
+    errors: { 404: 'No such server.' },
+    async handler({ params, deps }) {
+      const pins = await deps.mcpToolPins.list(params.name);
+      if (!pins) throw new NotFoundError('MCP server', params.name);
+      return { body: pins };
+    },
+  }),
+  decisionRoute(
+    'approve',
+    "Approve a tool's current definition (ADMIN)",
+    'Pins the definition the upstream listed last: the tool is listed to agents and callable again, and its calls are certified with this digest.',
+  ),
+  decisionRoute(
+    'reject',
+    "Reject a tool's current definition (ADMIN)",
+    'The tool stays unlisted and its calls are refused (`tool_rejected`) while the upstream lists this definition.',
+  ),
+];

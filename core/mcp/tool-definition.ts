@@ -1,0 +1,27 @@
+import { canonicalJson, sha256Hex } from '../canonical-json.js';
+import type { UpstreamTool } from './mcp-upstream-client.js';
+
+/** What an ADMIN approves of an upstream tool: everything of it an agent is shown (docs/mcp-gateway.md, "Pinned tool definitions"). */
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+/**
+ * A tool's definition and its digest, the SHA-256 of its canonical JSON: the same definition
+ * listed in any key order, by any replica, pins to the same digest. The title is included with
+ * the description, since an agent reads both.
+ */
+export function toolDefinition(tool: UpstreamTool): { definition: ToolDefinition; digest: string } {
+  const definition: ToolDefinition = {
+    name: tool.name,
+    ...(tool.title !== undefined ? { title: tool.title } : {}),
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    inputSchema: tool.inputSchema,
+    ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+  };
+  return { definition, digest: sha256Hex(canonicalJson(definition)) };
+}
