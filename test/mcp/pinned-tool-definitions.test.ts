@@ -3,13 +3,20 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { verifyPackage } from '../../core/certificates/verify-package.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createVerifier } from '../../core/certificates/create-verifier.js';
+import { verifyCertificateChain } from '../../core/certificates/verify-certificate-chain.js';
+import { verifyCommand } from '../../server/verify-command.js';
 import { sendJson, startHttpServer } from '../fakes/fake-http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { freePort, mcpClient } from './support/everything-upstream.js';
 
 /** The upstream's one tool, whose description the test changes after registration (the "rug pull"). */
 let description = 'Greets a person by name.';
+/** A second tool the upstream lists once the test adds it. */
+let withFarewell = false;
 let t: TestApp;
 let shipgate: http.Server;
 let upstream: { url: string; close(): Promise<void> };
@@ -28,6 +35,16 @@ beforeAll(async () => {
           inputSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] },
           annotations: { readOnlyHint: true, openWorldHint: false },
         },
+        ...(withFarewell
+          ? [
+              {
+                name: 'farewell',
+                description: 'Says goodbye.',
+                inputSchema: { type: 'object' as const },
+                annotations: { readOnlyHint: true, openWorldHint: false },
+              },
+            ]
+          : []),
       ],
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => ({
@@ -54,11 +71,11 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-async function agent(): Promise<{ id: string; client: Client }> {
+async function agent(server = 'pin'): Promise<{ id: string; client: Client }> {
   const res = await t.request
     .post('/api/v1/agent-sessions')
     .set(t.admin.auth)
-    .send({ name: 'pins', repo_root: 'acme/shop', servers: ['pin'], permissions: ['mcp:pin/*'] });
+    .send({ name: 'pins', repo_root: 'acme/shop', servers: [server], permissions: [`mcp:${server}/*`] });
   expect(res.status).toBe(201);
   const client = await mcpClient(res.body.mcp_url, { Authorization: `Bearer ${res.body.token}` });
   clients.push(client);
@@ -132,8 +149,67 @@ describe('pinned tool definitions (docs/mcp-gateway.md, "Pinned tool definitions
     });
     expect(signed.get(2)).toMatchObject({ theorem: 'action_safe', tool_definition: { sha256: newDigest } });
 
+    // The session's record is signed call by call, the refusal included, and its export passes `shipgate verify` under the published key.
     await t.request.post(`/api/v1/agent-sessions/${after.id}/close`).set(t.admin.auth).expect(200);
     const exported = await t.request.get(`/api/v1/compliance/${after.id}/export`).set(t.admin.auth).expect(200);
-    expect(verifyPackage(exported.body, exported.body.public_keys)).toMatchObject({ ok: true, failures: [], certificatesChecked: 3 });
+    const keys = (await t.request.get('/api/v1/compliance/keys').set(t.admin.auth).expect(200)).body;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-pins-'));
+    fs.writeFileSync(path.join(dir, 'export.json'), JSON.stringify(exported.body));
+    fs.writeFileSync(path.join(dir, 'keys.json'), JSON.stringify(keys));
+    const out: string[] = [];
+    const code = await verifyCommand([path.join(dir, 'export.json'), '--keys', path.join(dir, 'keys.json')], {
+      out: (line) => out.push(line),
+      err: (line) => out.push(line),
+    });
+    expect(out.join('\n')).toMatch(/3 certificate\(s\) checked[\s\S]*OK: the package verifies\./);
+    expect(code).toBe(0);
+
+    // The refusal's certificate binds its arguments: the same entry with other arguments no longer matches it.
+    const execution = (await t.request.get(`/api/v1/executions/${after.id}`).set(t.admin.auth).expect(200)).body;
+    const verifier = createVerifier(keys.keys);
+    expect(verifyCertificateChain(execution.certificates, verifier, execution.tool_calls).every((c) => c.verified)).toBe(true);
+    const altered = execution.tool_calls.map((c: { seq: number }) => (c.seq === 1 ? { ...c, arguments: { who: 'eve' } } : c));
+    expect(verifyCertificateChain(execution.certificates, verifier, altered)).toContainEqual(
+      expect.objectContaining({
+        verified: false,
+        reason: 'tool_call_mismatch',
+        detail: 'denied tool call 1 is missing or differs from what was certified',
+      }),
+    );
+  });
+
+  it('pin what a server registered before pinning lists first (trust on first use); a new tool awaits approval, and a rejected one stays refused', async () => {
+    await t.request.post('/api/v1/mcp/servers').set(t.admin.auth).send({ name: 'older', url: upstream.url }).expect(201);
+    // As the upgrade leaves a server registered before it: no pins, never listed.
+    await t.database.db('mcp_tool_pins').where({ server_name: 'older' }).delete();
+    await t.database.db('mcp_servers').where({ name: 'older' }).update({ tools_pinned_at: null });
+    expect((await t.request.get('/api/v1/mcp/servers/older/tools').set(t.admin.auth).expect(200)).body).toEqual([]);
+
+    const first = await agent('older');
+    expect((await first.client.listTools()).tools.map((tool) => tool.name)).toEqual(['older__greet']);
+    expect((await t.request.get('/api/v1/mcp/servers/older/tools').set(t.admin.auth).expect(200)).body).toMatchObject([
+      { tool: 'greet', state: 'pinned', current: { definition: { description } } },
+    ]);
+
+    withFarewell = true;
+    const second = await agent('older');
+    expect((await second.client.listTools()).tools.map((tool) => tool.name)).toEqual(['older__greet']);
+    const farewell = () => second.client.callTool({ name: 'older__farewell', arguments: {} });
+    expect(textOf(await farewell())).toMatch(/^DENIED: awaiting_approval: older__farewell: it is new since the upstream was pinned/);
+    const listed = (await t.request.get('/api/v1/mcp/servers/older/tools').set(t.admin.auth).expect(200)).body;
+    expect(listed.map((pin: { tool: string; state: string; pinned: unknown }) => [pin.tool, pin.state, pin.pinned])).toEqual([
+      ['farewell', 'new', null],
+      ['greet', 'pinned', expect.anything()],
+    ]);
+
+    await t.request.post('/api/v1/mcp/servers/older/tools/greet/reject').set(t.admin.auth).send({}).expect(409);
+    const rejected = await t.request.post('/api/v1/mcp/servers/older/tools/farewell/reject').set(t.admin.auth).send({});
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ state: 'rejected', pinned: null, decided_by: t.admin.id });
+    expect((await second.client.listTools()).tools.map((tool) => tool.name)).toEqual(['older__greet']);
+    expect(textOf(await farewell())).toMatch(/^DENIED: tool_rejected: older__farewell: an ADMIN rejected its definition/);
+    await t.request.post('/api/v1/mcp/servers/older/tools/nothing/approve').set(t.admin.auth).send({}).expect(404);
+    await t.request.get('/api/v1/mcp/servers/nowhere/tools').set(t.admin.auth).expect(404);
+    withFarewell = false;
   });
 });
