@@ -23,6 +23,8 @@ import type {
 } from '../api/schemas/github-sign-in-schemas.js';
 import type { appManifestFormSchema, appStatusSchema } from '../api/schemas/github-app-schemas.js';
 import type { deliverySchema, installationListSchema } from '../api/schemas/github-admin-schemas.js';
+import type { mcpServerSchema } from '../api/schemas/mcp-schemas.js';
+import type { mcpToolPinSchema } from '../api/schemas/mcp-tool-pin-schemas.js';
 
 export type User = z.output<typeof userResponseSchema>;
 export type SignedIn = z.output<typeof registerResponseSchema>;
@@ -73,6 +75,10 @@ export type EvidenceRecord = EvidenceList['evidence'][number];
 export type GitHubInstallationList = z.output<typeof installationListSchema>;
 /** One webhook delivery of GET /github/deliveries (ADMIN). */
 export type GitHubDelivery = z.output<typeof deliverySchema>;
+/** A registered upstream MCP server (GET /mcp/servers). */
+export type McpServer = z.output<typeof mcpServerSchema>;
+/** One upstream tool's pin (GET /mcp/servers/{name}/tools, ADMIN). */
+export type McpToolPin = z.output<typeof mcpToolPinSchema>;
 
 /** `detail` of an answer other than 2xx: a message, an object (a policy denial), or the 422 issues. */
 export type ErrorDetail = z.output<typeof errorSchema>['detail'] | z.output<typeof validationErrorSchema>['detail'];

@@ -16,6 +16,7 @@ const SECTIONS = [
   ['#/github', 'GitHub', ['ADMIN']],
   ['#/deliveries', 'Deliveries', ['ADMIN']],
   ['#/installations', 'Installations', ['ADMIN']],
+  ['#/mcp', 'MCP servers', ['ADMIN']],
   ['#/account', 'Account'],
 ];
 

@@ -14,6 +14,7 @@ import { githubSettingsPage } from './pages/github-settings.js';
 import { notFoundPage } from './pages/not-found.js';
 import { deliveriesPage } from './pages/github-deliveries.js';
 import { installationsPage } from './pages/github-installations.js';
+import { mcpServersPage } from './pages/mcp-servers.js';
 
 /** @import { Page } from '../types.js' */
 
@@ -40,6 +41,7 @@ const ROUTES = [
   [/^#\/github\/?$/, githubSettingsPage],
   [/^#\/deliveries\/?$/, deliveriesPage],
   [/^#\/installations\/?$/, installationsPage],
+  [/^#\/mcp\/?$/, mcpServersPage],
 ];
 
 /**

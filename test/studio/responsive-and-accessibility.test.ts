@@ -3,6 +3,7 @@ import path from 'node:path';
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { STUDIO_DIR } from '../../api/studio-routes.js';
+import { toolDefinition } from '../../core/mcp/tool-definition.js';
 import { waitFor } from '../executions/support/wait-for.js';
 import { startFakeLlm, type FakeLlm } from '../fakes/fake-llm-server.js';
 import { seriousViolations, withAxe, type AxeFinding } from './support/axe.js';
@@ -45,6 +46,10 @@ describeInBrowser('studio: phone screens, accessibility and page titles', (execu
       .set(admin)
       .send({ required_evidence: ['sbom-scan'], require_reviewed_release: false })
       .expect(201);
+    // An MCP server with a tool awaiting approval: its approved and changed definitions side by side.
+    await studio.t.request.post('/api/v1/mcp/servers').set(admin).send({ name: 'a11y', url: 'http://127.0.0.1:9/mcp' }).expect(201);
+    for (const description of ['Reads a file.', 'Reads a file, and any other file too.'])
+      await studio.t.deps.mcpToolPins.reconcile('a11y', [toolDefinition({ name: 'read', description, inputSchema: { type: 'object' } })]);
     await waitFor(
       async () => (await studio.t.request.get(`/api/v1/executions/${execution.body.id}`).set(admin)).body.status,
       (status) => status === 'completed',
@@ -69,6 +74,7 @@ describeInBrowser('studio: phone screens, accessibility and page titles', (execu
       '#/account',
       '#/deliveries',
       '#/installations',
+      '#/mcp',
     ];
     const routes = studioRoutes();
     const unvisited = routes.filter((route) => !candidates.some((hash) => route.test(hash))).map(String);
@@ -129,7 +135,19 @@ describeInBrowser('studio: phone screens, accessibility and page titles', (execu
       const links = await sections.evaluateAll((as) => as.map((a) => [a.textContent, a.getBoundingClientRect().right]));
       expect(links.map(([text]) => text)).toEqual(
         role === 'ADMIN'
-          ? ['Executions', 'Workflows', 'Releases', 'Repositories', 'Policies', 'Users', 'GitHub', 'Deliveries', 'Installations', 'Account']
+          ? [
+              'Executions',
+              'Workflows',
+              'Releases',
+              'Repositories',
+              'Policies',
+              'Users',
+              'GitHub',
+              'Deliveries',
+              'Installations',
+              'MCP servers',
+              'Account',
+            ]
           : ['Executions', 'Workflows', 'Releases', 'Repositories', 'Policies', 'Account'],
       );
       for (const [, right] of links) expect(Number(right)).toBeLessThanOrEqual(PHONE.width);
