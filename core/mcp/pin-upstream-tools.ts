@@ -17,9 +17,12 @@ export interface PinUpstreamToolsDeps {
  * Pins a just-registered upstream's tools as it lists them now, while the ADMIN who vouched for it
  * is at hand (docs/mcp-gateway.md, "Pinned tool definitions"). An upstream that cannot be listed
  * now is not refused: its first listing by a session pins instead (trust on first use, as for
- * servers registered before pinning), and the failure is logged.
+ * servers registered before pinning), and the failure is logged. An upstream reached with a token
+ * minted per session (`auth.github_app`) has no credentials outside a session, so it is pinned at
+ * its first listing by a session, without a request at registration.
  */
 export async function pinUpstreamTools(deps: PinUpstreamToolsDeps, server: McpServer): Promise<void> {
+  if (server.auth?.github_app) return;
   try {
     const [upstream] = await deps.mcpServers.upstreams([server.name]);
     if (!upstream) return;

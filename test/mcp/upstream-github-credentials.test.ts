@@ -130,8 +130,8 @@ describe('an upstream registered with auth.github_app', () => {
     );
     expect(registered.status).toBe(201);
     expect(registered.body.auth).toEqual({ github_app: { permissions: PERMISSIONS } });
-    // What the upstream receives from here on is the sessions' (registration itself has no repository to mint for).
-    received.length = 0;
+    // Registration has no repository to mint for, so it sends the upstream nothing: its tools are pinned at a session's first listing.
+    expect(received).toEqual([]);
 
     const { id, client } = await session('acme/api');
     const tools = await client.listTools();
