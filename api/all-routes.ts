@@ -7,6 +7,7 @@ import { agentKeyRoutes } from './routers/agent-key-routes.js';
 import { agentSessionRoutes } from './routers/agent-session-routes.js';
 import { mcpServerRoutes } from './routers/mcp-server-routes.js';
 import { mcpToolPinRoutes } from './routers/mcp-tool-pin-routes.js';
+import { agentCallRoutes } from './routers/agent-call-routes.js';
 import { policyRoutes } from './routers/policy-routes.js';
 import { badgeRoutes } from './routers/badge-routes.js';
 import { deploymentRoutes } from './routers/deployment-routes.js';
@@ -42,6 +43,7 @@ export const allRoutes: RouteDef[][] = [
   workflowRoutes,
   mcpServerRoutes,
   mcpToolPinRoutes,
+  agentCallRoutes,
   agentSessionRoutes,
   agentKeyRoutes,
   githubAppRoutes,

@@ -18,6 +18,7 @@ import type { McpServerRegistry } from '../core/mcp/mcp-server-registry.js';
 import type { AgentSessionStore } from '../core/mcp/agent-session.js';
 import type { AgentKeyStore } from '../core/mcp/agent-key.js';
 import type { McpUpstreamClient } from '../core/mcp/mcp-upstream-client.js';
+import type { AgentCallApprovals } from '../core/mcp/agent-call-approvals.js';
 import type { McpToolPins } from '../core/mcp/mcp-tool-pins.js';
 import type { GitHubAppCredentialsSource } from '../core/github/app-credentials.js';
 import type { AppInstallations } from '../core/github/app-installations.js';
@@ -86,6 +87,8 @@ export interface Deps {
   mcpUpstreamClient: McpUpstreamClient;
   /** The pinned tool definitions of the upstreams (docs/mcp-gateway.md, "Pinned tool definitions"). */
   mcpToolPins: McpToolPins;
+  /** Gateway calls held under a policy's `ask` for a person's decision (docs/mcp-gateway.md, "Asking a person"). */
+  agentCallApprovals: AgentCallApprovals;
   /** Mints the App's installation tokens narrowed to a session's repository (upstreams registered with `auth.github_app`). */
   installationTokens: InstallationTokenMinter;
   /** The GitHub App's credentials in force (environment, else the studio's registration). */

@@ -40,7 +40,7 @@ import type {
   GitHubAppRegistrationRow,
   GitHubAppManifestStateRow,
 } from './tables/github.js';
-import type { AgentKeyRow, AgentSessionRow, McpServerRow, McpToolPinRow } from './tables/mcp.js';
+import type { AgentCallApprovalRow, AgentKeyRow, AgentSessionRow, McpServerRow, McpToolPinRow } from './tables/mcp.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/operations.js';
@@ -91,6 +91,7 @@ export interface Tables {
   github_app_manifest_states: GitHubAppManifestStateRow;
   mcp_servers: McpServerRow;
   mcp_tool_pins: McpToolPinRow;
+  agent_call_approvals: AgentCallApprovalRow;
   agent_sessions: AgentSessionRow;
   agent_keys: AgentKeyRow;
 }

@@ -9,6 +9,7 @@ import { createExecutionJournal } from '../db/stores/agent/postgres-execution-jo
 import { createWorkflowStore } from '../db/stores/workflows/postgres-workflow-store.js';
 import { createExecutionStore } from '../db/stores/executions/postgres-execution-store.js';
 import { createMcpServerRegistry } from '../db/stores/mcp/postgres-mcp-server-registry.js';
+import { createAgentCallApprovals } from '../db/stores/mcp/postgres-agent-call-approvals.js';
 import { createMcpToolPins } from '../db/stores/mcp/postgres-mcp-tool-pins.js';
 import { createAgentSessionStore } from '../db/stores/mcp/postgres-agent-session-store.js';
 import { createAgentKeyStore } from '../db/stores/mcp/postgres-agent-key-store.js';
@@ -145,6 +146,7 @@ export function buildDeps(
     agentKeys: createAgentKeyStore(db),
     mcpUpstreamClient: createSdkMcpUpstreamClient(),
     mcpToolPins: createMcpToolPins(db),
+    agentCallApprovals: createAgentCallApprovals(db),
     installationTokens: octokitInstallationTokenMinter(github),
     appCredentials,
     appRegistration: { store: appRegistrations, conversion: githubManifestConversion(githubApiBaseUrl(config.github)) },

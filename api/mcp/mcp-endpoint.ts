@@ -35,6 +35,7 @@ export type McpEndpointDeps = Pick<
   | 'mcpUpstreamClient'
   | 'installationTokens'
   | 'mcpToolPins'
+  | 'agentCallApprovals'
   | 'rateLimiter'
 >;
 

@@ -10,7 +10,16 @@ import { createMcpSessionServer } from './mcp-session-server.js';
 
 export type McpSessionTransportsDeps = Pick<
   Deps,
-  'config' | 'logger' | 'journal' | 'certifier' | 'agentSessions' | 'mcpServers' | 'mcpUpstreamClient' | 'installationTokens' | 'mcpToolPins'
+  | 'config'
+  | 'logger'
+  | 'journal'
+  | 'certifier'
+  | 'agentSessions'
+  | 'mcpServers'
+  | 'mcpUpstreamClient'
+  | 'installationTokens'
+  | 'mcpToolPins'
+  | 'agentCallApprovals'
 >;
 
 /** One MCP session of an agent session: the SDK transport (with its server and upstream connections). */

@@ -35,6 +35,16 @@ export const policyCreateSchema = z
     max_tool_calls: z.number().int().min(1).max(1000).default(PRESET_MAX_TOOL_CALLS),
     max_budget_cents: z.number().int().min(100).max(PRESET_MAX_BUDGET_CENTS).default(PRESET_MAX_BUDGET_CENTS),
     retention_days: z.number().int().min(1).max(36_500).default(365),
+    ask: capabilities(
+      'Capabilities whose MCP gateway calls are held until an independent APPROVER or ADMIN approves them (docs/mcp-gateway.md, "Asking a person"); each within the ceiling and not forbidden.',
+    ).optional(),
+    ask_timeout_seconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(3600)
+      .optional()
+      .meta({ description: 'How long a held call waits for a decision before it is denied; 120 when omitted.' }),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -42,6 +52,22 @@ export const policyCreateSchema = z
       if (!body.ceiling.some((c) => capabilityCovers(c, d)))
         ctx.addIssue({ code: 'custom', path: ['defaults', i], message: `'${d}' is not within the ceiling.` });
     });
+    body.ask?.forEach((a, i) => {
+      if (!body.ceiling.some((c) => capabilityCovers(c, a)))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ask', i],
+          message: `'${a}' is not within the ceiling: no session could ever make such a call.`,
+        });
+      else if (body.forbidden.some((f) => capabilityCovers(f, a)))
+        ctx.addIssue({ code: 'custom', path: ['ask', i], message: `'${a}' is forbidden: its calls are refused, never asked.` });
+    });
+    if (body.ask_timeout_seconds !== undefined && !body.ask?.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ask_timeout_seconds'],
+        message: 'ask_timeout_seconds needs at least one capability under ask.',
+      });
   })
   .transform((body) => ({ ...body, defaults: body.defaults ?? body.ceiling }))
   .meta({ id: 'PolicyCreateRequest' });
@@ -59,6 +85,8 @@ export const policySchema = z
     max_tool_calls: z.number().int(),
     max_budget_cents: z.number().int(),
     retention_days: z.number().int(),
+    ask: z.array(z.string()).optional().meta({ description: 'Present when calls of some capabilities are held for a person.' }),
+    ask_timeout_seconds: z.number().int().optional(),
     digest: z
       .string()
       .meta({ description: 'SHA-256 (hex) of the canonical JSON of the policy (every field above but digest, built_in and aliases).' }),

@@ -16,6 +16,8 @@ export interface ToolCallFacts {
   prev: string | null;
   /** SHA-256 of the pinned definition of the upstream tool called through the MCP gateway (docs/mcp-gateway.md, "Pinned tool definitions"). */
   toolDefinitionDigest?: string;
+  /** The person who approved a call its policy put under `ask` (docs/mcp-gateway.md, "Asking a person"). */
+  approvedBy?: { id: string; name: string | null };
 }
 
 /** A tool call refused by verification (docs/attestations.md, "action-denied"): nothing was done, and the refusal is signed. */

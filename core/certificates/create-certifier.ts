@@ -39,6 +39,8 @@ function certifyToolCall(signer: Signer, uris: ResourceUris, facts: ToolCallFact
       result_digest: sha256(facts.resultDigest),
       // Optional in v2: present for upstream tools of the MCP gateway, whose definitions are pinned.
       ...(facts.toolDefinitionDigest ? { tool_definition: sha256(facts.toolDefinitionDigest) } : {}),
+      // Optional in v2: present for a call held under the policy's `ask` until a person approved it.
+      ...(facts.approvedBy ? { approved_by: { id: facts.approvedBy.id, name: facts.approvedBy.name } } : {}),
       prev: prevDigest(facts.prev),
       issued_at: issuedAt,
     },

@@ -35,6 +35,9 @@ export type DenialReason =
   | 'awaiting_approval'
   /** An MCP gateway tool whose current definition an ADMIN rejected. */
   | 'tool_rejected'
+  /** A call held under the policy's `ask`: a person denied it, no one decided it in time, or its session ended meanwhile (docs/mcp-gateway.md, "Asking a person"). */
+  | 'denied_by_approver'
+  | 'approval_timed_out'
   | `argument_rule:${string}`;
 
 /** One tool call the agent attempted, with its verify verdict (docs/workflows.md, "Governed agent executions"). */

@@ -12,6 +12,8 @@ import { redactToolResult } from './redact-tool-result.js';
 import type { UpstreamResult } from './mcp-upstream-client.js';
 import type { ResolvedTool, SessionUpstreams } from './session-upstreams.js';
 import type { Policy, PolicyRef } from '../policies/policy.js';
+import { askedCapability, DEFAULT_ASK_TIMEOUT_SECONDS } from '../policies/asked-capability.js';
+import type { AgentCallApproval } from './agent-call-approvals.js';
 
 /** An upstream that does not answer within this is cut off; the agent gets an error result. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
@@ -35,6 +37,20 @@ export interface GatewayDeps {
   log(event: string, fields: Record<string, unknown>): void;
   now(): Date;
   upstreamTimeoutMs?: number;
+  /**
+   * Holds a call whose capability the policy puts under `ask` until it is decided (recorded
+   * pending, then awaited: core/mcp/await-call-approval.ts). Absent: such calls are denied.
+   */
+  hold?(call: HeldCall): Promise<AgentCallApproval>;
+}
+
+/** A call held for a person's decision (docs/mcp-gateway.md, "Asking a person"). */
+export interface HeldCall {
+  seq: number;
+  tool: string;
+  arguments: Record<string, unknown>;
+  capability: string;
+  timeoutSeconds: number;
 }
 
 /** What stays the same for the whole session: its policy (with its reference) and resolved permissions. */
@@ -78,8 +94,19 @@ function resultText(result: UpstreamResult): string {
 }
 
 function denialText(reason: DenialReason, capability: string | null, detail?: string): string {
-  const what = capability ?? detail;
+  const what = [capability, detail].filter(Boolean).join(': ');
   return what ? `DENIED: ${reason}: ${what}` : `DENIED: ${reason}`;
+}
+
+/** What an approved call was shown to satisfy beyond the gateway's checks. */
+const APPROVED_PROPERTIES = [...GATEWAY_VERIFIED_PROPERTIES, 'approved_by_person'];
+
+/** Why a held call was not made, as the agent reads it. */
+function heldDenial(held: AgentCallApproval): { reason: DenialReason; capability: string; detail: string } {
+  const who = held.decided_by_name ?? held.decided_by ?? 'an approver';
+  if (held.decision === 'denied')
+    return { reason: 'denied_by_approver', capability: held.capability, detail: `${who} denied it: ${held.reason ?? 'no reason given'}` };
+  return { reason: 'approval_timed_out', capability: held.capability, detail: `no APPROVER or ADMIN decided it by ${held.deadline}` };
 }
 
 /** The check each gateway denial fails (GATEWAY_VERIFIED_PROPERTIES); a denial's certificate lists the ones before it. */
@@ -145,6 +172,29 @@ export async function callThroughGateway(
   else denial = missingCapability(tool.capabilities, policy, permissions);
   if (!denial && seq > session.max_tool_calls) denial = { reason: 'tool_call_limit', capability: null };
   if (!denial) denial = await noCredentials();
+  // A call under `ask` waits here, its MCP request open, until a person decides it or its deadline passes.
+  let approvedBy: { id: string; name: string | null } | undefined;
+  const asked = !denial && tool ? askedCapability(tool.capabilities, policy) : null;
+  if (asked) {
+    const held = deps.hold
+      ? await deps.hold({
+          seq,
+          tool: call.name,
+          arguments: call.arguments,
+          capability: asked,
+          timeoutSeconds: policy.ask_timeout_seconds ?? DEFAULT_ASK_TIMEOUT_SECONDS,
+        })
+      : null;
+    if (held?.decision === 'session_ended')
+      return {
+        content: text('This agent session ended while the call awaited approval; it was not made.'),
+        isError: true,
+        recorded: false,
+        denied: false,
+      };
+    if (held?.decision === 'approved' && held.decided_by) approvedBy = { id: held.decided_by, name: held.decided_by_name };
+    else denial = held ? heldDenial(held) : { reason: 'approval_timed_out', capability: asked, detail: 'no one can be asked here' };
+  }
 
   let result: UpstreamResult | null = null;
   let certificate: Certificate | null = null;
@@ -168,9 +218,10 @@ export async function callThroughGateway(
       arguments: call.arguments,
       capability: tool.capabilities[0],
       capabilities: [...permissions],
-      verifiedProperties: GATEWAY_VERIFIED_PROPERTIES,
+      verifiedProperties: approvedBy ? APPROVED_PROPERTIES : GATEWAY_VERIFIED_PROPERTIES,
       policy: terms.policyRef,
       resultDigest,
+      ...(approvedBy ? { approvedBy } : {}),
       prev: state.last_certificate_digest,
       toolDefinitionDigest: tool.definitionDigest,
     });
@@ -184,7 +235,8 @@ export async function callThroughGateway(
       reason: denial.reason,
       capability: denial.capability,
       capabilities: [...permissions],
-      verifiedProperties: propertiesBefore(denial.reason),
+      // A held call that was not approved passed every check of the gateway's own.
+      verifiedProperties: asked ? GATEWAY_VERIFIED_PROPERTIES : propertiesBefore(denial.reason),
       policy: terms.policyRef,
       prev: state.last_certificate_digest,
       ...(tool ? { toolDefinitionDigest: tool.definitionDigest } : {}),

@@ -1,6 +1,9 @@
 import type { Certifier } from '../agent/certifier.js';
 import type { ExecutionJournal } from '../agent/journal.js';
-import type { AgentSession, AgentSessionStore } from './agent-session.js';
+import { canonicalDigest } from '../canonical-json.js';
+import type { AgentCallApprovals } from './agent-call-approvals.js';
+import { sessionIsOpen, type AgentSession, type AgentSessionStore } from './agent-session.js';
+import { awaitCallApproval } from './await-call-approval.js';
 import { callThroughGateway, type GatewayAnswer, type GatewayTerms } from './call-through-gateway.js';
 import { allowedTools, type GatewayTool } from './gateway-tools.js';
 import type { McpServerRegistry } from './mcp-server-registry.js';
@@ -22,6 +25,8 @@ export interface GatewaySessionDeps {
   mcpToolPins: Pick<McpToolPins, 'reconcile'>;
   /** Mints the tokens of upstreams registered with `auth.github_app`, limited to the session's repository. */
   installationTokens: InstallationTokenMinter;
+  /** Calls held under the policy's `ask` until a person decides them (docs/mcp-gateway.md, "Asking a person"). */
+  agentCallApprovals: Pick<AgentCallApprovals, 'ask' | 'get' | 'decide'>;
   now(): Date;
   /** What the gateway did (a call and its verdict). */
   log(event: string, fields: Record<string, unknown>): void;
@@ -104,6 +109,32 @@ export function openGatewaySession(
             checkArguments: (schema, value) => deps.mcpUpstreamClient.checkArguments(schema, value),
             now: deps.now,
             log: deps.log,
+            hold: async (held) => {
+              const requestedAt = deps.now();
+              const id = await deps.agentCallApprovals.ask({
+                execution_id: session.id,
+                seq: held.seq,
+                tool: held.tool,
+                arguments: held.arguments,
+                arguments_digest: canonicalDigest(held.arguments),
+                capability: held.capability,
+                requested_at: requestedAt,
+                deadline: new Date(requestedAt.getTime() + held.timeoutSeconds * 1000),
+              });
+              deps.log('mcp.tool_call_held', { execution_id: session.id, seq: held.seq, tool: held.tool, approval_id: id });
+              return awaitCallApproval(
+                {
+                  approvals: deps.agentCallApprovals,
+                  now: deps.now,
+                  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+                  sessionOpen: async () => {
+                    const now = await deps.agentSessions.callState(session.id);
+                    return now !== null && sessionIsOpen(now, deps.now());
+                  },
+                },
+                id,
+              );
+            },
           },
           session,
           sessionTerms,

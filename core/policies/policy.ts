@@ -16,6 +16,13 @@ export interface Policy {
   max_tool_calls: number;
   max_budget_cents: number;
   retention_days: number;
+  /**
+   * Capabilities whose calls are held for a person's decision (docs/mcp-gateway.md, "Asking a
+   * person"), each within the ceiling. Absent when none, so older policies keep their digests.
+   */
+  ask?: string[];
+  /** How long a held call waits for a decision before it is denied (5 to 3600; 120 when absent). */
+  ask_timeout_seconds?: number;
 }
 
 /** What an execution records of the policy it ran under. */

@@ -38,6 +38,7 @@ import * as m042 from './042-github-sign-in-browser.js';
 import * as m047 from './047-release-overrides.js';
 import * as m048 from './048-mcp-tool-pins.js';
 import * as m049 from './049-mcp-server-auth.js';
+import * as m050 from './050-agent-call-approvals.js';
 
 export interface Migration {
   name: string;
@@ -85,4 +86,5 @@ export const migrations: Migration[] = [
   { name: '047-release-overrides', up: m047.up },
   { name: '048-mcp-tool-pins', up: m048.up },
   { name: '049-mcp-server-auth', up: m049.up },
+  { name: '050-agent-call-approvals', up: m050.up },
 ];

@@ -52,3 +52,20 @@ export interface AgentKeyRow extends Omit<AgentKey, 'created_at' | 'revoked_at'>
   /** With `revoked_reason` (migration 041): both null while the key is live, both set once revoked. */
   revoked_at: Date | null;
 }
+
+/** A gateway call held under a policy's `ask` (migration 050), dates as pg returns them. */
+export interface AgentCallApprovalRow {
+  id: string;
+  execution_id: string;
+  seq: number;
+  tool: string;
+  arguments: Record<string, unknown>;
+  arguments_digest: string;
+  capability: string;
+  requested_at: Date;
+  deadline: Date;
+  decision: 'approved' | 'denied' | 'timed_out' | 'session_ended' | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  reason: string | null;
+}

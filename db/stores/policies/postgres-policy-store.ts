@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { sendSql } from '../../send-sql.js';
 import { ConflictError } from '../../../core/errors.js';
 import { BUILT_IN_POLICIES, builtInPolicy, isBuiltInPolicyName } from '../../../core/policies/built-in-policies.js';
+import { DEFAULT_ASK_TIMEOUT_SECONDS } from '../../../core/policies/asked-capability.js';
 import type { Policy, PolicyStore } from '../../../core/policies/policy.js';
 import { policyDigest } from '../../../core/policies/policy-digest.js';
 import type { PolicyRow } from '../../tables.js';
@@ -20,6 +21,8 @@ function policyOf(source: Omit<Policy, 'version'>, version: number): Policy {
     max_tool_calls: source.max_tool_calls,
     max_budget_cents: source.max_budget_cents,
     retention_days: source.retention_days,
+    // Only when set: a policy without `ask` keeps the digest it had before `ask` existed.
+    ...(source.ask?.length ? { ask: source.ask, ask_timeout_seconds: source.ask_timeout_seconds ?? DEFAULT_ASK_TIMEOUT_SECONDS } : {}),
   };
 }
 
