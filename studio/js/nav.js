@@ -17,6 +17,7 @@ const SECTIONS = [
   ['#/deliveries', 'Deliveries', ['ADMIN']],
   ['#/installations', 'Installations', ['ADMIN']],
   ['#/mcp', 'MCP servers', ['ADMIN']],
+  ['#/agent-calls', 'Pending calls', ['ADMIN', 'APPROVER']],
   ['#/account', 'Account'],
 ];
 

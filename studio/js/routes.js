@@ -15,6 +15,7 @@ import { notFoundPage } from './pages/not-found.js';
 import { deliveriesPage } from './pages/github-deliveries.js';
 import { installationsPage } from './pages/github-installations.js';
 import { mcpServersPage } from './pages/mcp-servers.js';
+import { agentCallsPage } from './pages/agent-calls.js';
 
 /** @import { Page } from '../types.js' */
 
@@ -42,6 +43,7 @@ const ROUTES = [
   [/^#\/deliveries\/?$/, deliveriesPage],
   [/^#\/installations\/?$/, installationsPage],
   [/^#\/mcp\/?$/, mcpServersPage],
+  [/^#\/agent-calls\/?$/, agentCallsPage],
 ];
 
 /**

@@ -75,6 +75,7 @@ describeInBrowser('studio: phone screens, accessibility and page titles', (execu
       '#/deliveries',
       '#/installations',
       '#/mcp',
+      '#/agent-calls',
     ];
     const routes = studioRoutes();
     const unvisited = routes.filter((route) => !candidates.some((hash) => route.test(hash))).map(String);
@@ -146,6 +147,7 @@ describeInBrowser('studio: phone screens, accessibility and page titles', (execu
               'Deliveries',
               'Installations',
               'MCP servers',
+              'Pending calls',
               'Account',
             ]
           : ['Executions', 'Workflows', 'Releases', 'Repositories', 'Policies', 'Account'],
