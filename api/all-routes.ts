@@ -22,11 +22,13 @@ import { userRoutes } from './routers/user-routes.js';
 import { workflowRoutes } from './routers/workflow-routes.js';
 import { githubAdminRoutes } from './routers/github-admin-routes.js';
 import { githubSignInRoutes } from './routers/github-sign-in-routes.js';
+import { githubLinkRoutes } from './routers/github-link-routes.js';
 
 /** Every resource's routes; the server mounts them and the OpenAPI document describes them. */
 export const allRoutes: RouteDef[][] = [
   authRoutes,
   githubSignInRoutes,
+  githubLinkRoutes,
   userRoutes,
   policyRoutes,
   complianceKeyRoutes,

@@ -4,15 +4,12 @@ import {
   abandonGitHubSignIn,
   completeGitHubSignIn,
   exchangeSignInCode,
-  finishGitHubLink,
   startGitHubSignIn,
 } from '../../core/accounts/complete-github-sign-in.js';
-import { removeGitHubLink } from '../../core/accounts/remove-github-link.js';
 import { GitHubSignInRefused } from '../../core/accounts/github-org-admission.js';
-import type { OAuthClient } from '../../core/accounts/github-sign-in.js';
-import { ConflictError, ForbiddenError, NotFoundError, ShipgateError, UnavailableError, ValidationError } from '../../core/errors.js';
-import { githubWebUrl, OAUTH_CALLBACK_PATH } from '../../core/github/app-manifest.js';
+import { ConflictError, ForbiddenError, ShipgateError, UnavailableError, ValidationError } from '../../core/errors.js';
 import type { Deps } from '../deps.js';
+import { authorizeUrl, NotConfigured, oauthClient, SETS_SIGN_IN_COOKIE } from '../github-oauth-client.js';
 import { signInCookie } from '../github-sign-in-cookie.js';
 import { limit } from '../middleware/authenticate.js';
 import { defineRoute } from '../route.js';
@@ -27,28 +24,6 @@ import {
 } from '../schemas/github-sign-in-schemas.js';
 
 const tags = ['auth'] as const;
-const NOT_CONFIGURED =
-  "Sign in with GitHub is not configured: it needs the GitHub App's OAuth client (GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET with the App, or an App registered from the studio).";
-
-/** The App's OAuth client in force, with this shipgate's callback; null when there is none. */
-async function oauthClient(deps: Deps): Promise<OAuthClient | null> {
-  const app = await deps.appCredentials.current();
-  if (!app?.clientId || !app.clientSecret) return null;
-  return { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri: `${deps.config.publicUrl}${OAUTH_CALLBACK_PATH}` };
-}
-
-function authorizeUrl(deps: Deps, client: OAuthClient, started: { state: string; codeChallenge: string }): string {
-  const url = new URL(`${githubWebUrl(deps.config.github)}/login/oauth/authorize`);
-  url.search = new URLSearchParams({
-    client_id: client.clientId,
-    redirect_uri: client.redirectUri,
-    state: started.state,
-    code_challenge: started.codeChallenge,
-    code_challenge_method: 'S256',
-    allow_signup: 'false',
-  }).toString();
-  return url.href;
-}
 
 const wantsHtml = (ctx: Koa.Context) => (ctx.get('Accept') ?? '').includes('text/html');
 /** A client that asks for JSON (and not for a page): it gets the URL to open instead of a redirect. */
@@ -72,13 +47,6 @@ const redirect = (location: string) => ({
   headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
 });
 const location = { Location: { description: 'Where the browser goes next.', schema: z.string().meta({ format: 'uri' }) } };
-const setsCookie = {
-  'Set-Cookie': {
-    description:
-      'The sign-in cookie (`__Host-shipgate_github_sign_in`; `shipgate_github_sign_in` under a plain-http SHIPGATE_PUBLIC_URL): a nonce binding the state to this browser, HttpOnly, SameSite=Lax, 10 minutes.',
-    schema: z.string(),
-  },
-};
 const clearsCookie = {
   'Set-Cookie': { description: 'Removes the sign-in cookie: it serves one callback.', schema: z.string().optional() },
 };
@@ -114,9 +82,9 @@ export const githubSignInRoutes = [
       200: {
         description: 'For a client asking for JSON (`Accept: application/json`): the URL to open.',
         schema: githubAuthorizeUrlSchema,
-        headers: setsCookie,
+        headers: SETS_SIGN_IN_COOKIE,
       },
-      302: { description: "On to GitHub's authorization page.", headers: { ...location, ...setsCookie } },
+      302: { description: "On to GitHub's authorization page.", headers: { ...location, ...SETS_SIGN_IN_COOKIE } },
     },
     errors: { 404: 'No OAuth client is configured.', 429: 'Too many requests from this address; see Retry-After.' },
     async handler({ ctx, deps }) {
@@ -132,31 +100,6 @@ export const githubSignInRoutes = [
       if (wantsJson(ctx)) return { body: { authorize_url: url, expires_at: started.expiresAt.toISOString() }, headers: cookie };
       const redirected = redirect(url);
       return { ...redirected, status: 302, headers: { ...redirected.headers, ...cookie } };
-    },
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/auth/github/link',
-    tags,
-    auth: 'any',
-    summary: 'Start linking GitHub to the calling account',
-    description:
-      'The authorization URL to send the browser to: like `/auth/github/start` (with its sign-in cookie, so only the browser that ' +
-      "made this request can come back), with the link intent bound to the state (the key never enters a URL). GitHub's callback " +
-      "then sends the browser to the studio's account page with a one-time `github_link` code (1 minute), and only this caller's " +
-      'key finishes the link with `POST /auth/github/link/finish`: a link started by one account never completes for another.',
-    responses: {
-      200: { description: "GitHub's authorization page for this link.", schema: githubAuthorizeUrlSchema, headers: setsCookie },
-    },
-    errors: { 404: 'No OAuth client is configured.' },
-    async handler({ caller, deps }) {
-      const client = await oauthClient(deps);
-      if (!client) throw new NotConfigured();
-      const started = await startGitHubSignIn(deps.githubSignIn, caller.user.id);
-      return {
-        body: { authorize_url: authorizeUrl(deps, client, started), expires_at: started.expiresAt.toISOString() },
-        headers: { 'Set-Cookie': signInCookie(deps.config.publicUrl).set(started.browserNonce) },
-      };
     },
   }),
   defineRoute({
@@ -250,30 +193,6 @@ export const githubSignInRoutes = [
   }),
   defineRoute({
     method: 'post',
-    path: '/auth/github/link/finish',
-    tags,
-    auth: 'any',
-    summary: 'Finish linking GitHub to the calling account',
-    description:
-      "The link's last step: the one-time `github_link` code the callback put in the studio's account page URL (single-use, " +
-      '1 minute), sent with the key of the user who started the link (`POST /auth/github/link`). Links that GitHub account (by its ' +
-      'numeric id) to the caller, replacing any previous link. A code started by another account is refused (403) and spent: ' +
-      "nobody can link their GitHub account to someone else, nor someone else's to theirs.",
-    body: githubExchangeRequestSchema,
-    responses: { 200: { description: 'Linked.', schema: githubCallbackResultSchema } },
-    errors: {
-      403: 'The link was started by another account.',
-      409: 'The GitHub account is linked to another shipgate user.',
-      422: 'The code is unknown, already used or expired.',
-    },
-    async handler({ body, caller, deps }) {
-      const github = await finishGitHubLink(deps.githubSignIn, caller.user.id, body.code);
-      deps.logger.info({ event: 'github_linked', user_id: caller.user.id, github_login: github.login }, 'GitHub account linked');
-      return { body: { result: 'linked', github_login: github.login, code: null } };
-    },
-  }),
-  defineRoute({
-    method: 'post',
     path: '/auth/github/exchange',
     tags,
     auth: 'public',
@@ -293,43 +212,7 @@ export const githubSignInRoutes = [
       return { body: userWithKey(await exchangeSignInCode(deps.githubSignIn, deps.accounts, body.code)) };
     },
   }),
-  defineRoute({
-    method: 'delete',
-    path: '/auth/github',
-    tags,
-    auth: 'any',
-    summary: "Unlink the calling account's GitHub account (ADMIN, unless SHIPGATE_REPO_ACCESS=roles)",
-    description:
-      'The account stops signing in with GitHub. While GitHub decides repository access (`github`, `github-required`) only an ADMIN ' +
-      "may remove a link (others: 403; an ADMIN removes anyone's with `DELETE /users/{user_id}/github`), and the account stays " +
-      'checked against the GitHub account last linked: unlinking never widens access (docs/api.md, "Repository access"). ' +
-      'Refused for an account without a password (created by a GitHub sign-in): it would have no way to sign in again.',
-    responses: { 204: { description: 'Unlinked.' } },
-    errors: {
-      403: 'Only an ADMIN can remove a GitHub link while GitHub decides repository access.',
-      404: 'No GitHub account is linked.',
-      409: 'The account has no password: unlinking would lock it out.',
-    },
-    async handler({ caller, deps }) {
-      await removeGitHubLink(
-        { accounts: deps.accounts, store: deps.githubSignIn.store },
-        await deps.repoAccess.mode(),
-        caller,
-        caller.user.id,
-      );
-      deps.logger.info({ event: 'github_unlinked', user_id: caller.user.id }, 'GitHub account unlinked');
-      return { status: 204 };
-    },
-  }),
 ];
-
-/** No OAuth client: 404 with what to configure. */
-class NotConfigured extends NotFoundError {
-  constructor() {
-    super('Sign in with GitHub');
-    this.message = NOT_CONFIGURED;
-  }
-}
 
 /** The user pressed Cancel on GitHub (`error=access_denied`), or GitHub refused the request. */
 class GitHubSignInDenied extends ForbiddenError {
