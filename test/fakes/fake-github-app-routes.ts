@@ -3,6 +3,8 @@ import { appJson, installationJson, repositoryJson, userJson } from './fake-gith
 import { checkRunJson, commentJson, pullRequestJson, type CheckRunFacts, type PullRequestFacts } from './fake-github-pull-shapes.js';
 import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
 import { pullPeopleRoutes } from './fake-github-people-routes.js';
+import { teamMembersRoute } from './fake-github-team-route.js';
+import { accessTokenRoute } from './fake-github-token-route.js';
 
 export interface FakeComment {
   id: number;
@@ -146,6 +148,8 @@ export class FakeGitHubApp {
     const body = (ctx: GitHubRouteContext) => (ctx.body ?? {}) as Record<string, unknown>;
     return [
       ...pullPeopleRoutes((ctx) => this.pulls.get(`${repoOf(ctx)}#${ctx.params.number}`), apiBase),
+      teamMembersRoute(this.teams, apiBase),
+      accessTokenRoute(this, apiBase),
       {
         method: 'GET',
         pattern: '/repos/{owner}/{repo}/issues/{number}/comments',
@@ -274,65 +278,10 @@ export class FakeGitHubApp {
       },
       {
         method: 'GET',
-        pattern: '/orgs/{org}/teams/{team_slug}/members',
-        handle: (ctx) => {
-          const members = this.teams.get(`${ctx.params.org}/${ctx.params.team_slug}`.toLowerCase());
-          if (!members) return gitHubError(404, 'Not Found', 'https://docs.github.com/rest/teams/members#list-team-members');
-          const perPage = Math.min(Number(ctx.query.get('per_page') ?? 30), 100);
-          const page = Number(ctx.query.get('page') ?? 1);
-          const last = Math.max(1, Math.ceil(members.length / perPage));
-          const url = (p: number) =>
-            `${apiBase()}/orgs/${ctx.params.org}/teams/${ctx.params.team_slug}/members?per_page=${perPage}&page=${p}`;
-          return {
-            body: members.slice((page - 1) * perPage, page * perPage).map((login) => userJson(apiBase(), login)),
-            headers: page < last ? { link: `<${url(page + 1)}>; rel="next", <${url(last)}>; rel="last"` } : ({} as Record<string, string>),
-          };
-        },
-      },
-      {
-        method: 'GET',
         pattern: '/repos/{owner}/{repo}/installation',
         handle: (ctx) => {
           const id = this.installations.get(repoOf(ctx));
           return id === undefined ? gitHubError(404, 'Not Found') : { body: installationJson(apiBase(), id, this.appId, ctx.params.owner) };
-        },
-      },
-      {
-        method: 'POST',
-        pattern: '/app/installations/{id}/access_tokens',
-        handle: (ctx) => {
-          const id = Number(ctx.params.id);
-          if (this.suspended.has(id)) return gitHubError(403, 'This installation has been suspended');
-          const { repositories, permissions } = body(ctx) as { repositories?: string[]; permissions?: Record<string, string> };
-          const expires_at = new Date(Date.now() + this.tokenLifetimeMs).toISOString();
-          if (!repositories && !permissions)
-            return {
-              status: 201,
-              body: {
-                token: `ghs_installation_${id}`,
-                expires_at,
-                permissions: appJson(apiBase(), this.appId).permissions,
-                repository_selection: 'all',
-              },
-            };
-          // GitHub refuses a repository the installation cannot reach (422), as it does a permission it was not granted.
-          const reachable = [...this.installations].filter(([, i]) => i === id).map(([repo]) => repo.split('/')[1]);
-          if (repositories?.some((r) => !reachable.includes(r.toLowerCase())))
-            return gitHubError(
-              422,
-              'There is at least one repository that does not exist or is not accessible to the parent installation.',
-            );
-          const token = `ghs_installation_${id}_scoped_${this.scopedTokens.length + 1}`;
-          this.scopedTokens.push({ token, installation: id, repositories: repositories ?? null, permissions: permissions ?? null });
-          return {
-            status: 201,
-            body: {
-              token,
-              expires_at,
-              permissions: permissions ?? appJson(apiBase(), this.appId).permissions,
-              repository_selection: repositories ? 'selected' : 'all',
-            },
-          };
         },
       },
     ];
