@@ -58,6 +58,12 @@ function slowRegister(url: string, email: string): { finish(): void; response: P
   return { finish: () => req.end(body.subarray(10)), response };
 }
 
+/** How the process exited, with the end of what it printed when that was not 0 (so a failure says why). */
+async function exitOf(p: ShipgateProcess) {
+  const exit = await p.exited;
+  return exit.code === 0 ? exit : { ...exit, output: p.output().slice(-3000) };
+}
+
 describe('shipgate serve (the real entry point, embedded PostgreSQL)', () => {
   it('starts on a free port, drains an in-flight request on SIGTERM, exits 0 and stops PostgreSQL', async () => {
     const url = await start();
@@ -88,7 +94,7 @@ describe('shipgate serve (the real entry point, embedded PostgreSQL)', () => {
       expect((await post(`${before}/api/v1/auth/register`, { email, name: 'Kept', password })).status).toBe(201);
     }
     running!.child.kill('SIGTERM');
-    expect((await running!.exited).code).toBe(0);
+    expect(await exitOf(running!)).toMatchObject({ code: 0 });
 
     const url = await start();
     for (const email of ['first@example.com', 'second@example.com']) {
@@ -98,7 +104,7 @@ describe('shipgate serve (the real entry point, embedded PostgreSQL)', () => {
       expect(((await me.json()) as Json).email).toBe(email);
     }
     running!.child.kill('SIGTERM');
-    expect((await running!.exited).code).toBe(0);
+    expect(await exitOf(running!)).toMatchObject({ code: 0 });
   });
 });
 
