@@ -5,6 +5,7 @@ import { complianceKeyRoutes } from './routers/compliance-key-routes.js';
 import { executionRoutes } from './routers/execution-routes.js';
 import { agentKeyRoutes } from './routers/agent-key-routes.js';
 import { agentSessionRoutes } from './routers/agent-session-routes.js';
+import { hookSettingsRoutes } from './routers/hook-settings-routes.js';
 import { mcpServerRoutes } from './routers/mcp-server-routes.js';
 import { mcpToolPinRoutes } from './routers/mcp-tool-pin-routes.js';
 import { agentCallRoutes } from './routers/agent-call-routes.js';
@@ -48,6 +49,7 @@ export const allRoutes: RouteDef[][] = [
   agentCallRoutes,
   agentSessionRoutes,
   agentKeyRoutes,
+  hookSettingsRoutes,
   githubAppRoutes,
   githubAdminRoutes,
 ];

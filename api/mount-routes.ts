@@ -56,7 +56,8 @@ async function respond(route: RouteDef, deps: Deps, ctx: Koa.Context): Promise<v
   const body = route.body
     ? parse(route.body, await readJsonBody(ctx, route.maxBodyBytes, deps.parseLargeJsonBody), 'body', route.bodyFieldReportedAsBody)
     : undefined;
-  if (workflow) authorizeWorkflow(workflow, route.workflows?.permission, route.workflows?.repository({ body, query, params }));
+  const workflowRepository = workflow && route.workflows?.repository({ body, query, params });
+  if (workflow && workflowRepository !== null) authorizeWorkflow(workflow, route.workflows?.permission, workflowRepository);
   const repoRoot = caller && route.repoAccess?.repository({ body, query, params });
   if (caller && repoRoot) await deps.repoAccess.require(caller, repoRoot, route.repoAccess!.need);
   const result = await route.handler({ body, query, params, caller: caller!, workflow, ctx, deps });

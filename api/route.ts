@@ -80,9 +80,10 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, A extends Auth 
   params?: z.ZodType<P>;
   /**
    * Admits GitHub Actions OIDC callers for `permission` on the repository this request targets
-   * (checked after validation, before the handler). Without it, such callers get 403.
+   * (checked after validation, before the handler). Without it, such callers get 403. `repository`
+   * answers null when only a stored resource names it: the handler then calls authorizeWorkflow.
    */
-  workflows?: { permission: WorkflowPermission; repository(input: { body: B; query: Q; params: P }): string };
+  workflows?: { permission: WorkflowPermission; repository(input: { body: B; query: Q; params: P }): string | null };
   /**
    * The repository this request acts on and the GitHub permission it needs there (docs/api.md,
    * "Repository access"), checked for API-key callers after validation, before the handler: 404

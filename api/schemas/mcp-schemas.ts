@@ -108,7 +108,10 @@ export const agentSessionCreateSchema = z
       description:
         "Requested capabilities, e.g. `mcp:github/*`; the policy's defaults when omitted. Resolved strictly, as for POST /tasks.",
     }),
-    servers: z.array(mcpServerNameSchema).min(1).max(20).meta({ description: 'The registered upstream MCP servers the agent may reach.' }),
+    servers: z.array(mcpServerNameSchema).max(20).default([]).meta({
+      description:
+        "The registered upstream MCP servers the agent may reach; none for a session or key that governs only the agent's own tools through its hooks (docs/agent-hooks.md).",
+    }),
     max_tool_calls: z
       .int()
       .min(1)
