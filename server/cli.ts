@@ -5,6 +5,7 @@ import { loadConfig, ConfigError } from './load-config.js';
 import { createLogger } from './create-logger.js';
 import { routeConsoleToLogger } from './route-console.js';
 import { VERIFY_USAGE, verifyCommand } from './verify-command.js';
+import { HOOK_USAGE } from '../bin/hook-command.js';
 
 /** One CLI command: resolves to the process exit code. */
 // Commands import their heavy modules lazily: `verify` runs offline and needs none of the server.
@@ -101,6 +102,13 @@ const commands: Record<string, Command> = {
     summary:
       'check an audit package offline with only public keys: exit 0 verified under --keys/--keyid, 1 failed (each failure named), 3 intact but origin unproven (no --keys/--keyid); `verify --help`',
     run: (args) => verifyCommand(args),
+  },
+  hook: {
+    usage: HOOK_USAGE,
+    summary:
+      "a coding agent's command hook: forwards the hook input on stdin to $SHIPGATE_URL with $SHIPGATE_TOKEN, prints the answer; exit 0 allowed, 2 denied or no verdict (fails closed)",
+    // bin/shipgate.js runs it before loading tsx; listed here for help.
+    run: async (args) => (await import('../bin/hook-command.js')).hookCommand(args),
   },
   help: {
     usage: 'help',
