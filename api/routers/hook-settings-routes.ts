@@ -12,7 +12,7 @@ const askTimeout = (policy: Policy | null) => policy?.ask_timeout_seconds ?? DEF
 
 const FILE_DESCRIPTION =
   'The file to drop into the repository (`path`) so that every tool call of the agent is decided by shipgate: ' +
-  '`.claude/settings.json` (http hooks, `onFailure: "block"`), `.github/hooks/shipgate.json` (command hooks running `shipgate hook copilot`) ' +
+  '`.claude/settings.json` (http hooks, `onFailure: "block"`), `.github/hooks/shipgate.json` (http hooks) ' +
   'or `.gemini/settings.json` (command hooks running `shipgate hook gemini`). The credential is read from the environment variable ' +
   '`SHIPGATE_TOKEN`, never written into the file; each hook waits longer than the policy holds an asked call (docs/agent-hooks.md, ' +
   '"Configuration handed out").';

@@ -59,12 +59,19 @@ function claudeCodeSettings(terms: HookSettingsTerms, timeout: number): Record<s
 }
 
 /**
- * Copilot CLI's `.github/hooks/shipgate.json`: command hooks running `shipgate hook copilot`,
- * which exits 2 (Copilot's "deny") whenever shipgate gives no verdict; an http hook's failure
- * rule is not documented for Copilot, so the command form is the one that provably fails closed.
+ * Copilot CLI's `.github/hooks/shipgate.json`: http hooks, the same request as Claude Code's with
+ * Copilot's own input. Copilot denies the tool when its http pre hook errs (unreachable, no
+ * verdict), so no failure rule is needed; it loads a plain-http hook only with
+ * COPILOT_HOOK_ALLOW_LOCALHOST=1 (docs/agent-hooks.md, "Making hooks non-bypassable").
  */
-function copilotSettings(timeout: number): Record<string, unknown> {
-  const hook = { type: 'command', bash: 'shipgate hook copilot', timeoutSec: timeout };
+function copilotSettings(terms: HookSettingsTerms, timeout: number): Record<string, unknown> {
+  const hook = {
+    type: 'http',
+    url: hookUrl(terms, 'copilot'),
+    headers: { Authorization: `Bearer $${HOOK_TOKEN_ENV}` },
+    allowedEnvVars: [HOOK_TOKEN_ENV],
+    timeoutSec: timeout,
+  };
   return { version: 1, hooks: { preToolUse: [hook], postToolUse: [hook] } };
 }
 
@@ -78,19 +85,19 @@ function geminiSettings(timeout: number): Record<string, unknown> {
 /** The configuration file of `agent` for a session or key whose policy holds asked calls `askTimeoutSeconds`. */
 export function hookSettingsFile(agent: HookSettingsAgent, terms: HookSettingsTerms): HookSettingsFile {
   const timeout = terms.askTimeoutSeconds + HOOK_TIMEOUT_MARGIN_SECONDS;
-  const commandEnv = { [HOOK_TOKEN_ENV]: TOKEN_DESCRIPTION, [HOOK_URL_ENV]: terms.publicUrl };
+  const env = { [HOOK_TOKEN_ENV]: TOKEN_DESCRIPTION };
   switch (agent) {
     case 'claude-code':
+      return { agent, path: '.claude/settings.json', settings: claudeCodeSettings(terms, timeout), env, timeout_seconds: timeout };
+    case 'copilot':
+      return { agent, path: '.github/hooks/shipgate.json', settings: copilotSettings(terms, timeout), env, timeout_seconds: timeout };
+    case 'gemini':
       return {
         agent,
-        path: '.claude/settings.json',
-        settings: claudeCodeSettings(terms, timeout),
-        env: { [HOOK_TOKEN_ENV]: TOKEN_DESCRIPTION },
+        path: '.gemini/settings.json',
+        settings: geminiSettings(timeout),
+        env: { ...env, [HOOK_URL_ENV]: terms.publicUrl },
         timeout_seconds: timeout,
       };
-    case 'copilot':
-      return { agent, path: '.github/hooks/shipgate.json', settings: copilotSettings(timeout), env: commandEnv, timeout_seconds: timeout };
-    case 'gemini':
-      return { agent, path: '.gemini/settings.json', settings: geminiSettings(timeout), env: commandEnv, timeout_seconds: timeout };
   }
 }

@@ -48,21 +48,29 @@ describe('the hook configuration handed out', () => {
     expect(res.text).not.toContain(session.token);
   });
 
-  it("gives Copilot CLI and Gemini CLI command hooks running shipgate hook, and follows the policy's ask timeout", async () => {
+  it("gives Copilot CLI http hooks and Gemini CLI command hooks running shipgate hook, and follows the policy's ask timeout", async () => {
     const session = await openSession({ compliance_policy: 'slow-ask', permissions: ['repo:write'] });
     const copilot = await hooksOf(`agent-sessions/${session.id}`, 'copilot');
-    const copilotHook = { type: 'command', bash: 'shipgate hook copilot', timeoutSec: 630 };
-    expect(copilot.body).toMatchObject({
+    const copilotHook = {
+      type: 'http',
+      url: `${URL}/api/v1/hooks/copilot`,
+      headers: { Authorization: 'Bearer $SHIPGATE_TOKEN' },
+      allowedEnvVars: ['SHIPGATE_TOKEN'],
+      timeoutSec: 630,
+    };
+    expect(copilot.body).toEqual({
+      agent: 'copilot',
       path: '.github/hooks/shipgate.json',
       settings: { version: 1, hooks: { preToolUse: [copilotHook], postToolUse: [copilotHook] } },
-      env: { SHIPGATE_URL: URL, SHIPGATE_TOKEN: expect.any(String) },
+      env: { SHIPGATE_TOKEN: expect.any(String) },
+      timeout_seconds: 630,
     });
     const gemini = await hooksOf(`agent-sessions/${session.id}`, 'gemini');
     const geminiHooks = [{ matcher: '*', hooks: [{ type: 'command', command: 'shipgate hook gemini', timeout: 630_000 }] }];
     expect(gemini.body).toMatchObject({
       path: '.gemini/settings.json',
       settings: { hooks: { BeforeTool: geminiHooks, AfterTool: geminiHooks } },
-      env: { SHIPGATE_URL: URL },
+      env: { SHIPGATE_URL: URL, SHIPGATE_TOKEN: expect.any(String) },
     });
     for (const res of [copilot, gemini]) expect(res.text).not.toContain(session.token);
   });
