@@ -1075,14 +1075,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path2 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path && path[0] !== "/") {
-          path = `/${path}`;
+        if (path2 && path2[0] !== "/") {
+          path2 = `/${path2}`;
         }
-        return new URL(`${origin}${path}`);
+        return new URL(`${origin}${path2}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1533,39 +1533,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path, origin }
+          request: { method, path: path2, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path);
+        debuglog("sending request to %s %s/%s", method, origin, path2);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path, origin },
+          request: { method, path: path2, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path,
+          path2,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path, origin }
+          request: { method, path: path2, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path);
+        debuglog("trailers received from %s %s/%s", method, origin, path2);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path, origin },
+          request: { method, path: path2, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path,
+          path2,
           error2.message
         );
       });
@@ -1614,9 +1614,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path, origin }
+            request: { method, path: path2, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path);
+          debuglog("sending request to %s %s/%s", method, origin, path2);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1679,7 +1679,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path,
+        path: path2,
         method,
         body,
         headers,
@@ -1694,11 +1694,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path !== "string") {
+        if (typeof path2 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path[0] !== "/" && !(path.startsWith("http://") || path.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path2[0] !== "/" && !(path2.startsWith("http://") || path2.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path)) {
+        } else if (invalidPathRegex.test(path2)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1764,7 +1764,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path, query) : path;
+        this.path = query ? buildURL(path2, query) : path2;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6457,7 +6457,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path, host, upgrade, blocking, reset } = request;
+      const { method, path: path2, host, upgrade, blocking, reset } = request;
       let { body, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6538,7 +6538,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path} HTTP/1.1\r
+      let header = `${method} ${path2} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7067,7 +7067,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path2, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body } = request;
       if (upgrade) {
         util.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -7164,7 +7164,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path;
+      headers[HTTP2_HEADER_PATH] = path2;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7517,9 +7517,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path = search ? `${pathname}${search}` : pathname;
+        const path2 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path;
+        this.opts.path = path2;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8758,10 +8758,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path = "/",
+          path: path2 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path;
+        opts.path = origin + path2;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10733,20 +10733,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path) {
-      if (typeof path !== "string") {
-        return path;
+    function safeUrl(path2) {
+      if (typeof path2 !== "string") {
+        return path2;
       }
-      const pathSegments = path.split("?");
+      const pathSegments = path2.split("?");
       if (pathSegments.length !== 2) {
-        return path;
+        return path2;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path);
+    function matchKey(mockDispatch2, { path: path2, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path2);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10768,7 +10768,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path }) => matchValue(safeUrl(path), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path2 }) => matchValue(safeUrl(path2), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10806,9 +10806,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path, method, body, headers, query } = opts;
+      const { path: path2, method, body, headers, query } = opts;
       return {
-        path,
+        path: path2,
         method,
         body,
         headers,
@@ -11271,10 +11271,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path2, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path,
+            Path: path2,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16153,9 +16153,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path) {
-      for (let i = 0; i < path.length; ++i) {
-        const code = path.charCodeAt(i);
+    function validateCookiePath(path2) {
+      for (let i = 0; i < path2.length; ++i) {
+        const code = path2.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19075,11 +19075,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path = opts.path;
+          let path2 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path = `/${path}`;
+            path2 = `/${path2}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path);
+          url = new URL(util.parseOrigin(url).origin + path2);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -20432,6 +20432,15 @@ var ExitCode;
   ExitCode2[ExitCode2["Success"] = 0] = "Success";
   ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
 })(ExitCode || (ExitCode = {}));
+function exportVariable(name, val) {
+  const convertedVal = toCommandValue(val);
+  process.env[name] = convertedVal;
+  const filePath = process.env["GITHUB_ENV"] || "";
+  if (filePath) {
+    return issueFileCommand("ENV", prepareKeyValueMessage(name, val));
+  }
+  issueCommand("set-env", { name }, convertedVal);
+}
 function setSecret(secret) {
   issueCommand("add-mask", {}, secret);
 }
@@ -20563,8 +20572,8 @@ async function readJson(response) {
   }
 }
 function createClient(apiUrl, credential, policy = DEFAULT_RETRY, wait = sleep) {
-  async function request(method, path, what, body) {
-    const url = `${apiUrl}/api/v1${path}`;
+  async function request(method, path2, what, body) {
+    const url = `${apiUrl}/api/v1${path2}`;
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       let failure;
@@ -20598,17 +20607,17 @@ function createClient(apiUrl, credential, policy = DEFAULT_RETRY, wait = sleep) 
     }
   }
   return {
-    get: (path, query, what) => request("GET", `${path}?${new URLSearchParams(query)}`, what),
-    post: (path, body, what) => request("POST", path, what, body)
+    get: (path2, query, what) => request("GET", `${path2}?${new URLSearchParams(query)}`, what),
+    post: (path2, body, what) => request("POST", path2, what, body)
   };
 }
 
 // action/src/commit-sha.ts
 import fs3 from "node:fs";
-function readEvent(path) {
-  if (!path) return {};
+function readEvent(path2) {
+  if (!path2) return {};
   try {
-    return JSON.parse(fs3.readFileSync(path, "utf8"));
+    return JSON.parse(fs3.readFileSync(path2, "utf8"));
   } catch {
     return {};
   }
@@ -20619,6 +20628,7 @@ function defaultCommitSha(env) {
 }
 
 // action/src/session-inputs.ts
+var SESSION_AGENTS = ["claude-code", "copilot", "gemini"];
 var SERVER = /^[a-z0-9-]{1,40}$/;
 var list = (text) => (text ?? "").split(/[,\n]/).map((item) => item.trim()).filter(Boolean);
 function jobBranch(env) {
@@ -20629,7 +20639,13 @@ function jobBranch(env) {
 function parseSessionInputs(env, problems) {
   const input = (name) => getInput(name) || void 0;
   const servers = list(input("servers"));
-  if (servers.length === 0) problems.push('mode session needs servers: the registered MCP servers the agent may reach, e.g. "github".');
+  const agent = input("agent");
+  if (agent !== void 0 && !SESSION_AGENTS.includes(agent))
+    problems.push(`agent must be one of ${SESSION_AGENTS.join(", ")} (got "${agent}").`);
+  if (servers.length === 0 && agent === void 0)
+    problems.push(
+      'mode session needs servers (the registered MCP servers the agent may reach, e.g. "github"), agent (claude-code, copilot or gemini), or both.'
+    );
   const badServers = servers.filter((server) => !SERVER.test(server));
   if (badServers.length > 0) problems.push(`servers are lower-case letters, digits and - (got "${badServers.join('", "')}").`);
   const expiresText = input("expires-in");
@@ -20640,6 +20656,7 @@ function parseSessionInputs(env, problems) {
   const run2 = [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join(" / ") || "GitHub Actions";
   return {
     servers,
+    agent,
     compliancePolicy: input("compliance-policy"),
     permissions: permissions.length > 0 ? permissions : void 0,
     expiresInSeconds: expiresIn,
@@ -20743,9 +20760,52 @@ async function openSession(client, repository, session) {
   setOutput("session-id", opened.id);
   setOutput("execution-id", opened.execution_id);
   info(
-    `Opened agent session ${opened.id} for ${repository}${opened.branch ? ` on ${opened.branch}` : ""} (servers: ${session.servers.join(", ")}; until ${opened.expires_at}). MCP endpoint: ${opened.mcp_url}`
+    `Opened agent session ${opened.id} for ${repository}${opened.branch ? ` on ${opened.branch}` : ""} (servers: ${session.servers.join(", ") || "none"}; until ${opened.expires_at}). MCP endpoint: ${opened.mcp_url}`
   );
   return opened;
+}
+
+// action/src/agent-hooks.ts
+import fs4 from "node:fs";
+import path from "node:path";
+var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function merged(existing, handedOut) {
+  if (!isObject(existing)) return handedOut;
+  const ours = handedOut.hooks ?? {};
+  const theirs = isObject(existing.hooks) ? existing.hooks : {};
+  const hooks = { ...theirs };
+  for (const [event, entries] of Object.entries(ours)) {
+    const own = new Set(entries.map((entry) => JSON.stringify(entry)));
+    hooks[event] = [...(Array.isArray(theirs[event]) ? theirs[event] : []).filter((entry) => !own.has(JSON.stringify(entry))), ...entries];
+  }
+  return { ...existing, ...handedOut, hooks };
+}
+function readJson2(file) {
+  if (!fs4.existsSync(file)) return void 0;
+  try {
+    return JSON.parse(fs4.readFileSync(file, "utf8"));
+  } catch {
+    warning(`${file} is not JSON: shipgate's hook configuration replaces it.`);
+    return void 0;
+  }
+}
+async function writeAgentHooks(client, session, agent, workspace) {
+  const file = await client.get(
+    `/agent-sessions/${session.id}/hooks`,
+    { agent },
+    `read the ${agent} hook configuration of agent session ${session.id}`
+  );
+  const target = path.resolve(workspace, file.path);
+  fs4.mkdirSync(path.dirname(target), { recursive: true });
+  fs4.writeFileSync(target, `${JSON.stringify(merged(readJson2(target), file.settings), null, 2)}
+`);
+  exportVariable("SHIPGATE_TOKEN", session.token);
+  if (file.env.SHIPGATE_URL) exportVariable("SHIPGATE_URL", file.env.SHIPGATE_URL);
+  if (agent === "copilot" && session.mcp_url.startsWith("http://")) exportVariable("COPILOT_HOOK_ALLOW_LOCALHOST", "1");
+  info(
+    `Wrote ${file.path}: every tool call of ${agent} is decided by shipgate (hook timeout ${file.timeout_seconds}s). Its steps get SHIPGATE_TOKEN${file.env.SHIPGATE_URL ? " and SHIPGATE_URL" : ""} from the environment.`
+  );
+  return file;
 }
 
 // action/src/evidence-summary.ts
@@ -20834,13 +20894,13 @@ async function writeJobSummary(inputs, decision, evidence) {
 
 // action/src/upload-evidence.ts
 import { createHash } from "node:crypto";
-import fs4 from "node:fs";
+import fs5 from "node:fs";
 var MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 var unreadable = (file, error2) => new ActionError(`evidence-file ${file} cannot be read: ${error2.code ?? String(error2)}`);
 async function fileDigest(file) {
   const hash = createHash("sha256");
   try {
-    for await (const chunk of fs4.createReadStream(file)) hash.update(chunk);
+    for await (const chunk of fs5.createReadStream(file)) hash.update(chunk);
   } catch (error2) {
     throw unreadable(file, error2);
   }
@@ -20849,14 +20909,14 @@ async function fileDigest(file) {
 var READ_FORMATS = "a JUnit XML report, a SARIF 2.1.0 log, a CycloneDX or SPDX 2.3 JSON SBOM, or in-toto provenance";
 async function fileSize(file) {
   try {
-    return (await fs4.promises.stat(file)).size;
+    return (await fs5.promises.stat(file)).size;
   } catch (error2) {
     throw unreadable(file, error2);
   }
 }
 async function readBytes(file) {
   try {
-    return await fs4.promises.readFile(file);
+    return await fs5.promises.readFile(file);
   } catch (error2) {
     throw unreadable(file, error2);
   }
@@ -20951,7 +21011,11 @@ async function run() {
     const inputs = parseInputs();
     const credential = inputs.apiKey ? apiKeyCredential(inputs.apiKey) : oidcCredential(inputs.audience);
     const client = createClient(inputs.apiUrl, credential);
-    if (inputs.session) return void await openSession(client, inputs.repository, inputs.session);
+    if (inputs.session) {
+      const session = await openSession(client, inputs.repository, inputs.session);
+      if (inputs.session.agent) await writeAgentHooks(client, session, inputs.session.agent, process.env.GITHUB_WORKSPACE ?? process.cwd());
+      return;
+    }
     const evidence = inputs.evidence ? await uploadEvidence(client, inputs, inputs.evidence) : void 0;
     if (!inputs.decide) return await writeJobSummary(inputs, void 0, evidence);
     const decision = await waitForDecision(client, inputs);

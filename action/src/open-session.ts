@@ -29,7 +29,7 @@ export async function openSession(client: ShipgateClient, repository: string, se
   core.setOutput('execution-id', opened.execution_id);
   core.info(
     `Opened agent session ${opened.id} for ${repository}${opened.branch ? ` on ${opened.branch}` : ''} ` +
-      `(servers: ${session.servers.join(', ')}; until ${opened.expires_at}). MCP endpoint: ${opened.mcp_url}`,
+      `(servers: ${session.servers.join(', ') || 'none'}; until ${opened.expires_at}). MCP endpoint: ${opened.mcp_url}`,
   );
   return opened;
 }

@@ -4,6 +4,7 @@ import { apiKeyCredential, oidcCredential } from './credential.js';
 import { createClient } from './http-client.js';
 import { parseInputs } from './inputs.js';
 import { openSession } from './open-session.js';
+import { writeAgentHooks } from './agent-hooks.js';
 import { writeJobSummary } from './job-summary.js';
 import { uploadEvidence } from './upload-evidence.js';
 import type { ReleaseDecision } from './shipgate-types.js';
@@ -17,7 +18,8 @@ function report(decision: ReleaseDecision, url: string): void {
 }
 
 /**
- * The Action. `mode: session` opens an agent session and sets its outputs. Otherwise (`gate`):
+ * The Action. `mode: session` opens an agent session and sets its outputs (with `agent`, writes
+ * that coding agent's hook configuration). Otherwise (`gate`):
  * record evidence (when evidence-name is set), then ask for the decision (waiting within
  * wait-timeout while only pending or missing checks/evidence block), set the outputs, write the
  * job summary, and fail the job on NO_SHIP. Every failure ends in the one setFailed below.
@@ -27,7 +29,11 @@ export async function run(): Promise<void> {
     const inputs = parseInputs();
     const credential = inputs.apiKey ? apiKeyCredential(inputs.apiKey) : oidcCredential(inputs.audience);
     const client = createClient(inputs.apiUrl, credential);
-    if (inputs.session) return void (await openSession(client, inputs.repository, inputs.session));
+    if (inputs.session) {
+      const session = await openSession(client, inputs.repository, inputs.session);
+      if (inputs.session.agent) await writeAgentHooks(client, session, inputs.session.agent, process.env.GITHUB_WORKSPACE ?? process.cwd());
+      return;
+    }
     const evidence = inputs.evidence ? await uploadEvidence(client, inputs, inputs.evidence) : undefined;
     if (!inputs.decide) return await writeJobSummary(inputs, undefined, evidence);
 

@@ -1,9 +1,12 @@
 import * as core from '@actions/core';
+import type { HookSettingsFile } from './shipgate-types.js';
 
 /** What `mode: session` opens: an agent session of the workflow's repository and branch (docs/action.md). */
 export interface SessionInputs {
-  /** The registered upstream MCP servers the agent may reach. */
+  /** The registered upstream MCP servers the agent may reach (none when only its hooks are governed). */
   servers: string[];
+  /** The coding agent whose hook configuration to write into the workspace (docs/action.md). */
+  agent?: SessionAgent;
   compliancePolicy?: string;
   /** Requested capabilities; the policy's defaults when absent. */
   permissions?: string[];
@@ -13,6 +16,10 @@ export interface SessionInputs {
   /** The session's name, recorded as its execution's task: the workflow, job and run. */
   name: string;
 }
+
+/** The coding agents whose hooks shipgate answers (docs/agent-hooks.md). */
+export type SessionAgent = HookSettingsFile['agent'];
+export const SESSION_AGENTS = ['claude-code', 'copilot', 'gemini'] as const satisfies readonly SessionAgent[];
 
 const SERVER = /^[a-z0-9-]{1,40}$/;
 const list = (text: string | undefined) =>
@@ -32,7 +39,13 @@ export function jobBranch(env: NodeJS.ProcessEnv): string | undefined {
 export function parseSessionInputs(env: NodeJS.ProcessEnv, problems: string[]): SessionInputs {
   const input = (name: string) => core.getInput(name) || undefined;
   const servers = list(input('servers'));
-  if (servers.length === 0) problems.push('mode session needs servers: the registered MCP servers the agent may reach, e.g. "github".');
+  const agent = input('agent');
+  if (agent !== undefined && !(SESSION_AGENTS as readonly string[]).includes(agent))
+    problems.push(`agent must be one of ${SESSION_AGENTS.join(', ')} (got "${agent}").`);
+  if (servers.length === 0 && agent === undefined)
+    problems.push(
+      'mode session needs servers (the registered MCP servers the agent may reach, e.g. "github"), agent (claude-code, copilot or gemini), or both.',
+    );
   const badServers = servers.filter((server) => !SERVER.test(server));
   if (badServers.length > 0) problems.push(`servers are lower-case letters, digits and - (got "${badServers.join('", "')}").`);
   const expiresText = input('expires-in');
@@ -43,6 +56,7 @@ export function parseSessionInputs(env: NodeJS.ProcessEnv, problems: string[]): 
   const run = [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join(' / ') || 'GitHub Actions';
   return {
     servers,
+    agent: agent as SessionAgent | undefined,
     compliancePolicy: input('compliance-policy'),
     permissions: permissions.length > 0 ? permissions : undefined,
     expiresInSeconds: expiresIn,

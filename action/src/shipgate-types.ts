@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { blockerSchema, decisionResponseSchema } from '../../api/schemas/release-decision-schemas.js';
 import type { evidenceRequestSchema, evidenceResponseSchema } from '../../api/schemas/release-evidence-schemas.js';
 import type { agentSessionCreateSchema, agentSessionSchema } from '../../api/schemas/mcp-schemas.js';
+import type { hookSettingsFileSchema } from '../../api/schemas/hook-settings-schemas.js';
 
 export type Blocker = z.output<typeof blockerSchema>;
 /** GET /releases/decision. */
@@ -19,3 +20,5 @@ export type EvidenceSummary = NonNullable<EvidenceRecord['summary']>;
 /** POST /agent-sessions: what the Action sends, and the session it gets back. */
 export type AgentSessionRequest = z.input<typeof agentSessionCreateSchema>;
 export type AgentSession = z.output<typeof agentSessionSchema>;
+/** GET /agent-sessions/{id}/hooks: the configuration file of a coding agent's hooks. */
+export type HookSettingsFile = z.output<typeof hookSettingsFileSchema>;

@@ -16,6 +16,8 @@ export interface ActionRun {
   outputs: Record<string, string>;
   /** What the step wrote to GITHUB_STEP_SUMMARY. */
   summary: string;
+  /** The variables the step exported to later steps (GITHUB_ENV). */
+  exported: Record<string, string>;
   ms: number;
 }
 
@@ -53,12 +55,16 @@ function parseOutputs(text: string): Record<string, string> {
  */
 export async function runAction(
   inputs: Record<string, string>,
-  { env = {}, event }: { env?: Record<string, string>; event?: unknown } = {},
+  { env = {}, event, workspace }: { env?: Record<string, string>; event?: unknown; workspace?: string } = {},
 ): Promise<ActionRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-action-'));
-  const files = { output: path.join(dir, 'output'), summary: path.join(dir, 'summary'), event: path.join(dir, 'event.json') };
-  fs.writeFileSync(files.output, '');
-  fs.writeFileSync(files.summary, '');
+  const files = {
+    output: path.join(dir, 'output'),
+    summary: path.join(dir, 'summary'),
+    env: path.join(dir, 'env'),
+    event: path.join(dir, 'event.json'),
+  };
+  for (const file of [files.output, files.summary, files.env]) fs.writeFileSync(file, '');
   fs.writeFileSync(files.event, JSON.stringify(event ?? {}));
   const runnerEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -71,6 +77,8 @@ export async function runAction(
     GITHUB_RUN_ID: '4242',
     GITHUB_OUTPUT: files.output,
     GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_ENV: files.env,
+    GITHUB_WORKSPACE: workspace ?? dir,
     GITHUB_EVENT_PATH: files.event,
     ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value])),
     ...env,
@@ -86,6 +94,7 @@ export async function runAction(
     log,
     outputs: parseOutputs(fs.readFileSync(files.output, 'utf8')),
     summary: fs.readFileSync(files.summary, 'utf8'),
+    exported: parseOutputs(fs.readFileSync(files.env, 'utf8')),
     ms: Date.now() - started,
   };
   fs.rmSync(dir, { recursive: true, force: true });
