@@ -20,6 +20,7 @@ import type { AgentKeyStore } from '../core/mcp/agent-key.js';
 import type { McpUpstreamClient } from '../core/mcp/mcp-upstream-client.js';
 import type { AgentCallApprovals } from '../core/mcp/agent-call-approvals.js';
 import type { McpToolPins } from '../core/mcp/mcp-tool-pins.js';
+import type { HookCallStore } from '../core/hooks/hook-call.js';
 import type { GitHubAppCredentialsSource } from '../core/github/app-credentials.js';
 import type { AppInstallations } from '../core/github/app-installations.js';
 import type { InstallationTokenMinter } from '../core/github/installation-token-minter.js';
@@ -89,6 +90,8 @@ export interface Deps {
   mcpToolPins: McpToolPins;
   /** Gateway calls held under a policy's `ask` for a person's decision (docs/mcp-gateway.md, "Asking a person"). */
   agentCallApprovals: AgentCallApprovals;
+  /** Coding agents' tool calls allowed by their pre hook until the post completes them, and the runs agent keys opened (docs/agent-hooks.md). */
+  hookCalls: HookCallStore;
   /** Mints the App's installation tokens narrowed to a session's repository (upstreams registered with `auth.github_app`). */
   installationTokens: InstallationTokenMinter;
   /** The GitHub App's credentials in force (environment, else the studio's registration). */

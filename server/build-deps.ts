@@ -10,6 +10,7 @@ import { createWorkflowStore } from '../db/stores/workflows/postgres-workflow-st
 import { createExecutionStore } from '../db/stores/executions/postgres-execution-store.js';
 import { createMcpServerRegistry } from '../db/stores/mcp/postgres-mcp-server-registry.js';
 import { createAgentCallApprovals } from '../db/stores/mcp/postgres-agent-call-approvals.js';
+import { createHookCallStore } from '../db/stores/hooks/postgres-hook-call-store.js';
 import { createMcpToolPins } from '../db/stores/mcp/postgres-mcp-tool-pins.js';
 import { createAgentSessionStore } from '../db/stores/mcp/postgres-agent-session-store.js';
 import { createAgentKeyStore } from '../db/stores/mcp/postgres-agent-key-store.js';
@@ -147,6 +148,7 @@ export function buildDeps(
     mcpUpstreamClient: createSdkMcpUpstreamClient(),
     mcpToolPins: createMcpToolPins(db),
     agentCallApprovals: createAgentCallApprovals(db),
+    hookCalls: createHookCallStore(db),
     installationTokens: octokitInstallationTokenMinter(github),
     appCredentials,
     appRegistration: { store: appRegistrations, conversion: githubManifestConversion(githubApiBaseUrl(config.github)) },

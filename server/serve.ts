@@ -10,6 +10,7 @@ import { openDatabase } from './open-database.js';
 import { startWorker, type RunningWorker } from '../worker/start-worker.js';
 import { buildGitHubWebhook } from './github-app.js';
 import { buildMcpEndpoint, type McpEndpoint } from '../api/mcp/mcp-endpoint.js';
+import { buildHookEndpoint } from '../api/hooks/hook-endpoint.js';
 import { sweepMcpSessions } from './sweep-mcp-sessions.js';
 import { warnAccountsLimitedToPublic } from './warn-accounts-limited-to-public.js';
 
@@ -68,7 +69,7 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
     // Synchronous from the listen callback to here, so no request can arrive before the handler.
     mcp = buildMcpEndpoint(deps);
     stopSweeping = sweepMcpSessions(mcp, logger);
-    server.on('request', createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), mcp] }).callback());
+    server.on('request', createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), mcp, buildHookEndpoint(deps)] }).callback());
     if (withWorker) worker = await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, database.url);
     const url = urlOf(address);
     logger.info({ url }, 'listening');

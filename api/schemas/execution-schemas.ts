@@ -99,6 +99,10 @@ export const toolCallSchema = z
     output: z.string().nullable().meta({ description: 'Truncated to 4 KiB.' }),
     duration_ms: z.number().int(),
     created_at: timestamp,
+    agent_id: z
+      .string()
+      .optional()
+      .meta({ description: "The sub-agent that made a coding agent's call through its hooks (docs/agent-hooks.md); absent otherwise." }),
   })
   .meta({ id: 'ToolCall' });
 

@@ -3,6 +3,7 @@ import { OUTPUT_RULES } from '../../core/agent/output-rules.js';
 import { PRESET_MAX_BUDGET_CENTS, PRESET_MAX_TOOL_CALLS } from '../../core/policies/built-in-policies.js';
 import { capabilityCovers } from '../../core/policies/capability-matches.js';
 import { CAPABILITY_HINT, CAPABILITY_PATTERN } from '../../core/policies/capability-syntax.js';
+import { toolRuleGlobProblem } from '../../core/policies/tool-rules.js';
 
 /** One capability or capability pattern, e.g. `repo:read`, `document:write:*`, `*`. */
 export const capabilitySchema = z.string().min(1).max(200).regex(CAPABILITY_PATTERN, CAPABILITY_HINT);
@@ -10,6 +11,47 @@ export const capabilitySchema = z.string().min(1).max(200).regex(CAPABILITY_PATT
 const capabilities = (description: string) => z.array(capabilitySchema).max(100).meta({ description });
 const outputRuleSchema = z.enum(Object.keys(OUTPUT_RULES) as [string, ...string[]]);
 const severitySchema = z.enum(['warning', 'blocking']);
+
+/** One glob of a tool rule: it must compile (core/policies/tool-rules.ts). */
+const ruleGlob = (kind: 'path' | 'text', description: string) =>
+  z
+    .string()
+    .min(1)
+    .max(500)
+    .superRefine((glob, ctx) => {
+      const problem = toolRuleGlobProblem(kind, glob);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional()
+    .meta({ description });
+
+export const toolRuleSchema = z
+  .object({
+    match: z
+      .object({
+        command: ruleGlob(
+          'text',
+          "A glob over a shell call's command line or any of its simple commands; `*` matches anything, spaces and `/` included: `git push --force*`, `curl * | sh`.",
+        ),
+        read: ruleGlob(
+          'path',
+          'A glob over a path the call reads, relative to the repository root; without `/` it matches in any directory: `.env*`.',
+        ),
+        write: ruleGlob('path', 'A glob over a path the call writes or edits: `.github/workflows/**`.'),
+        host: ruleGlob('text', 'A glob over a host the call reaches: `*.example.com`.'),
+        tool: ruleGlob('text', "A glob over the tool's name as the agent calls it: `WebFetch`, `mcp__github__*`."),
+      })
+      .strict()
+      .refine((match) => Object.values(match).some((v) => v !== undefined), 'Name at least one of command, read, write, host, tool.'),
+    verdict: z
+      .enum(['allow', 'deny', 'ask'])
+      .meta({ description: '`ask` holds the call until an independent APPROVER or ADMIN decides, or the timeout denies it.' }),
+  })
+  .strict()
+  .meta({
+    id: 'ToolRule',
+    description: 'A rule on a coding agent\'s tool calls (docs/agent-hooks.md, "tool_rules"); every field of `match` must hold.',
+  });
 
 export const policyCreateSchema = z
   .object({
@@ -45,6 +87,14 @@ export const policyCreateSchema = z
       .max(3600)
       .optional()
       .meta({ description: 'How long a held call waits for a decision before it is denied; 120 when omitted.' }),
+    tool_rules: z
+      .array(toolRuleSchema)
+      .max(200)
+      .optional()
+      .meta({
+        description:
+          "Rules on coding agents' tool calls through their hooks, in order: the first that matches decides (docs/agent-hooks.md).",
+      }),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -62,11 +112,11 @@ export const policyCreateSchema = z
       else if (body.forbidden.some((f) => capabilityCovers(f, a)))
         ctx.addIssue({ code: 'custom', path: ['ask', i], message: `'${a}' is forbidden: its calls are refused, never asked.` });
     });
-    if (body.ask_timeout_seconds !== undefined && !body.ask?.length)
+    if (body.ask_timeout_seconds !== undefined && !body.ask?.length && !body.tool_rules?.some((rule) => rule.verdict === 'ask'))
       ctx.addIssue({
         code: 'custom',
         path: ['ask_timeout_seconds'],
-        message: 'ask_timeout_seconds needs at least one capability under ask.',
+        message: 'ask_timeout_seconds needs at least one capability under ask, or a tool rule whose verdict is ask.',
       });
   })
   .transform((body) => ({ ...body, defaults: body.defaults ?? body.ceiling }))
@@ -87,6 +137,7 @@ export const policySchema = z
     retention_days: z.number().int(),
     ask: z.array(z.string()).optional().meta({ description: 'Present when calls of some capabilities are held for a person.' }),
     ask_timeout_seconds: z.number().int().optional(),
+    tool_rules: z.array(toolRuleSchema).optional().meta({ description: "Present when the policy has rules on coding agents' tool calls." }),
     digest: z
       .string()
       .meta({ description: 'SHA-256 (hex) of the canonical JSON of the policy (every field above but digest, built_in and aliases).' }),

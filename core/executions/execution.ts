@@ -38,7 +38,9 @@ export type DenialReason =
   /** A call held under the policy's `ask`: a person denied it, no one decided it in time, or its session ended meanwhile (docs/mcp-gateway.md, "Asking a person"). */
   | 'denied_by_approver'
   | 'approval_timed_out'
-  | `argument_rule:${string}`;
+  | `argument_rule:${string}`
+  /** A coding agent's tool call refused by the policy's `tool_rules` entry at that position (docs/agent-hooks.md). */
+  | `tool_rule:${number}`;
 
 /** One tool call the agent attempted, with its verify verdict (docs/workflows.md, "Governed agent executions"). */
 export interface ToolCallEntry {
@@ -58,6 +60,8 @@ export interface ToolCallEntry {
   output: string | null;
   duration_ms: number;
   created_at: string;
+  /** The sub-agent that made a coding agent's call through its hooks (docs/agent-hooks.md); absent for the main agent and any other call. */
+  agent_id?: string;
 }
 
 /** An artifact a tool produced (report, review, release notes). */

@@ -1,3 +1,5 @@
+import type { ToolRule } from './tool-rules.js';
+
 /** A compliance policy (= preset): versioned, immutable data. See docs/workflows.md, "Governed agent executions": policies. */
 export interface Policy {
   name: string;
@@ -23,6 +25,11 @@ export interface Policy {
   ask?: string[];
   /** How long a held call waits for a decision before it is denied (5 to 3600; 120 when absent). */
   ask_timeout_seconds?: number;
+  /**
+   * Rules on a coding agent's tool calls by command, path, host or tool (docs/agent-hooks.md,
+   * "tool_rules"), the first match deciding. Absent when none, so older policies keep their digests.
+   */
+  tool_rules?: ToolRule[];
 }
 
 /** What an execution records of the policy it ran under. */

@@ -52,6 +52,8 @@ export interface ToolCallRow {
   output: string | null;
   duration_ms: number;
   created_at: Date;
+  /** A coding agent's sub-agent (migration 054); null otherwise. */
+  agent_id: string | null;
 }
 
 export interface CertificateRow {

@@ -9,6 +9,7 @@ import { createMetrics } from '../../server/create-metrics.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
 import { loadConfig } from '../../server/load-config.js';
 import { buildMcpEndpoint } from '../../api/mcp/mcp-endpoint.js';
+import { buildHookEndpoint } from '../../api/hooks/hook-endpoint.js';
 import { startWorker, type RunningWorker } from '../../worker/start-worker.js';
 import { logCapture } from './log-capture.js';
 
@@ -37,7 +38,7 @@ export async function startReplica(databaseUrl: string, env: Record<string, stri
   const metrics = createMetrics(false);
   const deps = buildDeps(config, db, logger, metrics);
   const mcp = buildMcpEndpoint(deps);
-  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps), mcp] });
+  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps), mcp, buildHookEndpoint(deps)] });
   const running = worker ? await startWorker(deps, databaseUrl) : undefined;
   return {
     app,

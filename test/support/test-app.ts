@@ -8,6 +8,7 @@ import { createServer } from '../../api/create-server.js';
 import { startWorker, type RunningWorker } from '../../worker/start-worker.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
 import { buildMcpEndpoint, type McpEndpoint } from '../../api/mcp/mcp-endpoint.js';
+import { buildHookEndpoint } from '../../api/hooks/hook-endpoint.js';
 import type { Role } from '../../core/accounts/roles.js';
 import { logCapture } from './log-capture.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -76,7 +77,7 @@ export async function createTestApp(
   const deps = buildDeps(config, database.db, logger, metrics, signing);
   // Every success body is checked against its route's declared schema (api/response-contract.ts).
   const mcp = buildMcpEndpoint(deps);
-  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps), mcp] });
+  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps), mcp, buildHookEndpoint(deps)] });
   const request = supertest(app.callback());
 
   async function register(email: string): Promise<TestUser> {

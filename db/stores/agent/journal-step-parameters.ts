@@ -17,6 +17,7 @@ const TOOL_CALL_COLUMNS = {
   output: 'text',
   duration_ms: 'int',
   created_at: 'timestamptz',
+  agent_id: 'text',
 } as const satisfies Record<keyof ToolCallEntry, string>;
 
 /** A tool call's certificate (its kind is its table's: tool_call_certificates). */

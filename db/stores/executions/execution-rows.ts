@@ -53,6 +53,8 @@ export function toToolCall(row: ToolCallRow): ToolCallEntry {
     output: row.output,
     duration_ms: row.duration_ms,
     created_at: row.created_at.toISOString(),
+    // Only a sub-agent's call has one: every other entry keeps the fields (and digest) it always had.
+    ...(row.agent_id ? { agent_id: row.agent_id } : {}),
   };
 }
 

@@ -22,9 +22,15 @@ function policyOf(source: Omit<Policy, 'version'>, version: number): Policy {
     max_budget_cents: source.max_budget_cents,
     retention_days: source.retention_days,
     // Only when set: a policy without `ask` keeps the digest it had before `ask` existed.
-    ...(source.ask?.length ? { ask: source.ask, ask_timeout_seconds: source.ask_timeout_seconds ?? DEFAULT_ASK_TIMEOUT_SECONDS } : {}),
+    ...(source.ask?.length ? { ask: source.ask } : {}),
+    ...(source.ask?.length || asksByRule(source) ? { ask_timeout_seconds: source.ask_timeout_seconds ?? DEFAULT_ASK_TIMEOUT_SECONDS } : {}),
+    // Likewise `tool_rules` (docs/agent-hooks.md): absent when none.
+    ...(source.tool_rules?.length ? { tool_rules: source.tool_rules } : {}),
   };
 }
+
+/** Whether a tool rule holds calls for a person (then the policy names how long). */
+const asksByRule = (source: Pick<Policy, 'tool_rules'>) => source.tool_rules?.some((rule) => rule.verdict === 'ask') ?? false;
 
 function toPolicy(row: PolicyRow): Policy {
   return row.body as Policy;

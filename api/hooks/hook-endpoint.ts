@@ -1,0 +1,139 @@
+import type Koa from 'koa';
+import { hashApiKey } from '../../core/accounts/api-key.js';
+import { HOOK_AGENTS, type HookAgent } from '../../core/hooks/hook-call.js';
+import type { HookDeps, HookTerms } from '../../core/hooks/hook-ports.js';
+import { hookSessionOf } from '../../core/hooks/hook-session.js';
+import { postToolUse } from '../../core/hooks/post-tool-use.js';
+import { preToolUse } from '../../core/hooks/pre-tool-use.js';
+import { admitSessionRequest } from '../../core/mcp/admit-session-request.js';
+import { mcpCredentialOf } from '../../core/mcp/mcp-credential.js';
+import { requireWithinMcpRate } from '../../core/mcp/mcp-session-limits.js';
+import { createSessionCallQueue } from '../../core/mcp/session-call-queue.js';
+import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
+import type { RawBodyRoute } from '../create-server.js';
+import type { Deps } from '../deps.js';
+import { bearerTokenOf } from '../middleware/bearer-token.js';
+import { readJsonBody } from '../middleware/json-body.js';
+import { hookAnswer } from './hook-answer.js';
+import { hookEventOf } from './hook-event-of.js';
+import { hookOpenApi } from './hook-openapi.js';
+
+export const HOOKS_PATH = '/api/v1/hooks';
+/** A post carries the tool's whole response (a file read, a command's output): up to this much, parsed off the event loop past 1 MiB. */
+export const HOOK_BODY_BYTES = 8 * 1024 * 1024;
+/** Sessions whose terms (policy, permissions: fixed when a session opens) this process keeps. */
+const TERMS_KEPT = 10_000;
+
+export type HookEndpointDeps = Pick<
+  Deps,
+  | 'config'
+  | 'logger'
+  | 'journal'
+  | 'certifier'
+  | 'policies'
+  | 'agentSessions'
+  | 'agentKeys'
+  | 'mcpServers'
+  | 'agentCallApprovals'
+  | 'rateLimiter'
+  | 'parseLargeJsonBody'
+  | 'hookCalls'
+>;
+
+function answer(ctx: Koa.Context, status: number, body: unknown): void {
+  ctx.status = status;
+  ctx.body = body;
+}
+
+/**
+ * The hook endpoint of coding agents (docs/agent-hooks.md): `POST /api/v1/hooks/{agent}` takes
+ * Claude Code's, Copilot CLI's or Gemini CLI's own hook input and answers in that agent's format.
+ * The HTTP is here; core/hooks/ decides: which session a request belongs to (hook-session.ts),
+ * a call before it runs (pre-tool-use.ts) and its record after (post-tool-use.ts). Mounted ahead
+ * of the API's routers: it authenticates agent credentials (a session token or an agent key, as
+ * the MCP endpoint does), not API keys, and under the MCP endpoint's per-token rate.
+ */
+export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
+  const calls = createSessionCallQueue();
+  const now = () => new Date();
+  const terms = new Map<string, Promise<HookTerms>>();
+  const termsOf = (sessionId: string): Promise<HookTerms> => {
+    let found = terms.get(sessionId);
+    if (!found) {
+      found = deps.journal.load(sessionId).then(({ policy, execution }) => ({
+        policy,
+        policyRef: execution.policy,
+        permissions: execution.permissions,
+      }));
+      found.catch(() => terms.delete(sessionId));
+      if (terms.size >= TERMS_KEPT) terms.clear();
+      terms.set(sessionId, found);
+    }
+    return found;
+  };
+  const hookDeps: HookDeps = {
+    journal: deps.journal,
+    certifier: deps.certifier,
+    agentSessions: deps.agentSessions,
+    hookCalls: deps.hookCalls,
+    agentCallApprovals: deps.agentCallApprovals,
+    calls,
+    now,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    log: (event, fields) => deps.logger.info({ event, ...fields }, event),
+  };
+  const sessionPorts = {
+    policies: deps.policies,
+    sessions: deps.agentSessions,
+    mcpServers: deps.mcpServers,
+    resolvePermissions,
+    now,
+    hookCalls: deps.hookCalls,
+    close: deps,
+  };
+
+  const middleware: Koa.Middleware = async (ctx, next) => {
+    if (!ctx.path.startsWith(`${HOOKS_PATH}/`)) return next();
+    const agent = ctx.path.slice(HOOKS_PATH.length + 1) as HookAgent;
+    if (!HOOK_AGENTS.includes(agent))
+      return answer(ctx, 404, { detail: `No hook endpoint for '${agent}': use one of ${HOOK_AGENTS.join(', ')}.` });
+    if (ctx.method !== 'POST') {
+      ctx.set('Allow', 'POST');
+      return answer(ctx, 405, { detail: 'A hook endpoint takes POST only.' });
+    }
+    const token = bearerTokenOf(ctx);
+    if (!token) {
+      ctx.set('WWW-Authenticate', 'Bearer');
+      return answer(ctx, 401, { detail: 'An agent session token or agent key is required: Authorization: Bearer <token>.' });
+    }
+    const tokenHash = hashApiKey(token);
+    const credential = await mcpCredentialOf(deps, tokenHash);
+    if (!credential) {
+      ctx.set('WWW-Authenticate', 'Bearer');
+      return answer(ctx, 401, { detail: 'The token is neither an agent session token nor an active agent key.' });
+    }
+    const perMinute = deps.config.mcp.rateLimitPerMinute;
+    if (perMinute > 0) requireWithinMcpRate(await deps.rateLimiter.hit(`hooks:${tokenHash}`, perMinute, 60));
+    // A command hook's `curl -d` says form-encoded: a hook's body is JSON whatever its Content-Type claims.
+    ctx.request.headers['content-type'] = 'application/json';
+    const body = await readJsonBody(ctx, HOOK_BODY_BYTES, deps.parseLargeJsonBody);
+    if (body === undefined) return answer(ctx, 400, { detail: "The body must be the agent's hook input (JSON); it was empty." });
+    const parsed = hookEventOf(agent, body);
+    if ('problem' in parsed) return answer(ctx, 422, { detail: parsed.problem });
+    const { event, format } = parsed;
+    if (event.kind === 'other') return answer(ctx, 200, {});
+    const session = await hookSessionOf(sessionPorts, credential, agent, event.call.cliSessionId, deps.config.mcp.maxSessions);
+    if (!session) return answer(ctx, 404, { detail: 'Agent session not found.' });
+    // A session found past its expiry (or its owner deactivated) is ended now; its calls are refused.
+    const open = await admitSessionRequest(deps, session, 'POST', now());
+    const sessionTerms = await termsOf(session.id);
+    if (event.kind === 'pre') {
+      const verdict = await preToolUse(hookDeps, open ? session : { ...session, status: 'completed' }, sessionTerms, event.call);
+      return answer(ctx, 200, hookAnswer(format, verdict));
+    }
+    await postToolUse(hookDeps, session, sessionTerms, event.call, event.response, event.durationMs);
+    return answer(ctx, 200, {});
+  };
+
+  return { middleware, openapi: hookOpenApi() };
+}

@@ -1,0 +1,113 @@
+import type { z } from 'zod';
+import type { HookAgent, HookEvent, HookToolCall } from '../../core/hooks/hook-call.js';
+import {
+  claudePostToolUseSchema,
+  claudePreToolUseSchema,
+  copilotOtherEventSchema,
+  copilotToolEventSchema,
+  geminiAfterToolSchema,
+  geminiBeforeToolSchema,
+  otherHookEventSchema,
+} from '../schemas/hook-schemas.js';
+
+/** The format an answer is written in: the agent's own, or Claude's for a Claude-format body sent to Copilot's endpoint. */
+export type AnswerFormat = 'claude' | 'copilot' | 'gemini';
+
+export type ParsedHook = { format: AnswerFormat; event: HookEvent } | { problem: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function problemOf(error: z.ZodError, what: string): { problem: string } {
+  const first = error.issues[0];
+  return { problem: `Not a ${what}: ${first.path.join('.') || 'body'}: ${first.message}` };
+}
+
+/** The tool call of a snake_case event (Claude Code, Gemini CLI). */
+/** The fields every snake_case tool event has (api/schemas/hook-schemas.ts). */
+interface SnakeToolEvent {
+  session_id: string;
+  cwd: string;
+  tool_name: string;
+  tool_input: Record<string, unknown>;
+  tool_use_id?: string;
+  agent_id?: string;
+  mcp_server?: { name: string };
+}
+
+function snakeCall(body: SnakeToolEvent): HookToolCall {
+  return {
+    cliSessionId: body.session_id,
+    cwd: body.cwd,
+    tool: body.tool_name,
+    input: body.tool_input,
+    toolUseId: body.tool_use_id ?? null,
+    agentId: body.agent_id ?? null,
+    ...(body.mcp_server ? { mcpServer: body.mcp_server.name } : {}),
+  };
+}
+
+/** A Claude Code or Gemini CLI body: a tool event named as such must be one in full, or it is refused (never taken as "other"). */
+function snakeEvent(body: Record<string, unknown>, format: 'claude' | 'gemini'): ParsedHook {
+  const [preName, postName, what] =
+    format === 'claude' ? ['PreToolUse', 'PostToolUse', 'Claude Code hook input'] : ['BeforeTool', 'AfterTool', 'Gemini CLI hook input'];
+  const name = body.hook_event_name;
+  if (name === preName) {
+    const pre = (format === 'claude' ? claudePreToolUseSchema : geminiBeforeToolSchema).safeParse(body);
+    return pre.success ? { format, event: { kind: 'pre', call: snakeCall(pre.data) } } : problemOf(pre.error, what);
+  }
+  if (name === postName) {
+    const post = (format === 'claude' ? claudePostToolUseSchema : geminiAfterToolSchema).safeParse(body);
+    if (!post.success) return problemOf(post.error, what);
+    const durationMs = 'duration_ms' in post.data && typeof post.data.duration_ms === 'number' ? post.data.duration_ms : null;
+    return { format, event: { kind: 'post', call: snakeCall(post.data), response: post.data.tool_response, durationMs } };
+  }
+  const other = otherHookEventSchema.safeParse(body);
+  return other.success ? { format, event: { kind: 'other', cliSessionId: other.data.session_id ?? null } } : problemOf(other.error, what);
+}
+
+/** Copilot's `toolArgs`: an object, or a JSON text of one (anything else is kept as `{ args }`). */
+function copilotArgs(args: unknown): Record<string, unknown> {
+  if (isObject(args)) return args;
+  if (typeof args !== 'string' || args === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(args);
+    return isObject(parsed) ? parsed : { args: parsed };
+  } catch {
+    return { args };
+  }
+}
+
+function copilotEvent(body: Record<string, unknown>): ParsedHook {
+  if ('toolName' in body) {
+    const tool = copilotToolEventSchema.safeParse(body);
+    if (!tool.success) return problemOf(tool.error, 'Copilot CLI hook input');
+    const call: HookToolCall = {
+      cliSessionId: tool.data.sessionId,
+      cwd: tool.data.cwd,
+      tool: tool.data.toolName,
+      input: copilotArgs(tool.data.toolArgs),
+      toolUseId: null,
+      agentId: null,
+    };
+    return 'toolResult' in body
+      ? { format: 'copilot', event: { kind: 'post', call, response: tool.data.toolResult, durationMs: null } }
+      : { format: 'copilot', event: { kind: 'pre', call } };
+  }
+  const other = copilotOtherEventSchema.safeParse(body);
+  return other.success
+    ? { format: 'copilot', event: { kind: 'other', cliSessionId: other.data.sessionId } }
+    : problemOf(other.error, 'Copilot CLI hook input');
+}
+
+/**
+ * The hook event a body reports, for the agent whose endpoint received it (docs/agent-hooks.md,
+ * "The endpoint"): Claude Code's and Gemini CLI's snake_case input, Copilot CLI's camelCase one
+ * (or Claude's format, which Copilot also speaks: then answered in Claude's format), or a problem
+ * (422) for JSON that is no hook input of that agent.
+ */
+export function hookEventOf(agent: HookAgent, body: unknown): ParsedHook {
+  if (!isObject(body)) return { problem: 'A hook input is a JSON object.' };
+  if (agent === 'claude-code') return snakeEvent(body, 'claude');
+  if (agent === 'gemini') return snakeEvent(body, 'gemini');
+  return 'hook_event_name' in body ? snakeEvent(body, 'claude') : copilotEvent(body);
+}

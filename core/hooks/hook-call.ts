@@ -1,0 +1,65 @@
+/** The coding agents whose hooks shipgate answers (docs/agent-hooks.md). */
+export const HOOK_AGENTS = ['claude-code', 'copilot', 'gemini'] as const;
+export type HookAgent = (typeof HOOK_AGENTS)[number];
+
+/** One tool call as a hook reports it, whatever the agent's own field names. */
+export interface HookToolCall {
+  /** The agent's own session id (Claude `session_id`, Copilot `sessionId`). */
+  cliSessionId: string;
+  /** The repository root the call's paths are relative to. */
+  cwd: string;
+  tool: string;
+  input: Record<string, unknown>;
+  /** The agent's id of the call (Claude `tool_use_id`); null when it gives none. */
+  toolUseId: string | null;
+  /** The sub-agent making the call (Claude `agent_id`); null for the main agent. */
+  agentId: string | null;
+  /** Claude's `mcp_server.name` for an MCP tool. */
+  mcpServer?: string;
+}
+
+/** What a hook reports: a call about to run, one that ran (with its response), or anything else. */
+export type HookEvent =
+  | { kind: 'pre'; call: HookToolCall }
+  | { kind: 'post'; call: HookToolCall; response: unknown; durationMs: number | null }
+  | { kind: 'other'; cliSessionId: string | null };
+
+/** shipgate's answer to a pre-tool hook; never `ask`: a held call is decided before it is answered. */
+export interface HookVerdict {
+  decision: 'allow' | 'deny';
+  reason: string;
+}
+
+/** An allowed call whose post has not come yet (it completes when its entry is recorded). */
+export interface NewHookCall {
+  execution_id: string;
+  /** The entry's call_id once completed: the agent's tool_use_id, else one made for it. */
+  call_id: string;
+  tool: string;
+  agent_id: string | null;
+  arguments: Record<string, unknown>;
+  capability: string;
+  approved_by: { id: string; name: string | null } | null;
+  requested_at: Date;
+}
+
+export interface HookCall extends Omit<NewHookCall, 'requested_at'> {
+  id: string;
+  requested_at: string;
+}
+
+/** Storage port of hook calls and of the agent sessions a key's agent runs opened. Implemented in db/. */
+export interface HookCallStore {
+  open(call: NewHookCall): Promise<string>;
+  /**
+   * The allowed call a post completes: the one with that call id when given, else the session's
+   * latest one of that tool (and sub-agent) not yet completed; null when none.
+   */
+  findOpen(executionId: string, tool: string, callId: string | null, agentId: string | null): Promise<HookCall | null>;
+  /** The session's allowed calls whose post never came, oldest first. */
+  incomplete(executionId: string): Promise<HookCall[]>;
+  /** The agent session a key's agent run (its own session id) opened, if one did. */
+  sessionOfRun(agentKeyId: string, agent: HookAgent, cliSessionId: string): Promise<string | null>;
+  /** Binds the run to the session unless another request bound it first: the session that stands. */
+  bindRun(agentKeyId: string, agent: HookAgent, cliSessionId: string, executionId: string): Promise<string>;
+}

@@ -1,0 +1,26 @@
+import type { Certifier } from '../agent/certifier.js';
+import type { ExecutionJournal } from '../agent/journal.js';
+import type { AgentCallApproval, AgentCallApprovals } from '../mcp/agent-call-approvals.js';
+import type { AgentSessionStore } from '../mcp/agent-session.js';
+import type { GatewayTerms } from '../mcp/call-through-gateway.js';
+import type { SessionCallQueue } from '../mcp/session-call-queue.js';
+import type { HookCallStore } from './hook-call.js';
+
+/** What deciding and recording a hook call needs (core/hooks/pre-tool-use.ts, post-tool-use.ts). */
+export interface HookDeps {
+  journal: Pick<ExecutionJournal, 'recordToolCall'>;
+  certifier: Certifier;
+  agentSessions: Pick<AgentSessionStore, 'callState' | 'coverageChanged'>;
+  hookCalls: Pick<HookCallStore, 'open' | 'findOpen'>;
+  agentCallApprovals: Pick<AgentCallApprovals, 'ask' | 'get' | 'decide'>;
+  /** The calls of each session one at a time in this process: each entry's seq and certificate follow the last. */
+  calls: SessionCallQueue;
+  now(): Date;
+  sleep(ms: number): Promise<void>;
+  log(event: string, fields: Record<string, unknown>): void;
+}
+
+/** The session's policy, its reference and resolved permissions: fixed when the session opened. */
+export type HookTerms = GatewayTerms;
+
+export type { AgentCallApproval };

@@ -1,0 +1,148 @@
+import { canonicalDigest } from '../canonical-json.js';
+import type { Certificate } from '../certificates/types.js';
+import type { AgentCallApproval } from '../mcp/agent-call-approvals.js';
+import { sessionIsOpen, type AgentSessionCallState } from '../mcp/agent-session.js';
+import { awaitCallApproval } from '../mcp/await-call-approval.js';
+import { repostCoveredChecks } from '../mcp/repost-covered-checks.js';
+import { DEFAULT_ASK_TIMEOUT_SECONDS } from '../policies/asked-capability.js';
+import { checkToolAction, hookPropertiesBefore, type HookDenial } from './check-tool-action.js';
+import type { HookToolCall, HookVerdict } from './hook-call.js';
+import type { HookDeps, HookTerms } from './hook-ports.js';
+import { toolAction } from './tool-action.js';
+import { randomUUID } from 'node:crypto';
+
+const ENDED = 'This agent session has ended (closed, cancelled, expired, or its owner deactivated); the call was not made.';
+
+/** What the agent reads of a refusal. */
+export function denialText(denial: HookDenial): string {
+  const what = [denial.capability, denial.detail].filter(Boolean).join(': ');
+  return `shipgate DENIED: ${denial.reason}${what ? `: ${what}` : ''}`;
+}
+
+/** Why a held call was not approved. */
+function heldDenial(held: AgentCallApproval): HookDenial {
+  const who = held.decided_by_name ?? held.decided_by ?? 'an approver';
+  if (held.decision === 'denied')
+    return { reason: 'denied_by_approver', capability: held.capability, detail: `${who} denied it: ${held.reason ?? 'no reason given'}` };
+  return { reason: 'approval_timed_out', capability: held.capability, detail: `no APPROVER or ADMIN decided it by ${held.deadline}` };
+}
+
+/** Holds the call until a person decides it, its deadline passes or its session ends (core/mcp/await-call-approval.ts). */
+async function hold(deps: HookDeps, session: AgentSessionCallState, call: HookToolCall, capability: string, timeoutSeconds: number) {
+  const requestedAt = deps.now();
+  const id = await deps.agentCallApprovals.ask({
+    execution_id: session.id,
+    seq: session.next_seq,
+    tool: call.tool,
+    arguments: call.input,
+    arguments_digest: canonicalDigest(call.input),
+    capability,
+    requested_at: requestedAt,
+    deadline: new Date(requestedAt.getTime() + timeoutSeconds * 1000),
+  });
+  deps.log('hooks.tool_call_held', { execution_id: session.id, tool: call.tool, approval_id: id });
+  return awaitCallApproval(
+    {
+      approvals: deps.agentCallApprovals,
+      now: deps.now,
+      sleep: deps.sleep,
+      sessionOpen: async () => {
+        const now = await deps.agentSessions.callState(session.id);
+        return now !== null && sessionIsOpen(now, deps.now());
+      },
+    },
+    id,
+  );
+}
+
+/**
+ * A coding agent's tool call before it runs (docs/agent-hooks.md, "How a call is decided"): the
+ * session must be open; the call's capabilities, the policy's `tool_rules` and `ask` decide;
+ * a held call waits for a person (or its deadline). A refused call is recorded at once with an
+ * `action_denied` certificate in the session's chain; an allowed one is kept open until its post
+ * hook completes it (post-tool-use.ts). `session` is the state read while authenticating.
+ */
+export async function preToolUse(
+  deps: HookDeps,
+  session: AgentSessionCallState,
+  terms: HookTerms,
+  call: HookToolCall,
+): Promise<HookVerdict> {
+  if (!sessionIsOpen(session, deps.now())) return { decision: 'deny', reason: ENDED };
+  const action = toolAction(call.tool, call.input, call.cwd, call.mcpServer);
+  const check = checkToolAction(action, terms, session.next_seq, session.max_tool_calls);
+  let denial: HookDenial | null = 'denial' in check ? check.denial : null;
+  let approvedBy: { id: string; name: string | null } | null = null;
+  if ('ask' in check) {
+    const held = await hold(deps, session, call, check.ask, terms.policy.ask_timeout_seconds ?? DEFAULT_ASK_TIMEOUT_SECONDS);
+    if (held.decision === 'session_ended') return { decision: 'deny', reason: ENDED };
+    if (held.decision === 'approved' && held.decided_by) approvedBy = { id: held.decided_by, name: held.decided_by_name };
+    else denial = heldDenial(held);
+  }
+  const capability = denial?.capability ?? action.capabilities[0];
+  const log = (verdict: string) =>
+    deps.log('hooks.tool_call', { execution_id: session.id, tool: call.tool, verdict, reason: denial?.reason ?? null, capability });
+  if (!denial) {
+    await deps.hookCalls.open({
+      execution_id: session.id,
+      call_id: call.toolUseId ?? `hook-${randomUUID()}`,
+      tool: call.tool,
+      agent_id: call.agentId,
+      arguments: call.input,
+      capability,
+      approved_by: approvedBy,
+      requested_at: deps.now(),
+    });
+    log('allowed');
+    return {
+      decision: 'allow',
+      reason: approvedBy ? `shipgate: approved by ${approvedBy.name ?? approvedBy.id}` : 'shipgate: allowed by policy',
+    };
+  }
+  const refusal = denial;
+  const recorded = await deps.calls.serialise(session.id, async () => {
+    const state = await deps.agentSessions.callState(session.id);
+    if (!state || !sessionIsOpen(state, deps.now())) return false;
+    const seq = state.next_seq;
+    const certificate: Certificate = deps.certifier.certifyDeniedToolCall({
+      executionId: session.id,
+      seq,
+      tool: call.tool,
+      arguments: call.input,
+      reason: refusal.reason,
+      capability: refusal.capability,
+      capabilities: [...terms.permissions],
+      verifiedProperties: hookPropertiesBefore(refusal.reason),
+      policy: terms.policyRef,
+      prev: state.last_certificate_digest,
+    });
+    const callId = call.toolUseId ?? `hook-${seq}`;
+    await deps.journal.recordToolCall(
+      session.id,
+      {
+        seq,
+        call_id: callId,
+        tool: call.tool,
+        arguments: call.input,
+        capability: refusal.capability,
+        verdict: 'denied',
+        reason: refusal.reason,
+        certificate_id: certificate.id,
+        result_digest: null,
+        output: null,
+        duration_ms: 0,
+        created_at: deps.now().toISOString(),
+        ...(call.agentId ? { agent_id: call.agentId } : {}),
+      },
+      { role: 'tool', tool_call_id: callId, content: denialText(refusal) },
+      certificate,
+      null,
+    );
+    return true;
+  });
+  if (!recorded) return { decision: 'deny', reason: ENDED };
+  log('denied');
+  // A denial under a blocking policy shrinks what the session covers: its green check runs are posted again.
+  await repostCoveredChecks(deps, session.id, { denied: terms.policy.denied_call_severity });
+  return { decision: 'deny', reason: denialText(refusal) };
+}

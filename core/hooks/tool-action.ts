@@ -1,0 +1,168 @@
+import { upstreamToolCapability } from '../mcp/upstream-tool-capabilities.js';
+import { shellFileAccess } from './shell-file-access.js';
+
+/**
+ * What one tool call of a coding agent does, in the policy's terms (docs/agent-hooks.md, "Tools
+ * and capabilities"): the capabilities it needs, and what its `tool_rules` match on. Paths are
+ * relative to the repository root (the hook input's `cwd`); one outside it stays absolute.
+ */
+export interface ToolAction {
+  /** The tool as the agent named it (`Bash`, `run_shell_command`, `mcp__github__create_issue`). */
+  tool: string;
+  capabilities: string[];
+  /** The command line of a shell call. */
+  command?: string;
+  reads: string[];
+  writes: string[];
+  hosts: string[];
+}
+
+type Kind = 'shell' | 'read' | 'write' | 'search' | 'fetch' | 'web_search' | 'agent';
+
+/** Claude Code's, Copilot CLI's and Gemini CLI's built-in tools (their names do not collide). */
+const TOOL_KINDS: Record<string, Kind> = {
+  Bash: 'shell',
+  bash: 'shell',
+  shell: 'shell',
+  powershell: 'shell',
+  run_shell_command: 'shell',
+  Read: 'read',
+  NotebookRead: 'read',
+  view: 'read',
+  read_file: 'read',
+  read_many_files: 'read',
+  Write: 'write',
+  Edit: 'write',
+  MultiEdit: 'write',
+  NotebookEdit: 'write',
+  create: 'write',
+  edit: 'write',
+  str_replace_editor: 'write',
+  write_file: 'write',
+  replace: 'write',
+  Glob: 'search',
+  Grep: 'search',
+  LS: 'search',
+  glob: 'search',
+  grep: 'search',
+  search_file_content: 'search',
+  list_directory: 'search',
+  WebFetch: 'fetch',
+  web_fetch: 'fetch',
+  WebSearch: 'web_search',
+  google_web_search: 'web_search',
+  web_search: 'web_search',
+  Agent: 'agent',
+  Task: 'agent',
+  task: 'agent',
+};
+
+/** Claude Code names an MCP tool `mcp__<server>__<tool>`. */
+const MCP_PREFIX = 'mcp__';
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
+
+/** `path` as an absolute POSIX path without `.`, `..` or repeated slashes. */
+function normalPath(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '' && part !== '.') parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** The path relative to `root` (POSIX), `.` for the root itself; a path outside it stays absolute. */
+export function repositoryPath(root: string, path: string): string {
+  const base = normalPath(root);
+  const full = normalPath(path.startsWith('/') ? path : `${base}/${path}`);
+  if (full === base) return '.';
+  const prefix = base === '/' ? '/' : `${base}/`;
+  return full.startsWith(prefix) ? full.slice(prefix.length) : full;
+}
+
+/** Every path a file tool's input names (Claude: `file_path`, `notebook_path`; Copilot: `path`; Gemini: `file_path`, `absolute_path`, `paths`). */
+function inputPaths(input: Record<string, unknown>): string[] {
+  const single = ['file_path', 'notebook_path', 'absolute_path', 'path', 'dir_path']
+    .map((k) => str(input[k]))
+    .filter((p) => p !== undefined);
+  const many = Array.isArray(input.paths) ? input.paths.filter((p): p is string => typeof p === 'string') : [];
+  return [...single, ...many];
+}
+
+/** The host of a URL, or the text itself when it is none. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+}
+
+/** The URLs a fetch names: `url`, or those in Gemini's `prompt`. */
+function inputUrls(input: Record<string, unknown>): string[] {
+  const url = str(input.url);
+  if (url) return [url];
+  const prompt = str(input.prompt) ?? '';
+  return prompt.split(/\s+/).filter((w) => w.startsWith('http://') || w.startsWith('https://'));
+}
+
+/**
+ * The capabilities and matchable facts of one tool call: shell `shell:exec` (with the command
+ * line, and the files it plainly reads or writes), reads `fs:read:<path>`, writes and edits
+ * `fs:write:<path>`, searches `fs:read:<dir>`, fetches `network:<host>`, web searches
+ * `network:web-search`, sub-agents `agent:spawn`, MCP tools `mcp:<server>/<tool>`, and any other
+ * tool `tool:<name>`.
+ */
+export function toolAction(tool: string, input: Record<string, unknown>, cwd: string, mcpServer?: string): ToolAction {
+  const action: ToolAction = { tool, capabilities: [], reads: [], writes: [], hosts: [] };
+  const rel = (path: string) => repositoryPath(cwd, path);
+  if (tool.startsWith(MCP_PREFIX)) {
+    const rest = tool.slice(MCP_PREFIX.length);
+    const cut = rest.indexOf('__');
+    const server = mcpServer ?? (cut > 0 ? rest.slice(0, cut) : rest);
+    const name = cut > 0 ? rest.slice(cut + 2) : rest;
+    action.capabilities.push(upstreamToolCapability(server, name));
+    return action;
+  }
+  switch (TOOL_KINDS[tool]) {
+    case 'shell': {
+      action.command = str(input.command) ?? '';
+      const files = shellFileAccess(action.command);
+      const dir = str(input.directory) ?? str(input.dir_path);
+      const inDir = (p: string) => rel(dir && !p.startsWith('/') ? `${dir}/${p}` : p);
+      action.reads = files.reads.map(inDir);
+      action.writes = files.writes.map(inDir);
+      action.capabilities.push('shell:exec');
+      break;
+    }
+    case 'read':
+      action.reads = inputPaths(input).map(rel);
+      action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
+      break;
+    case 'write':
+      action.writes = inputPaths(input).map(rel);
+      action.capabilities.push(...action.writes.map((p) => `fs:write:${p}`));
+      break;
+    case 'search':
+      action.reads = [rel(inputPaths(input)[0] ?? '.')];
+      action.capabilities.push(`fs:read:${action.reads[0]}`);
+      break;
+    case 'fetch':
+      action.hosts = inputUrls(input).map(hostOf);
+      action.capabilities.push(...action.hosts.map((h) => `network:${h}`));
+      break;
+    case 'web_search':
+      action.capabilities.push('network:web-search');
+      break;
+    case 'agent':
+      action.capabilities.push('agent:spawn');
+      break;
+    default:
+      action.capabilities.push(`tool:${tool}`);
+  }
+  // A file tool without a path, a fetch without a URL: still a call that needs its kind's grant.
+  if (action.capabilities.length === 0)
+    action.capabilities.push(TOOL_KINDS[tool] === 'fetch' ? 'network:unknown' : `fs:${TOOL_KINDS[tool] === 'write' ? 'write' : 'read'}:.`);
+  return action;
+}

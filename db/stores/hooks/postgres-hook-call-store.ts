@@ -1,0 +1,105 @@
+import type { Knex } from 'knex';
+import type { HookCall, HookCallStore } from '../../../core/hooks/hook-call.js';
+import { sendSql } from '../../send-sql.js';
+
+interface HookCallRow {
+  id: string;
+  execution_id: string;
+  call_id: string;
+  tool: string;
+  agent_id: string | null;
+  arguments: Record<string, unknown>;
+  capability: string;
+  approved_by: string | null;
+  approved_by_name: string | null;
+  requested_at: Date;
+}
+
+function toHookCall(row: HookCallRow): HookCall {
+  return {
+    id: row.id,
+    execution_id: row.execution_id,
+    call_id: row.call_id,
+    tool: row.tool,
+    agent_id: row.agent_id,
+    arguments: row.arguments,
+    capability: row.capability,
+    approved_by: row.approved_by ? { id: row.approved_by, name: row.approved_by_name } : null,
+    requested_at: row.requested_at.toISOString(),
+  };
+}
+
+/** A call is open while no entry of its session carries its call_id (its post records that entry). */
+const NOT_COMPLETED = `NOT EXISTS (SELECT 1 FROM tool_calls t WHERE t.execution_id = h.execution_id AND t.call_id = h.call_id)`;
+
+const OPEN = {
+  name: 'hook_call_open',
+  text: `INSERT INTO hook_calls (execution_id, call_id, tool, agent_id, arguments, capability, approved_by, approved_by_name, requested_at)
+    VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id`,
+};
+const BY_CALL_ID = {
+  name: 'hook_call_by_call_id',
+  text: `SELECT h.* FROM hook_calls h WHERE h.execution_id = $1 AND h.call_id = $2 AND ${NOT_COMPLETED}
+    ORDER BY h.requested_at DESC LIMIT 1`,
+};
+const LATEST_OF_TOOL = {
+  name: 'hook_call_latest_of_tool',
+  text: `SELECT h.* FROM hook_calls h WHERE h.execution_id = $1 AND h.tool = $2 AND h.agent_id IS NOT DISTINCT FROM $3 AND ${NOT_COMPLETED}
+    ORDER BY h.requested_at DESC LIMIT 1`,
+};
+const RUN_SESSION = {
+  name: 'hook_run_session',
+  text: 'SELECT execution_id FROM hook_runs WHERE agent_key_id = $1 AND agent = $2 AND cli_session_id = $3',
+};
+const BIND_RUN = {
+  name: 'hook_run_bind',
+  text: `WITH bound AS (
+      INSERT INTO hook_runs (agent_key_id, agent, cli_session_id, execution_id) VALUES ($1, $2, $3, $4)
+      ON CONFLICT DO NOTHING RETURNING execution_id
+    )
+    SELECT execution_id FROM bound
+    UNION ALL SELECT execution_id FROM hook_runs WHERE agent_key_id = $1 AND agent = $2 AND cli_session_id = $3
+    LIMIT 1`,
+};
+
+/** Hook calls and the runs of agent keys (db/migrations/053-hook-calls.ts). */
+export function createHookCallStore(db: Knex): HookCallStore {
+  return {
+    async open(call) {
+      const [row] = await sendSql<{ id: string }>(db, OPEN, [
+        call.execution_id,
+        call.call_id,
+        call.tool,
+        call.agent_id,
+        JSON.stringify(call.arguments),
+        call.capability,
+        call.approved_by?.id ?? null,
+        call.approved_by?.name ?? null,
+        call.requested_at,
+      ]);
+      return row.id;
+    },
+    async findOpen(executionId, tool, callId, agentId) {
+      const [row] = callId
+        ? await sendSql<HookCallRow>(db, BY_CALL_ID, [executionId, callId])
+        : await sendSql<HookCallRow>(db, LATEST_OF_TOOL, [executionId, tool, agentId]);
+      return row ? toHookCall(row) : null;
+    },
+    async incomplete(executionId) {
+      const rows = await sendSql<HookCallRow>(
+        db,
+        `SELECT h.* FROM hook_calls h WHERE h.execution_id = $1 AND ${NOT_COMPLETED} ORDER BY h.requested_at, h.id`,
+        [executionId],
+      );
+      return rows.map(toHookCall);
+    },
+    async sessionOfRun(agentKeyId, agent, cliSessionId) {
+      const [row] = await sendSql<{ execution_id: string }>(db, RUN_SESSION, [agentKeyId, agent, cliSessionId]);
+      return row?.execution_id ?? null;
+    },
+    async bindRun(agentKeyId, agent, cliSessionId, executionId) {
+      const [row] = await sendSql<{ execution_id: string }>(db, BIND_RUN, [agentKeyId, agent, cliSessionId, executionId]);
+      return row.execution_id;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { claudePost, claudePre, decisionOf, hookPolicy, hookSession, postHook } from './support/hook-fixture.js';
+
+let t: TestApp;
+let policy: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  policy = await hookPolicy(t);
+}, 60_000);
+afterAll(async () => t?.close());
+
+const record = async (id: string) => (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body;
+
+describe('POST /api/v1/hooks/claude-code', () => {
+  it('allows a shell command, records it with its response digest and an action_safe certificate once its post comes', async () => {
+    const session = await hookSession(t, policy);
+    const pre = claudePre('Bash', { command: 'echo hello > out.txt' });
+    const allowed = await postHook(t, 'claude-code', session.token, pre).expect(200);
+    expect(decisionOf(allowed)).toEqual({ decision: 'allow', reason: expect.stringMatching(/allowed/) });
+    expect((await record(session.id)).tool_calls).toEqual([]);
+
+    const post = await postHook(t, 'claude-code', session.token, claudePost(pre, { stdout: '', stderr: '', interrupted: false }, 7));
+    expect([post.status, post.body]).toEqual([200, {}]);
+    const execution = await record(session.id);
+    expect(execution.tool_calls).toEqual([
+      expect.objectContaining({
+        seq: 1,
+        call_id: pre.tool_use_id,
+        tool: 'Bash',
+        arguments: { command: 'echo hello > out.txt' },
+        capability: 'shell:exec',
+        verdict: 'allowed',
+        result_digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+        duration_ms: 7,
+      }),
+    ]);
+    expect(execution.certificates.map((c: { theorem: string }) => c.theorem)).toEqual(['action_safe']);
+  });
+
+  it("denies a read of .env (a tool_rules deny), in Claude's format, recorded denied with an action_denied certificate", async () => {
+    const session = await hookSession(t, policy);
+    const res = await postHook(t, 'claude-code', session.token, claudePre('Read', { file_path: '/work/acme-shop/.env' })).expect(200);
+    expect(res.body).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'shipgate DENIED: tool_rule:1: fs:read:.env: tool_rules[1] matches Read .env',
+      },
+    });
+    const execution = await record(session.id);
+    expect(execution.tool_calls).toEqual([
+      expect.objectContaining({
+        seq: 1,
+        tool: 'Read',
+        verdict: 'denied',
+        reason: 'tool_rule:1',
+        capability: 'fs:read:.env',
+        result_digest: null,
+      }),
+    ]);
+    expect(execution.certificates.map((c: { theorem: string }) => c.theorem)).toEqual(['action_denied']);
+  });
+
+  it('checks a shell command that plainly reads a file against the read globs, and a forced push against the command globs', async () => {
+    const session = await hookSession(t, policy);
+    const cat = await postHook(t, 'claude-code', session.token, claudePre('Bash', { command: 'cat config/.env.local | head -3' }));
+    expect(decisionOf(cat)).toMatchObject({ decision: 'deny', reason: expect.stringMatching(/tool_rule:1/) });
+    const push = await postHook(t, 'claude-code', session.token, claudePre('Bash', { command: 'cd app && git push --force origin main' }));
+    expect(decisionOf(push)).toMatchObject({ decision: 'deny', reason: expect.stringMatching(/tool_rule:0.*git push --force/) });
+    const plain = await postHook(t, 'claude-code', session.token, claudePre('Bash', { command: 'git push origin main' }));
+    expect(decisionOf(plain).decision).toBe('allow');
+  });
+
+  it("allows a Write outside the asked paths, and records a sub-agent's calls with its agent_id, in order", async () => {
+    const session = await hookSession(t, policy);
+    const write = claudePre('Write', { file_path: '/work/acme-shop/src/app.ts', content: 'export {};' });
+    expect(decisionOf(await postHook(t, 'claude-code', session.token, write)).decision).toBe('allow');
+    await postHook(t, 'claude-code', session.token, claudePost(write, { type: 'create', filePath: '/work/acme-shop/src/app.ts' })).expect(
+      200,
+    );
+    const sub = claudePre('Read', { file_path: 'src/app.ts' }, { agent_id: 'agent-7', agent_type: 'Explore' });
+    expect(decisionOf(await postHook(t, 'claude-code', session.token, sub)).decision).toBe('allow');
+    await postHook(t, 'claude-code', session.token, claudePost(sub, { type: 'text', file: { content: 'export {};' } })).expect(200);
+    const calls = (await record(session.id)).tool_calls as Record<string, unknown>[];
+    expect(calls.map((c) => [c.seq, c.tool, c.capability, c.verdict, c.agent_id])).toEqual([
+      [1, 'Write', 'fs:write:src/app.ts', 'allowed', undefined],
+      [2, 'Read', 'fs:read:src/app.ts', 'allowed', 'agent-7'],
+    ]);
+  });
+
+  it('answers 401 without a token, 400 for a body that is not JSON, 422 for JSON that is no hook input, {} for other events', async () => {
+    const session = await hookSession(t, policy);
+    const anonymous = await t.request.post('/api/v1/hooks/claude-code').send(claudePre('Bash', { command: 'ls' }));
+    expect([anonymous.status, anonymous.body.detail]).toEqual([401, expect.stringMatching(/token/)]);
+    const broken = await t.request
+      .post('/api/v1/hooks/claude-code')
+      .set('Authorization', `Bearer ${session.token}`)
+      .set('Content-Type', 'application/json')
+      .send('{"hook_event_name": ');
+    expect([broken.status, broken.body]).toEqual([400, { detail: 'Malformed JSON body.' }]);
+    const wrong = await postHook(t, 'claude-code', session.token, { hello: 'world' });
+    expect([wrong.status, typeof wrong.body.detail]).toEqual([422, 'string']);
+    const partial = await postHook(t, 'claude-code', session.token, { ...claudePre('Bash', {}), tool_input: 'ls' });
+    expect([partial.status, partial.body.detail]).toEqual([422, expect.stringMatching(/tool_input/)]);
+    const other = await postHook(t, 'claude-code', session.token, { session_id: 'x', cwd: '/', hook_event_name: 'SessionStart' });
+    expect([other.status, other.body]).toEqual([200, {}]);
+  });
+});

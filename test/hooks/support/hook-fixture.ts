@@ -1,0 +1,75 @@
+import type { Response } from 'supertest';
+import type { TestApp } from '../../support/test-app.js';
+
+/** The repository root the fake agent runs in: the hook input's `cwd`. */
+export const REPO = '/work/acme-shop';
+
+/** A policy a coding agent can run under: every tool kind within its ceiling, with the rules of docs/agent-hooks.md's example. */
+export const HOOK_POLICY = {
+  ceiling: ['shell:exec', 'fs:*', 'network:*', 'agent:spawn', 'mcp:*', 'tool:*'],
+  tool_rules: [
+    { match: { command: 'git push --force*' }, verdict: 'deny' },
+    { match: { read: '.env*' }, verdict: 'deny' },
+    { match: { write: '.github/workflows/**' }, verdict: 'ask' },
+  ],
+  ask_timeout_seconds: 5,
+};
+
+let policies = 0;
+
+/** Creates a custom policy (HOOK_POLICY with `overrides`); its name. */
+export async function hookPolicy(t: TestApp, overrides: Record<string, unknown> = {}): Promise<string> {
+  const name = `hooks-${++policies}-${Date.now()}`;
+  await t.request
+    .post('/api/v1/policies')
+    .set(t.admin.auth)
+    .send({ name, ...HOOK_POLICY, ...overrides })
+    .expect(201);
+  return name;
+}
+
+/** An agent session for hooks only (no MCP servers), opened by the ADMIN: its id and token. */
+export async function hookSession(t: TestApp, policy: string): Promise<{ id: string; token: string }> {
+  const res = await t.request
+    .post('/api/v1/agent-sessions')
+    .set(t.admin.auth)
+    .send({ name: 'claude run', repo_root: 'acme/shop', servers: [], compliance_policy: policy });
+  if (res.status !== 201) throw new Error(`session: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.id, token: res.body.token };
+}
+
+let calls = 0;
+
+/** Claude Code's PreToolUse input for one call (with a fresh tool_use_id unless `extra` names one). */
+export function claudePre(tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return {
+    session_id: 'claude-run-1',
+    transcript_path: '/tmp/transcript.jsonl',
+    cwd: REPO,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: tool,
+    tool_input: input,
+    tool_use_id: `toolu_${++calls}`,
+    ...extra,
+  };
+}
+
+/** The PostToolUse input completing `pre`. */
+export function claudePost(pre: ReturnType<typeof claudePre>, response: unknown, durationMs = 12) {
+  return { ...pre, hook_event_name: 'PostToolUse', tool_response: response, duration_ms: durationMs };
+}
+
+/** POSTs a hook input to shipgate's endpoint for `agent`. */
+export function postHook(t: TestApp, agent: string, token: string, body: unknown): Promise<Response> {
+  return t.request
+    .post(`/api/v1/hooks/${agent}`)
+    .set('Authorization', `Bearer ${token}`)
+    .send(body as object);
+}
+
+/** Claude's answer: the decision and its reason. */
+export function decisionOf(res: Response): { decision: string; reason: string } {
+  const out = res.body.hookSpecificOutput as { permissionDecision: string; permissionDecisionReason: string };
+  return { decision: out.permissionDecision, reason: out.permissionDecisionReason };
+}
