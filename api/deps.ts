@@ -21,6 +21,8 @@ import type { McpUpstreamClient } from '../core/mcp/mcp-upstream-client.js';
 import type { AgentCallApprovals } from '../core/mcp/agent-call-approvals.js';
 import type { McpToolPins } from '../core/mcp/mcp-tool-pins.js';
 import type { HookCallStore } from '../core/hooks/hook-call.js';
+import type { McpSessionStore } from '../core/mcp/mcp-sessions.js';
+import type { GatewayCallJournal } from '../core/mcp/gateway-call-journal.js';
 import type { GitHubAppCredentialsSource } from '../core/github/app-credentials.js';
 import type { AppInstallations } from '../core/github/app-installations.js';
 import type { InstallationTokenMinter } from '../core/github/installation-token-minter.js';
@@ -84,6 +86,10 @@ export interface Deps {
   agentSessions: AgentSessionStore;
   /** Repository agent keys, each opening a new agent session per MCP session. */
   agentKeys: AgentKeyStore;
+  /** MCP sessions (`Mcp-Session-Id`), shared by every replica (docs/mcp-gateway.md, "Any replica serves any session"). */
+  mcpSessions: McpSessionStore;
+  /** Records gateway calls at their session's next free seq, whichever replica serves them. */
+  gatewayCalls: GatewayCallJournal;
   /** The gateway's client of upstream MCP servers. */
   mcpUpstreamClient: McpUpstreamClient;
   /** The pinned tool definitions of the upstreams (docs/mcp-gateway.md, "Pinned tool definitions"). */

@@ -40,7 +40,7 @@ import type {
   GitHubAppRegistrationRow,
   GitHubAppManifestStateRow,
 } from './tables/github.js';
-import type { AgentCallApprovalRow, AgentKeyRow, AgentSessionRow, McpServerRow, McpToolPinRow } from './tables/mcp.js';
+import type { AgentCallApprovalRow, AgentKeyRow, AgentSessionRow, McpServerRow, McpSessionRow, McpToolPinRow } from './tables/mcp.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/operations.js';
@@ -90,6 +90,7 @@ export interface Tables {
   github_app_registrations: GitHubAppRegistrationRow;
   github_app_manifest_states: GitHubAppManifestStateRow;
   mcp_servers: McpServerRow;
+  mcp_sessions: McpSessionRow;
   mcp_tool_pins: McpToolPinRow;
   agent_call_approvals: AgentCallApprovalRow;
   agent_sessions: AgentSessionRow;

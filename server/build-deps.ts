@@ -13,6 +13,8 @@ import { createAgentCallApprovals } from '../db/stores/mcp/postgres-agent-call-a
 import { createHookCallStore } from '../db/stores/hooks/postgres-hook-call-store.js';
 import { createMcpToolPins } from '../db/stores/mcp/postgres-mcp-tool-pins.js';
 import { createAgentSessionStore } from '../db/stores/mcp/postgres-agent-session-store.js';
+import { createMcpSessionStore } from '../db/stores/mcp/postgres-mcp-session-store.js';
+import { createGatewayCallJournal } from '../db/stores/mcp/postgres-gateway-call-journal.js';
 import { createAgentKeyStore } from '../db/stores/mcp/postgres-agent-key-store.js';
 import { createSdkMcpUpstreamClient } from '../net/sdk-mcp-upstream-client.js';
 import { createPolicyStore } from '../db/stores/policies/postgres-policy-store.js';
@@ -145,6 +147,8 @@ export function buildDeps(
     mcpServers: createMcpServerRegistry(db, secretKey),
     agentSessions: createAgentSessionStore(db, secretKey),
     agentKeys: createAgentKeyStore(db),
+    mcpSessions: createMcpSessionStore(db),
+    gatewayCalls: createGatewayCallJournal(db),
     mcpUpstreamClient: createSdkMcpUpstreamClient(),
     mcpToolPins: createMcpToolPins(db),
     agentCallApprovals: createAgentCallApprovals(db),

@@ -2,7 +2,6 @@ import { canonicalJson, sha256Hex } from '../canonical-json.js';
 import type { Certificate } from '../certificates/types.js';
 import type { Certifier } from '../agent/certifier.js';
 import { ENTRY_OUTPUT_BYTES } from '../agent/handle-tool-call.js';
-import type { ExecutionJournal } from '../agent/journal.js';
 import { redactOutput } from '../agent/output-rules.js';
 import { truncateUtf8 } from '../agent/truncate-utf8.js';
 import type { DenialReason, ToolCallEntry } from '../executions/execution.js';
@@ -14,6 +13,7 @@ import type { ResolvedTool, SessionUpstreams } from './session-upstreams.js';
 import type { Policy, PolicyRef } from '../policies/policy.js';
 import { askedCapability, DEFAULT_ASK_TIMEOUT_SECONDS } from '../policies/asked-capability.js';
 import type { AgentCallApproval } from './agent-call-approvals.js';
+import type { GatewayCallJournal } from './gateway-call-journal.js';
 
 /** An upstream that does not answer within this is cut off; the agent gets an error result. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
@@ -30,7 +30,10 @@ export const GATEWAY_VERIFIED_PROPERTIES = [
 ];
 
 export interface GatewayDeps {
-  journal: Pick<ExecutionJournal, 'recordToolCall'>;
+  /** Records the call at the session's next seq (core/mcp/gateway-call-journal.ts). */
+  journal: GatewayCallJournal;
+  /** The session's state read again, when another call took the seq this one was read with. */
+  readState(id: string): Promise<AgentSessionCallState | null>;
   certifier: Certifier;
   /** Null when `value` satisfies the JSON Schema, else why not. */
   checkArguments(schema: Record<string, unknown>, value: unknown): string | null;
@@ -142,7 +145,8 @@ function quarantined(name: string, tool: ResolvedTool): { reason: DenialReason; 
  * denied call is recorded too and answered `isError` naming what was missing. `state` is the
  * session's state read for this call (its status, expiry, next seq and last certificate) and
  * `tool` the tool the call names as its upstream lists it (null: unknown), both looked up by the
- * caller (at once); the caller serialises the calls of one session.
+ * caller (at once). The call limit and a held call's listing use the seq read with `state`; the
+ * record takes the session's next free seq at the end (several replicas may serve one session).
  */
 export async function callThroughGateway(
   deps: GatewayDeps,
@@ -197,7 +201,6 @@ export async function callThroughGateway(
   }
 
   let result: UpstreamResult | null = null;
-  let certificate: Certificate | null = null;
   let resultDigest: string | null = null;
   if (!denial && tool) {
     try {
@@ -211,25 +214,28 @@ export async function callThroughGateway(
       result = { content: text(`ERROR: upstream '${tool.server}' failed: ${message}`), isError: true };
     }
     resultDigest = sha256Hex(canonicalJson(result));
-    certificate = deps.certifier.certifyToolCall({
-      executionId: session.id,
-      seq,
-      tool: call.name,
-      arguments: call.arguments,
-      capability: tool.capabilities[0],
-      capabilities: [...permissions],
-      verifiedProperties: approvedBy ? APPROVED_PROPERTIES : GATEWAY_VERIFIED_PROPERTIES,
-      policy: terms.policyRef,
-      resultDigest,
-      ...(approvedBy ? { approvedBy } : {}),
-      prev: state.last_certificate_digest,
-      toolDefinitionDigest: tool.definitionDigest,
-    });
-  } else if (denial) {
+  }
+  const certify = (atSeq: number, prev: string | null): Certificate | null => {
+    if (!denial && tool && resultDigest !== null)
+      return deps.certifier.certifyToolCall({
+        executionId: session.id,
+        seq: atSeq,
+        tool: call.name,
+        arguments: call.arguments,
+        capability: tool.capabilities[0],
+        capabilities: [...permissions],
+        verifiedProperties: approvedBy ? APPROVED_PROPERTIES : GATEWAY_VERIFIED_PROPERTIES,
+        policy: terms.policyRef,
+        resultDigest,
+        ...(approvedBy ? { approvedBy } : {}),
+        prev,
+        toolDefinitionDigest: tool.definitionDigest,
+      });
+    if (!denial) return null;
     // Refused calls are signed too, in the same chain: the session's record is certified call by call.
-    certificate = deps.certifier.certifyDeniedToolCall({
+    return deps.certifier.certifyDeniedToolCall({
       executionId: session.id,
-      seq,
+      seq: atSeq,
       tool: call.name,
       arguments: call.arguments,
       reason: denial.reason,
@@ -238,36 +244,43 @@ export async function callThroughGateway(
       // A held call that was not approved passed every check of the gateway's own.
       verifiedProperties: asked ? GATEWAY_VERIFIED_PROPERTIES : propertiesBefore(denial.reason),
       policy: terms.policyRef,
-      prev: state.last_certificate_digest,
+      prev,
       ...(tool ? { toolDefinitionDigest: tool.definitionDigest } : {}),
     });
-  }
-  const output = result ? resultText(result) : null;
-  const entry: ToolCallEntry = {
-    seq,
-    call_id: `mcp-${seq}`,
-    tool: call.name,
-    arguments: call.arguments,
-    capability: denial ? denial.capability : (tool?.capabilities[0] ?? null),
-    verdict: denial ? 'denied' : 'allowed',
-    reason: denial?.reason ?? null,
-    certificate_id: certificate?.id ?? null,
-    result_digest: resultDigest,
-    output: output === null ? null : truncateUtf8(output, ENTRY_OUTPUT_BYTES),
-    duration_ms: Math.round(performance.now() - started),
-    created_at: createdAt,
   };
+  const output = result ? resultText(result) : null;
   const answerText = denial ? denialText(denial.reason, denial.capability, denial.detail) : (output ?? '');
-  await deps.journal.recordToolCall(
-    session.id,
-    entry,
-    { role: 'tool', tool_call_id: entry.call_id, content: answerText },
-    certificate,
-    null,
-  );
+  const durationMs = Math.round(performance.now() - started);
+  // The seq and chain are the session's as recorded, whichever replica recorded last: a seq
+  // another call took first is read again and the call signed at the next one.
+  let at = state;
+  let entry: ToolCallEntry;
+  for (;;) {
+    entry = {
+      seq: at.next_seq,
+      call_id: `mcp-${at.next_seq}`,
+      tool: call.name,
+      arguments: call.arguments,
+      capability: denial ? denial.capability : (tool?.capabilities[0] ?? null),
+      verdict: denial ? 'denied' : 'allowed',
+      reason: denial?.reason ?? null,
+      certificate_id: null,
+      result_digest: resultDigest,
+      output: output === null ? null : truncateUtf8(output, ENTRY_OUTPUT_BYTES),
+      duration_ms: durationMs,
+      created_at: createdAt,
+    };
+    const certificate = certify(at.next_seq, at.last_certificate_digest);
+    entry.certificate_id = certificate?.id ?? null;
+    const answer = { role: 'tool' as const, tool_call_id: entry.call_id, content: answerText };
+    if ((await deps.journal.record(session.id, entry, answer, certificate)) !== 'seq_taken') break;
+    const again = await deps.readState(session.id);
+    if (!again) break;
+    at = again;
+  }
   deps.log('mcp.tool_call', {
     execution_id: session.id,
-    seq,
+    seq: entry.seq,
     tool: call.name,
     verdict: entry.verdict,
     reason: entry.reason,

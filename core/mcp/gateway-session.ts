@@ -4,6 +4,7 @@ import { canonicalDigest } from '../canonical-json.js';
 import type { AgentCallApprovals } from './agent-call-approvals.js';
 import { sessionIsOpen, type AgentSession, type AgentSessionStore } from './agent-session.js';
 import { awaitCallApproval } from './await-call-approval.js';
+import type { GatewayCallJournal } from './gateway-call-journal.js';
 import { callThroughGateway, type GatewayAnswer, type GatewayTerms } from './call-through-gateway.js';
 import { allowedTools, type GatewayTool } from './gateway-tools.js';
 import type { McpServerRegistry } from './mcp-server-registry.js';
@@ -16,7 +17,9 @@ import { UpstreamCredentials } from './upstream-credentials.js';
 import type { InstallationTokenMinter } from '../github/installation-token-minter.js';
 
 export interface GatewaySessionDeps {
-  journal: Pick<ExecutionJournal, 'load' | 'recordToolCall'>;
+  journal: Pick<ExecutionJournal, 'load'>;
+  /** Records each call at the session's next free seq (core/mcp/gateway-call-journal.ts). */
+  gatewayCalls: GatewayCallJournal;
   certifier: Certifier;
   agentSessions: Pick<AgentSessionStore, 'callState' | 'coverageChanged'>;
   mcpServers: Pick<McpServerRegistry, 'upstreams'>;
@@ -104,7 +107,8 @@ export function openGatewaySession(
         const [sessionTerms, tool] = await Promise.all([termsOf(), upstreams.tool(call.name, state.servers_version)]);
         const answer = await callThroughGateway(
           {
-            journal: deps.journal,
+            journal: deps.gatewayCalls,
+            readState: (id) => deps.agentSessions.callState(id),
             certifier: deps.certifier,
             checkArguments: (schema, value) => deps.mcpUpstreamClient.checkArguments(schema, value),
             now: deps.now,

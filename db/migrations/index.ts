@@ -41,6 +41,7 @@ import * as m049 from './049-mcp-server-auth.js';
 import * as m050 from './050-agent-call-approvals.js';
 import * as m053 from './053-hook-calls.js';
 import * as m054 from './054-tool-call-agent-id.js';
+import * as m051 from './051-mcp-sessions.js';
 
 export interface Migration {
   name: string;
@@ -91,4 +92,5 @@ export const migrations: Migration[] = [
   { name: '050-agent-call-approvals', up: m050.up },
   { name: '053-hook-calls', up: m053.up },
   { name: '054-tool-call-agent-id', up: m054.up },
+  { name: '051-mcp-sessions', up: m051.up },
 ];

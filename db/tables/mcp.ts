@@ -45,6 +45,18 @@ export interface AgentSessionRow {
   workflow_run: WorkflowRun | null;
 }
 
+/** One MCP session of an agent session (migration 051): what its `initialize` said, and when it ended. */
+export interface McpSessionRow {
+  id: string;
+  execution_id: string;
+  agent_key_id: string | null;
+  protocol_version: string;
+  client_info: Record<string, unknown>;
+  client_capabilities: Record<string, unknown>;
+  created_at: Date;
+  ended_at: Date | null;
+}
+
 /** A repository agent key as stored: the core record with its hash, dates as pg returns them. */
 export interface AgentKeyRow extends Omit<AgentKey, 'created_at' | 'revoked_at'> {
   key_hash: string;

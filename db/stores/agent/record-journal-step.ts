@@ -69,10 +69,16 @@ WITH execution AS (
 ), ${toolCallParts('(SELECT idx FROM turn) + 1')}
 SELECT coalesce((SELECT status FROM execution), (SELECT status FROM executions WHERE id = $1)) AS status`;
 
+// A gateway call (docs/mcp-gateway.md, "Any replica serves any session"): RECORD_TOOL_CALL,
+// saying whether the call's seq was still free. A seq another call of the session took first
+// (on any replica) inserts nothing: the caller reads the session again and signs the next seq.
+const RECORD_GATEWAY_CALL = `${RECORD_TOOL_CALL}, EXISTS (SELECT 1 FROM call) AS recorded`;
+
 const STATEMENTS = {
   turn: { name: 'journal_record_turn', text: RECORD_TURN },
   tool_call: { name: 'journal_record_tool_call', text: RECORD_TOOL_CALL },
   turn_and_tool_call: { name: 'journal_record_turn_and_tool_call', text: RECORD_TURN_AND_TOOL_CALL },
+  gateway_call: { name: 'journal_record_gateway_call', text: RECORD_GATEWAY_CALL },
 } as const;
 
 /**
@@ -88,4 +94,21 @@ export async function recordJournalStep(
   const statement = step.call ? (step.turn ? STATEMENTS.turn_and_tool_call : STATEMENTS.tool_call) : STATEMENTS.turn;
   const [row] = await sendSql<{ status: string | null }>(db, statement, stepValues(executionId, step.call ?? null, step.turn ?? null));
   return row?.status ?? null;
+}
+
+/**
+ * Records a gateway call's step in one round trip: `recorded` false when its seq was taken (the
+ * status then says whether the session still takes steps), as RECORD_GATEWAY_CALL says.
+ */
+export async function recordGatewayCallStep(
+  db: Knex,
+  executionId: string,
+  call: ToolCallStep,
+): Promise<{ status: string | null; recorded: boolean }> {
+  const [row] = await sendSql<{ status: string | null; recorded: boolean }>(
+    db,
+    STATEMENTS.gateway_call,
+    stepValues(executionId, call, null),
+  );
+  return { status: row?.status ?? null, recorded: row?.recorded ?? false };
 }

@@ -13,15 +13,20 @@ import { executionInsertValues, loadExecution } from '../executions/postgres-exe
  * A session with its state for a gateway request, in one round trip (by id, or by token hash):
  * the session's row and status, whether its owner is active, its last tool call's seq (the primary key's last entry), its last
  * certificate's digest (its execution certificate once closed, else its last tool call's), and
- * its upstream registrations' names and creation times.
+ * its upstream registrations' names and creation times. `also` adds columns and `from` joins
+ * another table to `agent_sessions s` (an MCP session's row: postgres-mcp-session-store.ts).
  */
-const callStateBy = (where: string) => `SELECT s.*, e.owner_id, u.active AS owner_active, e.status, e.repo_root,
+export const callStateBy = (
+  where: string,
+  also = '',
+  from = 'agent_sessions s',
+) => `SELECT ${also}s.*, e.owner_id, u.active AS owner_active, e.status, e.repo_root,
     coalesce((SELECT max(seq) FROM tool_calls WHERE execution_id = e.id), 0)::int AS last_seq,
     coalesce((SELECT digest FROM certificates WHERE execution_id = e.id ORDER BY ordinal DESC LIMIT 1),
       (SELECT digest FROM tool_call_certificates WHERE execution_id = e.id ORDER BY seq DESC LIMIT 1)) AS last_certificate_digest,
     coalesce((SELECT string_agg(m.name || '@' || m.created_at::text, ',' ORDER BY m.name) FROM mcp_servers m
       WHERE m.name = ANY (s.servers)), '') AS servers_version
-  FROM agent_sessions s JOIN executions e ON e.id = s.execution_id JOIN users u ON u.id = e.owner_id WHERE ${where}`;
+  FROM ${from} JOIN executions e ON e.id = s.execution_id JOIN users u ON u.id = e.owner_id WHERE ${where}`;
 const CALL_STATE_BY_ID = { name: 'agent_session_call_state', text: callStateBy('s.execution_id = $1') };
 const CALL_STATE_BY_TOKEN = { name: 'agent_session_call_state_by_token', text: callStateBy('s.token_hash = $1') };
 
@@ -39,9 +44,9 @@ const OPEN_OF_KEY = {
     WHERE s.agent_key_id = $1 AND s.expires_at > now() AND e.status = 'running'`,
 };
 
-type CallStateRow = SessionJoin & { last_seq: number; last_certificate_digest: string | null; servers_version: string };
+export type CallStateRow = SessionJoin & { last_seq: number; last_certificate_digest: string | null; servers_version: string };
 
-function toCallState(row: CallStateRow): AgentSessionCallState {
+export function toCallState(row: CallStateRow): AgentSessionCallState {
   return {
     ...toSession(row),
     next_seq: row.last_seq + 1,

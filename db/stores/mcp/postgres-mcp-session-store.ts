@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+import type { McpSessionRecord, McpSessionStore } from '../../../core/mcp/mcp-sessions.js';
+import { requireMcpSessionRoom } from '../../../core/mcp/mcp-session-limits.js';
+import type { McpSessionRow } from '../../tables.js';
+import { sendSql } from '../../send-sql.js';
+import { callStateBy, toCallState, type CallStateRow } from './postgres-agent-session-store.js';
+
+/** An MCP session's row with its agent session's call state: every request on every replica reads this, one round trip. */
+const STATE = {
+  name: 'mcp_session_state',
+  text: callStateBy(
+    'm.id = $1',
+    `m.id AS mcp_id, m.agent_key_id AS mcp_agent_key_id, m.protocol_version, m.client_info, m.client_capabilities, m.ended_at, `,
+    'mcp_sessions m JOIN agent_sessions s ON s.execution_id = m.execution_id',
+  ),
+};
+
+/** Serialises the opening of one agent session's MCP sessions across replicas (the count below then sees every one before). */
+const LOCK_AGENT_SESSION = {
+  name: 'mcp_lock_agent_session',
+  text: 'SELECT 1 FROM agent_sessions WHERE execution_id = $1 FOR NO KEY UPDATE',
+};
+const OPEN_OF_SESSION = {
+  name: 'mcp_sessions_open_of',
+  text: 'SELECT count(*)::int AS open FROM mcp_sessions WHERE execution_id = $1 AND ended_at IS NULL',
+};
+const END = { name: 'mcp_session_end', text: 'UPDATE mcp_sessions SET ended_at = now() WHERE id = $1 AND ended_at IS NULL RETURNING id' };
+const STILL_OPEN = {
+  name: 'mcp_sessions_still_open',
+  text: `SELECT m.id FROM mcp_sessions m JOIN agent_sessions s ON s.execution_id = m.execution_id JOIN executions e ON e.id = m.execution_id
+    WHERE m.id = ANY ($1::uuid[]) AND m.ended_at IS NULL AND e.status = 'running' AND s.expires_at > $2`,
+};
+
+type StateRow = CallStateRow &
+  Pick<McpSessionRow, 'protocol_version' | 'client_info' | 'client_capabilities' | 'ended_at'> & {
+    mcp_id: string;
+    mcp_agent_key_id: string | null;
+  };
+
+/** MCP sessions in PostgreSQL (migration 051), beside the agent sessions they belong to. */
+export function createMcpSessionStore(db: Knex): McpSessionStore {
+  return {
+    async open(record, expiresAt, maxOpen) {
+      await db.transaction(async (trx) => {
+        await sendSql(trx, LOCK_AGENT_SESSION, [record.agent_session_id]);
+        const [{ open }] = await sendSql<{ open: number }>(trx, OPEN_OF_SESSION, [record.agent_session_id]);
+        requireMcpSessionRoom('agent session', { open, secondsToNextExpiry: (Date.parse(expiresAt) - Date.now()) / 1000 }, maxOpen);
+        await trx<McpSessionRow>('mcp_sessions').insert({
+          id: record.id,
+          execution_id: record.agent_session_id,
+          agent_key_id: record.agent_key_id,
+          protocol_version: record.protocol_version,
+          client_info: record.client_info,
+          client_capabilities: record.client_capabilities,
+        });
+      });
+    },
+    async state(id) {
+      const [row] = await sendSql<StateRow>(db, STATE, [id]);
+      if (!row) return null;
+      const mcp: McpSessionRecord = {
+        id: row.mcp_id,
+        agent_session_id: row.execution_id,
+        agent_key_id: row.mcp_agent_key_id,
+        protocol_version: row.protocol_version,
+        client_info: row.client_info,
+        client_capabilities: row.client_capabilities,
+        ended_at: row.ended_at ? row.ended_at.toISOString() : null,
+      };
+      return { mcp, session: toCallState(row), sessionTokenHash: row.token_hash };
+    },
+    async end(id) {
+      return (await sendSql(db, END, [id])).length > 0;
+    },
+    async ended(ids, now) {
+      if (ids.length === 0) return [];
+      const open = new Set((await sendSql<{ id: string }>(db, STILL_OPEN, [ids, now])).map((row) => row.id));
+      return ids.filter((id) => !open.has(id));
+    },
+  };
+}
