@@ -24,6 +24,8 @@ function operation(agent: string, summary: string, input: z.ZodType, output: z.Z
     summary,
     description: `${events} ${COMMON}`,
     tags: ['mcp'],
+    // The bearer here is an agent session token or a repository agent key, not an API key.
+    security: [{ bearer: [] }],
     operationId: `postHooks${agent}`,
     requestBody: { required: true, content: { 'application/json': { schema: input } } },
     responses: {

@@ -166,6 +166,23 @@ const executionFields = {
   violations: z
     .array(z.string())
     .meta({ description: 'Why the verdict is non_compliant: blocking denials, output rule hits, budget overrun.' }),
+  incomplete_tool_calls: z
+    .array(
+      z.object({
+        call_id: z.string(),
+        tool: z.string(),
+        arguments: z.record(z.string(), z.unknown()),
+        capability: z.string(),
+        agent_id: z.string().nullable(),
+        requested_at: timestamp,
+        completed: z.literal(false),
+      }),
+    )
+    .optional()
+    .meta({
+      description:
+        'A coding agent\'s calls its pre hook allowed whose post never came (docs/agent-hooks.md, "Records"), oldest first; present only when there are some. Not entries: no certificate covers what they did.',
+    }),
   created_at: timestamp,
   started_at: timestamp.nullable(),
   finished_at: timestamp.nullable(),

@@ -20,6 +20,7 @@ import { createKnex } from '../../db/create-knex.js';
 import { migrateJobQueue } from '../../db/job-queue.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
 import { buildMcpEndpoint } from '../../api/mcp/mcp-endpoint.js';
+import { buildHookEndpoint } from '../../api/hooks/hook-endpoint.js';
 import { loadPrices } from '../../server/load-prices.js';
 import { startWorker } from '../../worker/start-worker.js';
 
@@ -47,10 +48,10 @@ const db = createKnex(config.databaseUrl!);
 const logger = createLogger(config.logLevel, fs.createWriteStream('/dev/null'));
 const metrics = createMetrics();
 const deps = buildDeps(config, db, logger, metrics, await loadServiceSigningKeys(config, db));
-// As `npm start` mounts them: the GitHub webhook (deliveries queue jobs) and the MCP gateway, ahead of the body parsers.
+// As `npm start` mounts them: the GitHub webhook (deliveries queue jobs), the MCP gateway and the agent hooks, ahead of the body parsers.
 await migrateJobQueue(db, config.databaseUrl!);
 const mcp = buildMcpEndpoint(deps);
-const app = createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), mcp] });
+const app = createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), mcp, buildHookEndpoint(deps)] });
 const worker =
   process.env.BENCH_SERVER_WORKER === '1'
     ? await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, config.databaseUrl!)

@@ -104,7 +104,23 @@ export interface Execution {
   error: { code: ExecutionErrorCode | string; message: string } | null;
   /** Why the verdict is non_compliant (blocking denials, output rule hits, budget overrun). */
   violations?: string[];
+  /**
+   * A coding agent's calls its pre hook allowed whose post never came (the agent crashed, or the
+   * tool still runs), oldest first (docs/agent-hooks.md, "Records"); present only when there are some.
+   */
+  incomplete_tool_calls?: IncompleteToolCall[];
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+}
+
+/** An allowed hook call without its post: not an entry (nothing certifies what it did), shown as such. */
+export interface IncompleteToolCall {
+  call_id: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  capability: string;
+  agent_id: string | null;
+  requested_at: string;
+  completed: false;
 }

@@ -8,6 +8,7 @@ import { keysetPage } from '../../keyset-page.js';
 import { readInOneSnapshot } from '../../read-in-one-snapshot.js';
 import type { ArtifactRow, CertificateRow, ExecutionRow, ToolCallCertificateRow, ToolCallRow } from '../../tables.js';
 import { toExecution, toExecutionSummary, toToolCall } from './execution-rows.js';
+import { incompleteHookCallRows } from '../hooks/postgres-hook-call-store.js';
 
 export const UNFINISHED = ['queued', 'running'] as const;
 
@@ -26,7 +27,22 @@ export async function loadExecution(db: Knex, id: string): Promise<Execution | n
     const artifacts = await trx<ArtifactRow>('artifacts')
       .where({ execution_id: id })
       .orderBy([{ column: 'seq' }, { column: 'created_at' }]);
-    return toExecution(row, toolCalls, [...toolCallCertificates, ...certificates], artifacts);
+    const execution = toExecution(row, toolCalls, [...toolCallCertificates, ...certificates], artifacts);
+    // A coding agent's calls allowed by its pre hook whose post never came (docs/agent-hooks.md, "Records").
+    const incomplete = row.kind === 'agent_session' ? await incompleteHookCallRows(trx, id) : [];
+    if (incomplete.length === 0) return execution;
+    return {
+      ...execution,
+      incomplete_tool_calls: incomplete.map((h) => ({
+        call_id: h.call_id,
+        tool: h.tool,
+        arguments: h.arguments,
+        capability: h.capability,
+        agent_id: h.agent_id,
+        requested_at: h.requested_at.toISOString(),
+        completed: false as const,
+      })),
+    };
   });
 }
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { HookCall, HookCallStore } from '../../../core/hooks/hook-call.js';
 import { sendSql } from '../../send-sql.js';
 
-interface HookCallRow {
+export interface HookCallRow {
   id: string;
   execution_id: string;
   call_id: string;
@@ -47,6 +47,10 @@ const LATEST_OF_TOOL = {
   text: `SELECT h.* FROM hook_calls h WHERE h.execution_id = $1 AND h.tool = $2 AND h.agent_id IS NOT DISTINCT FROM $3 AND ${NOT_COMPLETED}
     ORDER BY h.requested_at DESC LIMIT 1`,
 };
+const INCOMPLETE = {
+  name: 'hook_calls_incomplete',
+  text: `SELECT h.* FROM hook_calls h WHERE h.execution_id = $1 AND ${NOT_COMPLETED} ORDER BY h.requested_at, h.id`,
+};
 const RUN_SESSION = {
   name: 'hook_run_session',
   text: 'SELECT execution_id FROM hook_runs WHERE agent_key_id = $1 AND agent = $2 AND cli_session_id = $3',
@@ -61,6 +65,11 @@ const BIND_RUN = {
     UNION ALL SELECT execution_id FROM hook_runs WHERE agent_key_id = $1 AND agent = $2 AND cli_session_id = $3
     LIMIT 1`,
 };
+
+/** The session's allowed calls whose post never came, oldest first (also read with the execution record). */
+export function incompleteHookCallRows(db: Knex, executionId: string): Promise<HookCallRow[]> {
+  return sendSql<HookCallRow>(db, INCOMPLETE, [executionId]);
+}
 
 /** Hook calls and the runs of agent keys (db/migrations/053-hook-calls.ts). */
 export function createHookCallStore(db: Knex): HookCallStore {
@@ -86,12 +95,7 @@ export function createHookCallStore(db: Knex): HookCallStore {
       return row ? toHookCall(row) : null;
     },
     async incomplete(executionId) {
-      const rows = await sendSql<HookCallRow>(
-        db,
-        `SELECT h.* FROM hook_calls h WHERE h.execution_id = $1 AND ${NOT_COMPLETED} ORDER BY h.requested_at, h.id`,
-        [executionId],
-      );
-      return rows.map(toHookCall);
+      return (await incompleteHookCallRows(db, executionId)).map(toHookCall);
     },
     async sessionOfRun(agentKeyId, agent, cliSessionId) {
       const [row] = await sendSql<{ execution_id: string }>(db, RUN_SESSION, [agentKeyId, agent, cliSessionId]);

@@ -61,7 +61,7 @@ export function claudePost(pre: ReturnType<typeof claudePre>, response: unknown,
 }
 
 /** POSTs a hook input to shipgate's endpoint for `agent`. */
-export function postHook(t: TestApp, agent: string, token: string, body: unknown): Promise<Response> {
+export function postHook(t: TestApp, agent: string, token: string, body: unknown) {
   return t.request
     .post(`/api/v1/hooks/${agent}`)
     .set('Authorization', `Bearer ${token}`)

@@ -1,0 +1,184 @@
+/**
+ * A coding agent's hook decisions per tool call (docs/benchmarks.md, docs/agent-hooks.md): Claude
+ * Code's PreToolUse + PostToolUse pair for one allowed shell call, posted to
+ * /api/v1/hooks/claude-code the way its http hook posts them, against shipgate run as `npm start`
+ * runs it (its own process, the job worker in it, PostgreSQL: DATABASE_URL's server, else the
+ * run's embedded one). A pair opens the call (one durable commit) and records it with its
+ * certificate (one more): the goal is the pair at the median <= 2x the floor of persisting a call
+ * (two durable commits, bench/governance.ts's measurement, on the same database, taking turns
+ * with the calls). The pre hook is on the agent's critical path before every tool runs: its
+ * median and p99 are reported, and a denied pre (recorded at once) beside it.
+ *
+ *   node bin/run-ts.js bench/hooks.ts
+ */
+import { pathToFileURL } from 'node:url';
+import { BENCH_COMMITS_TABLE, roundTripTimes } from './governance.js';
+import { runBench } from './lib/bench-database.js';
+import { startWorkerBenchServer } from './lib/worker-bench-server.js';
+
+/** Pairs before measuring (JIT, connections, prepared statements). */
+const WARM_UP = 30;
+/** Measured pairs: ROUNDS turns of PAIRS_PER_TURN each, the floor's commits between turns. */
+const ROUNDS = 3;
+const PAIRS_PER_TURN = 100;
+/** Denied pre hooks measured per turn. */
+const DENIALS_PER_TURN = 20;
+/** A pre + post pair at the median at most this multiple of the floor of persisting a call (two durable commits). */
+export const HOOKS_GOAL_VS_COMMITS = 2;
+
+export interface HooksRow {
+  measure: string;
+  median_ms: number;
+  p99_ms: number | null;
+  goal: string;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const ms = (value: number) => +value.toFixed(3);
+const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
+
+async function postJson(url: string, body: unknown, auth: string): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}` },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+let calls = 0;
+
+/** Claude Code's hook input for a call of Bash. */
+function claudeInput(event: 'PreToolUse' | 'PostToolUse', command: string, id: string) {
+  return {
+    session_id: 'bench-run',
+    transcript_path: '/tmp/bench.jsonl',
+    cwd: '/work/bench',
+    permission_mode: 'default',
+    hook_event_name: event,
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: id,
+    ...(event === 'PostToolUse' ? { tool_response: { stdout: `${command}\n`, stderr: '', interrupted: false }, duration_ms: 3 } : {}),
+  };
+}
+
+const decisionOf = (answer: Record<string, unknown>) =>
+  (answer.hookSpecificOutput as { permissionDecision: string } | undefined)?.permissionDecision;
+
+/** Times `pairs` pre + post pairs of allowed calls: each pair's time and its pre's. */
+async function timedPairs(url: string, token: string, pairs: number) {
+  const pair: number[] = [];
+  const pre: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const id = `toolu_bench_${++calls}`;
+    const command = `echo ${calls}`;
+    const started = performance.now();
+    const answer = await postJson(url, claudeInput('PreToolUse', command, id), token);
+    pre.push(performance.now() - started);
+    if (decisionOf(answer) !== 'allow') throw new Error(`the pre hook did not allow: ${JSON.stringify(answer)}`);
+    await postJson(url, claudeInput('PostToolUse', command, id), token);
+    pair.push(performance.now() - started);
+  }
+  return { pair, pre };
+}
+
+/** Times `count` pre hooks the policy denies (each recorded at once). */
+async function timedDenials(url: string, token: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const answer = await postJson(url, claudeInput('PreToolUse', 'git push --force origin main', `toolu_denied_${++calls}`), token);
+    times.push(performance.now() - started);
+    if (decisionOf(answer) !== 'deny') throw new Error(`the pre hook did not deny: ${JSON.stringify(answer)}`);
+  }
+  return times;
+}
+
+export async function runHooksBench(): Promise<HooksRow[]> {
+  const server = await startWorkerBenchServer();
+  const { database } = server;
+  try {
+    await database.db.raw(BENCH_COMMITS_TABLE);
+    const base = server.url;
+    const key = server.apiKey;
+    await postJson(
+      `${base}/api/v1/policies`,
+      {
+        name: 'bench-hooks',
+        ceiling: ['shell:exec', 'fs:*', 'network:*', 'agent:spawn', 'tool:*'],
+        output_rules: ['secrets'],
+        max_tool_calls: 1000,
+        tool_rules: [
+          { match: { command: 'git push --force*' }, verdict: 'deny' },
+          { match: { read: '.env*' }, verdict: 'deny' },
+          { match: { host: '*.internal' }, verdict: 'deny' },
+        ],
+      },
+      key,
+    );
+    const session = await postJson(
+      `${base}/api/v1/agent-sessions`,
+      {
+        name: 'bench',
+        repo_root: 'acme/bench',
+        compliance_policy: 'bench-hooks',
+        servers: [],
+        max_tool_calls: 1000,
+        expires_in_seconds: 3600,
+      },
+      key,
+    );
+    const url = `${base}/api/v1/hooks/claude-code`;
+    const token = session.token as string;
+    await timedPairs(url, token, WARM_UP);
+    const samples = { pair: [] as number[], pre: [] as number[], denied: [] as number[] };
+    const commit: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { pair, pre } = await timedPairs(url, token, PAIRS_PER_TURN);
+      samples.pair.push(...pair);
+      samples.pre.push(...pre);
+      samples.denied.push(...(await timedDenials(url, token, DENIALS_PER_TURN)));
+      // The floor in the same turns, so a change in the machine's load hits it alike.
+      commit.push(...(await roundTripTimes(database.db)).commit);
+    }
+    return hooksRows(samples, commit);
+  } finally {
+    await server.close();
+  }
+}
+
+function hooksRows(samples: { pair: number[]; pre: number[]; denied: number[] }, commits: number[]): HooksRow[] {
+  const pair = sortedOf(samples.pair);
+  const pre = sortedOf(samples.pre);
+  const denied = sortedOf(samples.denied);
+  const commit = sortedOf(commits);
+  const floor = 2 * percentile(commit, 0.5);
+  const ratio = percentile(pair, 0.5) / floor;
+  const row = (measure: string, sorted: number[], goal = ''): HooksRow => ({
+    measure,
+    median_ms: ms(percentile(sorted, 0.5)),
+    p99_ms: ms(percentile(sorted, 0.99)),
+    goal,
+  });
+  return [
+    row(
+      `PRE + POST pair of an allowed Bash call (${pair.length} pairs, two HTTP requests)`,
+      pair,
+      `${ratio.toFixed(2)}x two commits: ${ratio <= HOOKS_GOAL_VS_COMMITS ? 'PASS' : 'FAIL'} (goal <= ${HOOKS_GOAL_VS_COMMITS}x)`,
+    ),
+    row('pre hook alone, allowed (on the critical path before the tool runs)', pre),
+    row(`pre hook alone, denied by a tool rule and recorded (${denied.length} calls)`, denied),
+    { measure: 'FLOOR of persisting a call: two durable commits', median_ms: ms(floor), p99_ms: null, goal: '' },
+    row("one durable commit on the same database (1-row INSERT, the governance bench's floor)", commit),
+  ];
+}
+
+async function printHooksBench(): Promise<void> {
+  console.log(`Coding-agent hooks per tool call (${ROUNDS} turns x ${PAIRS_PER_TURN} pairs after ${WARM_UP} warm-up pairs)`);
+  console.table(await runHooksBench());
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runBench(printHooksBench);

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { verifyCommand } from '../../server/verify-command.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { claudePost, claudePre, decisionOf, hookPolicy, hookSession, postHook } from './support/hook-fixture.js';
+
+let t: TestApp;
+let policy: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  policy = await hookPolicy(t);
+}, 60_000);
+afterAll(async () => t?.close());
+
+const record = async (id: string) => (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body;
+
+async function verifyExport(id: string): Promise<{ code: number; out: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-hooks-'));
+  const exported = await t.request.get(`/api/v1/compliance/${id}/export`).set(t.admin.auth).expect(200);
+  const keys = await t.request.get('/api/v1/compliance/keys').expect(200);
+  fs.writeFileSync(path.join(dir, 'package.json'), exported.text);
+  fs.writeFileSync(path.join(dir, 'keys.json'), JSON.stringify(keys.body));
+  const out: string[] = [];
+  const code = await verifyCommand([path.join(dir, 'package.json'), '--keys', path.join(dir, 'keys.json')], {
+    out: (l) => out.push(l),
+    err: (l) => out.push(l),
+  });
+  return { code, out: out.join('\n') };
+}
+
+describe('the execution record of a coding agent governed through its hooks', () => {
+  it("lists every call in order with its verdict (a sub-agent's with its agent_id), shows a pre without a post as incomplete, and its export verifies", async () => {
+    const session = await hookSession(t, policy);
+    const hook = (body: unknown) => postHook(t, 'claude-code', session.token, body).expect(200);
+    const bash = claudePre('Bash', { command: 'echo hello > out.txt' });
+    await hook(bash);
+    await hook(claudePost(bash, { stdout: '', stderr: '', interrupted: false }));
+    expect(decisionOf(await hook(claudePre('Bash', { command: 'cat .env' }))).decision).toBe('deny');
+    const task = claudePre('Task', { description: 'explore', prompt: 'look around', subagent_type: 'Explore' });
+    expect(decisionOf(await hook(task)).decision).toBe('allow');
+    const subRead = claudePre('Read', { file_path: '/work/acme-shop/README.md' }, { agent_id: 'sub-1', agent_type: 'Explore' });
+    await hook(subRead);
+    await hook(
+      claudePost(subRead, { type: 'text', file: { filePath: 'README.md', content: 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789' } }),
+    );
+    await hook(claudePost(task, { content: [{ type: 'text', text: 'done' }] }));
+    // The agent crashed while this write ran: its post never comes.
+    const crashed = claudePre('Edit', { file_path: '/work/acme-shop/src/a.ts', old_string: 'a', new_string: 'b' });
+    await hook(crashed);
+
+    const open = await record(session.id);
+    expect(open.tool_calls.map((c: Record<string, unknown>) => [c.seq, c.tool, c.verdict, c.reason, c.agent_id])).toEqual([
+      [1, 'Bash', 'allowed', null, undefined],
+      [2, 'Bash', 'denied', 'tool_rule:1', undefined],
+      [3, 'Read', 'allowed', null, 'sub-1'],
+      [4, 'Task', 'allowed', null, undefined],
+    ]);
+    // The response is redacted by the policy's output rules before it is digested and kept.
+    expect(open.tool_calls[2].output).not.toMatch(/ghp_/);
+    expect(open.incomplete_tool_calls).toEqual([
+      {
+        call_id: crashed.tool_use_id,
+        tool: 'Edit',
+        arguments: crashed.tool_input,
+        capability: 'fs:write:src/a.ts',
+        agent_id: null,
+        requested_at: expect.any(String),
+        completed: false,
+      },
+    ]);
+    expect(open.certificates.map((c: { theorem: string }) => c.theorem)).toEqual([
+      'action_safe',
+      'action_denied',
+      'action_safe',
+      'action_safe',
+    ]);
+
+    await t.request.post(`/api/v1/agent-sessions/${session.id}/close`).set(t.admin.auth).expect(200);
+    const closed = await record(session.id);
+    expect(closed.incomplete_tool_calls).toHaveLength(1);
+    const verified = await verifyExport(session.id);
+    expect(verified).toMatchObject({ code: 0, out: expect.stringMatching(/OK: the package verifies\.$/) });
+  });
+
+  it('a post whose pre never came records nothing; a post completes its own pre by tool_use_id, whatever came between', async () => {
+    const session = await hookSession(t, policy);
+    const stray = claudePre('Bash', { command: 'ls' });
+    await postHook(t, 'claude-code', session.token, claudePost(stray, { stdout: 'a' })).expect(200, {});
+    const first = claudePre('Bash', { command: 'sleep 1' });
+    const second = claudePre('Bash', { command: 'ls src' });
+    await postHook(t, 'claude-code', session.token, first).expect(200);
+    await postHook(t, 'claude-code', session.token, second).expect(200);
+    await postHook(t, 'claude-code', session.token, claudePost(second, { stdout: 'a.ts' })).expect(200);
+    await postHook(t, 'claude-code', session.token, claudePost(first, { stdout: '' })).expect(200);
+    const calls = (await record(session.id)).tool_calls as Record<string, unknown>[];
+    expect(calls.map((c) => [c.seq, c.call_id, (c.arguments as { command: string }).command])).toEqual([
+      [1, second.tool_use_id, 'ls src'],
+      [2, first.tool_use_id, 'sleep 1'],
+    ]);
+    expect((await verifyExport(session.id)).code).toBe(0);
+  });
+});
