@@ -8,6 +8,7 @@ import { decisionTarget, DECISION_GOAL } from './decision.js';
 import { measureRules } from './decision-rules.js';
 import { runGovernanceBench } from './governance.js';
 import { runMcpBench } from './mcp.js';
+import { runMcpReplicasBench } from './mcp-replicas.js';
 import { runHooksBench } from './hooks.js';
 import { runEvidenceUploadBench } from './evidence-upload.js';
 import { runGateSimulationBench } from './gate-simulation.js';
@@ -24,6 +25,9 @@ await runBench(async () => {
 
   console.log('MCP gateway per tool call (the same tools/call directly to the upstream and through shipgate; worker in process)');
   console.table(await runMcpBench());
+
+  console.log('MCP gateway across two replicas (50 sessions at once behind a round-robin proxy; worker in the first)');
+  console.table(await runMcpReplicasBench());
 
   console.log('Coding-agent hooks per tool call (a PreToolUse + PostToolUse pair of an allowed Bash call; worker in process)');
   console.table(await runHooksBench());

@@ -1,23 +1,20 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamTool } from '../core/mcp/mcp-upstream-client.js';
+import { NodeHttpMcpTransport } from './node-http-mcp-transport.js';
 
 /** Compiled argument validators, by schema; cleared when full (schemas rarely change). */
 const VALIDATOR_CACHE_SIZE = 1000;
 
-/** `fetch` with `Authorization: Bearer <bearer()>` set on every request, over any stored Authorization. */
-function withBearer(bearer: () => Promise<string>): FetchLike {
-  return async (url, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set('Authorization', `Bearer ${await bearer()}`);
-    return fetch(url, { ...init, headers });
-  };
+/** Each request's headers: the stored ones (names in lower case), and `Authorization: Bearer <bearer()>` over any stored one. */
+function headersOf(stored: Record<string, string>, bearer?: () => Promise<string>): () => Promise<Record<string, string>> {
+  const lower = Object.fromEntries(Object.entries(stored).map(([name, value]) => [name.toLowerCase(), value]));
+  if (!bearer) return async () => lower;
+  return async () => ({ ...lower, authorization: `Bearer ${await bearer()}` });
 }
 
-/** The gateway's client of upstream MCP servers: the official TypeScript SDK's Client over Streamable HTTP. */
+/** The gateway's client of upstream MCP servers: the official TypeScript SDK's Client over Streamable HTTP (net/node-http-mcp-transport.ts). */
 export function createSdkMcpUpstreamClient(): McpUpstreamClient {
   const ajv = new AjvJsonSchemaValidator();
   const validators = new Map<string, ReturnType<AjvJsonSchemaValidator['getValidator']>>();
@@ -26,11 +23,8 @@ export function createSdkMcpUpstreamClient(): McpUpstreamClient {
     async connect(upstream, timeoutMs, events, bearer): Promise<UpstreamConnection> {
       const client = new Client({ name: 'shipgate-mcp-gateway', version: '1' });
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsChanged());
-      const transport = new StreamableHTTPClientTransport(new URL(upstream.url), {
-        requestInit: { headers: upstream.headers },
-        // The token in force at each request (docs/mcp-gateway.md, "Least-privilege upstream credentials").
-        ...(bearer ? { fetch: withBearer(bearer) } : {}),
-      });
+      // The token in force at each request (docs/mcp-gateway.md, "Least-privilege upstream credentials").
+      const transport = new NodeHttpMcpTransport(new URL(upstream.url), headersOf(upstream.headers, bearer));
       const close = async () => {
         // Ends the upstream's session (DELETE); a failure to do so is nobody's failure.
         await transport.terminateSession().catch(() => undefined);

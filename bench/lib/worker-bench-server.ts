@@ -35,6 +35,8 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url
 export interface WorkerBenchServer {
   database: BenchDatabase;
   url: string;
+  /** Every replica's URL (`url` first), with `replicas` above 1. */
+  urls: string[];
   /** The server's process id (benches read its CPU time). */
   pid: number | undefined;
   /** The first registered user (ADMIN) and its key. */
@@ -49,22 +51,28 @@ export interface WorkerBenchServer {
  * A fresh bench database and the server in its own process, as `npm start` runs it: with its job
  * worker unless `worker` is false (the release benches measure the API alone).
  */
-export async function startWorkerBenchServer(options: { env?: NodeJS.ProcessEnv; worker?: boolean } = {}): Promise<WorkerBenchServer> {
-  const { env = {}, worker = true } = options;
+export async function startWorkerBenchServer(
+  options: { env?: NodeJS.ProcessEnv; worker?: boolean; replicas?: number } = {},
+): Promise<WorkerBenchServer> {
+  const { env = {}, worker = true, replicas = 1 } = options;
   const database = await openBenchDatabase();
   if (worker) await migrateJobQueue(database.db, database.url);
   const signingKeyPem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
-  const { child, url } = await startServer({
+  const serverEnv = {
     ...process.env,
     DATABASE_URL: database.url,
     SHIPGATE_SIGNING_KEY: signingKeyPem,
     SHIPGATE_DATA_DIR: path.join(ROOT, '.shipgate/bench'),
-    ...(worker ? { BENCH_SERVER_WORKER: '1' } : {}),
     ...env,
-  });
+  };
+  const { child, url } = await startServer({ ...serverEnv, ...(worker ? { BENCH_SERVER_WORKER: '1' } : {}) });
+  // More API replicas on the same database (and data directory, so the same secret key), without workers.
+  const others = await Promise.all(Array.from({ length: replicas - 1 }, () => startServer(serverEnv)));
   const close = async () => {
-    child.disconnect();
-    await new Promise((r) => child.once('exit', r));
+    for (const server of [child, ...others.map((o) => o.child)]) {
+      server.disconnect();
+      await new Promise((r) => server.once('exit', r));
+    }
     await database.close();
   };
   try {
@@ -73,7 +81,16 @@ export async function startWorkerBenchServer(options: { env?: NodeJS.ProcessEnv;
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'bench@example.com', name: 'bench', password: 'bench password' }),
     }).then((r) => r.json() as Promise<{ id: string; api_key: string }>);
-    return { database, url, pid: child.pid, userId: registered.id, apiKey: registered.api_key, signingKeyPem, close };
+    return {
+      database,
+      url,
+      urls: [url, ...others.map((o) => o.url)],
+      pid: child.pid,
+      userId: registered.id,
+      apiKey: registered.api_key,
+      signingKeyPem,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

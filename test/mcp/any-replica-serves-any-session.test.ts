@@ -119,7 +119,7 @@ describe('any replica serves any MCP session (two processes, one database, a rou
     await post(`${replicas[1].url}/api/v1/agent-sessions/${id}/close`, {});
     const execution = await admin.execution(id);
     expect(execution.tool_calls.map((c: { seq: number }) => c.seq)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-    const exported = await (await admin.get(`/api/v1/compliance/${id}/export`)).json();
+    const exported = (await (await admin.get(`/api/v1/compliance/${id}/export`)).json()) as Record<string, unknown> & { public_keys: [] };
     expect(verifyPackage(exported, exported.public_keys)).toMatchObject({ ok: true, failures: [], certificatesChecked: 201 });
   });
 
@@ -130,7 +130,7 @@ describe('any replica serves any MCP session (two processes, one database, a rou
     await post(`${replicas[0].url}/api/v1/agent-sessions/${id}/close`, {});
     const execution = await admin.execution(id);
     expect(execution.tool_calls.map((c: { seq: number }) => c.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    const exported = await (await admin.get(`/api/v1/compliance/${id}/export`)).json();
+    const exported = (await (await admin.get(`/api/v1/compliance/${id}/export`)).json()) as Record<string, unknown> & { public_keys: [] };
     expect(verifyPackage(exported, exported.public_keys)).toMatchObject({ ok: true, certificatesChecked: 41 });
   });
 

@@ -9,24 +9,22 @@ export interface RoundRobinProxy {
 
 /**
  * An HTTP reverse proxy that sends each request to the next of `targets` in turn, with no
- * stickiness of any kind (no session affinity, a new upstream connection per request): as a
- * load balancer spreading an agent's requests over replicas does at worst.
+ * stickiness of any kind (no session affinity): as a
+ * load balancer spreading an agent's requests over replicas does at worst. Connections to the
+ * targets are kept alive and reused by any request: a target is chosen per request, not per connection.
  */
 export async function startRoundRobinProxy(targets: string[], port = 0): Promise<RoundRobinProxy> {
   const served: number[] = [];
+  const agent = new http.Agent({ keepAlive: true });
   let next = 0;
   const server = http.createServer((req, res) => {
     const index = next++ % targets.length;
     served.push(index);
     const target = new URL(req.url ?? '/', targets[index]);
-    const forwarded = http.request(
-      target,
-      { method: req.method, headers: { ...req.headers, host: target.host }, agent: false },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const forwarded = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host }, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     forwarded.on('error', (error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ detail: `proxy: ${error.message}` }));
@@ -40,6 +38,7 @@ export async function startRoundRobinProxy(targets: string[], port = 0): Promise
     served,
     async close() {
       server.closeAllConnections();
+      agent.destroy();
       await new Promise((resolve) => server.close(resolve));
     },
   };
