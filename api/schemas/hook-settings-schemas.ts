@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { HOOK_SETTINGS_AGENTS } from '../../core/hooks/hook-settings-files.js';
+import { HOOK_AGENTS } from '../../core/hooks/hook-call.js';
 
 export const hookSettingsQuerySchema = z.object({
-  agent: z.enum(HOOK_SETTINGS_AGENTS).meta({ description: 'The coding agent whose configuration file to hand out.' }),
+  agent: z.enum(HOOK_AGENTS).meta({ description: 'The coding agent whose configuration file to hand out.' }),
 });
 
 export const hookSettingsFileSchema = z
   .object({
-    agent: z.enum(HOOK_SETTINGS_AGENTS),
+    agent: z.enum(HOOK_AGENTS),
     path: z.string().meta({
       description: 'Where the file goes, relative to the repository root.',
       example: '.claude/settings.json',

@@ -1,13 +1,11 @@
+import type { HookAgent } from './hook-call.js';
+
 /**
  * The hook configuration shipgate hands out per coding agent (docs/agent-hooks.md, "Configuration
  * handed out"): the file to drop into the repository, pointing every tool call of the agent at
  * `POST /api/v1/hooks/{agent}`. The credential is never part of it: the agent reads it from the
  * environment variable SHIPGATE_TOKEN, so the file can be committed and the token stays a secret.
  */
-
-/** The agent families whose hooks shipgate answers. */
-export const HOOK_SETTINGS_AGENTS = ['claude-code', 'copilot', 'gemini'] as const;
-export type HookSettingsAgent = (typeof HOOK_SETTINGS_AGENTS)[number];
 
 /** Where the agent (and `shipgate hook`) reads the credential: a session token or an agent key. */
 export const HOOK_TOKEN_ENV = 'SHIPGATE_TOKEN';
@@ -29,7 +27,7 @@ export interface HookSettingsTerms {
 }
 
 export interface HookSettingsFile {
-  agent: HookSettingsAgent;
+  agent: HookAgent;
   /** The file's path relative to the repository root. */
   path: string;
   /** The file's JSON content. */
@@ -40,7 +38,7 @@ export interface HookSettingsFile {
   timeout_seconds: number;
 }
 
-const hookUrl = (terms: HookSettingsTerms, agent: HookSettingsAgent) => `${terms.publicUrl}/api/v1/hooks/${agent}`;
+const hookUrl = (terms: HookSettingsTerms, agent: HookAgent) => `${terms.publicUrl}/api/v1/hooks/${agent}`;
 const TOKEN_DESCRIPTION = 'The agent session token or repository agent key (a secret: set it in the environment, never in a file).';
 
 /** Claude Code's `.claude/settings.json`: http hooks that block the tool when shipgate gives no verdict. */
@@ -83,7 +81,7 @@ function geminiSettings(timeout: number): Record<string, unknown> {
 }
 
 /** The configuration file of `agent` for a session or key whose policy holds asked calls `askTimeoutSeconds`. */
-export function hookSettingsFile(agent: HookSettingsAgent, terms: HookSettingsTerms): HookSettingsFile {
+export function hookSettingsFile(agent: HookAgent, terms: HookSettingsTerms): HookSettingsFile {
   const timeout = terms.askTimeoutSeconds + HOOK_TIMEOUT_MARGIN_SECONDS;
   const env = { [HOOK_TOKEN_ENV]: TOKEN_DESCRIPTION };
   switch (agent) {
