@@ -85,6 +85,17 @@ async function timedPairs(url: string, token: string, pairs: number) {
   return { pair, pre };
 }
 
+/** Times `count` events shipgate has no opinion on (Stop): what the endpoint costs before any decision (auth, rate, parsing). */
+async function timedNoOpinion(url: string, token: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await postJson(url, { session_id: 'bench-run', cwd: '/work/bench', hook_event_name: 'Stop' }, token);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
 /** Times `count` pre hooks the policy denies (each recorded at once). */
 async function timedDenials(url: string, token: string, count: number): Promise<number[]> {
   const times: number[] = [];
@@ -134,13 +145,14 @@ export async function runHooksBench(): Promise<HooksRow[]> {
     const url = `${base}/api/v1/hooks/claude-code`;
     const token = session.token as string;
     await timedPairs(url, token, WARM_UP);
-    const samples = { pair: [] as number[], pre: [] as number[], denied: [] as number[] };
+    const samples = { pair: [] as number[], pre: [] as number[], denied: [] as number[], none: [] as number[] };
     const commit: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const { pair, pre } = await timedPairs(url, token, PAIRS_PER_TURN);
       samples.pair.push(...pair);
       samples.pre.push(...pre);
       samples.denied.push(...(await timedDenials(url, token, DENIALS_PER_TURN)));
+      samples.none.push(...(await timedNoOpinion(url, token, DENIALS_PER_TURN)));
       // The floor in the same turns, so a change in the machine's load hits it alike.
       commit.push(...(await roundTripTimes(database.db)).commit);
     }
@@ -150,7 +162,7 @@ export async function runHooksBench(): Promise<HooksRow[]> {
   }
 }
 
-function hooksRows(samples: { pair: number[]; pre: number[]; denied: number[] }, commits: number[]): HooksRow[] {
+function hooksRows(samples: { pair: number[]; pre: number[]; denied: number[]; none: number[] }, commits: number[]): HooksRow[] {
   const pair = sortedOf(samples.pair);
   const pre = sortedOf(samples.pre);
   const denied = sortedOf(samples.denied);
@@ -171,6 +183,7 @@ function hooksRows(samples: { pair: number[]; pre: number[]; denied: number[] },
     ),
     row('pre hook alone, allowed (on the critical path before the tool runs)', pre),
     row(`pre hook alone, denied by a tool rule and recorded (${denied.length} calls)`, denied),
+    row('for scale: an event with no opinion (Stop): one HTTP request, its token and rate checked, parsed', sortedOf(samples.none)),
     { measure: 'FLOOR of persisting a call: two durable commits', median_ms: ms(floor), p99_ms: null, goal: '' },
     row("one durable commit on the same database (1-row INSERT, the governance bench's floor)", commit),
   ];

@@ -29,6 +29,7 @@ export type HookEndpointDeps = Pick<
   | 'config'
   | 'logger'
   | 'journal'
+  | 'gatewayCalls'
   | 'certifier'
   | 'policies'
   | 'agentSessions'
@@ -71,8 +72,15 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     }
     return found;
   };
+  const denied = new Set<string>();
   const hookDeps: HookDeps = {
-    journal: deps.journal,
+    firstDenial: (sessionId) => {
+      if (denied.has(sessionId)) return false;
+      if (denied.size >= TERMS_KEPT) denied.clear();
+      denied.add(sessionId);
+      return true;
+    },
+    gatewayCalls: deps.gatewayCalls,
     certifier: deps.certifier,
     agentSessions: deps.agentSessions,
     hookCalls: deps.hookCalls,
@@ -107,6 +115,8 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
       return answer(ctx, 401, { detail: 'An agent session token or agent key is required: Authorization: Bearer <token>.' });
     }
     const tokenHash = hashApiKey(token);
+    // Taken before the session's state is read: a call of it ending after this makes that state stale (session-call-queue.ts).
+    const readAt = calls.stamp();
     const credential = await mcpCredentialOf(deps, tokenHash);
     if (!credential) {
       ctx.set('WWW-Authenticate', 'Bearer');
@@ -128,10 +138,11 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     const open = await admitSessionRequest(deps, session, 'POST', now());
     const sessionTerms = await termsOf(session.id);
     if (event.kind === 'pre') {
-      const verdict = await preToolUse(hookDeps, open ? session : { ...session, status: 'completed' }, sessionTerms, event.call);
+      const state = open ? session : { ...session, status: 'completed' as const };
+      const verdict = await preToolUse(hookDeps, { state, readAt }, sessionTerms, event.call);
       return answer(ctx, 200, hookAnswer(format, verdict));
     }
-    await postToolUse(hookDeps, session, sessionTerms, event.call, event.response, event.durationMs);
+    await postToolUse(hookDeps, { state: session, readAt }, sessionTerms, event.call, event.response, event.durationMs);
     return answer(ctx, 200, {});
   };
 

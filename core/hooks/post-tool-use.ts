@@ -2,10 +2,12 @@ import { ENTRY_OUTPUT_BYTES } from '../agent/handle-tool-call.js';
 import { redactJson } from '../agent/redact-json.js';
 import { truncateUtf8 } from '../agent/truncate-utf8.js';
 import { canonicalJson, sha256Hex } from '../canonical-json.js';
-import type { AgentSessionCallState } from '../mcp/agent-session.js';
+import type { ToolCallEntry } from '../executions/execution.js';
+import type { ReadState } from '../mcp/session-call-queue.js';
 import { HOOK_VERIFIED_PROPERTIES } from './check-tool-action.js';
 import type { HookToolCall } from './hook-call.js';
 import type { HookDeps, HookTerms } from './hook-ports.js';
+import { recordHookEntry } from './record-hook-entry.js';
 
 /** What an approved call was shown to satisfy beyond the policy's checks. */
 const APPROVED_PROPERTIES = [...HOOK_VERIFIED_PROPERTIES, 'approved_by_person'];
@@ -17,29 +19,30 @@ export type PostOutcome = { recorded: number } | { unmatched: true };
  * A coding agent's tool call after it ran (docs/agent-hooks.md, "Records"): completes the call
  * its pre hook allowed (by its tool_use_id, else the session's latest open call of that tool) as
  * an entry of the session's record, with the SHA-256 of the response redacted by the policy's
- * output rules, its duration and an `action_safe` certificate chained to the last one. A post
- * after the session ended is still recorded while the execution has no verdict.
+ * output rules, its duration and an `action_safe` certificate chained to the last one. Nothing is
+ * recorded once the session's execution has its verdict (closed): the call stays incomplete.
  */
 export async function postToolUse(
   deps: HookDeps,
-  session: Pick<AgentSessionCallState, 'id'>,
+  read: ReadState,
   terms: HookTerms,
   call: HookToolCall,
   response: unknown,
   durationMs: number | null,
 ): Promise<PostOutcome> {
-  return deps.calls.serialise(session.id, async () => {
-    const open = await deps.hookCalls.findOpen(session.id, call.tool, call.toolUseId, call.agentId);
-    const state = open && (await deps.agentSessions.callState(session.id));
-    if (!open || !state) {
-      deps.log('hooks.post_unmatched', { execution_id: session.id, tool: call.tool, tool_use_id: call.toolUseId });
-      return { unmatched: true } as const;
-    }
-    const redacted = redactJson(terms.policy.output_rules, response ?? null);
-    const resultDigest = sha256Hex(canonicalJson(redacted));
-    const seq = state.next_seq;
+  const sessionId = read.state.id;
+  const open = await deps.hookCalls.findOpen(sessionId, call.tool, call.toolUseId, call.agentId);
+  if (!open) {
+    deps.log('hooks.post_unmatched', { execution_id: sessionId, tool: call.tool, tool_use_id: call.toolUseId });
+    return { unmatched: true };
+  }
+  const redacted = redactJson(terms.policy.output_rules, response ?? null);
+  const resultDigest = sha256Hex(canonicalJson(redacted));
+  const output = truncateUtf8(typeof redacted === 'string' ? redacted : JSON.stringify(redacted), ENTRY_OUTPUT_BYTES);
+  const elapsed = Math.max(0, Math.round(durationMs ?? deps.now().getTime() - Date.parse(open.requested_at)));
+  const recorded = await recordHookEntry(deps, sessionId, read, (seq, prev) => {
     const certificate = deps.certifier.certifyToolCall({
-      executionId: session.id,
+      executionId: sessionId,
       seq,
       tool: open.tool,
       arguments: open.arguments,
@@ -49,32 +52,26 @@ export async function postToolUse(
       policy: terms.policyRef,
       resultDigest,
       ...(open.approved_by ? { approvedBy: open.approved_by } : {}),
-      prev: state.last_certificate_digest,
+      prev,
     });
-    const output = truncateUtf8(typeof redacted === 'string' ? redacted : JSON.stringify(redacted), ENTRY_OUTPUT_BYTES);
-    const elapsed = durationMs ?? deps.now().getTime() - Date.parse(open.requested_at);
-    await deps.journal.recordToolCall(
-      session.id,
-      {
-        seq,
-        call_id: open.call_id,
-        tool: open.tool,
-        arguments: open.arguments,
-        capability: open.capability,
-        verdict: 'allowed',
-        reason: null,
-        certificate_id: certificate.id,
-        result_digest: resultDigest,
-        output,
-        duration_ms: Math.max(0, Math.round(elapsed)),
-        created_at: open.requested_at,
-        ...(open.agent_id ? { agent_id: open.agent_id } : {}),
-      },
-      { role: 'tool', tool_call_id: open.call_id, content: output },
-      certificate,
-      null,
-    );
-    deps.log('hooks.tool_call_completed', { execution_id: session.id, seq, tool: open.tool, duration_ms: Math.round(elapsed) });
-    return { recorded: seq };
+    const entry: ToolCallEntry = {
+      seq,
+      call_id: open.call_id,
+      tool: open.tool,
+      arguments: open.arguments,
+      capability: open.capability,
+      verdict: 'allowed',
+      reason: null,
+      certificate_id: certificate.id,
+      result_digest: resultDigest,
+      output,
+      duration_ms: elapsed,
+      created_at: open.requested_at,
+      ...(open.agent_id ? { agent_id: open.agent_id } : {}),
+    };
+    return { entry, certificate, answer: { role: 'tool', tool_call_id: open.call_id, content: output } };
   });
+  if (!recorded) return { unmatched: true };
+  deps.log('hooks.tool_call_completed', { execution_id: sessionId, seq: recorded.seq, tool: open.tool, duration_ms: elapsed });
+  return { recorded: recorded.seq };
 }

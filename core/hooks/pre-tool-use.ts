@@ -1,5 +1,6 @@
 import { canonicalDigest } from '../canonical-json.js';
-import type { Certificate } from '../certificates/types.js';
+import type { ToolCallEntry } from '../executions/execution.js';
+import type { ReadState } from '../mcp/session-call-queue.js';
 import type { AgentCallApproval } from '../mcp/agent-call-approvals.js';
 import { sessionIsOpen, type AgentSessionCallState } from '../mcp/agent-session.js';
 import { awaitCallApproval } from '../mcp/await-call-approval.js';
@@ -8,6 +9,7 @@ import { DEFAULT_ASK_TIMEOUT_SECONDS } from '../policies/asked-capability.js';
 import { checkToolAction, hookPropertiesBefore, type HookDenial } from './check-tool-action.js';
 import type { HookToolCall, HookVerdict } from './hook-call.js';
 import type { HookDeps, HookTerms } from './hook-ports.js';
+import { recordHookEntry } from './record-hook-entry.js';
 import { toolAction } from './tool-action.js';
 import { randomUUID } from 'node:crypto';
 
@@ -60,14 +62,11 @@ async function hold(deps: HookDeps, session: AgentSessionCallState, call: HookTo
  * session must be open; the call's capabilities, the policy's `tool_rules` and `ask` decide;
  * a held call waits for a person (or its deadline). A refused call is recorded at once with an
  * `action_denied` certificate in the session's chain; an allowed one is kept open until its post
- * hook completes it (post-tool-use.ts). `session` is the state read while authenticating.
+ * hook completes it (post-tool-use.ts). `read` is the session's state read while authenticating.
  */
-export async function preToolUse(
-  deps: HookDeps,
-  session: AgentSessionCallState,
-  terms: HookTerms,
-  call: HookToolCall,
-): Promise<HookVerdict> {
+export async function preToolUse(deps: HookDeps, read: ReadState, terms: HookTerms, call: HookToolCall): Promise<HookVerdict> {
+  const session = read.state;
+  const requestedAt = deps.now().toISOString();
   if (!sessionIsOpen(session, deps.now())) return { decision: 'deny', reason: ENDED };
   const action = toolAction(call.tool, call.input, call.cwd, call.mcpServer);
   const check = checkToolAction(action, terms, session.next_seq, session.max_tool_calls);
@@ -100,11 +99,9 @@ export async function preToolUse(
     };
   }
   const refusal = denial;
-  const recorded = await deps.calls.serialise(session.id, async () => {
-    const state = await deps.agentSessions.callState(session.id);
-    if (!state || !sessionIsOpen(state, deps.now())) return false;
-    const seq = state.next_seq;
-    const certificate: Certificate = deps.certifier.certifyDeniedToolCall({
+  const callId = call.toolUseId ?? null;
+  const recorded = await recordHookEntry(deps, session.id, read, (seq, prev) => {
+    const certificate = deps.certifier.certifyDeniedToolCall({
       executionId: session.id,
       seq,
       tool: call.tool,
@@ -114,35 +111,29 @@ export async function preToolUse(
       capabilities: [...terms.permissions],
       verifiedProperties: hookPropertiesBefore(refusal.reason),
       policy: terms.policyRef,
-      prev: state.last_certificate_digest,
+      prev,
     });
-    const callId = call.toolUseId ?? `hook-${seq}`;
-    await deps.journal.recordToolCall(
-      session.id,
-      {
-        seq,
-        call_id: callId,
-        tool: call.tool,
-        arguments: call.input,
-        capability: refusal.capability,
-        verdict: 'denied',
-        reason: refusal.reason,
-        certificate_id: certificate.id,
-        result_digest: null,
-        output: null,
-        duration_ms: 0,
-        created_at: deps.now().toISOString(),
-        ...(call.agentId ? { agent_id: call.agentId } : {}),
-      },
-      { role: 'tool', tool_call_id: callId, content: denialText(refusal) },
-      certificate,
-      null,
-    );
-    return true;
+    const entry: ToolCallEntry = {
+      seq,
+      call_id: callId ?? `hook-${seq}`,
+      tool: call.tool,
+      arguments: call.input,
+      capability: refusal.capability,
+      verdict: 'denied',
+      reason: refusal.reason,
+      certificate_id: certificate.id,
+      result_digest: null,
+      output: null,
+      duration_ms: 0,
+      created_at: requestedAt,
+      ...(call.agentId ? { agent_id: call.agentId } : {}),
+    };
+    return { entry, certificate, answer: { role: 'tool', tool_call_id: entry.call_id, content: denialText(refusal) } };
   });
   if (!recorded) return { decision: 'deny', reason: ENDED };
   log('denied');
-  // A denial under a blocking policy shrinks what the session covers: its green check runs are posted again.
-  await repostCoveredChecks(deps, session.id, { denied: terms.policy.denied_call_severity });
+  // A denial under a blocking policy shrinks what the session covers: its green check runs are
+  // posted again, once per session in this process (the job coalesces repeats from elsewhere).
+  if (deps.firstDenial(session.id)) await repostCoveredChecks(deps, session.id, { denied: terms.policy.denied_call_severity });
   return { decision: 'deny', reason: denialText(refusal) };
 }
