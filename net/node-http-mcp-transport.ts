@@ -116,7 +116,12 @@ export class NodeHttpMcpTransport implements Transport {
     res.on('error', (error) => this.onerror?.(error));
   }
 
-  private async request(method: string, extra: Record<string, string>, body?: string): Promise<http.IncomingMessage> {
+  /**
+   * One request. A kept-alive connection the upstream closed as it was reused fails before any
+   * answer (ECONNRESET on a reused socket: the upstream never read the request); such a request
+   * is sent once more on a new connection, as Node's documentation of `reusedSocket` advises.
+   */
+  private async request(method: string, extra: Record<string, string>, body?: string, retried = false): Promise<http.IncomingMessage> {
     if (this.closed) throw new Error('the upstream connection is closed');
     const headers: Record<string, string> = {
       accept: 'application/json, text/event-stream',
@@ -131,7 +136,10 @@ export class NodeHttpMcpTransport implements Transport {
       this.open.add(req);
       req.once('close', () => this.open.delete(req));
       req.once('response', resolve);
-      req.once('error', reject);
+      req.once('error', (error: NodeJS.ErrnoException) => {
+        if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) resolve(this.request(method, extra, body, true));
+        else reject(error);
+      });
       req.end(body);
     });
   }

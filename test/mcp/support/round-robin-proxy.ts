@@ -17,19 +17,25 @@ export async function startRoundRobinProxy(targets: string[], port = 0): Promise
   const served: number[] = [];
   const agent = new http.Agent({ keepAlive: true });
   let next = 0;
-  const server = http.createServer((req, res) => {
-    const index = next++ % targets.length;
-    served.push(index);
-    const target = new URL(req.url ?? '/', targets[index]);
+  /** Forwards a request's bytes; once more on a new connection when a kept-alive one was closed as it was reused. */
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse, target: URL, body: Buffer, retried = false) => {
     const forwarded = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host }, agent }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
-    forwarded.on('error', (error) => {
+    forwarded.on('error', (error: NodeJS.ErrnoException) => {
+      if (forwarded.reusedSocket && error.code === 'ECONNRESET' && !retried) return forward(req, res, target, body, true);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ detail: `proxy: ${error.message}` }));
     });
-    req.pipe(forwarded);
+    forwarded.end(body);
+  };
+  const server = http.createServer(async (req, res) => {
+    const index = next++ % targets.length;
+    served.push(index);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    forward(req, res, new URL(req.url ?? '/', targets[index]), Buffer.concat(chunks));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: bound } = server.address() as { port: number };
