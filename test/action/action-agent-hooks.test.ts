@@ -75,6 +75,17 @@ describe('the Action in mode session with agent', () => {
     );
   });
 
+  it("lets a job's OIDC token read only its own repository's session configuration", async () => {
+    const run = await runAction({ 'api-url': url, mode: 'session', agent: 'gemini' }, { env: issuer.runnerEnv, workspace: workspace() });
+    const hooksWith = async (repository: string) =>
+      t.request
+        .get(`/api/v1/agent-sessions/${run.outputs['session-id']}/hooks?agent=claude-code`)
+        .set({ Authorization: `Bearer ${await issuer.sign(repository)}` });
+    expect((await hooksWith('acme/widgets')).status).toBe(200);
+    const foreign = await hooksWith('acme/gadgets');
+    expect([foreign.status, foreign.body.detail]).toEqual([403, expect.stringContaining('"repository" claim is acme/gadgets')]);
+  });
+
   it('refuses an unknown agent, and a session with neither servers nor agent', async () => {
     const run = await runAction({ 'api-url': url, mode: 'session', agent: 'cursor' }, { env: issuer.runnerEnv, workspace: workspace() });
     expect([run.code, run.log]).toEqual([1, expect.stringContaining('agent must be one of claude-code, copilot, gemini (got "cursor").')]);
