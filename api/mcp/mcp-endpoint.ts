@@ -97,6 +97,11 @@ export function buildMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     const readAt = calls.stamp();
     const found: McpSessionState | null = UUID.test(mcpSessionId) ? await deps.mcpSessions.state(mcpSessionId) : null;
     let session = found && found.sessionTokenHash === tokenHash ? found.session : null;
+    // An agent key's MCP session: its key, looked up by the token's hash, must be the one that opened it (and its creator active).
+    if (!session && found?.mcp.agent_key_id) {
+      const key = await deps.agentKeys.activeByHash(tokenHash);
+      if (key?.creator_active && key.key.id === found.mcp.agent_key_id && !pathSession) session = found.session;
+    }
     if (!session) {
       const credential = await mcpCredentialOf(deps, tokenHash);
       if (!credential) return unauthorized(ctx);
