@@ -63,7 +63,10 @@ function tokens(command: string): Token[] {
       out.push({ op: ';' });
     } else if (c === '>' || c === '<') {
       // `2>` and `&>` redirect too: a bare digit before it is the descriptor, not a word.
-      if (/^\d$/.test(word)) word = '';
+      if (/^\d$/.test(word)) {
+        word = '';
+        inWord = false;
+      }
       flush();
       if (command[i + 1] === '&') {
         // `>&2`, `2>&1`: a descriptor, not a file.
@@ -82,6 +85,20 @@ function tokens(command: string): Token[] {
   return out;
 }
 
+/** Options whose value is the next word (`head -n 3`, `grep -A 2`), so that word is no file. */
+const READER_VALUED = new Set(['-n', '-c']);
+const SEARCHER_VALUED = new Set(['-m', '-A', '-B', '-C', '-e', '-f']);
+
+/** A command's operands: its words that are neither options nor an option's value. */
+function operands(args: string[], valued: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (valued.has(args[i])) i++;
+    else if (!args[i].startsWith('-')) out.push(args[i]);
+  }
+  return out;
+}
+
 /** What one simple command (its words, redirections removed) reads and writes. */
 function commandAccess(words: string[], access: ShellFileAccess): void {
   let rest = words;
@@ -89,11 +106,14 @@ function commandAccess(words: string[], access: ShellFileAccess): void {
     rest = rest.slice(1);
   const [name, ...args] = rest;
   if (!name) return;
-  const files = args.filter((a) => !a.startsWith('-'));
   const program = name.slice(name.lastIndexOf('/') + 1);
+  const files = operands(args, SEARCHERS.has(program) ? SEARCHER_VALUED : READER_VALUED);
   if (READERS.has(program)) access.reads.push(...files);
-  else if (SEARCHERS.has(program)) access.reads.push(...files.slice(1));
-  else if (program === 'cp' && files.length >= 2) {
+  // The first operand is the pattern, unless an option gave it (`-e PATTERN`, `-f FILE`).
+  else if (SEARCHERS.has(program)) {
+    access.reads.push(...(args.some((a) => a === '-e' || a === '-f') ? files : files.slice(1)));
+    access.reads.push(...args.filter((_, i) => args[i - 1] === '-f'));
+  } else if (program === 'cp' && files.length >= 2) {
     access.reads.push(...files.slice(0, -1));
     access.writes.push(files[files.length - 1]);
   } else if (program === 'mv' && files.length >= 2) access.writes.push(...files);

@@ -31,9 +31,10 @@ export interface RuleSubject {
   hosts: readonly string[];
 }
 
-const PATH_OPTIONS: picomatch.PicomatchOptions = { dot: true, nonegate: true, windows: false };
+/** As the gate's globs (core/release/path-globs.ts): an unbalanced bracket is refused rather than read literally. */
+const PATH_OPTIONS: picomatch.PicomatchOptions = { dot: true, nonegate: true, windows: false, strictBrackets: true };
 /** In a command, `*` crosses `/` (URLs, paths): bash treats single stars as globstars. */
-const TEXT_OPTIONS: picomatch.PicomatchOptions = { dot: true, nonegate: true, windows: false, bash: true };
+const TEXT_OPTIONS: picomatch.PicomatchOptions = { ...PATH_OPTIONS, bash: true };
 
 const compiled = new Map<string, (value: string) => boolean>();
 
