@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { readBody, sendJson, sendText, startHttpServer, type FakeHttpServer } from '../fakes/fake-http.js';
 
@@ -19,8 +21,8 @@ interface Run {
   stderr: string;
 }
 
-function hook(agent: string, input: unknown, env: Record<string, string>): Promise<Run> {
-  const child = spawn(process.execPath, [SHIPGATE, 'hook', agent], { env: { PATH: process.env.PATH ?? '', ...env } });
+function hook(agent: string, input: unknown, env: Record<string, string>, bin = SHIPGATE): Promise<Run> {
+  const child = spawn(process.execPath, [bin, 'hook', agent], { env: { PATH: process.env.PATH ?? '', ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -53,6 +55,16 @@ describe('shipgate hook', () => {
     const unreachable = await hook('gemini', GEMINI_INPUT, { SHIPGATE_URL: 'http://127.0.0.1:9', SHIPGATE_TOKEN: 'sg-session-token' });
     expect(unreachable).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining('could not be reached (ECONNREFUSED)') });
     expect(unreachable.stderr).not.toContain('sg-session-token');
+  });
+
+  it('starts without tsx or any module of the server (it runs once per tool call)', async () => {
+    // bin/ alone, without node_modules or the sources beside it: an import of either would fail.
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-bin-'));
+    for (const file of ['shipgate.js', 'hook-command.js']) fs.copyFileSync(path.join(path.dirname(SHIPGATE), file), path.join(bin, file));
+    fs.writeFileSync(path.join(bin, 'package.json'), JSON.stringify({ type: 'module' }));
+    answer = { status: 200, body: {} };
+    const alone = await hook('gemini', GEMINI_INPUT, configured(), path.join(bin, 'shipgate.js'));
+    expect([alone.code, JSON.parse(alone.stdout)]).toEqual([0, {}]);
   });
 
   it('forwards the input with the token and exits 0 on allow, printing the answer for the agent', async () => {
