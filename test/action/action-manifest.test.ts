@@ -37,6 +37,7 @@ it('declares every input the Action reads and every output it sets, and only tho
     'evidence-uri',
     'mode',
     'servers',
+    'agent',
     'compliance-policy',
     'permissions',
     'expires-in',
