@@ -128,6 +128,10 @@ const governedBySchema = z
         }),
         session_id: z.uuid(),
         execution_id: z.uuid(),
+        call: z.object({ seq: z.number().int(), tool: z.string(), command: z.string() }).optional().meta({
+          description:
+            "The session's recorded `git push` (a coding agent's shell call through its hooks) that brought the commit: the entry's seq in the session's record (docs/agent-hooks.md).",
+        }),
       })
       .strict(),
   ])

@@ -20,7 +20,12 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 /** The agent session covering an agent's commit, when one does (docs/mcp-gateway.md). */
-const coveredBy = (g: GovernedBy | null) => (g?.kind === 'agent_session' ? `; pushed during agent session \`${g.session_id}\`` : '');
+const coveredBy = (g: GovernedBy | null) => {
+  if (g?.kind !== 'agent_session') return '';
+  // A coding agent's governed `git push` names the call that pushed it (docs/agent-hooks.md, "Governed pushes").
+  const call = g.call ? ` by its call ${g.call.seq} (\`${g.call.command.replaceAll('`', "'")}\`)` : '';
+  return `; pushed during agent session \`${g.session_id}\`${call}`;
+};
 
 /**
  * The "Authorship" section of the check run and the PR comment (docs/github-app.md): which agent

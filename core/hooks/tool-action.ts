@@ -57,6 +57,9 @@ const TOOL_KINDS: Record<string, Kind> = {
   task: 'agent',
 };
 
+/** Whether the agent's tool runs shell commands (its `command` is a command line). */
+export const isShellTool = (tool: string): boolean => TOOL_KINDS[tool] === 'shell';
+
 /** Claude Code names an MCP tool `mcp__<server>__<tool>`. */
 const MCP_PREFIX = 'mcp__';
 

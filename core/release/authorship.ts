@@ -133,6 +133,8 @@ export interface SessionCover {
   kind: 'agent_session';
   session_id: string;
   execution_id: string;
+  /** The session's governed `git push` that brought the commit, when a coding agent's hook recorded one (docs/agent-hooks.md, "Governed pushes"). */
+  call?: { seq: number; tool: string; command: string };
 }
 
 /** What covers an agent's commit: a workflow or execution bound to it (`bound_work`), or an agent session. */

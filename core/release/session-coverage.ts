@@ -2,6 +2,9 @@ import type { ExecutionStatus, Verdict } from '../executions/execution.js';
 import { builtInPolicy } from '../policies/built-in-policies.js';
 import type { SessionCover } from './authorship.js';
 import { normalizeRefName } from './github-identifiers.js';
+import { redactSecrets } from '../agent/output-rules.js';
+import { runsGitPush } from '../hooks/git-push.js';
+import { isShellTool } from '../hooks/tool-action.js';
 
 /**
  * Which governed agent session covers an agent's commit (docs/mcp-gateway.md, "Sessions and the
@@ -33,6 +36,35 @@ export interface SessionFacts {
   /** Calls denied so far, and whether the session's policy makes a denied call a violation. */
   denied_calls: number;
   denied_call_severity: 'warning' | 'blocking';
+  /** Its allowed, completed shell calls whose command mentions a push (a coding agent's hooks); absent: none read. */
+  pushes?: RecordedShellCall[];
+}
+
+/** A completed shell call of a session, as recorded: when it was asked for and how long it ran. */
+export interface RecordedShellCall {
+  seq: number;
+  tool: string;
+  command: string;
+  created_at: string;
+  duration_ms: number;
+}
+
+/** How much of a push's command line the decision shows. */
+const MAX_COMMAND_CHARS = 300;
+
+/**
+ * The session's governed `git push` that brought a commit arriving at `arrivedAt`: a push call
+ * that started before it and ended no more than the grace before it (GitHub delivers pushes with
+ * a delay); the latest such call. Null when none (the commit is still the session's, by its window).
+ */
+function pushCallOf(pushes: readonly RecordedShellCall[] | undefined, arrivedAt: number): SessionCover['call'] | null {
+  const candidates = (pushes ?? []).filter((p) => {
+    const started = Date.parse(p.created_at);
+    return isShellTool(p.tool) && runsGitPush(p.command) && started <= arrivedAt && arrivedAt <= started + p.duration_ms + SESSION_GRACE_MS;
+  });
+  const last = candidates.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.seq - a.seq)[0];
+  // The command is shown to whoever reads the decision and on GitHub: secrets in it (a token in a URL) are redacted.
+  return last ? { seq: last.seq, tool: last.tool, command: redactSecrets(last.command).slice(0, MAX_COMMAND_CHARS) } : null;
 }
 
 /** What the decision read about the pull request's commits: their arrivals, and the sessions that may cover them. */
@@ -110,7 +142,10 @@ export function coveringSession(sha: string, facts: SessionCoverageFacts): Sessi
     })
     .sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const s = covering[0];
-  return s ? { kind: 'agent_session', session_id: s.id, execution_id: s.id } : null;
+  if (!s) return null;
+  const branch = s.branch === null ? null : normalizeRefName(s.branch);
+  const call = pushCallOf(s.pushes, Math.min(...arrivals.filter((a) => branch === null || a.branch === branch).map((a) => a.at)));
+  return { kind: 'agent_session', session_id: s.id, execution_id: s.id, ...(call ? { call } : {}) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { runsGitPush } from '../../core/hooks/git-push.js';
 import { shellFileAccess } from '../../core/hooks/shell-file-access.js';
 import { repositoryPath, toolAction } from '../../core/hooks/tool-action.js';
 import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
@@ -84,5 +85,19 @@ describe('tool_rules: the first rule that matches decides', () => {
     expect(decide('mcp__github__merge_pull_request', {})).toBe(5);
     expect(decide('Read', { file_path: 'README.md' })).toBeNull();
     expect(decide('Bash', { command: 'curl https://example.com -o page.html' })).toBeNull();
+  });
+});
+
+describe('a governed git push (docs/agent-hooks.md, "Governed pushes")', () => {
+  it.each([
+    ['git push', true],
+    ['git push --force origin main', true],
+    ['cd app && git -C sub -c push.default=current push', true],
+    ['GIT_SSH_COMMAND=ssh /usr/bin/git push origin', true],
+    ['git commit -m push && echo push', false],
+    ['git pushd', false],
+    ['echo git push', false],
+  ])('%s -> %s', (command, pushes) => {
+    expect(runsGitPush(command)).toBe(pushes);
   });
 });

@@ -7,7 +7,8 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 // The arrivals of the commits ($2) in the repository ($1), and the repository's agent sessions
 // that were open at some time between the first and the last of them, grace ($3, ms) included:
 // a superset of what can cover them, judged by core/release/session-coverage.ts. Sessions are
-// found by repository and start (migration 025's partial index).
+// found by repository and start (migration 025's partial index). With each, its allowed calls
+// whose command mentions a push (a coding agent's governed `git push`; core decides which are).
 const SESSION_COVERAGE = {
   name: 'release_session_coverage',
   text: `
@@ -18,6 +19,9 @@ SELECT
   (SELECT coalesce(json_agg(json_build_object('id', e.id, 'branch', s.branch, 'status', e.status, 'verdict', e.verdict,
        'started_at', ${iso('e.started_at')}, 'finished_at', ${iso('e.finished_at')}, 'expires_at', ${iso('s.expires_at')},
        'denied_calls', (SELECT count(*) FROM tool_calls t WHERE t.execution_id = e.id AND t.verdict = 'denied'),
+       'pushes', (SELECT coalesce(json_agg(json_build_object('seq', t.seq, 'tool', t.tool, 'command', t.arguments->>'command',
+           'created_at', ${iso('t.created_at')}, 'duration_ms', t.duration_ms) ORDER BY t.seq), '[]'::json)
+         FROM tool_calls t WHERE t.execution_id = e.id AND t.verdict = 'allowed' AND t.arguments->>'command' LIKE '%push%'),
        'policy_name', e.policy_name,
        'stored_severity', (SELECT p.body->>'denied_call_severity' FROM policies p WHERE p.name = e.policy_name AND p.version = e.policy_version))
      ORDER BY e.started_at, e.id), '[]'::json)
