@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { deepFreeze } from '../core/deep-freeze.js';
 import { decideRelease } from '../core/release/decide-release.js';
+import { decisionAnswerJson } from '../core/release/decision-answer-json.js';
 import { gateDigest, type Gate } from '../core/release/gate.js';
 import type { ReleasePorts } from '../core/release/release-ports.js';
 import type { CommitStateFacts } from '../core/release/release-store.js';
@@ -73,7 +74,9 @@ function inMemoryPorts(gate: Gate, withPullRequests: boolean): { ports: ReleaseP
 /** CPU milliseconds per poll (process.cpuUsage: every thread, the collector's included) and the answer's bytes. */
 async function measure(gate: Gate, withPullRequests: boolean, polls: number) {
   const { ports, heads } = inMemoryPorts(gate, withPullRequests);
-  const poll = async (sha: string) => JSON.stringify((await decideRelease(ports, 'bench/rules', sha)).decision);
+  // The answer's body as the route builds it (core/release/decision-answer-json.ts).
+  const poll = async (sha: string) =>
+    decisionAnswerJson((await decideRelease(ports, 'bench/rules', sha)).decision, `http://127.0.0.1/studio#/releases/bench/rules/${sha}`);
   for (const sha of heads) await poll(sha); // each head's first decision stores its snapshot, as the load bench's do
   for (let i = 0; i < polls / 4; i++) await poll(heads[i % heads.length]);
   const before = process.cpuUsage();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../core/errors.js';
 import { decideRelease } from '../../core/release/decide-release.js';
+import { decisionAnswerJson } from '../../core/release/decision-answer-json.js';
 import { decisionUrl } from '../../core/release/decision-url.js';
 import { recordEvidence } from '../../core/release/record-evidence.js';
 import { releaseHealth } from '../../core/release/release-health.js';
@@ -33,7 +34,9 @@ export const releaseRoutes = [
       const { decision } = await decideRelease(deps.release, query.repo_root, query.commit_sha);
       // Without SHIPGATE_PUBLIC_URL, the address the caller reached us at beats the listen address (docs/release-gate.md).
       const base = deps.config.configuredPublicUrl ?? `${ctx.protocol}://${ctx.host}`;
-      return { body: { ...decision, decision_url: decisionUrl(base, decision.repo_root, decision.commit_sha) } };
+      // Its JSON text is served again while a commit's answer stays the same (core/release/decision-answer-json.ts).
+      const body = decisionAnswerJson(decision, decisionUrl(base, decision.repo_root, decision.commit_sha));
+      return { headers: { 'Content-Type': 'application/json; charset=utf-8' }, body };
     },
   }),
   defineRoute({

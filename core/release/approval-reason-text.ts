@@ -1,5 +1,6 @@
 import type { ApprovalRefusal, AuthorshipBlock, JudgedApproval } from './authorship.js';
 import { changedFilesText } from './changed-files-text.js';
+import { deepFreeze, isDeeplyFrozen } from '../deep-freeze.js';
 import type { ChangedFilesSummary } from './rule-outcome.js';
 
 /**
@@ -40,6 +41,22 @@ export function approvalReasonText(reason: ApprovalRefusal | null): string | nul
  * snapshot's content, whose address would change with the words.
  */
 export function describeAuthorship(block: AuthorshipBlock): DescribedAuthorship {
+  if (!isDeeplyFrozen(block)) return described(block);
+  let words = describedBlocks.get(block);
+  if (!words) {
+    words = deepFreeze(described(block));
+    describedBlocks.set(block, words);
+  }
+  return words;
+}
+
+/**
+ * Each remembered judgement's authorship in words (core/release/remembered-judgement.ts: a commit polled with nothing
+ * changed has the same frozen block), so its answer is found the same by identity (core/release/decision-answer-json.ts).
+ */
+const describedBlocks = new WeakMap<AuthorshipBlock, DescribedAuthorship>();
+
+function described(block: AuthorshipBlock): DescribedAuthorship {
   const { changed_files: files, ...rest } = block;
   return {
     ...rest,

@@ -10,7 +10,7 @@ import { toBaseline, type Baseline, type Provenance, type SnapshotHead, type Sna
 import { describeAuthorship, type DescribedAuthorship } from './approval-reason-text.js';
 import { withContent, type DecisionEvidence } from './decision-evidence.js';
 import { overrideBindings, type OverriddenBlockers } from './apply-overrides.js';
-import { judgeCommit } from './judge-commit.js';
+import { judgeCommitRemembered } from './remembered-judgement.js';
 
 export interface ReleaseDecision {
   decision: Decision;
@@ -54,17 +54,12 @@ export async function decideRelease(
   now = new Date(),
 ): Promise<{ decision: ReleaseDecision; snapshot: SnapshotHead }> {
   const { store } = ports;
-  const {
-    gate: gateVersion,
-    evidence,
-    workflows,
-    latest,
-    attested,
-    authorship,
-    overrides,
-  } = await readCommitState(ports, repoRoot, commitSha);
+  const { gate: gateVersion, latest, attested, ...read } = await readCommitState(ports, repoRoot, commitSha);
   const gate = gateInForce(repoRoot, gateVersion);
-  const { overridden, ...evaluation } = judgeCommit(gate.gate, { evidence, workflows, authorship, overrides }, commitSha, now);
+  // A commit polled with nothing changed gets its last judgement, and the state it was judged from, again.
+  const { judged, state } = judgeCommitRemembered(repoRoot, gate.gate, read, commitSha, now);
+  const { overridden, ...evaluation } = judged;
+  const { evidence, workflows } = state;
   const provenance: Provenance = {
     gate: { version: gate.version, digest: gate.digest },
     check_runs: evidence.checkRuns,
@@ -76,7 +71,7 @@ export async function decideRelease(
     ...(overridden.length > 0 ? { overrides: overrideBindings(overridden) } : {}),
   };
   // The outcome is part of the address: evidence that went stale with time is a new snapshot.
-  const digest = provenanceDigest({ provenance, blockers: evaluation.blockers });
+  const digest = provenanceDigest({ provenance, blockers: evaluation.blockers }, { repoRoot, sha: commitSha });
   const snapshot =
     latest?.evidence_digest === digest
       ? latest

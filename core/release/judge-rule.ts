@@ -9,7 +9,9 @@ import type { RuleApprovers } from './gate-rules.js';
 import type { RequiredCheckEntry } from './required-check-entry.js';
 import { requiredCheckFindings } from './required-check-findings.js';
 import { requiredEvidenceFindings } from './required-evidence-findings.js';
+import { deepFreeze, isDeeplyFrozen } from '../deep-freeze.js';
 import { filesWithoutOwnerApproval, ruleApprovers } from './rule-approvers.js';
+import { rememberable, sameJson } from './same-json.js';
 import type { RuleOutcome } from './rule-outcome.js';
 import { touchedPathsOf } from './rule-scope.js';
 
@@ -146,20 +148,43 @@ export function judgeRuleFacts(rule: ApplyingRule, ctx: ApprovalContext): RuleFa
   };
 }
 
+/** What one applying rule's checks and evidence found at one decision: all a judgement adds to its facts'. */
+interface RuleEvidenceFound {
+  unmet: Blocker[];
+  evidenceRules: Record<string, RuleResult[]>;
+}
+
+/**
+ * Each rule's last judgement, kept while its judgement on facts (`judgeRuleFacts`: one per rule and pull request's
+ * stored facts, deep-frozen by core/release/rule-findings.ts) is the same object and its checks and evidence found the
+ * same: a commit polled again gets the same frozen outcome, blockers and requirement, so neither building their words
+ * nor comparing and serialising the answer (core/release/decision-answer-json.ts) walks them again.
+ */
+const lastJudgement = new WeakMap<RuleFactsJudgement, { found: RuleEvidenceFound; judgement: RuleJudgement }>();
+
 /**
  * Judges one applying rule (docs/release-gate.md, "Rules") from what its facts say (`judgeRuleFacts`) and its checks
  * and evidence through the gate's own findings. Pure, from stored facts.
  */
 export function judgeRule(rule: ApplyingRule, onFacts: RuleFactsJudgement, ctx: RuleContext): RuleJudgement {
-  const { pr } = ctx;
-  const { disapprovedBy, shortfalls, words, needsApproval, byOwners, triggered, because } = onFacts;
   const scoped = { ...ctx.gate, required_checks: rule.checks, required_evidence: rule.evidence };
   // A rule's own conditional check (`{name, paths}`) is judged on the same stored files as the gate's.
-  const touched = touchedPathsOf(pr);
+  const touched = touchedPathsOf(ctx.pr);
   const change: ChangePaths = 'paths' in touched ? { known: true, paths: touched.paths } : { known: false, why: touched.unknown.reason };
   const checks = requiredCheckFindings(scoped, ctx.evidence.checkRuns, ctx.now, change);
   const uploads = requiredEvidenceFindings(scoped, ctx.evidence, ctx.now, ctx.commitSha);
-  const unmet = [...checks.blockers, ...uploads.blockers];
+  const found: RuleEvidenceFound = { unmet: [...checks.blockers, ...uploads.blockers], evidenceRules: uploads.ruleResults };
+  if (!isDeeplyFrozen(onFacts)) return judgeRuleWith(rule, onFacts, found);
+  const last = lastJudgement.get(onFacts);
+  if (last && sameJson(found, last.found)) return last.judgement;
+  const judgement = deepFreeze(judgeRuleWith(rule, onFacts, found));
+  lastJudgement.set(onFacts, { found: rememberable(found), judgement });
+  return judgement;
+}
+
+/** The rule's outcome, blockers and requirement in words, from its facts' judgement and what its evidence found. */
+function judgeRuleWith(rule: ApplyingRule, onFacts: RuleFactsJudgement, { unmet, evidenceRules }: RuleEvidenceFound): RuleJudgement {
+  const { disapprovedBy, shortfalls, words, needsApproval, byOwners, triggered, because } = onFacts;
   const evidenceBlockers = unmet.map((b) => ({ ...b, reason: `${b.reason.replace(/\.$/, '')} ${because}.` }));
 
   const missing = [
@@ -205,9 +230,10 @@ export function judgeRule(rule: ApplyingRule, onFacts: RuleFactsJudgement, ctx: 
   ];
   const requirement: Requirement = {
     policy: rule.policy,
-    requirement: `Rule '${rule.name}'${triggered}: ${wanted.length > 0 ? wanted.join(', ') : 'nothing beyond the gate'}${needsApproval ? ', and no changes requested by an approver' : ''}.`,
+    // Its files are the outcome's `triggered_by`, served in the same answer: not repeated here (docs/benchmarks.md).
+    requirement: `Rule '${rule.name}': ${wanted.length > 0 ? wanted.join(', ') : 'nothing beyond the gate'}${needsApproval ? ', and no changes requested by an approver' : ''}.`,
     satisfied: outcome.met,
     remediation: outcome.met ? null : [...blockers, ...evidenceBlockers].map((b) => b.remediation_suggestion).join(' '),
   };
-  return { outcome, blockers, evidenceBlockers, requirements: [requirement], evidenceRules: uploads.ruleResults };
+  return { outcome, blockers, evidenceBlockers, requirements: [requirement], evidenceRules };
 }
