@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { hashApiKey } from '../../core/accounts/api-key.js';
+import { retryAfterHit } from '../../core/accounts/rate-limiter.js';
 import type { AgentSessionCallState } from '../../core/mcp/agent-session.js';
 import { admitSessionRequest } from '../../core/mcp/admit-session-request.js';
 import { closeAgentSession } from '../../core/mcp/close-agent-session.js';
@@ -95,7 +96,11 @@ export function buildMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
   /** A request of an existing MCP session, on whichever replica it lands. */
   async function serveSession(ctx: Koa.Context, tokenHash: string, mcpSessionId: string, pathSession: string | undefined): Promise<void> {
     const readAt = calls.stamp();
-    const found: McpSessionState | null = UUID.test(mcpSessionId) ? await deps.mcpSessions.state(mcpSessionId) : null;
+    // A session token's request is counted against its rate in the same statement that reads its session.
+    const perMinute = deps.config.mcp.rateLimitPerMinute;
+    const hit =
+      perMinute > 0 && countsAgainstMcpLimits(ctx.method) ? { tokenHash, bucket: `mcp:${tokenHash}`, windowSeconds: 60 } : undefined;
+    const found: McpSessionState | null = UUID.test(mcpSessionId) ? await deps.mcpSessions.state(mcpSessionId, hit) : null;
     let session = found && found.sessionTokenHash === tokenHash ? found.session : null;
     // An agent key's MCP session: its key, looked up by the token's hash, must be the one that opened it (and its creator active).
     if (!session && found?.mcp.agent_key_id) {
@@ -111,7 +116,8 @@ export function buildMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
         return answer(ctx, 404, { detail: 'Agent session not found.' });
       if (!found || !credential.key || found.mcp.agent_key_id !== credential.key.id) return refuse(ctx, SESSION_NOT_FOUND);
       session = found.session;
-    } else await limitRate(ctx, tokenHash);
+    } else if (found?.hit) requireWithinMcpRate(retryAfterHit(found.hit.count, found.hit.retry, perMinute));
+    else await limitRate(ctx, tokenHash);
     if (pathSession && pathSession !== session.id) return answer(ctx, 404, { detail: 'Agent session not found.' });
     const { mcp } = found!;
     if (mcp.ended_at) return refuse(ctx, SESSION_NOT_FOUND);

@@ -20,6 +20,15 @@ export interface McpSessionState {
   mcp: McpSessionRecord;
   session: AgentSessionCallState;
   sessionTokenHash: string;
+  /** The request's hit on its token's rate, when it was counted with the read (core/accounts/rate-limiter.ts, `retryAfterHit`). */
+  hit?: { count: number; retry: number };
+}
+
+/** A request to count against its token's rate in the same statement as the read, if the token is the agent session's own. */
+export interface McpRateHit {
+  tokenHash: string;
+  bucket: string;
+  windowSeconds: number;
 }
 
 /**
@@ -34,8 +43,13 @@ export interface McpSessionStore {
    * beyond `maxOpen` it throws RateLimitedError and writes nothing, on any number of replicas.
    */
   open(record: Omit<McpSessionRecord, 'ended_at'>, expiresAt: string, maxOpen: number): Promise<void>;
-  /** The MCP session with its agent session's state; null when there is no such MCP session. */
-  state(id: string): Promise<McpSessionState | null>;
+  /**
+   * The MCP session with its agent session's state; null when there is no such MCP session.
+   * With `hit`, the request is counted against its token's rate in the same statement (one round
+   * trip per request), only when `hit.tokenHash` is the agent session's token: any other token is
+   * counted by the caller once it is known.
+   */
+  state(id: string, hit?: McpRateHit): Promise<McpSessionState | null>;
   /** Ends the MCP session (idempotent); true when this call ended it. */
   end(id: string): Promise<boolean>;
   /** Those of `ids` that no longer serve calls: ended, gone, or their agent session no longer open at `now`. */

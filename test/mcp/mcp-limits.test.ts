@@ -229,4 +229,18 @@ describe('the MCP endpoint limits requests per token', () => {
     expect(buckets.join(' ')).not.toContain(key);
     expect(buckets.join(' ')).not.toContain(session.token);
   }, 120_000);
+
+  it("counts a session token's requests with the read of its MCP session: 429 past the limit, a DELETE still answered", async () => {
+    const session = await openAgentSession(t, 'acme/limited-token');
+    const opened = await initialize(session.mcpUrl, session.token);
+    expect(opened.status).toBe(200);
+    const answer = await pingUntilRefused(session.mcpUrl, session.token, opened.sessionId!);
+    expect(Number(answer.retryAfter)).toBeLessThanOrEqual(60);
+    expect((await endSession(session.mcpUrl, session.token, opened.sessionId!)).status).toBe(200);
+    const [{ count }] = await t.database
+      .db('rate_limits')
+      .where({ bucket: `mcp:${hashApiKey(session.token)}` })
+      .sum('count as count');
+    expect(Number(count)).toBeGreaterThan(PER_MINUTE);
+  }, 120_000);
 });

@@ -3,16 +3,21 @@ import type { McpSessionRecord, McpSessionStore } from '../../../core/mcp/mcp-se
 import { requireMcpSessionRoom } from '../../../core/mcp/mcp-session-limits.js';
 import type { McpSessionRow } from '../../tables.js';
 import { sendSql } from '../../send-sql.js';
+import { countHit } from '../accounts/postgres-rate-limiter.js';
 import { callStateBy, toCallState, type CallStateRow } from './postgres-agent-session-store.js';
 
 /** An MCP session's row with its agent session's call state: every request on every replica reads this, one round trip. */
-const STATE = {
-  name: 'mcp_session_state',
-  text: callStateBy(
-    'm.id = $1',
-    `m.id AS mcp_id, m.agent_key_id AS mcp_agent_key_id, m.protocol_version, m.client_info, m.client_capabilities, m.ended_at, `,
-    'mcp_sessions m JOIN agent_sessions s ON s.execution_id = m.execution_id',
-  ),
+const READ_STATE = callStateBy(
+  'm.id = $1',
+  `m.id AS mcp_id, m.agent_key_id AS mcp_agent_key_id, m.protocol_version, m.client_info, m.client_capabilities, m.ended_at, `,
+  'mcp_sessions m JOIN agent_sessions s ON s.execution_id = m.execution_id',
+);
+const STATE = { name: 'mcp_session_state', text: READ_STATE };
+/** The same, counting the request against bucket $3 (window $4 s) when $2 is the agent session's token hash. */
+const STATE_AND_HIT = {
+  name: 'mcp_session_state_and_hit',
+  text: `WITH state AS (${READ_STATE}), hit AS (${countHit('$3', '$4', 'FROM state WHERE state.token_hash = $2')})
+    SELECT state.*, hit.count AS hit_count, hit.retry AS hit_retry FROM state LEFT JOIN hit ON true`,
 };
 
 /** Serialises the opening of one agent session's MCP sessions across replicas (the count below then sees every one before). */
@@ -35,6 +40,8 @@ type StateRow = CallStateRow &
   Pick<McpSessionRow, 'protocol_version' | 'client_info' | 'client_capabilities' | 'ended_at'> & {
     mcp_id: string;
     mcp_agent_key_id: string | null;
+    hit_count?: number | null;
+    hit_retry?: number | null;
   };
 
 /** MCP sessions in PostgreSQL (migration 051), beside the agent sessions they belong to. */
@@ -55,8 +62,12 @@ export function createMcpSessionStore(db: Knex): McpSessionStore {
         });
       });
     },
-    async state(id) {
-      const [row] = await sendSql<StateRow>(db, STATE, [id]);
+    async state(id, hit) {
+      const [row] = await sendSql<StateRow>(
+        db,
+        hit ? STATE_AND_HIT : STATE,
+        hit ? [id, hit.tokenHash, hit.bucket, hit.windowSeconds] : [id],
+      );
       if (!row) return null;
       const mcp: McpSessionRecord = {
         id: row.mcp_id,
@@ -67,7 +78,8 @@ export function createMcpSessionStore(db: Knex): McpSessionStore {
         client_capabilities: row.client_capabilities,
         ended_at: row.ended_at ? row.ended_at.toISOString() : null,
       };
-      return { mcp, session: toCallState(row), sessionTokenHash: row.token_hash };
+      const counted = row.hit_count != null ? { hit: { count: row.hit_count, retry: row.hit_retry ?? 0 } } : {};
+      return { mcp, session: toCallState(row), sessionTokenHash: row.token_hash, ...counted };
     },
     async end(id) {
       return (await sendSql(db, END, [id])).length > 0;
