@@ -83,6 +83,13 @@ describe('checkResponseContract', () => {
     expect(checkResponseContract(route, 200, { id: 'a', tags: [], note: null, dropped: undefined })).toBeUndefined();
   });
 
+  it('checks a JSON body sent as its text already (the decision answer) as parsed', () => {
+    expect(checkResponseContract(route, 200, Buffer.from('{"id":"a","tags":[],"note":null}'))).toBeUndefined();
+    expect(checkResponseContract(route, 201, Buffer.from('{"id":"a","tags":[{"name":"x","colour":"red"}],"note":null}'))).toBe(
+      'POST /things 201: undeclared field $.tags[0].colour',
+    );
+  });
+
   it('refuses a status the route does not declare', () => {
     expect(checkResponseContract(route, 206, { id: 'a' })).toBe('POST /things 206: status not declared by the route');
   });

@@ -35,4 +35,18 @@ describe('provenanceDigest', () => {
     expect(provenanceDigest(tampered)).not.toBe(first);
     expect(provenanceDigest(before)).toBe(first);
   });
+
+  it("per commit, is the canonical digest of what is asked, however its last poll's value was changed since", () => {
+    const commit = { repoRoot: 'acme/digest', sha: 'f'.repeat(40) };
+    const before = addressed();
+    const first = provenanceDigest(before, commit);
+    expect(first).toBe(canonicalDigest(before));
+    expect(provenanceDigest(addressed(), commit)).toBe(first);
+    before.provenance.check_runs[0].conclusion = 'failure';
+    expect(provenanceDigest(before, commit)).toBe(canonicalDigest(before));
+    expect(provenanceDigest(before, commit)).not.toBe(first);
+    const failed = addressed([check('ci/test', { conclusion: 'failure' })]);
+    expect(provenanceDigest(failed, commit)).toBe(canonicalDigest(failed));
+    expect(provenanceDigest(addressed(), commit)).toBe(first);
+  });
 });

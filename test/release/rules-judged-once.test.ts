@@ -78,6 +78,9 @@ describe("a polled decision's rules", () => {
     const first = await decideRelease(t.deps.release, repo, head);
     const again = await decideRelease(t.deps.release, repo, head);
     expect(again.decision.authorship.rules![0].approvals).toBe(first.decision.authorship.rules![0].approvals);
+    // Nothing changed, so the whole judgement is the last one (core/release/remembered-judgement.ts).
+    expect(again.decision.authorship.rules![0]).toBe(first.decision.authorship.rules![0]);
+    expect(again.decision.explanation).toBe(first.decision.explanation);
     expect(again.decision).toEqual({ ...first.decision, evaluated_at: again.decision.evaluated_at });
   });
 
