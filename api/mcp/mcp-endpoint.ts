@@ -86,7 +86,14 @@ export function buildMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     readAt: number,
   ): Promise<void> {
     // The state read here serves this request's tools/call, unless another call of the session ended since.
-    const auth: AuthInfo = { token: '', clientId: session.id, scopes: [], extra: { state: session, readAt } satisfies ReadState };
+    // A call's `mcp.tool_call` fields join the request's one log line (api/middleware/request-log.ts) rather than a line of their own.
+    const annotate = (fields: Record<string, unknown>) => void Object.assign((ctx.state.logFields ??= {}) as object, fields);
+    const auth: AuthInfo = {
+      token: '',
+      clientId: session.id,
+      scopes: [],
+      extra: { state: session, readAt, annotate } satisfies ReadState & { annotate: typeof annotate },
+    };
     const responses = await served.transport.exchange(post.messages, auth);
     ctx.set('Mcp-Session-Id', served.id);
     if (responses.length === 0) return answer(ctx, 202, null);

@@ -48,7 +48,12 @@ export interface GatewaySession {
    * One `tools/call`, in its turn among the agent session's calls in this process; `read` is the
    * state read while its request was authenticated, used unless another call of the session ended since.
    */
-  call(call: { name: string; arguments: Record<string, unknown> }, read: ReadState | undefined): Promise<GatewayCallResult>;
+  call(
+    call: { name: string; arguments: Record<string, unknown> },
+    read: ReadState | undefined,
+    /** Where the call's `mcp.tool_call` line goes when its request's own log line carries it (one line per call); else it is logged. */
+    annotate?: (fields: Record<string, unknown>) => void,
+  ): Promise<GatewayCallResult>;
   /** Ends the MCP session's upstream client sessions. */
   close(): Promise<void>;
 }
@@ -97,7 +102,7 @@ export function openGatewaySession(
       const [{ policy, permissions }, tools] = await Promise.all([termsOf(), upstreams.tools()]);
       return allowedTools(tools, policy, permissions);
     },
-    call: (call, read) =>
+    call: (call, read, annotate) =>
       calls.serialise(session.id, async () => {
         const state =
           read && read.state.id === session.id && calls.current(session.id, read.readAt)
@@ -112,7 +117,7 @@ export function openGatewaySession(
             certifier: deps.certifier,
             checkArguments: (schema, value) => deps.mcpUpstreamClient.checkArguments(schema, value),
             now: deps.now,
-            log: deps.log,
+            log: (event, fields) => (event === 'mcp.tool_call' && annotate ? annotate({ event, ...fields }) : deps.log(event, fields)),
             hold: async (held) => {
               const requestedAt = deps.now();
               const id = await deps.agentCallApprovals.ask({
