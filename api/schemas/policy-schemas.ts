@@ -87,14 +87,10 @@ export const policyCreateSchema = z
       .max(3600)
       .optional()
       .meta({ description: 'How long a held call waits for a decision before it is denied; 120 when omitted.' }),
-    tool_rules: z
-      .array(toolRuleSchema)
-      .max(200)
-      .optional()
-      .meta({
-        description:
-          "Rules on coding agents' tool calls through their hooks, in order: the first that matches decides (docs/agent-hooks.md).",
-      }),
+    tool_rules: z.array(toolRuleSchema).max(200).optional().meta({
+      description:
+        "Rules on coding agents' tool calls through their hooks, in order: the first that matches decides (docs/agent-hooks.md).",
+    }),
   })
   .strict()
   .superRefine((body, ctx) => {
