@@ -69,7 +69,10 @@ export async function serve(config: Config, logger: Logger, { worker: withWorker
     // Synchronous from the listen callback to here, so no request can arrive before the handler.
     mcp = buildMcpEndpoint(deps);
     stopSweeping = sweepMcpSessions(mcp, logger);
-    server.on('request', createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), mcp, buildHookEndpoint(deps)] }).callback());
+    server.on(
+      'request',
+      createServer(deps, { metrics, rawBodyRoutes: [buildGitHubWebhook(deps), mcp, buildHookEndpoint(deps)] }).callback(),
+    );
     if (withWorker) worker = await startWorker({ ...deps, prices: loadPrices(config.providers.pricesFile) }, database.url);
     const url = urlOf(address);
     logger.info({ url }, 'listening');

@@ -38,7 +38,11 @@ export async function startReplica(databaseUrl: string, env: Record<string, stri
   const metrics = createMetrics(false);
   const deps = buildDeps(config, db, logger, metrics);
   const mcp = buildMcpEndpoint(deps);
-  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps), mcp, buildHookEndpoint(deps)] });
+  const app = createServer(deps, {
+    metrics,
+    checkResponses: true,
+    rawBodyRoutes: [buildGitHubWebhook(deps), mcp, buildHookEndpoint(deps)],
+  });
   const running = worker ? await startWorker(deps, databaseUrl) : undefined;
   return {
     app,

@@ -77,7 +77,11 @@ export async function createTestApp(
   const deps = buildDeps(config, database.db, logger, metrics, signing);
   // Every success body is checked against its route's declared schema (api/response-contract.ts).
   const mcp = buildMcpEndpoint(deps);
-  const app = createServer(deps, { metrics, checkResponses: true, rawBodyRoutes: [buildGitHubWebhook(deps), mcp, buildHookEndpoint(deps)] });
+  const app = createServer(deps, {
+    metrics,
+    checkResponses: true,
+    rawBodyRoutes: [buildGitHubWebhook(deps), mcp, buildHookEndpoint(deps)],
+  });
   const request = supertest(app.callback());
 
   async function register(email: string): Promise<TestUser> {
