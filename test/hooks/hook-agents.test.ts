@@ -81,4 +81,16 @@ describe('Copilot CLI and Gemini CLI hooks, and agent keys', () => {
     expect(other.body).toEqual({});
     expect((await postHook(t, 'claude-code', 'sg_nobody', claudePre('Bash', { command: 'ls' }))).status).toBe(401);
   });
+
+  it("are described in /openapi.json: each agent's input and answer, and the errors", async () => {
+    const doc = (await t.request.get('/openapi.json').expect(200)).body;
+    for (const agent of ['claude-code', 'copilot', 'gemini']) {
+      const post = doc.paths[`/api/v1/hooks/${agent}`].post;
+      expect(Object.keys(post.responses).sort()).toEqual(['200', '400', '401', '404', '413', '422', '429', '500', '503']);
+      expect(post.requestBody.content['application/json'].schema).toBeDefined();
+    }
+    expect(doc.components.schemas).toHaveProperty('ClaudeCodePreToolUse');
+    expect(doc.components.schemas).toHaveProperty('CopilotToolEvent');
+    expect(doc.components.schemas).toHaveProperty('GeminiBeforeTool');
+  });
 });
