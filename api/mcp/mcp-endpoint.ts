@@ -9,7 +9,7 @@ import { admitSessionRequest } from '../../core/mcp/admit-session-request.js';
 import { closeAgentSession } from '../../core/mcp/close-agent-session.js';
 import { mcpCredentialOf } from '../../core/mcp/mcp-credential.js';
 import { countsAgainstMcpLimits, requireWithinMcpRate } from '../../core/mcp/mcp-session-limits.js';
-import type { McpSessionRecord, McpSessionState } from '../../core/mcp/mcp-sessions.js';
+import { MCP_SESSION_USE_WRITE_MS, mcpSessionOpen, type McpSessionRecord, type McpSessionState } from '../../core/mcp/mcp-sessions.js';
 import { openKeySession } from '../../core/mcp/open-key-session.js';
 import { createSessionCallQueue, type ReadState } from '../../core/mcp/session-call-queue.js';
 import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
@@ -127,7 +127,12 @@ export function buildMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     else await limitRate(ctx, tokenHash);
     if (pathSession && pathSession !== session.id) return answer(ctx, 404, { detail: 'Agent session not found.' });
     const { mcp } = found!;
-    if (mcp.ended_at) return refuse(ctx, SESSION_NOT_FOUND);
+    // Ended by its DELETE, or unused so long that its client went away (docs/mcp-gateway.md, "Any replica serves any session").
+    if (!mcpSessionOpen(mcp, now())) {
+      await sessions.drop(mcp.id);
+      return refuse(ctx, SESSION_NOT_FOUND);
+    }
+    if (Date.now() - Date.parse(mcp.last_used_at) >= MCP_SESSION_USE_WRITE_MS) await deps.mcpSessions.used(mcp.id);
     if (!(await admitSessionRequest(deps, session, ctx.method, now()))) {
       await sessions.drop(mcp.id);
       return answer(ctx, 403, ENDED);
@@ -197,6 +202,7 @@ export function buildMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
       client_info: initialize.params.clientInfo,
       client_capabilities: initialize.params.capabilities,
       ended_at: null,
+      last_used_at: now().toISOString(),
     };
     try {
       // Refused (429) while the agent session has its cap of MCP sessions open, on any replica.

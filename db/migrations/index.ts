@@ -40,6 +40,7 @@ import * as m048 from './048-mcp-tool-pins.js';
 import * as m049 from './049-mcp-server-auth.js';
 import * as m050 from './050-agent-call-approvals.js';
 import * as m051 from './051-mcp-sessions.js';
+import * as m052 from './052-mcp-session-last-used.js';
 import * as m053 from './053-hook-calls.js';
 import * as m054 from './054-tool-call-agent-id.js';
 
@@ -91,6 +92,7 @@ export const migrations: Migration[] = [
   { name: '049-mcp-server-auth', up: m049.up },
   { name: '050-agent-call-approvals', up: m050.up },
   { name: '051-mcp-sessions', up: m051.up },
+  { name: '052-mcp-session-last-used', up: m052.up },
   { name: '053-hook-calls', up: m053.up },
   { name: '054-tool-call-agent-id', up: m054.up },
 ];

@@ -55,6 +55,8 @@ export interface McpSessionRow {
   client_capabilities: Record<string, unknown>;
   created_at: Date;
   ended_at: Date | null;
+  /** Migration 052: when a request last used it (written at most once a minute). */
+  last_used_at: Date;
 }
 
 /** A repository agent key as stored: the core record with its hash, dates as pg returns them. */

@@ -161,6 +161,21 @@ describe('the MCP endpoint caps open MCP sessions', () => {
     expect(await statusOf(t, session.id)).toBe('running');
   }, 60_000);
 
+  it('ends an MCP session unused for two hours (its client went away without a DELETE): 404 to it, and its slot is free', async () => {
+    const session = await openAgentSession(t, 'acme/abandoned');
+    const opened = await Promise.all(Array.from({ length: DEFAULT_CAP }, () => initialize(session.mcpUrl, session.token)));
+    for (const answer of opened) expect(answer.status).toBe(200);
+    expectRefused(await initialize(session.mcpUrl, session.token), /agent session has 8 MCP sessions open/);
+    const abandoned = opened[0].sessionId!;
+    await t.database
+      .db('mcp_sessions')
+      .where({ id: abandoned })
+      .update({ last_used_at: new Date(Date.now() - 2 * 60 * 60_000 - 1000) });
+    expect((await ping(session.mcpUrl, session.token, abandoned)).status).toBe(404);
+    expect((await ping(session.mcpUrl, session.token, opened[1].sessionId!)).status).toBe(200);
+    expect((await initialize(session.mcpUrl, session.token)).status).toBe(200);
+  }, 60_000);
+
   it('an initialize the SDK refuses (no Accept for event streams) holds no slot and leaves no session running', async () => {
     const { id: keyId, key, mcpUrl } = await createKey(t, 'acme/refused-initialize');
     for (let i = 0; i < DEFAULT_CAP + 2; i++) {
