@@ -36,12 +36,18 @@ export class JsonResponseTransport implements Transport {
   /** Hands `messages` to the server; resolves with the responses to its requests, in their order. */
   exchange(messages: JSONRPCMessage[], authInfo?: AuthInfo): Promise<JSONRPCMessage[]> {
     const answers: Promise<JSONRPCMessage>[] = [];
+    const passed: JSONRPCMessage[] = [];
     for (const message of messages) {
-      if (!isRequestMessage(message)) continue;
-      if (this.closed) answers.push(Promise.resolve(closedAnswer(message.id)));
-      else answers.push(new Promise((resolve) => this.waiting.set(message.id, resolve)));
+      if (!isRequestMessage(message)) passed.push(message);
+      else if (this.closed) answers.push(Promise.resolve(closedAnswer(message.id)));
+      // An id already awaiting its answer would take that answer from the request that sent it first.
+      else if (this.waiting.has(message.id)) answers.push(Promise.resolve(refusedAnswer(message.id, 'Invalid Request: this id is in use')));
+      else {
+        answers.push(new Promise((resolve) => this.waiting.set(message.id, resolve)));
+        passed.push(message);
+      }
     }
-    if (!this.closed) for (const message of messages) this.onmessage?.(message, { authInfo });
+    if (!this.closed) for (const message of passed) this.onmessage?.(message, { authInfo });
     return Promise.all(answers);
   }
 
@@ -54,8 +60,5 @@ export class JsonResponseTransport implements Transport {
   }
 }
 
-const closedAnswer = (id: RequestId): JSONRPCMessage => ({
-  jsonrpc: '2.0',
-  id,
-  error: { code: -32001, message: 'The MCP session ended on this server; send the request again.' },
-});
+const refusedAnswer = (id: RequestId, message: string, code = -32600): JSONRPCMessage => ({ jsonrpc: '2.0', id, error: { code, message } });
+const closedAnswer = (id: RequestId) => refusedAnswer(id, 'The MCP session ended on this server; send the request again.', -32001);
