@@ -50,7 +50,10 @@ export class NodeHttpMcpTransport implements Transport {
     if (status >= 300) throw new Error(`the upstream answered HTTP ${status}: ${(await textOf(res)).slice(0, 200)}`);
     const type = String(res.headers['content-type'] ?? '');
     if (type.includes('text/event-stream')) this.readEvents(res);
-    else this.deliver(JSON.parse(await textOf(res)));
+    else {
+      const text = await textOf(res);
+      if (text.trim()) this.deliver(JSON.parse(text));
+    }
     if ('method' in message && message.method === 'notifications/initialized') void this.listen();
   }
 
