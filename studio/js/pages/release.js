@@ -8,6 +8,7 @@ import { authorshipSection, blockersList, healthSection, promotionsTable, proven
 import { overrideParts } from './release-override.js';
 import { rulesSection } from './release-rules.js';
 import { requiredEvidenceNames } from './release-blockers.js';
+import { sessionCallsSection } from './release-session-calls.js';
 
 /** @import { PromotionList, ReleaseDecision, ReleaseHealth, User, View } from '../../types.js' */
 
@@ -114,6 +115,7 @@ export async function releasePage(view, { owner, repo, sha }) {
     /** @type {Promise<ReleaseHealth>} */
     const releaseHealth = getJson(`releases/health?${new URLSearchParams({ repo_root: repoRoot })}`, { signal: view.signal });
     const [d, history, health, known] = await Promise.all([decision, promotions, releaseHealth, knownPeople(view.signal)]);
+    const sessions = await sessionCallsSection(d, view.signal);
     const upload = hasRole('ADMIN', 'OPERATOR') ? evidenceUploadForm(d, load) : null;
     const override = overrideParts(d, load);
     replace(
@@ -153,6 +155,7 @@ export async function releasePage(view, { owner, repo, sha }) {
         : null,
       h('h2', {}, 'Authorship'),
       authorshipSection(d),
+      sessions,
       rulesSection(d),
       hasRole('ADMIN', 'APPROVER') ? [h('h2', {}, 'Promote'), promoteForm(d, load)] : null,
       h('h2', {}, 'History'),
