@@ -58,6 +58,7 @@ describeInBrowser('studio: the release page shows the calls of the agent session
     await allowed(claudePre('Bash', { command: 'npm test' }), { stdout: '12 passed' });
     expect(decisionOf(await hook(claudePre('Bash', { command: 'cat .env' }))).decision).toBe('deny');
     await allowed(claudePre('Write', { file_path: '/work/acme-shop/src/app.ts', content: 'export {};' }), { type: 'update' });
+    await allowed(claudePre('Read', { file_path: '/work/acme-shop/README.md' }, { agent_id: 'reviewer-1' }), { type: 'text' });
     // A workflow write is held until an APPROVER approves it.
     const workflow = claudePre('Write', { file_path: '/work/acme-shop/.github/workflows/ci.yml', content: 'on: push' });
     const answer = hook(workflow).then((res) => res);
@@ -79,6 +80,8 @@ describeInBrowser('studio: the release page shows the calls of the agent session
       delivery_id: `push-${REPO}`,
     });
     await hook(claudePost(push, { stdout: '', stderr: `To github.com:${REPO}.git` }));
+    // The agent stopped while this one ran: its post never came.
+    expect(decisionOf(await hook(claudePre('Bash', { command: 'npm run deploy' }))).decision).toBe('allow');
     await storeReadPullRequest(t.database.db, REPO, {
       number: 7,
       head: HEAD,
@@ -106,20 +109,25 @@ describeInBrowser('studio: the release page shows the calls of the agent session
     await session.waitFor();
     expect(await session.locator('h3').textContent()).toContain('claude fixes the build');
     expect(await session.locator('.session-summary').textContent()).toBe(
-      '2 commands run, 2 files written (src/app.ts, .github/workflows/ci.yml), 1 denied, 1 approved by a person.',
+      '2 commands run, 1 file read (README.md), 2 files written (src/app.ts, .github/workflows/ci.yml), 1 denied, 1 approved by a person.',
     );
 
     const rows = session.locator('tbody tr');
     const row = async (seq: number) => (await session.locator(`tbody tr[data-seq="${seq}"]`).innerText()).replace(/\s+/g, ' ');
-    expect(await rows.count()).toBe(5);
+    expect(await rows.count()).toBe(6);
     expect(await row(1)).toMatch(/npm test allowed allowed by policy/);
     expect(await row(2)).toContain('cat .env denied denied: tool_rule:1 (rule read .env* -> deny) on shell:exec');
     expect(await row(3)).toMatch(/writes src\/app\.ts allowed/);
-    expect(await row(4)).toMatch(/writes \.github\/workflows\/ci\.yml allowed approved by ana\.approver/);
-    expect(await row(5)).toContain(`${PUSH} allowed allowed by policy pushed ${HEAD.slice(0, 12)}`);
+    expect(await row(4)).toMatch(/Read sub-agent reviewer-1 reads README\.md allowed/);
+    expect(await row(5)).toMatch(/writes \.github\/workflows\/ci\.yml allowed approved by ana\.approver/);
+    expect(await row(6)).toContain(`${PUSH} allowed allowed by policy · pushed ${HEAD.slice(0, 12)} (this commit)`);
     // Only the pushing call is marked.
-    expect(await session.locator('tr.pushed-call').getAttribute('data-seq')).toBe('5');
-    expect(await session.locator('tr.pushed-call .pushed-mark').textContent()).toBe(` pushed ${HEAD.slice(0, 12)}`);
+    expect(await session.locator('tr.pushed-call').getAttribute('data-seq')).toBe('6');
+    expect(await session.locator('tr.pushed-call .pushed-mark').textContent()).toBe(` · pushed ${HEAD.slice(0, 12)} (this commit)`);
+
+    expect(await session.locator('.incomplete-calls li').allTextContents()).toEqual([
+      'Bash npm run deploy (no post hook: no certificate covers it)',
+    ]);
 
     expect(await seriousViolations(page, 'release page with agent session calls')).toEqual([]);
     expectNoProblems(problems);

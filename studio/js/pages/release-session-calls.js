@@ -5,7 +5,7 @@ import { person } from '../format.js';
 /** @import { Child, Execution, Policy, ReleaseDecision } from '../../types.js' */
 
 /** @typedef {Execution['tool_calls'][number]} ToolCall */
-/** @typedef {{ executionId: string, pushes: Map<number, string[]> }} GoverningSession */
+/** @typedef {{ executionId: string, pushes: Map<number, string[]> }} GoverningSession the commits each pushing call pushed, as shown */
 
 /**
  * The agent sessions that govern the pull request's commits (the decision's `governed_by`), each
@@ -21,7 +21,8 @@ function governingSessions(d) {
     if (by?.kind !== 'agent_session') continue;
     const session = sessions.get(by.execution_id) ?? { executionId: by.execution_id, pushes: new Map() };
     sessions.set(by.execution_id, session);
-    if (by.call) session.pushes.set(by.call.seq, [...(session.pushes.get(by.call.seq) ?? []), commit.sha]);
+    const named = commit.sha === d.commit_sha ? `${commit.sha.slice(0, 12)} (this commit)` : commit.sha.slice(0, 12);
+    if (by.call) session.pushes.set(by.call.seq, [...(session.pushes.get(by.call.seq) ?? []), named]);
   }
   return [...sessions.values()];
 }
@@ -85,8 +86,22 @@ function denialWhy(call, rules) {
   ];
 }
 
-/** @param {string} capability */
-const writtenFile = (capability) => (capability.startsWith('fs:write:') ? capability.slice('fs:write:'.length) : null);
+/**
+ * The distinct files the session's allowed calls read (`fs:read:`) or wrote (`fs:write:`), by their capability.
+ * @param {ToolCall[]} calls
+ * @param {'fs:read:' | 'fs:write:'} prefix
+ */
+const filesOf = (calls, prefix) => [
+  ...new Set(
+    calls.filter((c) => c.verdict === 'allowed' && c.capability?.startsWith(prefix)).map((c) => (c.capability ?? '').slice(prefix.length)),
+  ),
+];
+
+/** "1 file", "2 files": @param {number} n @param {string} one */
+const count = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** @param {string[]} files */
+const fileList = (files) => (files.length ? [' (', files.map((f, i) => [i ? ', ' : '', h('code', {}, f)]), ')'] : '');
 
 /**
  * One call's row: the pushing call marked, a denial with its reason, an approval with its approver.
@@ -102,7 +117,7 @@ function callRow(call, e, pushed, rules) {
   if (call.verdict === 'denied') why.push(denialWhy(call, rules));
   else if (approver) why.push(h('span.approval', {}, 'approved by ', person({ id: approver.id, name: approver.name })));
   else why.push(h('span.muted', {}, 'allowed by policy'));
-  if (pushed) why.push(h('strong.pushed-mark', {}, ` pushed ${pushed.map((sha) => sha.slice(0, 12)).join(', ')}`));
+  if (pushed) why.push(h('strong.pushed-mark', {}, ` · pushed ${pushed.join(', ')}`));
   return h(
     `tr${pushed ? '.pushed-call' : ''}`,
     { dataset: { seq: String(call.seq) } },
@@ -114,20 +129,21 @@ function callRow(call, e, pushed, rules) {
   );
 }
 
-/** @param {Execution} e */
+/** What the session did, counted: commands run, files read and written, denials, approvals. @param {Execution} e */
 function summary(e) {
   const calls = e.tool_calls;
   const commands = calls.filter((c) => c.verdict === 'allowed' && c.capability === 'shell:exec').length;
-  const written = [...new Set(calls.filter((c) => c.verdict === 'allowed').map((c) => writtenFile(c.capability ?? '')))].filter(
-    (f) => f !== null,
-  );
+  const read = filesOf(calls, 'fs:read:');
+  const written = filesOf(calls, 'fs:write:');
   const denied = calls.filter((c) => c.verdict === 'denied').length;
   const approved = calls.filter((c) => c.verdict === 'allowed' && approverOf(c, e.certificates)).length;
   return h(
     'p.session-summary',
     {},
-    `${commands} ${commands === 1 ? 'command' : 'commands'} run, ${written.length} ${written.length === 1 ? 'file' : 'files'} written`,
-    written.length ? [' (', written.map((f, i) => [i ? ', ' : '', h('code', {}, f)]), ')'] : '',
+    `${count(commands, 'command')} run, ${count(read.length, 'file')} read`,
+    fileList(read),
+    `, ${count(written.length, 'file')} written`,
+    fileList(written),
     `, ${denied} denied, ${approved} approved by a person.`,
   );
 }
