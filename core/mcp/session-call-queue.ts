@@ -7,11 +7,12 @@ export interface ReadState {
 }
 
 /**
- * The calls of each agent session in this process, one at a time (each call's seq and
- * certificate chain follow the last), and whether a call state read while authenticating is
- * still current when the call's turn comes: it is unless a call of the same session ended after
- * the read began (its stamp). A stale state is read again; a current one saves the call a round
- * trip (docs/benchmarks.md, the MCP gateway).
+ * The calls of each agent session in this process, one at a time, and whether a call state read
+ * while authenticating is still current when the call's turn comes: it is unless a call of the
+ * same session ended here after the read began (its stamp). A stale state is read again; a
+ * current one saves the call a round trip (docs/benchmarks.md, the MCP gateway). A call of the
+ * session on another replica is not seen here: the record takes the session's next free seq
+ * whatever was read (docs/mcp-gateway.md, "Any replica serves any session").
  */
 export function createSessionCallQueue() {
   const queues = new Map<string, Promise<unknown>>();
