@@ -20,7 +20,7 @@ import { RULE_HEADS, RULES_BENCH_GATE, ruleHeadFacts } from './lib/seed-rule-hea
 
 const produced_at = new Date(Date.now() - 60_000).toISOString();
 
-/** Ports whose store serves each commit's facts as the cache does (one deep-frozen row per commit) and keeps snapshots. */
+/** Ports whose store serves each commit's facts as the cache does (mapped once per row, deep-frozen) and keeps snapshots. */
 function inMemoryPorts(gate: Gate, withPullRequests: boolean): { ports: ReleasePorts; heads: string[] } {
   const heads = Array.from({ length: RULE_HEADS.heads }, (_, i) => i.toString(16).padStart(40, '0'));
   const version = deepFreeze({ version: 2, digest: gateDigest(gate), gate: structuredClone(gate), source: 'api' as const });
@@ -35,26 +35,31 @@ function inMemoryPorts(gate: Gate, withPullRequests: boolean): { ports: ReleaseP
     ]),
   );
   const snapshots = new Map<string, SnapshotHead>();
+  // As the store serves a cached row: its facts mapped once and frozen, read again when the commit changes.
+  const served = new Map<string, CommitStateFacts>();
+  const factsOf = (repoRoot: string, sha: string): CommitStateFacts => {
+    const row = rows.get(sha)!;
+    return deepFreeze({
+      gate: { ...version, gate: { ...version.gate }, repo_root: repoRoot, created_by: null, created_at: produced_at },
+      evidence: {
+        checkRuns: row.checkRuns.map((c) => ({ ...c, details_url: null, external_id: null })),
+        uploads: [...row.uploads],
+        contents: {},
+      },
+      executions: [],
+      workflows: [],
+      latest: snapshots.get(sha) ?? null,
+      attested: [],
+      authorship: row.authorship,
+      merge_group: null,
+      pull_request_work: [],
+      overrides: [],
+    } as CommitStateFacts);
+  };
   const store = {
     async commitFacts(repoRoot: string, sha: string): Promise<CommitStateFacts> {
-      const row = rows.get(sha)!;
-      return {
-        // As the store maps its cached row: a new GateVersion around the row's frozen gate fields.
-        gate: { ...version, gate: { ...version.gate }, repo_root: repoRoot, created_by: null, created_at: produced_at },
-        evidence: {
-          checkRuns: row.checkRuns.map((c) => ({ ...c, details_url: null, external_id: null })),
-          uploads: [...row.uploads],
-          contents: {},
-        },
-        executions: [],
-        workflows: [],
-        latest: snapshots.get(sha) ?? null,
-        attested: [],
-        authorship: row.authorship,
-        merge_group: null,
-        pull_request_work: [],
-        overrides: [],
-      } as CommitStateFacts;
+      if (!served.has(sha)) served.set(sha, factsOf(repoRoot, sha));
+      return served.get(sha)!;
     },
     async certificateEnvelopes() {
       return [];
@@ -65,6 +70,7 @@ function inMemoryPorts(gate: Gate, withPullRequests: boolean): { ports: ReleaseP
     async saveSnapshot(s: NewSnapshot): Promise<SnapshotHead> {
       const head = { ...s, id: randomUUID(), status: 'candidate', release_label: null, created_at: produced_at, attested_at: null };
       snapshots.set(s.commit_sha, head as SnapshotHead);
+      served.delete(s.commit_sha);
       return head as SnapshotHead;
     },
   };

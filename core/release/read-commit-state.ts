@@ -1,3 +1,4 @@
+import { deepFreeze, isDeeplyFrozen } from '../deep-freeze.js';
 import { judgeBoundWorkflows } from '../workflows/judge-bound-workflows.js';
 import type { CommitAuthorship } from './agent-change-findings.js';
 import type { AgentsConfig } from './agent-gate-fields.js';
@@ -9,7 +10,7 @@ import type { GateVersion } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
 import { governedCommits } from './governed-work.js';
 import { authorshipOfCommit } from './merge-group-authorship.js';
-import type { SnapshotStore } from './release-store.js';
+import type { CommitStateFacts, SnapshotStore } from './release-store.js';
 import { sessionCoverageOf } from './session-coverage.js';
 import type { SnapshotHead } from './snapshot.js';
 import type { OverrideFact } from './override.js';
@@ -35,6 +36,24 @@ export interface CommitState {
 export interface CommitStatePorts {
   store: Pick<SnapshotStore, 'commitFacts' | 'certificateEnvelopes' | 'sessionCoverage'>;
   cachingVerifier: CachingVerifier;
+}
+
+/**
+ * Each cached commit's bound workflows as judged, kept while its executions and workflows are the objects the
+ * decision's cache froze and its certificates verify alike: a commit polled with nothing changed gets the same frozen
+ * workflows, so the memo of its judgement finds them the same by identity (core/release/remembered-judgement.ts).
+ */
+const judgedWorkflows = new WeakMap<object, { workflows: object; valid: ReadonlyMap<string, boolean>; judged: BoundWorkflow[] }>();
+
+function boundWorkflowsOf(facts: Pick<CommitStateFacts, 'executions' | 'workflows'>, valid: ReadonlyMap<string, boolean>): BoundWorkflow[] {
+  const { executions, workflows } = facts;
+  if (!isDeeplyFrozen(executions) || !isDeeplyFrozen(workflows)) return judgeBoundWorkflows(executions, workflows, valid);
+  const known = judgedWorkflows.get(executions);
+  const sameValidity = (a: ReadonlyMap<string, boolean>) => a.size === valid.size && [...a].every(([id, ok]) => valid.get(id) === ok);
+  if (known && known.workflows === workflows && sameValidity(known.valid)) return known.judged;
+  const judged = deepFreeze(judgeBoundWorkflows(executions, workflows, valid));
+  judgedWorkflows.set(executions, { workflows, valid: new Map(valid), judged });
+  return judged;
 }
 
 /**
@@ -68,7 +87,7 @@ export async function readCommitState(
   return {
     gate: facts.gate,
     evidence: facts.evidence,
-    workflows: judgeBoundWorkflows(facts.executions, facts.workflows, valid),
+    workflows: boundWorkflowsOf(facts, valid),
     latest: facts.latest,
     attested: facts.attested,
     authorship: {

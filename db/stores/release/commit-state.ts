@@ -14,6 +14,7 @@ import { BOUND_EXECUTIONS, BOUND_WORKFLOW_RECORDS, toBoundExecutionFacts, type B
 import { sendSql } from '../../send-sql.js';
 import { toGateVersion } from './release-rows.js';
 import { createVersionedCache, type StateVersions } from './versioned-cache.js';
+import { deepFreeze, isDeeplyFrozen } from '../../../core/deep-freeze.js';
 
 /** RFC 3339 UTC with milliseconds, truncated like the pg driver's Date: both paths print alike. */
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -131,6 +132,65 @@ interface CommitStateRow extends StateVersions {
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
+/** A commit's facts as core reads them, from the statement's row. */
+function factsOfRow(row: CommitStateRow): CommitStateFacts {
+  const { gate, evidence, executions, workflows, latest, attested, authorship, merge_group, pull_request_work, overrides } = row;
+  return {
+    gate: gate ? toGateVersion({ ...gate, created_at: new Date(gate.created_at) }) : null,
+    evidence: {
+      checkRuns: evidence
+        .filter((e) => e.source === 'check_run')
+        .map(({ name, status, conclusion, produced_at, details_url, external_id, app_id, app_slug }) => ({
+          name,
+          status,
+          conclusion,
+          produced_at,
+          details_url,
+          external_id,
+          // Absent when unknown, so the snapshots of check runs recorded before migration 038 keep their address.
+          ...(app_id !== null || app_slug !== null ? { app: { id: app_id, slug: app_slug } } : {}),
+        })),
+      uploads: evidence
+        .filter((e) => e.source === 'upload')
+        .map(({ kind, name, status, digest, uri, produced_at, workflow_run, recorder, content }) => ({
+          kind,
+          name,
+          status: status as UploadedEvidence['status'],
+          digest,
+          uri,
+          produced_at,
+          ...(workflow_run ? { workflow_run } : {}),
+          // Absent for uploads recorded before migration 039, so their snapshots keep their address.
+          ...(recorder ? { recorded_by_user: recorder.user_id } : {}),
+          // Absent without a document, so the snapshots of such evidence keep their address.
+          ...(content ? { format: content.format, summary_digest: content.summary_digest } : {}),
+        })),
+      contents: contentsOf(evidence.filter((e) => e.source === 'upload')),
+    },
+    executions: executions.map(toBoundExecutionFacts),
+    workflows,
+    latest,
+    attested,
+    authorship,
+    merge_group,
+    pull_request_work,
+    overrides: overrides.map(({ id, blockers, reason, reason_digest, created_by_login, expires_at }) => ({
+      id,
+      blockers,
+      reason,
+      reason_digest,
+      created_by_login,
+      expires_at,
+    })),
+  };
+}
+
+/**
+ * Each cached row's facts, mapped once and frozen like the row: a commit polled with nothing changed gets the same
+ * objects, so core's memo of its judgement finds them the same by identity (core/release/remembered-judgement.ts).
+ */
+const factsOfCachedRow = new WeakMap<CommitStateRow, CommitStateFacts>();
+
 /**
  * Reads a commit's state as facts in one round trip, or, when this server read it before, only
  * its change counts, reusing the state read at the same counts (ARCHITECTURE.md, "Process-local
@@ -155,56 +215,14 @@ export function createCommitStateReader(db: Knex, cachedCommits: number) {
   }
   return {
     async commitFacts(repoRoot: string, commitSha: string): Promise<CommitStateFacts> {
-      const { gate, evidence, executions, workflows, latest, attested, authorship, merge_group, pull_request_work, overrides } =
-        await stateRow(repoRoot, commitSha);
-      return {
-        gate: gate ? toGateVersion({ ...gate, created_at: new Date(gate.created_at) }) : null,
-        evidence: {
-          checkRuns: evidence
-            .filter((e) => e.source === 'check_run')
-            .map(({ name, status, conclusion, produced_at, details_url, external_id, app_id, app_slug }) => ({
-              name,
-              status,
-              conclusion,
-              produced_at,
-              details_url,
-              external_id,
-              // Absent when unknown, so the snapshots of check runs recorded before migration 038 keep their address.
-              ...(app_id !== null || app_slug !== null ? { app: { id: app_id, slug: app_slug } } : {}),
-            })),
-          uploads: evidence
-            .filter((e) => e.source === 'upload')
-            .map(({ kind, name, status, digest, uri, produced_at, workflow_run, recorder, content }) => ({
-              kind,
-              name,
-              status: status as UploadedEvidence['status'],
-              digest,
-              uri,
-              produced_at,
-              ...(workflow_run ? { workflow_run } : {}),
-              // Absent for uploads recorded before migration 039, so their snapshots keep their address.
-              ...(recorder ? { recorded_by_user: recorder.user_id } : {}),
-              // Absent without a document, so the snapshots of such evidence keep their address.
-              ...(content ? { format: content.format, summary_digest: content.summary_digest } : {}),
-            })),
-          contents: contentsOf(evidence.filter((e) => e.source === 'upload')),
-        },
-        executions: executions.map(toBoundExecutionFacts),
-        workflows,
-        latest,
-        attested,
-        authorship,
-        merge_group,
-        pull_request_work,
-        overrides: overrides.map(({ id, blockers, reason, reason_digest, created_by_login, expires_at }) => ({
-          id,
-          blockers,
-          reason,
-          reason_digest,
-          created_by_login,
-          expires_at,
-        })),
-      };
+      const row = await stateRow(repoRoot, commitSha);
+      if (!isDeeplyFrozen(row)) return factsOfRow(row);
+      let facts = factsOfCachedRow.get(row);
+      if (!facts) {
+        facts = deepFreeze(factsOfRow(row));
+        factsOfCachedRow.set(row, facts);
+      }
+      return facts;
     },
   };
 }
