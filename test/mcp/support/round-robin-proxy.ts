@@ -37,6 +37,8 @@ export async function startRoundRobinProxy(targets: string[], port = 0): Promise
     for await (const chunk of req) chunks.push(chunk as Buffer);
     forward(req, res, new URL(req.url ?? '/', targets[index]), Buffer.concat(chunks));
   });
+  // Clients' idle connections stay open longer than they keep them (undici: 4 s), so the proxy never closes one a client is reusing.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: bound } = server.address() as { port: number };
   return {
