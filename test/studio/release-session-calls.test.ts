@@ -143,13 +143,18 @@ describeInBrowser('studio: the release page shows the calls of the agent session
     expectNoProblems(problems);
   });
 
-  it('a VIEWER, who may not read the session, is told who may; the decision still shows', async () => {
+  it('a VIEWER, who may not read the session, is told who may, and still sees the call that pushed the commit as the decision names it', async () => {
     const viewer = await studio.t.user('VIEWER', 'vic.viewer@example.com');
     const { page, problems } = await releasePage(viewer.email);
     const session = page.locator(`#agent-sessions section[data-execution-id="${sessionId}"]`);
     await session.waitFor();
     expect(await session.locator('p').textContent()).toBe('Its calls are shown to the session’s owner, ADMIN and AUDITOR.');
+    // The decision's own words on the push stay: every reader of the decision may see them.
+    expect(await session.locator('.session-pushes li').allTextContents()).toEqual([
+      `call 6 ${PUSH} pushed ${HEAD.slice(0, 12)} (this commit)`,
+    ]);
     expect(await session.locator('tbody tr').count()).toBe(0);
+    expect(await seriousViolations(page, 'release page, session not readable')).toEqual([]);
     expectNoProblems(problems);
   });
 });

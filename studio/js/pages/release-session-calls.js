@@ -5,11 +5,15 @@ import { person } from '../format.js';
 /** @import { Child, Execution, Policy, ReleaseDecision } from '../../types.js' */
 
 /** @typedef {Execution['tool_calls'][number]} ToolCall */
-/** @typedef {{ executionId: string, pushes: Map<number, string[]> }} GoverningSession the commits each pushing call pushed, as shown */
+/**
+ * A session governing commits of the change, and its calls that pushed some: seq -> the call as
+ * the decision names it (`governed_by.call`) and the commits it pushed, as shown.
+ * @typedef {{ executionId: string, pushes: Map<number, { command: string, commits: string[] }> }} GoverningSession
+ */
 
 /**
  * The agent sessions that govern the pull request's commits (the decision's `governed_by`), each
- * with the calls that pushed a commit: seq -> the commits it pushed.
+ * with the calls that pushed a commit.
  * @param {ReleaseDecision} d
  * @returns {GoverningSession[]}
  */
@@ -22,7 +26,10 @@ function governingSessions(d) {
     const session = sessions.get(by.execution_id) ?? { executionId: by.execution_id, pushes: new Map() };
     sessions.set(by.execution_id, session);
     const named = commit.sha === d.commit_sha ? `${commit.sha.slice(0, 12)} (this commit)` : commit.sha.slice(0, 12);
-    if (by.call) session.pushes.set(by.call.seq, [...(session.pushes.get(by.call.seq) ?? []), named]);
+    if (by.call) {
+      const pushed = session.pushes.get(by.call.seq) ?? { command: by.call.command, commits: [] };
+      session.pushes.set(by.call.seq, { ...pushed, commits: [...pushed.commits, named] });
+    }
   }
   return [...sessions.values()];
 }
@@ -107,7 +114,7 @@ const fileList = (files) => (files.length ? [' (', files.map((f, i) => [i ? ', '
  * One call's row: the pushing call marked, a denial with its reason, an approval with its approver.
  * @param {ToolCall} call
  * @param {Execution} e
- * @param {string[] | undefined} pushed
+ * @param {string[] | undefined} pushed the commits it pushed
  * @param {Policy['tool_rules']} rules
  */
 function callRow(call, e, pushed, rules) {
@@ -150,7 +157,7 @@ function summary(e) {
 
 /**
  * @param {Execution} e
- * @param {Map<number, string[]>} pushes
+ * @param {GoverningSession['pushes']} pushes
  * @param {Policy['tool_rules']} rules
  */
 function callsTable(e, pushes, rules) {
@@ -171,7 +178,7 @@ function callsTable(e, pushes, rules) {
     h(
       'tbody',
       {},
-      e.tool_calls.map((call) => callRow(call, e, pushes.get(call.seq), rules)),
+      e.tool_calls.map((call) => callRow(call, e, pushes.get(call.seq)?.commits, rules)),
     ),
   );
 }
@@ -237,7 +244,17 @@ async function sessionCalls(session, signal) {
       error instanceof ApiError && error.status === 404
         ? 'Its calls are shown to the session’s owner, ADMIN and AUDITOR.'
         : `Its calls could not be read: ${error instanceof Error ? error.message : String(error)}`;
-    return h('section.agent-session', { dataset: { executionId: session.executionId } }, title, h('p.muted', {}, words));
+    // What the decision itself says of the session stays visible: the calls that pushed.
+    const pushes = [...session.pushes].map(([seq, p]) =>
+      h('li', {}, `call ${seq} `, h('code.command', {}, p.command), ` pushed ${p.commits.join(', ')}`),
+    );
+    return h(
+      'section.agent-session',
+      { dataset: { executionId: session.executionId } },
+      title,
+      pushes.length ? h('ul.session-pushes', {}, pushes) : null,
+      h('p.muted', {}, words),
+    );
   }
 }
 
