@@ -71,21 +71,34 @@ describe('every route × every role × no key', () => {
 describe('every route × a GitHub Actions OIDC caller (a workflow of acme/widgets)', () => {
   const commit = 'a'.repeat(40);
   const target = (route: RouteDef, repo: string) =>
-    route.method === 'get'
-      ? { query: { repo_root: repo, commit_sha: commit }, body: undefined }
-      : route.path === '/agent-sessions'
-        ? { query: {}, body: { name: 'matrix', repo_root: repo, servers: ['matrix-upstream'] } }
-        : {
-            query: {},
-            body: {
-              repo_root: repo,
-              commit_sha: commit,
-              kind: 'sbom',
-              name: 'sbom',
-              status: 'passed',
-              produced_at: new Date().toISOString(),
-            },
-          };
+    route.path.endsWith('/hooks')
+      ? { query: { agent: 'claude-code' }, body: undefined }
+      : route.method === 'get'
+        ? { query: { repo_root: repo, commit_sha: commit }, body: undefined }
+        : route.path === '/agent-sessions'
+          ? { query: {}, body: { name: 'matrix', repo_root: repo, servers: ['matrix-upstream'] } }
+          : {
+              query: {},
+              body: {
+                repo_root: repo,
+                commit_sha: commit,
+                kind: 'sbom',
+                name: 'sbom',
+                status: 'passed',
+                produced_at: new Date().toISOString(),
+              },
+            };
+
+  /** A route about one agent session is judged by that session's repository: one is opened there for it. */
+  const pathFor = async (route: RouteDef, repo: string) => {
+    if (!route.path.includes('{session_id}')) return route.path;
+    const opened = await t.request
+      .post(`${API_PREFIX}/agent-sessions`)
+      .set(users.ADMIN.auth)
+      .send({ name: 'matrix', repo_root: repo })
+      .expect(201);
+    return route.path.replace('{session_id}', opened.body.id as string);
+  };
 
   it('admits exactly the routes the design lists', () => {
     const declared = Object.fromEntries(
@@ -104,9 +117,12 @@ describe('every route × a GitHub Actions OIDC caller (a workflow of acme/widget
       );
       return;
     }
-    const as = (repo: string) => {
+    const as = async (repo: string) => {
       const { query, body } = target(route, repo);
-      return t.request[route.method](`${API_PREFIX}${route.path}`).query(query).set(headers).send(body);
+      return t.request[route.method](`${API_PREFIX}${await pathFor(route, repo)}`)
+        .query(query)
+        .set(headers)
+        .send(body);
     };
     expect(summary(await as('acme/widgets'))).toMatch(/^20[01] /);
     expect(summary(await as('acme/gadgets'))).toMatch(/^403 .*repository.{0,3} claim is acme\/widgets: it may only/);
@@ -115,7 +131,7 @@ describe('every route × a GitHub Actions OIDC caller (a workflow of acme/widget
       await issuer.sign('acme/widgets', {}, { foreignKey: true }),
     ]) {
       const { query, body } = target(route, 'acme/widgets');
-      const res = await t.request[route.method](`${API_PREFIX}${route.path}`)
+      const res = await t.request[route.method](`${API_PREFIX}${await pathFor(route, 'acme/widgets')}`)
         .query(query)
         .set({ Authorization: `Bearer ${forged}` })
         .send(body);

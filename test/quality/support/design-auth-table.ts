@@ -88,6 +88,8 @@ export const DESIGN_WORKFLOWS: Record<string, WorkflowPermission> = {
   'get /releases/decision': 'read_decision',
   'post /releases/evidence': 'record_evidence',
   'post /agent-sessions': 'open_agent_session',
+  // The Action's `mode: session` with `agent` writes the hook configuration of the session it opened.
+  'get /agent-sessions/{}/hooks': 'open_agent_session',
 };
 
 export function designKey(method: string, path: string): string {
