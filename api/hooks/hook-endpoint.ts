@@ -4,10 +4,9 @@ import { HOOK_AGENTS, type HookAgent } from '../../core/hooks/hook-call.js';
 import type { HookDeps, HookTerms } from '../../core/hooks/hook-ports.js';
 import { hookSessionOf } from '../../core/hooks/hook-session.js';
 import { postToolUse } from '../../core/hooks/post-tool-use.js';
-import { preToolUse } from '../../core/hooks/pre-tool-use.js';
+import { HELD_EVENT, preToolUse } from '../../core/hooks/pre-tool-use.js';
+import { rememberOpenCalls } from '../../core/hooks/open-call-memory.js';
 import { admitSessionRequest } from '../../core/mcp/admit-session-request.js';
-import { mcpCredentialOf } from '../../core/mcp/mcp-credential.js';
-import { requireWithinMcpRate } from '../../core/mcp/mcp-session-limits.js';
 import { createSessionCallQueue } from '../../core/mcp/session-call-queue.js';
 import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
 import type { RawBodyRoute } from '../create-server.js';
@@ -15,6 +14,7 @@ import type { Deps } from '../deps.js';
 import { bearerTokenOf } from '../middleware/bearer-token.js';
 import { readJsonBody } from '../middleware/json-body.js';
 import { hookAnswer } from './hook-answer.js';
+import { hookCredentialOf } from './hook-credential.js';
 import { hookEventOf } from './hook-event-of.js';
 import { hookOpenApi } from './hook-openapi.js';
 
@@ -83,13 +83,19 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     gatewayCalls: deps.gatewayCalls,
     certifier: deps.certifier,
     agentSessions: deps.agentSessions,
-    hookCalls: deps.hookCalls,
+    hookCalls: rememberOpenCalls(deps.hookCalls),
     agentCallApprovals: deps.agentCallApprovals,
     calls,
     now,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     log: (event, fields) => deps.logger.info({ event, ...fields }, event),
   };
+  /** A call's fields join its request's one log line (api/middleware/request-log.ts); a held call's wait is told at once, in a line of its own. */
+  const depsOf = (ctx: Koa.Context): HookDeps => ({
+    ...hookDeps,
+    log: (event, fields) =>
+      event === HELD_EVENT ? hookDeps.log(event, fields) : void Object.assign((ctx.state.logFields ??= {}) as object, { event, ...fields }),
+  });
   const sessionPorts = {
     policies: deps.policies,
     sessions: deps.agentSessions,
@@ -117,13 +123,11 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     const tokenHash = hashApiKey(token);
     // Taken before the session's state is read: a call of it ending after this makes that state stale (session-call-queue.ts).
     const readAt = calls.stamp();
-    const credential = await mcpCredentialOf(deps, tokenHash);
+    const credential = await hookCredentialOf(deps, tokenHash, deps.config.mcp.rateLimitPerMinute);
     if (!credential) {
       ctx.set('WWW-Authenticate', 'Bearer');
       return answer(ctx, 401, { detail: 'The token is neither an agent session token nor an active agent key.' });
     }
-    const perMinute = deps.config.mcp.rateLimitPerMinute;
-    if (perMinute > 0) requireWithinMcpRate(await deps.rateLimiter.hit(`hooks:${tokenHash}`, perMinute, 60));
     // A command hook's `curl -d` says form-encoded: a hook's body is JSON whatever its Content-Type claims.
     ctx.request.headers['content-type'] = 'application/json';
     const body = await readJsonBody(ctx, HOOK_BODY_BYTES, deps.parseLargeJsonBody);
@@ -139,10 +143,10 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     const sessionTerms = await termsOf(session.id);
     if (event.kind === 'pre') {
       const state = open ? session : { ...session, status: 'completed' as const };
-      const verdict = await preToolUse(hookDeps, { state, readAt }, sessionTerms, event.call);
+      const verdict = await preToolUse(depsOf(ctx), { state, readAt }, sessionTerms, event.call);
       return answer(ctx, 200, hookAnswer(format, verdict));
     }
-    await postToolUse(hookDeps, { state: session, readAt }, sessionTerms, event.call, event.response, event.durationMs);
+    await postToolUse(depsOf(ctx), { state: session, readAt }, sessionTerms, event.call, event.response, event.durationMs);
     return answer(ctx, 200, {});
   };
 

@@ -1,3 +1,5 @@
+import type { AgentSessionCallState } from '../mcp/agent-session.js';
+
 /** The coding agents whose hooks shipgate answers (docs/agent-hooks.md). */
 export const HOOK_AGENTS = ['claude-code', 'copilot', 'gemini'] as const;
 export type HookAgent = (typeof HOOK_AGENTS)[number];
@@ -58,6 +60,15 @@ export interface HookCallStore {
   findOpen(executionId: string, tool: string, callId: string | null, agentId: string | null): Promise<HookCall | null>;
   /** The session's allowed calls whose post never came, oldest first. */
   incomplete(executionId: string): Promise<HookCall[]>;
+  /**
+   * The agent session whose token has this hash, with its call state, counting the request on a
+   * rate bucket (window in seconds) in the same round trip; null (nothing counted) when none.
+   */
+  sessionByTokenCounted(
+    tokenHash: string,
+    bucket: string,
+    windowSeconds: number,
+  ): Promise<{ session: AgentSessionCallState; hit: { count: number; retry: number } } | null>;
   /** The agent session a key's agent run (its own session id) opened, if one did. */
   sessionOfRun(agentKeyId: string, agent: HookAgent, cliSessionId: string): Promise<string | null>;
   /** Binds the run to the session unless another request bound it first: the session that stands. */

@@ -13,6 +13,9 @@ import { recordHookEntry } from './record-hook-entry.js';
 import { toolAction } from './tool-action.js';
 import { randomUUID } from 'node:crypto';
 
+/** Logged when a call starts waiting for a person, at once (its request's line comes when it is decided). */
+export const HELD_EVENT = 'hooks.tool_call_held';
+
 const ENDED = 'This agent session has ended (closed, cancelled, expired, or its owner deactivated); the call was not made.';
 
 /** What the agent reads of a refusal. */
@@ -42,7 +45,7 @@ async function hold(deps: HookDeps, session: AgentSessionCallState, call: HookTo
     requested_at: requestedAt,
     deadline: new Date(requestedAt.getTime() + timeoutSeconds * 1000),
   });
-  deps.log('hooks.tool_call_held', { execution_id: session.id, tool: call.tool, approval_id: id });
+  deps.log(HELD_EVENT, { execution_id: session.id, tool: call.tool, approval_id: id });
   return awaitCallApproval(
     {
       approvals: deps.agentCallApprovals,

@@ -43,4 +43,16 @@ describe('the hook endpoint\'s limits (docs/agent-hooks.md, "The endpoint")', ()
     });
     expect(second.status).toBe(429);
   });
+
+  it("counts an agent key's requests against its own rate too (429 past it)", async () => {
+    const created = await t.request
+      .post('/api/v1/agent-keys')
+      .set(t.admin.auth)
+      .send({ name: 'counted', repo_root: 'acme/shop', compliance_policy: policy, servers: [] })
+      .expect(201);
+    const stop = { session_id: 'run-counted', cwd: REPO, hook_event_name: 'Stop' };
+    for (let i = 0; i < 3; i++) await postHook(t, 'claude-code', created.body.key as string, stop).expect(200);
+    const limited = await postHook(t, 'claude-code', created.body.key as string, stop);
+    expect([limited.status, limited.body.detail]).toEqual([429, expect.stringMatching(/slow down/)]);
+  });
 });

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { HookCall, HookCallStore } from '../../../core/hooks/hook-call.js';
 import { sendSql } from '../../send-sql.js';
+import { countHit } from '../accounts/postgres-rate-limiter.js';
+import { callStateBy, toCallState, type CallStateRow } from '../mcp/postgres-agent-session-store.js';
 
 export interface HookCallRow {
   id: string;
@@ -32,10 +34,23 @@ function toHookCall(row: HookCallRow): HookCall {
 /** A call is open while no entry of its session carries its call_id (its post records that entry). */
 const NOT_COMPLETED = `NOT EXISTS (SELECT 1 FROM tool_calls t WHERE t.execution_id = h.execution_id AND t.call_id = h.call_id)`;
 
+// Its commit does not wait for the WAL flush (synchronous_commit off for this transaction only,
+// as a run's turn: ARCHITECTURE.md, "Sending SQL"): the post's entry, a durable commit, flushes
+// it with all WAL before it. Only a database crash within that window loses the row; that
+// call's post then finds nothing to complete (docs/agent-hooks.md, "How it is built").
 const OPEN = {
   name: 'hook_call_open',
-  text: `INSERT INTO hook_calls (execution_id, call_id, tool, agent_id, arguments, capability, approved_by, approved_by_name, requested_at)
-    VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id`,
+  text: `WITH opened AS (
+      INSERT INTO hook_calls (execution_id, call_id, tool, agent_id, arguments, capability, approved_by, approved_by_name, requested_at)
+      VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id
+    )
+    SELECT id, set_config('synchronous_commit', 'off', true) AS commit_mode FROM opened`,
+};
+/** The session whose token hash is $1 with its call state, counting the request on bucket $2 (window $3 s) when found: one round trip. */
+const SESSION_BY_TOKEN_COUNTED = {
+  name: 'hook_session_by_token_counted',
+  text: `WITH state AS (${callStateBy('s.token_hash = $1')}), hit AS (${countHit('$2', '$3', 'FROM state')})
+    SELECT state.*, hit.count AS hit_count, hit.retry AS hit_retry FROM state LEFT JOIN hit ON true`,
 };
 const BY_CALL_ID = {
   name: 'hook_call_by_call_id',
@@ -96,6 +111,14 @@ export function createHookCallStore(db: Knex): HookCallStore {
     },
     async incomplete(executionId) {
       return (await incompleteHookCallRows(db, executionId)).map(toHookCall);
+    },
+    async sessionByTokenCounted(tokenHash, bucket, windowSeconds) {
+      const [row] = await sendSql<CallStateRow & { hit_count: number; hit_retry: number }>(db, SESSION_BY_TOKEN_COUNTED, [
+        tokenHash,
+        bucket,
+        windowSeconds,
+      ]);
+      return row ? { session: toCallState(row), hit: { count: row.hit_count, retry: row.hit_retry } } : null;
     },
     async sessionOfRun(agentKeyId, agent, cliSessionId) {
       const [row] = await sendSql<{ execution_id: string }>(db, RUN_SESSION, [agentKeyId, agent, cliSessionId]);
