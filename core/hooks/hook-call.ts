@@ -69,8 +69,8 @@ export interface HookCallStore {
     bucket: string,
     windowSeconds: number,
   ): Promise<{ session: AgentSessionCallState; hit: { count: number; retry: number } } | null>;
-  /** The agent session a key's agent run (its own session id) opened, if one did. */
-  sessionOfRun(agentKeyId: string, agent: HookAgent, cliSessionId: string): Promise<string | null>;
+  /** The agent session a key's agent run (its own session id) opened, with its call state, if one did. */
+  stateOfRun(agentKeyId: string, agent: HookAgent, cliSessionId: string): Promise<AgentSessionCallState | null>;
   /** Binds the run to the session unless another request bound it first: the session that stands. */
   bindRun(agentKeyId: string, agent: HookAgent, cliSessionId: string, executionId: string): Promise<string>;
 }

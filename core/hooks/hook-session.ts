@@ -6,7 +6,7 @@ import type { AgentSessionPorts } from '../mcp/open-agent-session.js';
 import type { HookAgent, HookCallStore } from './hook-call.js';
 
 export interface HookSessionPorts extends AgentSessionPorts {
-  hookCalls: Pick<HookCallStore, 'sessionOfRun' | 'bindRun'>;
+  hookCalls: Pick<HookCallStore, 'stateOfRun' | 'bindRun'>;
   close: Parameters<typeof closeAgentSession>[0];
 }
 
@@ -29,8 +29,8 @@ export async function hookSessionOf(
   if (credential.session) return credential.session;
   if (!cliSessionId) return null;
   const key = credential.key;
-  const known = await ports.hookCalls.sessionOfRun(key.id, agent, cliSessionId);
-  if (known) return ports.sessions.callState(known);
+  const known = await ports.hookCalls.stateOfRun(key.id, agent, cliSessionId);
+  if (known) return known;
   if (!open) return null;
   const opened = await openKeySession(ports, key, maxOpen);
   if (!opened) return null;

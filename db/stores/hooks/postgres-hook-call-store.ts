@@ -66,9 +66,10 @@ const INCOMPLETE = {
   name: 'hook_calls_incomplete',
   text: `SELECT h.* FROM hook_calls h WHERE h.execution_id = $1 AND ${NOT_COMPLETED} ORDER BY h.requested_at, h.id`,
 };
-const RUN_SESSION = {
-  name: 'hook_run_session',
-  text: 'SELECT execution_id FROM hook_runs WHERE agent_key_id = $1 AND agent = $2 AND cli_session_id = $3',
+/** The call state of the session a key's run ($1, $2, $3) opened: one round trip. */
+const RUN_SESSION_STATE = {
+  name: 'hook_run_session_state',
+  text: callStateBy('s.execution_id = (SELECT execution_id FROM hook_runs WHERE agent_key_id = $1 AND agent = $2 AND cli_session_id = $3)'),
 };
 const BIND_RUN = {
   name: 'hook_run_bind',
@@ -120,9 +121,9 @@ export function createHookCallStore(db: Knex): HookCallStore {
       ]);
       return row ? { session: toCallState(row), hit: { count: row.hit_count, retry: row.hit_retry } } : null;
     },
-    async sessionOfRun(agentKeyId, agent, cliSessionId) {
-      const [row] = await sendSql<{ execution_id: string }>(db, RUN_SESSION, [agentKeyId, agent, cliSessionId]);
-      return row?.execution_id ?? null;
+    async stateOfRun(agentKeyId, agent, cliSessionId) {
+      const [row] = await sendSql<CallStateRow>(db, RUN_SESSION_STATE, [agentKeyId, agent, cliSessionId]);
+      return row ? toCallState(row) : null;
     },
     async bindRun(agentKeyId, agent, cliSessionId, executionId) {
       const [row] = await sendSql<{ execution_id: string }>(db, BIND_RUN, [agentKeyId, agent, cliSessionId, executionId]);
