@@ -3,10 +3,10 @@
  * Code's PreToolUse + PostToolUse pair for one allowed shell call, posted to
  * /api/v1/hooks/claude-code the way its http hook posts them, against shipgate run as `npm start`
  * runs it (its own process, the job worker in it, PostgreSQL: DATABASE_URL's server, else the
- * run's embedded one). A pair opens the call (one durable commit) and records it with its
- * certificate (one more): the goal is the pair at the median <= 2x the floor of persisting a call
- * (two durable commits, bench/governance.ts's measurement, on the same database, taking turns
- * with the calls). The pre hook is on the agent's critical path before every tool runs: its
+ * run's embedded one). A pair opens the call (a commit that does not wait for the flush) and
+ * records it with its certificate (a durable one): the goal is the pair at the median <= 2x the
+ * floor of persisting a call (two durable commits, bench/governance.ts's measurement, on the
+ * same database, taking turns with the calls). The pre hook is on the agent's critical path before every tool runs: its
  * median and p99 are reported, and a denied pre (recorded at once) beside it.
  *
  *   node bin/run-ts.js bench/hooks.ts
