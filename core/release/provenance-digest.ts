@@ -9,7 +9,7 @@ const CAPACITY = 10_000;
 const remembered = new Map<string, string>();
 
 /** Each commit's last provenance and blockers (a few KB each: what they share with other polls is held once). */
-const lastOfCommit = createLastValueMemo<Addressed, string>({ entries: 2_000 });
+const lastOfCommit = createLastValueMemo<Addressed, string>();
 
 /**
  * The canonical digest of a decision's provenance and blockers (the snapshot's address). A commit polled again with

@@ -28,7 +28,7 @@ export function clockReadings(gate: Gate, state: JudgedState, now: Date): boolea
 type Inputs = { gate: Gate; state: JudgedState; clock: boolean[] };
 
 /** Each commit's last judgement, with the state it was judged from (a few KB each: what polls share is held once). */
-const lastOfCommit = createLastValueMemo<Inputs, { judged: Judgement; state: JudgedState }>({ entries: 2_000 });
+const lastOfCommit = createLastValueMemo<Inputs, { judged: Judgement; state: JudgedState }>();
 
 /**
  * `judgeCommit` for the decision of a commit polled again: when the gate, the commit's state and what the clock decides

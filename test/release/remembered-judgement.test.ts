@@ -1,5 +1,6 @@
 import { judgeCommit } from '../../core/release/judge-commit.js';
 import { NO_PULL_REQUEST } from '../../core/release/agent-change-findings.js';
+import { rememberCommits } from '../../core/release/last-value-memo.js';
 import { judgeCommitRemembered } from '../../core/release/remembered-judgement.js';
 import type { OverrideFact } from '../../core/release/override.js';
 import { check, evidence, gate, hoursAgo, NOW, upload } from './support/release-fixtures.js';
@@ -83,5 +84,25 @@ describe('a remembered judgement', () => {
     mine.evidence.checkRuns[0].conclusion = 'failure';
     expect(judgeCommitRemembered(repo, strict, mine, sha, NOW).judged.decision).toBe('NO_SHIP');
     expect(judgeCommitRemembered(repo, strict, state(), sha, NOW).judged.decision).toBe('SHIP');
+  });
+
+  it('is kept for as many commits as the decision cache keeps (SHIPGATE_DECISION_CACHE_COMMITS)', () => {
+    const [a, b, c, d] = [commit(), commit(), commit(), commit()];
+    const judge = (repo: string) => judgeCommitRemembered(repo, strict, state(), 'f'.repeat(40), NOW).judged;
+    try {
+      rememberCommits(2);
+      const first = judge(a);
+      judge(b);
+      expect(judge(a)).toBe(first);
+      rememberCommits(1);
+      judge(c);
+      expect(judge(a)).not.toBe(first);
+      rememberCommits(0);
+      const none = judge(d);
+      expect(judge(d)).not.toBe(none);
+      expect(judge(d)).toEqual(none);
+    } finally {
+      rememberCommits(2_000);
+    }
   });
 });
