@@ -46,12 +46,6 @@ const OPEN = {
     )
     SELECT id, set_config('synchronous_commit', 'off', true) AS commit_mode FROM opened`,
 };
-/** The session whose token hash is $1 with its call state, counting the request on bucket $2 (window $3 s) when found: one round trip. */
-const SESSION_BY_TOKEN_COUNTED = {
-  name: 'hook_session_by_token_counted',
-  text: `WITH state AS (${callStateBy('s.token_hash = $1')}), hit AS (${countHit('$2', '$3', 'FROM state')})
-    SELECT state.*, hit.count AS hit_count, hit.retry AS hit_retry FROM state LEFT JOIN hit ON true`,
-};
 const BY_CALL_ID = {
   name: 'hook_call_by_call_id',
   text: `SELECT h.* FROM hook_calls h WHERE h.execution_id = $1 AND h.call_id = $2 AND ${NOT_COMPLETED}
@@ -66,11 +60,6 @@ const INCOMPLETE = {
   name: 'hook_calls_incomplete',
   text: `SELECT h.* FROM hook_calls h WHERE h.execution_id = $1 AND ${NOT_COMPLETED} ORDER BY h.requested_at, h.id`,
 };
-/** The call state of the session a key's run ($1, $2, $3) opened: one round trip. */
-const RUN_SESSION_STATE = {
-  name: 'hook_run_session_state',
-  text: callStateBy('s.execution_id = (SELECT execution_id FROM hook_runs WHERE agent_key_id = $1 AND agent = $2 AND cli_session_id = $3)'),
-};
 const BIND_RUN = {
   name: 'hook_run_bind',
   text: `WITH bound AS (
@@ -82,6 +71,24 @@ const BIND_RUN = {
     LIMIT 1`,
 };
 
+/** Statements that read a session's call state (postgres-agent-session-store.ts). */
+function callStateStatements() {
+  /** The session whose token hash is $1 with its call state, counting the request on bucket $2 (window $3 s) when found: one round trip. */
+  const SESSION_BY_TOKEN_COUNTED = {
+    name: 'hook_session_by_token_counted',
+    text: `WITH state AS (${callStateBy('s.token_hash = $1')}), hit AS (${countHit('$2', '$3', 'FROM state')})
+      SELECT state.*, hit.count AS hit_count, hit.retry AS hit_retry FROM state LEFT JOIN hit ON true`,
+  };
+  /** The call state of the session a key's run ($1, $2, $3) opened: one round trip. */
+  const RUN_SESSION_STATE = {
+    name: 'hook_run_session_state',
+    text: callStateBy(
+      's.execution_id = (SELECT execution_id FROM hook_runs WHERE agent_key_id = $1 AND agent = $2 AND cli_session_id = $3)',
+    ),
+  };
+  return { SESSION_BY_TOKEN_COUNTED, RUN_SESSION_STATE };
+}
+
 /** The session's allowed calls whose post never came, oldest first (also read with the execution record). */
 export function incompleteHookCallRows(db: Knex, executionId: string): Promise<HookCallRow[]> {
   return sendSql<HookCallRow>(db, INCOMPLETE, [executionId]);
@@ -89,6 +96,8 @@ export function incompleteHookCallRows(db: Knex, executionId: string): Promise<H
 
 /** Hook calls and the runs of agent keys (db/migrations/053-hook-calls.ts). */
 export function createHookCallStore(db: Knex): HookCallStore {
+  // Built here, not when this module loads: the agent session store imports it through the execution store (a cycle).
+  const { SESSION_BY_TOKEN_COUNTED, RUN_SESSION_STATE } = callStateStatements();
   return {
     async open(call) {
       const [row] = await sendSql<{ id: string }>(db, OPEN, [
