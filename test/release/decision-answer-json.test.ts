@@ -2,6 +2,9 @@ import { deepFreeze } from '../../core/deep-freeze.js';
 import type { ReleaseDecision } from '../../core/release/decide-release.js';
 import { decisionAnswerJson } from '../../core/release/decision-answer-json.js';
 import { rememberable, sameJson } from '../../core/release/same-json.js';
+import { RULE_HEADS, RULES_BENCH_GATE, ruleHeadFacts } from '../../bench/lib/seed-rule-heads.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { checkRun, putGate, sha } from '../support/release-api.js';
 
 // The decision's body is served again while a commit's answer stays the same (core/release/decision-answer-json.ts):
 // whatever it remembers, the text sent is always that of the answer asked about.
@@ -19,7 +22,7 @@ function answer(fields: Partial<ReleaseDecision> = {}): ReleaseDecision {
     ...fields,
   } as unknown as ReleaseDecision;
 }
-const parsed = (body: Buffer) => JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+const parsed = (parts: Buffer[]) => JSON.parse(Buffer.concat(parts).toString('utf8')) as Record<string, unknown>;
 
 describe("the decision's JSON body", () => {
   beforeEach(() => n++);
@@ -69,5 +72,37 @@ describe('sameJson', () => {
     expect(met.renewed).toBe(false);
     expect(sameJson({ rules: deepFreeze([{ name: 'a' }]) }, remembered, met)).toBe(true);
     expect(met.renewed).toBe(true);
+  });
+});
+
+describe("the decision's JSON body over HTTP", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is whole, with its length, when sent in parts (the rules bench: 20 rules over 3,000 files, about 25 KB)', async () => {
+    const [repo, head] = ['acme/answer-parts', sha('answer-parts')];
+    await putGate(t, repo, RULES_BENCH_GATE);
+    await checkRun(t, { repo_root: repo, commit_sha: head, name: 'ci/test' });
+    await t.database.db('pull_request_authorship').insert({
+      repo_root: repo,
+      commit_sha: head,
+      number: 7,
+      status: 'read',
+      facts: JSON.stringify(ruleHeadFacts(7, head)),
+      commit_shas: [head],
+    });
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request.get(`/api/v1/releases/decision?repo_root=${repo}&commit_sha=${head}`).set(t.admin.auth);
+      expect(res.status).toBe(200);
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+      expect(Buffer.byteLength(res.text)).toBeGreaterThan(16 * 1024);
+      expect(res.body.authorship.rules).toHaveLength(RULE_HEADS.rules);
+      expect(res.body.authorship.changed_files.count).toBe(RULE_HEADS.files);
+    }
   });
 });
