@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import { JsonPartsBody } from './json-parts-body.js';
 import type { RouteDef } from './route.js';
 
 /** Why a success response does not match what its route declares, or undefined when it does. */
@@ -47,8 +46,8 @@ export function checkResponseContract(route: RouteDef, status: number, body: unk
   if (!spec) return `${where}: status not declared by the route`;
   if (!isJson(spec.contentType)) return undefined;
   if (body === undefined || body === null) return spec.schema ? `${where}: declared a body, sent none` : undefined;
-  // A JSON body sent as its text already, whole or in parts (the decision's, api/json-parts-body.ts), is checked as parsed.
-  const text = Buffer.isBuffer(body) ? body.toString('utf8') : body instanceof JsonPartsBody ? body.text() : undefined;
+  // A JSON body sent as its text already (the decision's, core/release/decision-answer-json.ts) is checked as parsed.
+  const text = Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
   if (text === undefined && (typeof body !== 'object' || typeof (body as { pipe?: unknown }).pipe === 'function')) return undefined;
   if (!spec.schema) return `${where}: sent a JSON body, but the route declares none`;
   const sent: unknown = JSON.parse(text ?? JSON.stringify(body));

@@ -6,7 +6,6 @@ import { decisionUrl } from '../../core/release/decision-url.js';
 import { recordEvidence } from '../../core/release/record-evidence.js';
 import { releaseHealth } from '../../core/release/release-health.js';
 import { EVIDENCE_BODY_BYTES, evidenceDocumentDownload, evidenceRecordBody, refuseOversizedContent } from '../evidence-document-http.js';
-import { JsonPartsBody } from '../json-parts-body.js';
 import { defineRoute } from '../route.js';
 import { decisionResponseSchema } from '../schemas/release-decision-schemas.js';
 import { evidenceIdParamsSchema, evidenceRequestSchema, evidenceResponseSchema } from '../schemas/release-evidence-schemas.js';
@@ -14,13 +13,6 @@ import { healthQuerySchema, healthResponseSchema } from '../schemas/release-heal
 import { decisionQuerySchema } from '../schemas/release-schemas.js';
 
 const tags = ['releases'] as const;
-
-/**
- * Up to this size a decision's answer is joined into one buffer: a stream body costs more than copying a few KB (the
- * plain decision's 6.6 KB answer measured slower as two parts); above it, as with rules over large pull requests, the
- * parts are sent as they are (docs/benchmarks.md).
- */
-const JOINED_ANSWER_BYTES = 16 * 1024;
 
 export const releaseRoutes = [
   defineRoute({
@@ -43,11 +35,8 @@ export const releaseRoutes = [
       // Without SHIPGATE_PUBLIC_URL, the address the caller reached us at beats the listen address (docs/release-gate.md).
       const base = deps.config.configuredPublicUrl ?? `${ctx.protocol}://${ctx.host}`;
       // Its JSON text is served again while a commit's answer stays the same (core/release/decision-answer-json.ts).
-      const parts = decisionAnswerJson(decision, decisionUrl(base, decision.repo_root, decision.commit_sha));
-      // A large answer's parts are sent as they are; joining them allocated a buffer per request (api/json-parts-body.ts).
-      const body = parts[0].length > JOINED_ANSWER_BYTES ? new JsonPartsBody(parts) : Buffer.concat(parts);
-      const length = body instanceof JsonPartsBody ? body.byteLength : body.length;
-      return { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(length) }, body };
+      const body = decisionAnswerJson(decision, decisionUrl(base, decision.repo_root, decision.commit_sha));
+      return { headers: { 'Content-Type': 'application/json; charset=utf-8' }, body };
     },
   }),
   defineRoute({

@@ -11,13 +11,12 @@ type Settled = Omit<ReleaseDecision, 'evaluated_at'>;
 const lastOfCommit = createLastValueMemo<Settled, Buffer>({ bytesPerCommit: 16 * 1024, sizeOf: (b) => b.length });
 
 /**
- * `GET /releases/decision`'s body as JSON (UTF-8), `evaluated_at` and `decision_url` last, in two parts to send one
- * after the other: the answer's text but its clock, and the rest. A commit polled with the same answer as its last poll
- * (`sameJson`: only what the poll rebuilt is walked) reuses that answer's text, never changed once made, instead of
- * serialising it again, which with the gate's rules over a pull request of thousands of files costs more than the rest
- * of the decision (docs/benchmarks.md). The text served is always that of an equal answer.
+ * `GET /releases/decision`'s body: the decision as JSON (UTF-8), `evaluated_at` and `decision_url` last. A commit
+ * polled with the same answer as its last poll (`sameJson`: only what the poll rebuilt is walked) reuses that answer's
+ * text instead of serialising it again, which with the gate's rules over a pull request of thousands of files costs
+ * more than the rest of the decision (docs/benchmarks.md). The text served is always that of an equal answer.
  */
-export function decisionAnswerJson(decision: ReleaseDecision, decisionUrl: string): [Buffer, Buffer] {
+export function decisionAnswerJson(decision: ReleaseDecision, decisionUrl: string): Buffer {
   const { evaluated_at, ...settled } = decision;
   const key = `${decision.repo_root}\n${decision.commit_sha}`;
   let head = lastOfCommit.get(key, settled);
@@ -26,5 +25,5 @@ export function decisionAnswerJson(decision: ReleaseDecision, decisionUrl: strin
     lastOfCommit.set(key, settled, head);
   }
   const tail = `,"evaluated_at":${JSON.stringify(evaluated_at)},"decision_url":${JSON.stringify(decisionUrl)}}`;
-  return [head, Buffer.from(tail)];
+  return Buffer.concat([head, Buffer.from(tail)]);
 }

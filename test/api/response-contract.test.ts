@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { AccountStore } from '../../core/accounts/account-store.js';
-import { JsonPartsBody } from '../../api/json-parts-body.js';
 import { checkResponseContract } from '../../api/response-contract.js';
 import { defineRoute } from '../../api/route.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -86,8 +85,6 @@ describe('checkResponseContract', () => {
 
   it('checks a JSON body sent as its text already (the decision answer) as parsed', () => {
     expect(checkResponseContract(route, 200, Buffer.from('{"id":"a","tags":[],"note":null}'))).toBeUndefined();
-    const parts = new JsonPartsBody([Buffer.from('{"id":"a","tags":[{"name":"x","colour":"red"}]'), Buffer.from(',"note":null}')]);
-    expect(checkResponseContract(route, 201, parts)).toBe('POST /things 201: undeclared field $.tags[0].colour');
     expect(checkResponseContract(route, 201, Buffer.from('{"id":"a","tags":[{"name":"x","colour":"red"}],"note":null}'))).toBe(
       'POST /things 201: undeclared field $.tags[0].colour',
     );
