@@ -36,6 +36,8 @@ const REPOS = 10;
 const PRS_PER_REPO = 10;
 const CHECKS = ['build', 'test', 'lint', 'e2e', 'docs'];
 const sha = (n: number) => createHmac('sha1', 'bench').update(String(n)).digest('hex');
+/** A repository's numeric id, as GitHub sends it with every delivery (the App binds OIDC tokens to it). */
+const repoId = (repo: string) => 1000 + Number(repo.split('-').pop());
 const sign = (body: string) => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
 
 /** A check_run delivery; `branch` is the head branch its commit was pushed to (a pull request's). */
@@ -56,7 +58,7 @@ function checkRunBody(repo: string, head: string, branch: string, id: number, na
       check_suite: { head_branch: branch },
       pull_requests: [],
     },
-    repository: { name: nameOfRepo, full_name: repo, owner: { login: owner } },
+    repository: { id: repoId(repo), name: nameOfRepo, full_name: repo, owner: { login: owner, id: 1 } },
     installation: { id: 1 },
   });
 }
@@ -199,7 +201,7 @@ export async function webhookProcessingBench() {
             head: { sha: pr.head, ref: `f-${pr.number}` },
             base: { ref: 'main' },
           },
-          repository: { name, full_name: pr.repo, owner: { login: owner } },
+          repository: { id: repoId(pr.repo), name, full_name: pr.repo, owner: { login: owner, id: 1 } },
           installation: { id: 1 },
         }),
       );

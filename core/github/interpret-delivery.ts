@@ -22,7 +22,12 @@ export const HANDLED_EVENTS: Record<string, string[]> = {
 const sha = z.string().transform((s, ctx) => normalizeCommitSha(s) ?? (ctx.addIssue({ code: 'custom', message: 'not a SHA' }), z.NEVER));
 const envelope = z.object({
   action: z.string().optional(),
-  repository: z.object({ full_name: z.string(), id: z.number().int().optional(), owner: z.object({ id: z.number().int() }).optional() }),
+  // The numeric ids are optional: a payload without them is still read, only not bound to ids.
+  repository: z.object({
+    full_name: z.string(),
+    id: z.number().int().optional(),
+    owner: z.object({ id: z.number().int().optional() }).optional(),
+  }),
   installation: z.object({ id: z.number().int() }).nullish(),
 });
 const pullRequest = z.object({
@@ -99,7 +104,7 @@ export function interpretDelivery(event: string, payload: unknown, appId: number
   // The repository's numeric ids, which OIDC tokens must match (core/accounts/workflow-repository-ids.ts).
   const repository = head.success ? head.data.repository : null;
   const ids =
-    repository?.id !== undefined && repository.owner
+    repository?.id !== undefined && repository.owner?.id !== undefined
       ? { repository_ids: { repository_id: String(repository.id), owner_id: String(repository.owner.id) } }
       : {};
   const result = (outcome: DeliveryOutcome): InterpretedDelivery => ({

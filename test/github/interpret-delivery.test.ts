@@ -65,6 +65,27 @@ describe('interpretDelivery over every real payload GitHub documents', () => {
   });
 });
 
+describe('repository ids', () => {
+  const opened = (repository: Record<string, unknown>) => ({
+    action: 'opened',
+    number: 7,
+    pull_request: { number: 7, head: { sha: 'a'.repeat(40), ref: 'f' }, base: { ref: 'main' } },
+    repository,
+    installation: { id: 1 },
+  });
+
+  it('a payload whose owner carries no numeric id is still read, only not bound to ids', () => {
+    const { outcome } = interpretDelivery('pull_request', opened({ full_name: 'acme/api', owner: { login: 'acme' } }), 1);
+    expect(outcome.status).toBe('queued');
+    expect(outcome.status === 'queued' && outcome.intent).not.toHaveProperty('repository_ids');
+  });
+
+  it('ids are bound when GitHub sends both', () => {
+    const { outcome } = interpretDelivery('pull_request', opened({ full_name: 'acme/api', id: 42, owner: { login: 'acme', id: 9 } }), 1);
+    expect(outcome.status === 'queued' && outcome.intent).toMatchObject({ repository_ids: { repository_id: '42', owner_id: '9' } });
+  });
+});
+
 describe('push deliveries (docs/mcp-gateway.md, "Sessions and the commits they produced")', () => {
   const pushes = examples.find((e) => e.name === 'push')!.examples as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
 
