@@ -34,6 +34,7 @@ import { testExecution } from '../test/agent/support/agent-harness.js';
 import { MemoryJournal } from '../test/support/memory-journal.js';
 import { openBenchDatabase, runBench, type BenchDatabase } from './lib/bench-database.js';
 import { publicWeb } from '../net/guarded-public-web.js';
+import { ms, percentile } from './lib/timing-stats.js';
 
 const CALLS_PER_RUN = 200;
 const ROUNDS = 5;
@@ -150,9 +151,6 @@ interface Mode {
   store: BenchJournal;
   tool: Tool;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-const ms = (value: number) => +value.toFixed(3);
 
 async function iterationTimes(mode: Mode): Promise<number[]> {
   const arrivals: number[] = [];

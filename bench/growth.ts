@@ -32,6 +32,7 @@ import { createReleasePorts } from '../db/stores/release/postgres-release-ports.
 import { loadConfig } from '../server/load-config.js';
 import { openBenchDatabase, runBench } from './lib/bench-database.js';
 import { commitRefs, HISTORY, seedReleaseHistory } from './lib/seed-release-history.js';
+import { percentile } from './lib/timing-stats.js';
 
 /** History levels in commits (10 executions each); `npm run bench` passes a smaller top level to stay within 5 minutes. */
 export const FULL_LEVELS = [1_000, 10_000, 100_000];
@@ -44,7 +45,6 @@ const FIRST_DECISIONS = 100;
 const HISTORY_GOAL = 1.5;
 const LINEAR_SLACK = 1.5;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const ms = (v: number) => +v.toFixed(3);
 
 type Commit = { repo: string; sha: string };

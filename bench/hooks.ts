@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { BENCH_COMMITS_TABLE, roundTripTimes } from './governance.js';
 import { runBench } from './lib/bench-database.js';
 import { startWorkerBenchServer } from './lib/worker-bench-server.js';
+import { ms, percentile, sortedOf, type PerCallRow } from './lib/timing-stats.js';
 
 /** Pairs before measuring (JIT, connections, prepared statements). */
 const WARM_UP = 30;
@@ -27,16 +28,7 @@ const DENIALS_PER_TURN = 20;
 /** A pre + post pair at the median at most this multiple of the floor of persisting a call (two durable commits). */
 export const HOOKS_GOAL_VS_COMMITS = 2;
 
-export interface HooksRow {
-  measure: string;
-  median_ms: number;
-  p99_ms: number | null;
-  goal: string;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-const ms = (value: number) => +value.toFixed(3);
-const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
+export type HooksRow = PerCallRow;
 
 /**
  * One connection kept open, as an agent's hook client reuses one. node:http, not fetch: fetch

@@ -19,6 +19,7 @@ import { startEverythingUpstream } from '../test/mcp/support/everything-upstream
 import { BENCH_COMMITS_TABLE, roundTripTimes } from './governance.js';
 import { runBench } from './lib/bench-database.js';
 import { startWorkerBenchServer } from './lib/worker-bench-server.js';
+import { ms, percentile, sortedOf, type PerCallRow } from './lib/timing-stats.js';
 
 /** Calls per client before measuring (JIT, connections, prepared statements). */
 const WARM_UP = 50;
@@ -30,16 +31,7 @@ export const MCP_GOAL_VS_COMMITS = 3;
 /** The stretch goal for the same ratio, reported beside the goal. */
 export const MCP_STRETCH_GOAL_VS_COMMITS = 1.5;
 
-export interface McpRow {
-  measure: string;
-  median_ms: number;
-  p99_ms: number | null;
-  goal: string;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-const ms = (value: number) => +value.toFixed(3);
-const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
+export type McpRow = PerCallRow;
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number | undefined): number | null {
