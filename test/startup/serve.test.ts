@@ -94,7 +94,7 @@ describe('shipgate serve (the real entry point, embedded PostgreSQL)', () => {
       expect((await post(`${before}/api/v1/auth/register`, { email, name: 'Kept', password })).status).toBe(201);
     }
     running!.child.kill('SIGTERM');
-    expect(await exitOf(running!)).toMatchObject({ code: 0 });
+    expect(await exitOf(running!)).toEqual({ code: 0, signal: null });
 
     const url = await start();
     for (const email of ['first@example.com', 'second@example.com']) {
@@ -104,7 +104,7 @@ describe('shipgate serve (the real entry point, embedded PostgreSQL)', () => {
       expect(((await me.json()) as Json).email).toBe(email);
     }
     running!.child.kill('SIGTERM');
-    expect(await exitOf(running!)).toMatchObject({ code: 0 });
+    expect(await exitOf(running!)).toEqual({ code: 0, signal: null });
   });
 });
 
