@@ -6,6 +6,7 @@ import { createLogger } from './create-logger.js';
 import { routeConsoleToLogger } from './route-console.js';
 import { VERIFY_USAGE, verifyCommand } from './verify-command.js';
 import { HOOK_USAGE } from '../bin/hook-command.js';
+import { tolerateConnectionErrorsWhileStopping } from './tolerate-connection-errors-while-stopping.js';
 
 /** One CLI command: resolves to the process exit code. */
 // Commands import their heavy modules lazily: `verify` runs offline and needs none of the server.
@@ -69,6 +70,7 @@ const commands: Record<string, Command> = {
       const service = await serve(config, logger, { worker: !args.includes('--no-worker') });
       process.stdout.write(`${banner(service.url, service.database)}\n`);
       await signalled;
+      tolerateConnectionErrorsWhileStopping(logger);
       await service.stop();
       return 0;
     },
@@ -82,6 +84,7 @@ const commands: Record<string, Command> = {
       const signalled = untilSignalled(logger);
       const worker = await serveWorker(config, logger);
       await signalled;
+      tolerateConnectionErrorsWhileStopping(logger);
       await worker.stop();
       return 0;
     },
