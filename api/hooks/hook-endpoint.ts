@@ -13,6 +13,7 @@ import type { RawBodyRoute } from '../create-server.js';
 import type { Deps } from '../deps.js';
 import { bearerTokenOf } from '../middleware/bearer-token.js';
 import { readJsonBody } from '../middleware/json-body.js';
+import { createExpectedPosts } from './expected-posts.js';
 import { hookAnswer } from './hook-answer.js';
 import { hookCredentialOf } from './hook-credential.js';
 import { hookEventOf } from './hook-event-of.js';
@@ -41,6 +42,15 @@ export type HookEndpointDeps = Pick<
   | 'hookCalls'
 >;
 
+/** A body not read yet. */
+const NOT_READ = Symbol('not read');
+
+/** A hook's body, parsed: JSON whatever its Content-Type claims (a command hook's `curl -d` says form-encoded); undefined when empty. */
+function readHookBody(ctx: Koa.Context, parseLarge: HookEndpointDeps['parseLargeJsonBody']): Promise<unknown> {
+  ctx.request.headers['content-type'] = 'application/json';
+  return readJsonBody(ctx, HOOK_BODY_BYTES, parseLarge);
+}
+
 function answer(ctx: Koa.Context, status: number, body: unknown): void {
   ctx.status = status;
   ctx.body = body;
@@ -56,6 +66,7 @@ function answer(ctx: Koa.Context, status: number, body: unknown): void {
  */
 export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
   const calls = createSessionCallQueue();
+  const expectedPosts = createExpectedPosts();
   const now = () => new Date();
   const terms = new Map<string, Promise<HookTerms>>();
   const termsOf = (sessionId: string): Promise<HookTerms> => {
@@ -123,14 +134,25 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     const tokenHash = hashApiKey(token);
     // Taken before the session's state is read: a call of it ending after this makes that state stale (session-call-queue.ts).
     const readAt = calls.stamp();
+    // A post completing a call this process allowed with this token is not authenticated again (expected-posts.ts).
+    let body = expectedPosts.awaitsPostWith(tokenHash) ? await readHookBody(ctx, deps.parseLargeJsonBody) : NOT_READ;
+    if (body !== NOT_READ && body !== undefined) {
+      const parsed = hookEventOf(agent, body);
+      const post = 'event' in parsed && parsed.event.kind === 'post' ? parsed.event : null;
+      const sessionId = post && expectedPosts.take(tokenHash, agent, post.call);
+      if (post && sessionId) {
+        const { call, response, durationMs } = post;
+        const outcome = await postToolUse(depsOf(ctx), sessionId, null, await termsOf(sessionId), call, response, durationMs);
+        // Not recorded (its session ended, say): answered as any post, after its credential is read.
+        if ('recorded' in outcome) return answer(ctx, 200, {});
+      }
+    }
     const credential = await hookCredentialOf(deps, tokenHash, deps.config.mcp.rateLimitPerMinute);
     if (!credential) {
       ctx.set('WWW-Authenticate', 'Bearer');
       return answer(ctx, 401, { detail: 'The token is neither an agent session token nor an active agent key.' });
     }
-    // A command hook's `curl -d` says form-encoded: a hook's body is JSON whatever its Content-Type claims.
-    ctx.request.headers['content-type'] = 'application/json';
-    const body = await readJsonBody(ctx, HOOK_BODY_BYTES, deps.parseLargeJsonBody);
+    if (body === NOT_READ) body = await readHookBody(ctx, deps.parseLargeJsonBody);
     if (body === undefined) return answer(ctx, 400, { detail: "The body must be the agent's hook input (JSON); it was empty." });
     const parsed = hookEventOf(agent, body);
     if ('problem' in parsed) return answer(ctx, 422, { detail: parsed.problem });
@@ -144,9 +166,10 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     if (event.kind === 'pre') {
       const state = open ? session : { ...session, status: 'completed' as const };
       const verdict = await preToolUse(depsOf(ctx), { state, readAt }, sessionTerms, event.call);
+      if (verdict.decision === 'allow') expectedPosts.expect(tokenHash, agent, event.call, session.id);
       return answer(ctx, 200, hookAnswer(format, verdict));
     }
-    await postToolUse(depsOf(ctx), { state: session, readAt }, sessionTerms, event.call, event.response, event.durationMs);
+    await postToolUse(depsOf(ctx), session.id, { state: session, readAt }, sessionTerms, event.call, event.response, event.durationMs);
     return answer(ctx, 200, {});
   };
 

@@ -21,16 +21,18 @@ export type PostOutcome = { recorded: number } | { unmatched: true };
  * an entry of the session's record, with the SHA-256 of the response redacted by the policy's
  * output rules, its duration and an `action_safe` certificate chained to the last one. Nothing is
  * recorded once the session's execution has its verdict (closed): the call stays incomplete.
+ * `read` is the session's state read while authenticating, null for a post completing a call
+ * this process allowed with the same credential (not authenticated again: hook-endpoint.ts).
  */
 export async function postToolUse(
   deps: HookDeps,
-  read: ReadState,
+  sessionId: string,
+  read: ReadState | null,
   terms: HookTerms,
   call: HookToolCall,
   response: unknown,
   durationMs: number | null,
 ): Promise<PostOutcome> {
-  const sessionId = read.state.id;
   const open = await deps.hookCalls.findOpen(sessionId, call.tool, call.toolUseId, call.agentId);
   if (!open) {
     deps.log('hooks.post_unmatched', { execution_id: sessionId, tool: call.tool, tool_use_id: call.toolUseId });

@@ -6,6 +6,12 @@ export interface ReadState {
   readAt: number;
 }
 
+/** Where a session's record stands: the seq its next entry takes and the certificate that entry chains to. */
+export type ChainPosition = Pick<AgentSessionCallState, 'next_seq' | 'last_certificate_digest'>;
+
+/** Positions kept (one per session recorded in this process), forgotten all at once past this. */
+const POSITIONS_KEPT = 10_000;
+
 /**
  * The calls of each agent session in this process, one at a time, and whether a call state read
  * while authenticating is still current when the call's turn comes: it is unless a call of the
@@ -19,6 +25,7 @@ export function createSessionCallQueue() {
   /** Counts every call ended in this process; a session's entry is the count when its last call ended. */
   let ended = 0;
   const endedAt = new Map<string, number>();
+  const positions = new Map<string, ChainPosition>();
   return {
     /** Taken before reading a session's state. */
     stamp: (): number => ended,
@@ -37,9 +44,20 @@ export function createSessionCallQueue() {
       void settled.then(() => queues.get(sessionId) === settled && queues.delete(sessionId));
       return run;
     },
+    /**
+     * The position after the entry this process recorded last for the session (`recordedAt`), if
+     * any: never ahead of the database's, since only a committed entry sets it; behind it when
+     * another replica recorded since, which the record's free-seq check finds (then read again).
+     */
+    position: (sessionId: string): ChainPosition | undefined => positions.get(sessionId),
+    recordedAt(sessionId: string, position: ChainPosition): void {
+      if (positions.size >= POSITIONS_KEPT && !positions.has(sessionId)) positions.clear();
+      positions.set(sessionId, position);
+    },
     /** The session has no MCP session left here: nothing of it is kept. */
     forget(sessionId: string): void {
       if (!queues.has(sessionId)) endedAt.delete(sessionId);
+      positions.delete(sessionId);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { claudePre, hookPolicy, hookSession, postHook, REPO } from './support/hook-fixture.js';
+import { claudePost, claudePre, hookPolicy, hookSession, postHook, REPO } from './support/hook-fixture.js';
 
 let t: TestApp;
 let policy: string;
@@ -18,6 +18,23 @@ describe('the hook endpoint\'s limits (docs/agent-hooks.md, "The endpoint")', ()
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const other = await hookSession(t, policy);
     await postHook(t, 'claude-code', other.token, claudePre('Bash', { command: 'ls' })).expect(200);
+  });
+
+  it('does not count a post completing a call its pre was counted for; any other post is counted', async () => {
+    const session = await hookSession(t, policy);
+    for (let i = 0; i < 3; i++) {
+      const pre = claudePre('Bash', { command: `echo ${i}` });
+      await postHook(t, 'claude-code', session.token, pre).expect(200);
+      await postHook(t, 'claude-code', session.token, claudePost(pre, { stdout: `${i}\n` })).expect(200, {});
+    }
+    const calls = (await t.request.get(`/api/v1/executions/${session.id}`).set(t.admin.auth).expect(200)).body.tool_calls;
+    expect(calls.map((c: { seq: number; verdict: string }) => [c.seq, c.verdict])).toEqual([
+      [1, 'allowed'],
+      [2, 'allowed'],
+      [3, 'allowed'],
+    ]);
+    const stray = claudePost(claudePre('Bash', { command: 'ls' }), { stdout: '' });
+    expect((await postHook(t, 'claude-code', session.token, stray)).status).toBe(429);
   });
 
   it("refuses an agent key's run (429) while the key has its cap of sessions open", async () => {

@@ -83,6 +83,22 @@ describe('the execution record of a coding agent governed through its hooks', ()
     expect(verified).toMatchObject({ code: 0, out: expect.stringMatching(/OK: the package verifies\.$/) });
   });
 
+  it('a post after its session closed records nothing, on the process that allowed its call too', async () => {
+    const session = await hookSession(t, policy);
+    const done = claudePre('Bash', { command: 'echo done' });
+    const late = claudePre('Bash', { command: 'echo late' });
+    await postHook(t, 'claude-code', session.token, done).expect(200);
+    await postHook(t, 'claude-code', session.token, claudePost(done, { stdout: 'done' })).expect(200);
+    await postHook(t, 'claude-code', session.token, late).expect(200);
+    await t.request.post(`/api/v1/agent-sessions/${session.id}/close`).set(t.admin.auth).expect(200);
+    const after = await postHook(t, 'claude-code', session.token, claudePost(late, { stdout: 'late' }));
+    expect(after.status).toBe(200);
+    const closed = await record(session.id);
+    expect(closed.tool_calls.map((c: { seq: number; call_id: string }) => [c.seq, c.call_id])).toEqual([[1, done.tool_use_id]]);
+    expect(closed.incomplete_tool_calls.map((c: { call_id: string }) => c.call_id)).toEqual([late.tool_use_id]);
+    expect((await verifyExport(session.id)).code).toBe(0);
+  });
+
   it('a post whose pre never came records nothing; a post completes its own pre by tool_use_id, whatever came between', async () => {
     const session = await hookSession(t, policy);
     const stray = claudePre('Bash', { command: 'ls' });
