@@ -1,6 +1,8 @@
 import type Koa from 'koa';
 import { hashApiKey } from '../../core/accounts/api-key.js';
-import { HOOK_AGENTS, type HookAgent } from '../../core/hooks/hook-call.js';
+import { HOOK_AGENTS, type HookAgent, type HookEvent } from '../../core/hooks/hook-call.js';
+import { openAhead } from '../../core/hooks/open-ahead.js';
+import { setBounded } from '../../core/set-bounded.js';
 import type { HookDeps, HookTerms } from '../../core/hooks/hook-ports.js';
 import { hookSessionOf } from '../../core/hooks/hook-session.js';
 import { postToolUse } from '../../core/hooks/post-tool-use.js';
@@ -117,6 +119,17 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     close: deps,
   };
 
+  /** Session tokens this process authenticated, to their sessions (a token names one session for good). */
+  const sessionTokens = new Map<string, string>();
+  /** Completes the call this process allowed that `post` expects, if any: whether it was recorded. */
+  const completedExpectedPost = async (ctx: Koa.Context, tokenHash: string, agent: HookAgent, post: HookEvent & { kind: 'post' }) => {
+    const sessionId = expectedPosts.take(tokenHash, agent, post.call);
+    if (!sessionId) return false;
+    const outcome = await postToolUse(depsOf(ctx), sessionId, null, await termsOf(sessionId), post.call, post.response, post.durationMs);
+    // Not recorded (its session ended, say): then served as any post, after its credential is read.
+    return 'recorded' in outcome;
+  };
+
   const middleware: Koa.Middleware = async (ctx, next) => {
     if (!ctx.path.startsWith(`${HOOKS_PATH}/`)) return next();
     const agent = ctx.path.slice(HOOKS_PATH.length + 1) as HookAgent;
@@ -134,27 +147,23 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     const tokenHash = hashApiKey(token);
     // Taken before the session's state is read: a call of it ending after this makes that state stale (session-call-queue.ts).
     const readAt = calls.stamp();
-    // A post completing a call this process allowed with this token is not authenticated again (expected-posts.ts).
-    let body = expectedPosts.awaitsPostWith(tokenHash) ? await readHookBody(ctx, deps.parseLargeJsonBody) : NOT_READ;
-    if (body !== NOT_READ && body !== undefined) {
-      const parsed = hookEventOf(agent, body);
-      const post = 'event' in parsed && parsed.event.kind === 'post' ? parsed.event : null;
-      const sessionId = post && expectedPosts.take(tokenHash, agent, post.call);
-      if (post && sessionId) {
-        const { call, response, durationMs } = post;
-        const outcome = await postToolUse(depsOf(ctx), sessionId, null, await termsOf(sessionId), call, response, durationMs);
-        // Not recorded (its session ended, say): answered as any post, after its credential is read.
-        if ('recorded' in outcome) return answer(ctx, 200, {});
-      }
-    }
-    const credential = await hookCredentialOf(deps, tokenHash, deps.config.mcp.rateLimitPerMinute);
+    // A token this process authenticated before has its body read first: a post completing a call
+    // it allowed is not authenticated again (expected-posts.ts); a pre's call may open with its credential (open-ahead.ts).
+    const knownSession = sessionTokens.get(tokenHash);
+    let body = knownSession || expectedPosts.awaitsPostWith(tokenHash) ? await readHookBody(ctx, deps.parseLargeJsonBody) : NOT_READ;
+    let parsed = body !== NOT_READ && body !== undefined ? hookEventOf(agent, body) : undefined;
+    const early = parsed && 'event' in parsed ? parsed.event : undefined;
+    if (early?.kind === 'post' && (await completedExpectedPost(ctx, tokenHash, agent, early))) return answer(ctx, 200, {});
+    const ahead = early?.kind === 'pre' && knownSession ? openAhead(await termsOf(knownSession), knownSession, early.call, now()) : null;
+    const credential = await hookCredentialOf(deps, tokenHash, deps.config.mcp.rateLimitPerMinute, ahead);
     if (!credential) {
       ctx.set('WWW-Authenticate', 'Bearer');
       return answer(ctx, 401, { detail: 'The token is neither an agent session token nor an active agent key.' });
     }
+    if (credential.session) setBounded(sessionTokens, tokenHash, credential.session.id, TERMS_KEPT);
     if (body === NOT_READ) body = await readHookBody(ctx, deps.parseLargeJsonBody);
     if (body === undefined) return answer(ctx, 400, { detail: "The body must be the agent's hook input (JSON); it was empty." });
-    const parsed = hookEventOf(agent, body);
+    parsed ??= hookEventOf(agent, body);
     if ('problem' in parsed) return answer(ctx, 422, { detail: parsed.problem });
     const { event, format } = parsed;
     if (event.kind === 'other') return answer(ctx, 200, {});
@@ -165,7 +174,8 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     const sessionTerms = await termsOf(session.id);
     if (event.kind === 'pre') {
       const state = open ? session : { ...session, status: 'completed' as const };
-      const verdict = await preToolUse(depsOf(ctx), { state, readAt }, sessionTerms, event.call);
+      const opened = ahead && { call: ahead, id: credential.openedAhead };
+      const verdict = await preToolUse(depsOf(ctx), { state, readAt }, sessionTerms, event.call, opened);
       if (verdict.decision === 'allow') expectedPosts.expect(tokenHash, agent, event.call, session.id);
       return answer(ctx, 200, hookAnswer(format, verdict));
     }

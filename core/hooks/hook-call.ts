@@ -51,8 +51,19 @@ export interface HookCall extends Omit<NewHookCall, 'requested_at'> {
 }
 
 /** Storage port of hook calls and of the agent sessions a key's agent runs opened. Implemented in db/. */
+/**
+ * A pre's call opened with its credential's statement, before its decision (core/hooks/open-ahead.ts):
+ * written only while the session is open, within its call limit and the request within `perMinute`.
+ */
+export interface OpenAhead {
+  call: NewHookCall;
+  perMinute: number;
+}
+
 export interface HookCallStore {
   open(call: NewHookCall): Promise<string>;
+  /** Removes a call opened ahead that its decision did not allow. */
+  discard(id: string): Promise<void>;
   /**
    * The allowed call a post completes: the one with that call id when given, else the session's
    * latest one of that tool (and sub-agent) not yet completed; null when none.
@@ -62,13 +73,15 @@ export interface HookCallStore {
   incomplete(executionId: string): Promise<HookCall[]>;
   /**
    * The agent session whose token has this hash, with its call state, counting the request on a
-   * rate bucket (window in seconds) in the same round trip; null (nothing counted) when none.
+   * rate bucket (window in seconds) in the same round trip, and opening `ahead`'s call when its
+   * session's state and the count allow it; null (nothing counted or opened) when none.
    */
   sessionByTokenCounted(
     tokenHash: string,
     bucket: string,
     windowSeconds: number,
-  ): Promise<{ session: AgentSessionCallState; hit: { count: number; retry: number } } | null>;
+    ahead?: OpenAhead | null,
+  ): Promise<{ session: AgentSessionCallState; hit: { count: number; retry: number }; openedAhead: string | null } | null>;
   /** The agent session a key's agent run (its own session id) opened, with its call state, if one did. */
   stateOfRun(agentKeyId: string, agent: HookAgent, cliSessionId: string): Promise<AgentSessionCallState | null>;
   /** Binds the run to the session unless another request bound it first: the session that stands. */

@@ -4,7 +4,7 @@ import type { AgentSessionStore } from '../mcp/agent-session.js';
 import type { GatewayTerms } from '../mcp/call-through-gateway.js';
 import type { GatewayCallJournal } from '../mcp/gateway-call-journal.js';
 import type { SessionCallQueue } from '../mcp/session-call-queue.js';
-import type { HookCallStore } from './hook-call.js';
+import type { OpenCallMemory } from './open-call-memory.js';
 
 /** What deciding and recording a hook call needs (core/hooks/pre-tool-use.ts, post-tool-use.ts). */
 export interface HookDeps {
@@ -12,7 +12,7 @@ export interface HookDeps {
   gatewayCalls: GatewayCallJournal;
   certifier: Certifier;
   agentSessions: Pick<AgentSessionStore, 'callState' | 'coverageChanged'>;
-  hookCalls: Pick<HookCallStore, 'open' | 'findOpen'>;
+  hookCalls: OpenCallMemory;
   agentCallApprovals: Pick<AgentCallApprovals, 'ask' | 'get' | 'decide'>;
   /** The calls of each session one at a time in this process: each entry's seq and certificate follow the last. */
   calls: SessionCallQueue;

@@ -7,11 +7,11 @@ import { awaitCallApproval } from '../mcp/await-call-approval.js';
 import { repostCoveredChecks } from '../mcp/repost-covered-checks.js';
 import { DEFAULT_ASK_TIMEOUT_SECONDS } from '../policies/asked-capability.js';
 import { checkToolAction, hookPropertiesBefore, type HookDenial } from './check-tool-action.js';
-import type { HookToolCall, HookVerdict } from './hook-call.js';
+import type { HookToolCall, HookVerdict, NewHookCall } from './hook-call.js';
+import { openCallOf } from './open-ahead.js';
 import type { HookDeps, HookTerms } from './hook-ports.js';
 import { recordHookEntry } from './record-hook-entry.js';
 import { toolAction } from './tool-action.js';
-import { randomUUID } from 'node:crypto';
 
 /** Logged when a call starts waiting for a person, at once (its request's line comes when it is decided). */
 export const HELD_EVENT = 'hooks.tool_call_held';
@@ -67,14 +67,28 @@ async function hold(deps: HookDeps, session: AgentSessionCallState, call: HookTo
  * `action_denied` certificate in the session's chain; an allowed one is kept open until its post
  * hook completes it (post-tool-use.ts). `read` is the session's state read while authenticating.
  */
-export async function preToolUse(deps: HookDeps, read: ReadState, terms: HookTerms, call: HookToolCall): Promise<HookVerdict> {
+export async function preToolUse(
+  deps: HookDeps,
+  read: ReadState,
+  terms: HookTerms,
+  call: HookToolCall,
+  ahead: { call: NewHookCall; id: string | null } | null = null,
+): Promise<HookVerdict> {
   const session = read.state;
   const requestedAt = deps.now().toISOString();
-  if (!sessionIsOpen(session, deps.now())) return { decision: 'deny', reason: ENDED };
+  // A call opened ahead (open-ahead.ts) stays only if this decision allows it as it is.
+  const discardAhead = async () => {
+    if (ahead?.id) await deps.hookCalls.discard(ahead.id);
+  };
+  if (!sessionIsOpen(session, deps.now())) {
+    await discardAhead();
+    return { decision: 'deny', reason: ENDED };
+  }
   const action = toolAction(call.tool, call.input, call.cwd, call.mcpServer);
   const check = checkToolAction(action, terms, session.next_seq, session.max_tool_calls);
   let denial: HookDenial | null = 'denial' in check ? check.denial : null;
   let approvedBy: { id: string; name: string | null } | null = null;
+  if (!('allowed' in check)) await discardAhead();
   if ('ask' in check) {
     const held = await hold(deps, session, call, check.ask, terms.policy.ask_timeout_seconds ?? DEFAULT_ASK_TIMEOUT_SECONDS);
     if (held.decision === 'session_ended') return { decision: 'deny', reason: ENDED };
@@ -85,16 +99,8 @@ export async function preToolUse(deps: HookDeps, read: ReadState, terms: HookTer
   const log = (verdict: string) =>
     deps.log('hooks.tool_call', { execution_id: session.id, tool: call.tool, verdict, reason: denial?.reason ?? null, capability });
   if (!denial) {
-    await deps.hookCalls.open({
-      execution_id: session.id,
-      call_id: call.toolUseId ?? `hook-${randomUUID()}`,
-      tool: call.tool,
-      agent_id: call.agentId,
-      arguments: call.input,
-      capability,
-      approved_by: approvedBy,
-      requested_at: deps.now(),
-    });
+    if (ahead?.id && !approvedBy) deps.hookCalls.opened(ahead.call, ahead.id);
+    else await deps.hookCalls.open(openCallOf(session.id, call, capability, approvedBy, deps.now()));
     log('allowed');
     return {
       decision: 'allow',

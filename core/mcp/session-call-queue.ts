@@ -1,3 +1,4 @@
+import { setBounded } from '../set-bounded.js';
 import type { AgentSessionCallState } from './agent-session.js';
 
 /** A session's call state as the endpoint read it while authenticating a request, with the stamp taken before. */
@@ -51,8 +52,7 @@ export function createSessionCallQueue() {
      */
     position: (sessionId: string): ChainPosition | undefined => positions.get(sessionId),
     recordedAt(sessionId: string, position: ChainPosition): void {
-      if (positions.size >= POSITIONS_KEPT && !positions.has(sessionId)) positions.clear();
-      positions.set(sessionId, position);
+      setBounded(positions, sessionId, position, POSITIONS_KEPT);
     },
     /** The session has no MCP session left here: nothing of it is kept. */
     forget(sessionId: string): void {

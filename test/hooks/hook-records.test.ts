@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +97,40 @@ describe('the execution record of a coding agent governed through its hooks', ()
     const closed = await record(session.id);
     expect(closed.tool_calls.map((c: { seq: number; call_id: string }) => [c.seq, c.call_id])).toEqual([[1, done.tool_use_id]]);
     expect(closed.incomplete_tool_calls.map((c: { call_id: string }) => c.call_id)).toEqual([late.tool_use_id]);
+    expect((await verifyExport(session.id)).code).toBe(0);
+  });
+
+  it("sends one statement per hook once the token is known: a pre opens its call with the credential's, a post writes only its entry", async () => {
+    const session = await hookSession(t, policy);
+    const first = claudePre('Bash', { command: 'echo first' });
+    await postHook(t, 'claude-code', session.token, first).expect(200);
+    await postHook(t, 'claude-code', session.token, claudePost(first, { stdout: 'first' })).expect(200);
+    const store = t.deps.hookCalls;
+    const reads = jest.spyOn(store, 'sessionByTokenCounted');
+    const opens = jest.spyOn(store, 'open');
+    try {
+      const pres = [1, 2, 3].map((i) => claudePre('Bash', { command: `echo ${i}` }));
+      for (const pre of pres) {
+        expect(decisionOf(await postHook(t, 'claude-code', session.token, pre).expect(200)).decision).toBe('allow');
+        await postHook(t, 'claude-code', session.token, claudePost(pre, { stdout: 'ok' })).expect(200, {});
+      }
+      const denied = claudePre('Bash', { command: 'git push --force origin main' });
+      expect(decisionOf(await postHook(t, 'claude-code', session.token, denied).expect(200)).decision).toBe('deny');
+      expect(reads.mock.calls.map((c) => c[3]?.call.call_id ?? null)).toEqual([...pres.map((p) => p.tool_use_id), null]);
+      expect(opens).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+      opens.mockRestore();
+    }
+    const done = await record(session.id);
+    expect(done.tool_calls.map((c: { seq: number; verdict: string }) => [c.seq, c.verdict])).toEqual([
+      [1, 'allowed'],
+      [2, 'allowed'],
+      [3, 'allowed'],
+      [4, 'allowed'],
+      [5, 'denied'],
+    ]);
+    expect(done).not.toHaveProperty('incomplete_tool_calls');
     expect((await verifyExport(session.id)).code).toBe(0);
   });
 

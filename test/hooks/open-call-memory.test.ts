@@ -15,8 +15,9 @@ const call = (callId: string): NewHookCall => ({
 /** A store that says what it was asked: every findOpen reaching it answers `stored`. */
 function fakeStore(stored: HookCall | null) {
   const asked: string[] = [];
-  const store: Pick<HookCallStore, 'open' | 'findOpen'> = {
+  const store: Pick<HookCallStore, 'open' | 'findOpen' | 'discard'> = {
     open: async (opened) => `row-${opened.call_id}`,
+    discard: async () => undefined,
     findOpen: async (_session, tool, callId) => {
       asked.push(`${tool}/${callId}`);
       return stored;

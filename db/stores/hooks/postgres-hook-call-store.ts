@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { HookCall, HookCallStore } from '../../../core/hooks/hook-call.js';
+import type { HookCall, HookCallStore, NewHookCall } from '../../../core/hooks/hook-call.js';
 import { sendSql } from '../../send-sql.js';
 import { countHit } from '../accounts/postgres-rate-limiter.js';
 import { callStateBy, toCallState, type CallStateRow } from '../mcp/postgres-agent-session-store.js';
@@ -77,7 +77,28 @@ function callStateStatements() {
   const SESSION_BY_TOKEN_COUNTED = {
     name: 'hook_session_by_token_counted',
     text: `WITH state AS (${callStateBy('s.token_hash = $1')}), hit AS (${countHit('$2', '$3', 'FROM state')})
-      SELECT state.*, hit.count AS hit_count, hit.retry AS hit_retry FROM state LEFT JOIN hit ON true`,
+      SELECT state.*, hit.count AS hit_count, hit.retry AS hit_retry, NULL AS opened_ahead FROM state LEFT JOIN hit ON true`,
+  };
+  /**
+   * SESSION_BY_TOKEN_COUNTED opening a pre's call ($4-$9: call id, tool, sub-agent, arguments,
+   * capability, time) in the same round trip when the session is $10, open and within its call
+   * limit, and the request within $11 (a guard no
+   * laxer than the decision's, which is pre-tool-use.ts's: a call it does not allow is discarded).
+   * Its commit does not wait for the flush, as OPEN's.
+   */
+  const SESSION_BY_TOKEN_OPENING = {
+    name: 'hook_session_by_token_opening',
+    text: `WITH state AS (${callStateBy('s.token_hash = $1')}), hit AS (${countHit('$2', '$3', 'FROM state')}),
+      opened AS (
+        INSERT INTO hook_calls (execution_id, call_id, tool, agent_id, arguments, capability, approved_by, approved_by_name, requested_at)
+        SELECT state.execution_id, $4, $5, $6, $7::jsonb, $8, NULL, NULL, $9 FROM state JOIN hit ON true
+        WHERE state.execution_id = $10 AND state.status = 'running' AND state.expires_at > now() AND state.owner_active
+          AND state.last_seq < state.max_tool_calls AND hit.count <= $11
+        RETURNING id
+      )
+      SELECT state.*, hit.count AS hit_count, hit.retry AS hit_retry, (SELECT id FROM opened) AS opened_ahead,
+        set_config('synchronous_commit', 'off', true) AS commit_mode
+      FROM state LEFT JOIN hit ON true`,
   };
   /** The call state of the session a key's run ($1, $2, $3) opened: one round trip. */
   const RUN_SESSION_STATE = {
@@ -86,7 +107,24 @@ function callStateStatements() {
       's.execution_id = (SELECT execution_id FROM hook_runs WHERE agent_key_id = $1 AND agent = $2 AND cli_session_id = $3)',
     ),
   };
-  return { SESSION_BY_TOKEN_COUNTED, RUN_SESSION_STATE };
+  return { SESSION_BY_TOKEN_COUNTED, SESSION_BY_TOKEN_OPENING, RUN_SESSION_STATE };
+}
+
+const DISCARD = { name: 'hook_call_discard', text: 'DELETE FROM hook_calls WHERE id = $1' };
+
+/** OPEN's parameters: the session, call id, tool, sub-agent, arguments, capability, approver and time. */
+function openValues(call: NewHookCall): unknown[] {
+  return [
+    call.execution_id,
+    call.call_id,
+    call.tool,
+    call.agent_id,
+    JSON.stringify(call.arguments),
+    call.capability,
+    call.approved_by?.id ?? null,
+    call.approved_by?.name ?? null,
+    call.requested_at,
+  ];
 }
 
 /** The session's allowed calls whose post never came, oldest first (also read with the execution record). */
@@ -97,20 +135,10 @@ export function incompleteHookCallRows(db: Knex, executionId: string): Promise<H
 /** Hook calls and the runs of agent keys (db/migrations/053-hook-calls.ts). */
 export function createHookCallStore(db: Knex): HookCallStore {
   // Built here, not when this module loads: the agent session store imports it through the execution store (a cycle).
-  const { SESSION_BY_TOKEN_COUNTED, RUN_SESSION_STATE } = callStateStatements();
+  const { SESSION_BY_TOKEN_COUNTED, SESSION_BY_TOKEN_OPENING, RUN_SESSION_STATE } = callStateStatements();
   return {
     async open(call) {
-      const [row] = await sendSql<{ id: string }>(db, OPEN, [
-        call.execution_id,
-        call.call_id,
-        call.tool,
-        call.agent_id,
-        JSON.stringify(call.arguments),
-        call.capability,
-        call.approved_by?.id ?? null,
-        call.approved_by?.name ?? null,
-        call.requested_at,
-      ]);
+      const [row] = await sendSql<{ id: string }>(db, OPEN, openValues(call));
       return row.id;
     },
     async findOpen(executionId, tool, callId, agentId) {
@@ -122,13 +150,25 @@ export function createHookCallStore(db: Knex): HookCallStore {
     async incomplete(executionId) {
       return (await incompleteHookCallRows(db, executionId)).map(toHookCall);
     },
-    async sessionByTokenCounted(tokenHash, bucket, windowSeconds) {
-      const [row] = await sendSql<CallStateRow & { hit_count: number; hit_retry: number }>(db, SESSION_BY_TOKEN_COUNTED, [
-        tokenHash,
-        bucket,
-        windowSeconds,
-      ]);
-      return row ? { session: toCallState(row), hit: { count: row.hit_count, retry: row.hit_retry } } : null;
+    async discard(id) {
+      await sendSql(db, DISCARD, [id]);
+    },
+    async sessionByTokenCounted(tokenHash, bucket, windowSeconds, ahead) {
+      type Row = CallStateRow & { hit_count: number; hit_retry: number; opened_ahead: string | null };
+      const [row] = ahead
+        ? await sendSql<Row>(db, SESSION_BY_TOKEN_OPENING, [
+            tokenHash,
+            bucket,
+            windowSeconds,
+            ...openValues(ahead.call).slice(1, 6),
+            ahead.call.requested_at,
+            ahead.call.execution_id,
+            ahead.perMinute,
+          ])
+        : await sendSql<Row>(db, SESSION_BY_TOKEN_COUNTED, [tokenHash, bucket, windowSeconds]);
+      return row
+        ? { session: toCallState(row), hit: { count: row.hit_count, retry: row.hit_retry }, openedAhead: row.opened_ahead }
+        : null;
     },
     async stateOfRun(agentKeyId, agent, cliSessionId) {
       const [row] = await sendSql<CallStateRow>(db, RUN_SESSION_STATE, [agentKeyId, agent, cliSessionId]);
