@@ -5,7 +5,7 @@
  * the same process, as `shipgate serve` does (server/serve.ts). Reports `{url}` to the parent
  * over IPC.
  */
-import fs from 'node:fs';
+import pino from 'pino';
 import http from 'node:http';
 import { z } from 'zod';
 import { buildDeps, loadServiceSigningKeys } from '../../server/build-deps.js';
@@ -45,7 +45,8 @@ const floorRoute = defineRoute({
 
 const config = loadConfig({ ...process.env, PORT: '0', SHIPGATE_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' });
 const db = createKnex(config.databaseUrl!);
-const logger = createLogger(config.logLevel, fs.createWriteStream('/dev/null'));
+// As `npm start` logs (pino's own synchronous destination), to /dev/null instead of a terminal: a Node write stream would cost more than serving does.
+const logger = createLogger(config.logLevel, pino.destination({ dest: '/dev/null', sync: true }));
 const metrics = createMetrics();
 const deps = buildDeps(config, db, logger, metrics, await loadServiceSigningKeys(config, db));
 // As `npm start` mounts them: the GitHub webhook (deliveries queue jobs), the MCP gateway and the agent hooks, ahead of the body parsers.

@@ -5,7 +5,13 @@ import { toolAction } from './tool-action.js';
 import { randomUUID } from 'node:crypto';
 
 /** The row of an allowed call awaiting its post (its id: the agent's tool_use_id, else one made for it). */
-export function openCallOf(sessionId: string, call: HookToolCall, capability: string, approvedBy: NewHookCall['approved_by'], now: Date): NewHookCall {
+export function openCallOf(
+  sessionId: string,
+  call: HookToolCall,
+  capability: string,
+  approvedBy: NewHookCall['approved_by'],
+  now: Date,
+): NewHookCall {
   return {
     execution_id: sessionId,
     call_id: call.toolUseId ?? `hook-${randomUUID()}`,

@@ -166,9 +166,7 @@ export function createHookCallStore(db: Knex): HookCallStore {
             ahead.perMinute,
           ])
         : await sendSql<Row>(db, SESSION_BY_TOKEN_COUNTED, [tokenHash, bucket, windowSeconds]);
-      return row
-        ? { session: toCallState(row), hit: { count: row.hit_count, retry: row.hit_retry }, openedAhead: row.opened_ahead }
-        : null;
+      return row ? { session: toCallState(row), hit: { count: row.hit_count, retry: row.hit_retry }, openedAhead: row.opened_ahead } : null;
     },
     async stateOfRun(agentKeyId, agent, cliSessionId) {
       const [row] = await sendSql<CallStateRow>(db, RUN_SESSION_STATE, [agentKeyId, agent, cliSessionId]);
