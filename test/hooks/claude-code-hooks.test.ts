@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { claudePost, claudePre, decisionOf, hookPolicy, hookSession, postHook } from './support/hook-fixture.js';
+import { claudePost, claudePre, decisionOf, executionRecord, hookPolicy, hookSession, postHook } from './support/hook-fixture.js';
 
 let t: TestApp;
 let policy: string;
@@ -9,7 +9,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-const record = async (id: string) => (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body;
+const record = (id: string) => executionRecord(t, id);
 
 describe('POST /api/v1/hooks/claude-code', () => {
   it('allows a shell command, records it with its response digest and an action_safe certificate once its post comes', async () => {

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { claudePre, hookPolicy, hookSession, postHook, REPO } from './support/hook-fixture.js';
+import { claudePre, executionRecord, hookPolicy, hookSession, postHook, REPO } from './support/hook-fixture.js';
 
 let t: TestApp;
 let policy: string;
@@ -9,7 +9,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-const record = async (id: string) => (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body;
+const record = (id: string) => executionRecord(t, id);
 
 describe('Copilot CLI and Gemini CLI hooks, and agent keys', () => {
   it("answers Copilot's camelCase preToolUse in its format, completes the call on postToolUse, and answers a Claude-format body in Claude's", async () => {

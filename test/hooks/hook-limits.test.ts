@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { claudePost, claudePre, hookPolicy, hookSession, postHook, REPO } from './support/hook-fixture.js';
+import { claudePost, claudePre, executionRecord, hookPolicy, hookSession, postHook, REPO } from './support/hook-fixture.js';
 
 let t: TestApp;
 let policy: string;
@@ -27,7 +27,7 @@ describe('the hook endpoint\'s limits (docs/agent-hooks.md, "The endpoint")', ()
       await postHook(t, 'claude-code', session.token, pre).expect(200);
       await postHook(t, 'claude-code', session.token, claudePost(pre, { stdout: `${i}\n` })).expect(200, {});
     }
-    const calls = (await t.request.get(`/api/v1/executions/${session.id}`).set(t.admin.auth).expect(200)).body.tool_calls;
+    const calls = (await executionRecord(t, session.id)).tool_calls;
     expect(calls.map((c: { seq: number; verdict: string }) => [c.seq, c.verdict])).toEqual([
       [1, 'allowed'],
       [2, 'allowed'],

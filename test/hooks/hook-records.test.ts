@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { verifyCommand } from '../../server/verify-command.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { claudePost, claudePre, decisionOf, hookPolicy, hookSession, postHook } from './support/hook-fixture.js';
+import { claudePost, claudePre, decisionOf, executionRecord, hookPolicy, hookSession, postHook } from './support/hook-fixture.js';
 
 let t: TestApp;
 let policy: string;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-const record = async (id: string) => (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body;
+const record = (id: string) => executionRecord(t, id);
 
 async function verifyExport(id: string): Promise<{ code: number; out: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-hooks-'));

@@ -73,3 +73,8 @@ export function decisionOf(res: Response): { decision: string; reason: string } 
   const out = res.body.hookSpecificOutput as { permissionDecision: string; permissionDecisionReason: string };
   return { decision: out.permissionDecision, reason: out.permissionDecisionReason };
 }
+
+/** The session's execution record, as its ADMIN reads it. */
+export async function executionRecord(t: TestApp, id: string) {
+  return (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body;
+}
