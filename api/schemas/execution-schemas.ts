@@ -103,6 +103,10 @@ export const toolCallSchema = z
       .string()
       .optional()
       .meta({ description: "The sub-agent that made a coding agent's call through its hooks (docs/agent-hooks.md); absent otherwise." }),
+    approved_by: z.object({ id: z.uuid(), name: z.string().nullable() }).optional().meta({
+      description:
+        'The APPROVER or ADMIN who approved a held call (a policy\'s `ask`), as its certificate names them (docs/mcp-gateway.md, "Asking a person"); absent otherwise.',
+    }),
   })
   .meta({ id: 'ToolCall' });
 

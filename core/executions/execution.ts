@@ -62,6 +62,8 @@ export interface ToolCallEntry {
   created_at: string;
   /** The sub-agent that made a coding agent's call through its hooks (docs/agent-hooks.md); absent for the main agent and any other call. */
   agent_id?: string;
+  /** The person who approved a held call, as its certificate names them (docs/mcp-gateway.md, "Asking a person"); absent otherwise. */
+  approved_by?: { id: string; name: string | null };
 }
 
 /** An artifact a tool produced (report, review, release notes). */

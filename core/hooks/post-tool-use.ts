@@ -70,6 +70,7 @@ export async function postToolUse(
       duration_ms: elapsed,
       created_at: open.requested_at,
       ...(open.agent_id ? { agent_id: open.agent_id } : {}),
+      ...(open.approved_by ? { approved_by: open.approved_by } : {}),
     };
     return { entry, certificate, answer: { role: 'tool', tool_call_id: open.call_id, content: output } };
   });

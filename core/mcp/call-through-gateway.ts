@@ -269,6 +269,7 @@ export async function callThroughGateway(
       output: output === null ? null : truncateUtf8(output, ENTRY_OUTPUT_BYTES),
       duration_ms: durationMs,
       created_at: createdAt,
+      ...(approvedBy && !denial ? { approved_by: approvedBy } : {}),
     };
     const certificate = certify(at.next_seq, at.last_certificate_digest);
     entry.certificate_id = certificate?.id ?? null;

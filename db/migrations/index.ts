@@ -43,6 +43,7 @@ import * as m051 from './051-mcp-sessions.js';
 import * as m052 from './052-mcp-session-last-used.js';
 import * as m053 from './053-hook-calls.js';
 import * as m054 from './054-tool-call-agent-id.js';
+import * as m055 from './055-tool-call-approved-by.js';
 
 export interface Migration {
   name: string;
@@ -95,4 +96,5 @@ export const migrations: Migration[] = [
   { name: '052-mcp-session-last-used', up: m052.up },
   { name: '053-hook-calls', up: m053.up },
   { name: '054-tool-call-agent-id', up: m054.up },
+  { name: '055-tool-call-approved-by', up: m055.up },
 ];

@@ -54,6 +54,8 @@ export interface ToolCallRow {
   created_at: Date;
   /** A coding agent's sub-agent (migration 054); null otherwise. */
   agent_id: string | null;
+  /** Who approved a held call, `{id, name}` (migration 055); null otherwise. */
+  approved_by: { id: string; name: string | null } | null;
 }
 
 export interface CertificateRow {

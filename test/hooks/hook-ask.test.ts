@@ -39,7 +39,9 @@ describe('a tool rule with verdict ask', () => {
     expect(decisionOf(res)).toEqual({ decision: 'allow', reason: expect.stringMatching(/approved by/) });
     await postHook(t, 'claude-code', session.token, claudePost(pre, { type: 'create' })).expect(200);
     const execution = (await t.request.get(`/api/v1/executions/${session.id}`).set(t.admin.auth).expect(200)).body;
-    expect(execution.tool_calls).toEqual([expect.objectContaining({ tool: 'Write', verdict: 'allowed' })]);
+    expect(execution.tool_calls).toEqual([
+      expect.objectContaining({ tool: 'Write', verdict: 'allowed', approved_by: { id: approver.id, name: expect.any(String) } }),
+    ]);
     const statement = JSON.parse(Buffer.from(execution.certificates[0].envelope.payload, 'base64').toString('utf8'));
     expect(statement.predicate.approved_by).toMatchObject({ id: approver.id });
   });

@@ -128,6 +128,8 @@ describe('the ask verdict (docs/mcp-gateway.md, "Asking a person")', () => {
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toBe('hello ada');
     expect(await predicate(id, 1)).toMatchObject({ theorem: 'action_safe', approved_by: { id: approver.id } });
+    const entries = (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body.tool_calls;
+    expect(entries[0]).toMatchObject({ seq: 1, verdict: 'allowed', approved_by: { id: approver.id, name: expect.any(String) } });
     // Decided once: a second decision is refused.
     await t.request
       .post(`/api/v1/agent-calls/${held.id as string}/deny`)

@@ -18,6 +18,7 @@ const TOOL_CALL_COLUMNS = {
   duration_ms: 'int',
   created_at: 'timestamptz',
   agent_id: 'text',
+  approved_by: 'jsonb',
 } as const satisfies Record<keyof ToolCallEntry, string>;
 
 /** A tool call's certificate (its kind is its table's: tool_call_certificates). */

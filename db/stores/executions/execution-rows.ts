@@ -55,6 +55,7 @@ export function toToolCall(row: ToolCallRow): ToolCallEntry {
     created_at: row.created_at.toISOString(),
     // Only a sub-agent's call has one: every other entry keeps the fields (and digest) it always had.
     ...(row.agent_id ? { agent_id: row.agent_id } : {}),
+    ...(row.approved_by ? { approved_by: row.approved_by } : {}),
   };
 }
 

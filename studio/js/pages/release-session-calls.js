@@ -35,26 +35,6 @@ function governingSessions(d) {
 }
 
 /**
- * Who approved a held call: its certificate's signed statement names the approver
- * (`predicate.approved_by`, docs/mcp-gateway.md "Asking a person"); null when none did.
- * @param {ToolCall} call
- * @param {Execution['certificates']} certificates
- * @returns {{ id: string, name: string | null } | null}
- */
-function approverOf(call, certificates) {
-  const certificate = certificates.find((c) => c.id === call.certificate_id);
-  if (!certificate) return null;
-  try {
-    const bytes = Uint8Array.from(window.atob(certificate.envelope.payload), (c) => c.charCodeAt(0));
-    /** @type {{ predicate?: { approved_by?: { id: string, name: string | null } } }} */
-    const statement = JSON.parse(new TextDecoder().decode(bytes));
-    return statement.predicate?.approved_by ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * What a call did, in the capability's words (docs/agent-hooks.md, "Tools and capabilities"):
  * a shell call's command line, else the file it read or wrote, the host it reached, the tool.
  * @param {{ arguments: unknown, capability: string | null }} call
@@ -118,7 +98,7 @@ const fileList = (files) => (files.length ? [' (', files.map((f, i) => [i ? ', '
  * @param {Policy['tool_rules']} rules
  */
 function callRow(call, e, pushed, rules) {
-  const approver = call.verdict === 'allowed' ? approverOf(call, e.certificates) : null;
+  const approver = call.approved_by ?? null;
   /** @type {Child[]} */
   const why = [];
   if (call.verdict === 'denied') why.push(denialWhy(call, rules));
@@ -143,7 +123,7 @@ function summary(e) {
   const read = filesOf(calls, 'fs:read:');
   const written = filesOf(calls, 'fs:write:');
   const denied = calls.filter((c) => c.verdict === 'denied').length;
-  const approved = calls.filter((c) => c.verdict === 'allowed' && approverOf(c, e.certificates)).length;
+  const approved = calls.filter((c) => c.approved_by).length;
   return h(
     'p.session-summary',
     {},
