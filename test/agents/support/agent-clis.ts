@@ -9,11 +9,13 @@ const modules = path.join(AGENTS_DIR, 'node_modules');
 /** The native binaries, run directly: the npm packages' launchers need their postinstall, which is not run. */
 export const CLAUDE_BIN = path.join(modules, '@anthropic-ai/claude-code-linux-x64/claude');
 export const COPILOT_BIN = path.join(modules, '@github/copilot-linux-x64/copilot');
+/** Gemini CLI is plain JavaScript, run with this Node. */
+export const GEMINI_JS = path.join(modules, '@google/gemini-cli/bundle/gemini.js');
 
 const LOCK = path.join(AGENTS_DIR, '.installing');
 
 function installed(): boolean {
-  return fs.existsSync(CLAUDE_BIN) && fs.existsSync(COPILOT_BIN);
+  return [CLAUDE_BIN, COPILOT_BIN, GEMINI_JS].every((file) => fs.existsSync(file));
 }
 
 /**

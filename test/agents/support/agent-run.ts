@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../mcp/support/everything-upstream.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { CLAUDE_BIN, COPILOT_BIN } from './agent-clis.js';
+import { CLAUDE_BIN, COPILOT_BIN, GEMINI_JS } from './agent-clis.js';
 
 /** shipgate on a real loopback port (the agents' hooks reach it there), which a test can stop and start again. */
 export interface ListeningShipgate {
@@ -141,5 +141,38 @@ export function runCopilot(project: string, modelUrl: string, token: string, tim
     },
     timeoutMs,
     (copilotHome ??= fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-copilot-home-'))),
+  );
+}
+
+/** A folder holding a `shipgate` command (this checkout's bin/shipgate.js), as an installed shipgate puts one on PATH. */
+function shipgateOnPath(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-bin-'));
+  const cli = path.resolve(import.meta.dirname, '../../../bin/shipgate.js');
+  fs.writeFileSync(path.join(dir, 'shipgate'), `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`, { mode: 0o755 });
+  return dir;
+}
+
+/**
+ * Gemini CLI in headless mode against the fake Gemini API, its shell and write tools offered
+ * (`--yolo`), the folder trusted (project hooks load only then), with the command hook's
+ * SHIPGATE_URL and SHIPGATE_TOKEN in its environment and `shipgate` on its PATH.
+ */
+export function runGemini(project: string, modelUrl: string, env: { SHIPGATE_URL: string; SHIPGATE_TOKEN: string }, timeoutMs = 120_000) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-gemini-home-'));
+  fs.mkdirSync(path.join(home, '.gemini'));
+  fs.writeFileSync(path.join(home, '.gemini/settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }));
+  return run(
+    process.execPath,
+    [GEMINI_JS, '-p', 'Do the task.', '--yolo'],
+    project,
+    {
+      PATH: `${shipgateOnPath()}:${process.env.PATH ?? ''}`,
+      GOOGLE_GEMINI_BASE_URL: modelUrl,
+      GEMINI_API_KEY: 'fake-model-key',
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+      ...env,
+    },
+    timeoutMs,
+    home,
   );
 }

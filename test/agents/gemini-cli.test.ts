@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { startFakeGeminiStream, type FakeGeminiStream } from '../fakes/fake-gemini-stream.js';
+import { ensureAgentClis } from './support/agent-clis.js';
+import { projectWith, runGemini, startShipgate, type HookSettings, type ListeningShipgate } from './support/agent-run.js';
+
+// The real Gemini CLI 0.61.0 (test/agents/package.json) against a fake Gemini API, its command
+// hooks exactly as GET /agent-keys/{id}/hooks?agent=gemini hands them out (`shipgate hook gemini`
+// on PATH, SHIPGATE_URL and SHIPGATE_TOKEN in the environment), with a repository agent key: the
+// run opens its own governed session (docs/agent-hooks.md).
+let sg: ListeningShipgate;
+let model: FakeGeminiStream;
+let hooks: HookSettings & { env: { SHIPGATE_URL: string } };
+let key: string;
+const REPO = 'acme/gemini-shop';
+
+beforeAll(async () => {
+  await ensureAgentClis();
+  model = await startFakeGeminiStream();
+  sg = await startShipgate();
+  const { t } = sg;
+  await t.request
+    .post('/api/v1/policies')
+    .set(t.admin.auth)
+    .send({
+      name: 'gemini-cli-agents',
+      ceiling: ['shell:exec', 'fs:*'],
+      tool_rules: [{ match: { command: 'git push --force*' }, verdict: 'deny' }],
+    })
+    .expect(201);
+  const created = await t.request
+    .post('/api/v1/agent-keys')
+    .set(t.admin.auth)
+    .send({ name: 'gemini cli', repo_root: REPO, compliance_policy: 'gemini-cli-agents' })
+    .expect(201);
+  key = created.body.key;
+  hooks = (await t.request.get(`/api/v1/agent-keys/${created.body.id}/hooks?agent=gemini`).set(t.admin.auth).expect(200)).body;
+}, 15 * 60_000);
+afterAll(async () => {
+  await sg?.close();
+  await model?.close();
+});
+beforeEach(() => model.reset());
+
+const shell = (command: string) => ({ calls: [{ name: 'run_shell_command', args: { command } }] });
+const run = (dir: string) => runGemini(dir, model.url, { SHIPGATE_URL: hooks.env.SHIPGATE_URL, SHIPGATE_TOKEN: key });
+
+/** The session the key's run opened, with its calls. */
+async function sessionOfKey() {
+  const { t } = sg;
+  const list = await t.request.get('/api/v1/executions?limit=100').set(t.admin.auth).expect(200);
+  const [id] = (list.body as { id: string; kind: string; repo_root: string }[])
+    .filter((e) => e.kind === 'agent_session' && e.repo_root === REPO)
+    .map((e) => e.id);
+  return (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body;
+}
+
+describe('Gemini CLI governed through the command hooks shipgate hands out', () => {
+  it('runs an allowed shell command and blocks a denied one, each recorded in the session its run opened', async () => {
+    const dir = projectWith(hooks);
+    model.script(shell('echo hello > out.txt'), shell('git push --force origin main'), { text: 'Done.' });
+    const result = await run(dir);
+    expect(result).toMatchObject({ code: 0 });
+    expect(fs.readFileSync(path.join(dir, 'out.txt'), 'utf8')).toBe('hello\n');
+    const [, refused] = model.functionResponses();
+    expect(refused).toContain('shipgate DENIED: tool_rule:0');
+
+    const session = await sessionOfKey();
+    expect(session.tool_calls.map((c: Record<string, unknown>) => [c.seq, c.tool, c.verdict, c.reason, c.capability])).toEqual([
+      [1, 'run_shell_command', 'allowed', null, 'shell:exec'],
+      [2, 'run_shell_command', 'denied', 'tool_rule:0', 'shell:exec'],
+    ]);
+    expect(session.tool_calls[0]).toMatchObject({ arguments: { command: 'echo hello > out.txt' }, result_digest: expect.any(String) });
+  }, 240_000);
+
+  it('blocks the shell command when shipgate cannot be reached (the command hook exits 2)', async () => {
+    const dir = projectWith(hooks);
+    model.script(shell('echo ran > stopped.txt'), { text: 'Could not.' });
+    await sg.stopListening();
+    try {
+      await run(dir);
+    } finally {
+      await sg.listen();
+    }
+    expect(fs.existsSync(path.join(dir, 'stopped.txt'))).toBe(false);
+    expect(model.functionResponses().join('\n')).toMatch(/shipgate/i);
+  }, 240_000);
+});
