@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeAnthropicStream, type FakeAnthropicStream } from '../fakes/fake-anthropic-stream.js';
 import { ensureAgentClis } from './support/agent-clis.js';
+import { agentKeyWithHooks, agentSessionsOf, forcePushDeniedPolicy } from './support/agent-fixture.js';
 import { projectWith, runCopilot, startShipgate, type ListeningShipgate } from './support/agent-run.js';
 
 // The real Copilot CLI 1.0.102 (test/agents/package.json) against a fake model (Anthropic wire),
@@ -17,23 +18,8 @@ beforeAll(async () => {
   await ensureAgentClis();
   model = await startFakeAnthropicStream();
   sg = await startShipgate();
-  const { t } = sg;
-  await t.request
-    .post('/api/v1/policies')
-    .set(t.admin.auth)
-    .send({
-      name: 'copilot-agents',
-      ceiling: ['shell:exec', 'fs:*', 'network:*', 'agent:spawn'],
-      tool_rules: [{ match: { command: 'git push --force*' }, verdict: 'deny' }],
-    })
-    .expect(201);
-  const created = await t.request
-    .post('/api/v1/agent-keys')
-    .set(t.admin.auth)
-    .send({ name: 'copilot cli', repo_root: REPO, compliance_policy: 'copilot-agents' })
-    .expect(201);
-  key = created.body.key;
-  hooks = (await t.request.get(`/api/v1/agent-keys/${created.body.id}/hooks?agent=copilot`).set(t.admin.auth).expect(200)).body;
+  await forcePushDeniedPolicy(sg.t, 'copilot-agents', ['shell:exec', 'fs:*', 'network:*', 'agent:spawn']);
+  ({ key, hooks } = await agentKeyWithHooks(sg.t, { name: 'copilot cli', repo: REPO, policy: 'copilot-agents', agent: 'copilot' }));
 }, 15 * 60_000);
 afterAll(async () => {
   await sg?.close();
@@ -42,16 +28,6 @@ afterAll(async () => {
 beforeEach(() => model.reset());
 
 const bash = (id: string, command: string) => ({ toolUses: [{ id, name: 'bash', input: { command, description: 'run it' } }] });
-
-/** The sessions the key's runs opened, newest first, with their calls. */
-async function sessionsOfKey() {
-  const { t } = sg;
-  const list = await t.request.get('/api/v1/executions?limit=100').set(t.admin.auth).expect(200);
-  const ids = (list.body as { id: string; kind: string; repo_root: string }[])
-    .filter((e) => e.kind === 'agent_session' && e.repo_root === REPO)
-    .map((e) => e.id);
-  return Promise.all(ids.map(async (id) => (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body));
-}
 
 describe('Copilot CLI governed through the hooks shipgate hands out', () => {
   it('runs an allowed shell command and blocks a denied one, each recorded in the session its run opened', async () => {
@@ -62,7 +38,7 @@ describe('Copilot CLI governed through the hooks shipgate hands out', () => {
     expect(fs.readFileSync(path.join(dir, 'out.txt'), 'utf8')).toBe('hello\n');
     expect(model.toolResults().get('toolu_push')).toContain('shipgate DENIED: tool_rule:0');
 
-    const [session] = await sessionsOfKey();
+    const [session] = await agentSessionsOf(sg.t, REPO);
     expect(session.tool_calls.map((c: Record<string, unknown>) => [c.seq, c.tool, c.verdict, c.reason, c.capability])).toEqual([
       [1, 'bash', 'allowed', null, 'shell:exec'],
       [2, 'bash', 'denied', 'tool_rule:0', 'shell:exec'],

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeGeminiStream, type FakeGeminiStream } from '../fakes/fake-gemini-stream.js';
 import { ensureAgentClis } from './support/agent-clis.js';
+import { agentKeyWithHooks, agentSessionsOf, forcePushDeniedPolicy } from './support/agent-fixture.js';
 import { projectWith, runGemini, startShipgate, type HookSettings, type ListeningShipgate } from './support/agent-run.js';
 
 // The real Gemini CLI 0.61.0 (test/agents/package.json) against a fake Gemini API, its command
@@ -10,7 +11,7 @@ import { projectWith, runGemini, startShipgate, type HookSettings, type Listenin
 // run opens its own governed session (docs/agent-hooks.md).
 let sg: ListeningShipgate;
 let model: FakeGeminiStream;
-let hooks: HookSettings & { env: { SHIPGATE_URL: string } };
+let hooks: HookSettings & { env: Record<string, string> };
 let key: string;
 const REPO = 'acme/gemini-shop';
 
@@ -18,23 +19,8 @@ beforeAll(async () => {
   await ensureAgentClis();
   model = await startFakeGeminiStream();
   sg = await startShipgate();
-  const { t } = sg;
-  await t.request
-    .post('/api/v1/policies')
-    .set(t.admin.auth)
-    .send({
-      name: 'gemini-cli-agents',
-      ceiling: ['shell:exec', 'fs:*'],
-      tool_rules: [{ match: { command: 'git push --force*' }, verdict: 'deny' }],
-    })
-    .expect(201);
-  const created = await t.request
-    .post('/api/v1/agent-keys')
-    .set(t.admin.auth)
-    .send({ name: 'gemini cli', repo_root: REPO, compliance_policy: 'gemini-cli-agents' })
-    .expect(201);
-  key = created.body.key;
-  hooks = (await t.request.get(`/api/v1/agent-keys/${created.body.id}/hooks?agent=gemini`).set(t.admin.auth).expect(200)).body;
+  await forcePushDeniedPolicy(sg.t, 'gemini-cli-agents', ['shell:exec', 'fs:*']);
+  ({ key, hooks } = await agentKeyWithHooks(sg.t, { name: 'gemini cli', repo: REPO, policy: 'gemini-cli-agents', agent: 'gemini' }));
 }, 15 * 60_000);
 afterAll(async () => {
   await sg?.close();
@@ -44,16 +30,6 @@ beforeEach(() => model.reset());
 
 const shell = (command: string) => ({ calls: [{ name: 'run_shell_command', args: { command } }] });
 const run = (dir: string) => runGemini(dir, model.url, { SHIPGATE_URL: hooks.env.SHIPGATE_URL, SHIPGATE_TOKEN: key });
-
-/** The session the key's run opened, with its calls. */
-async function sessionOfKey() {
-  const { t } = sg;
-  const list = await t.request.get('/api/v1/executions?limit=100').set(t.admin.auth).expect(200);
-  const [id] = (list.body as { id: string; kind: string; repo_root: string }[])
-    .filter((e) => e.kind === 'agent_session' && e.repo_root === REPO)
-    .map((e) => e.id);
-  return (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body;
-}
 
 describe('Gemini CLI governed through the command hooks shipgate hands out', () => {
   it('runs an allowed shell command and blocks a denied one, each recorded in the session its run opened', async () => {
@@ -65,7 +41,7 @@ describe('Gemini CLI governed through the command hooks shipgate hands out', () 
     const [, refused] = model.functionResponses();
     expect(refused).toContain('shipgate DENIED: tool_rule:0');
 
-    const session = await sessionOfKey();
+    const [session] = await agentSessionsOf(sg.t, REPO);
     expect(session.tool_calls.map((c: Record<string, unknown>) => [c.seq, c.tool, c.verdict, c.reason, c.capability])).toEqual([
       [1, 'run_shell_command', 'allowed', null, 'shell:exec'],
       [2, 'run_shell_command', 'denied', 'tool_rule:0', 'shell:exec'],

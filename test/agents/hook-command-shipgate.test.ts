@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { forcePushDeniedPolicy } from './support/agent-fixture.js';
 import { startShipgate, type ListeningShipgate } from './support/agent-run.js';
 
 // `shipgate hook gemini` against a running shipgate, configured as GET .../hooks?agent=gemini
@@ -11,15 +12,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   sg = await startShipgate();
   const { t } = sg;
-  await t.request
-    .post('/api/v1/policies')
-    .set(t.admin.auth)
-    .send({
-      name: 'gemini-agents',
-      ceiling: ['shell:exec', 'fs:*'],
-      tool_rules: [{ match: { command: 'git push --force*' }, verdict: 'deny' }],
-    })
-    .expect(201);
+  await forcePushDeniedPolicy(t, 'gemini-agents', ['shell:exec', 'fs:*']);
   const opened = await t.request
     .post('/api/v1/agent-sessions')
     .set(t.admin.auth)
