@@ -34,5 +34,3 @@ export function createExpectedPosts(kept = 10_000) {
     },
   };
 }
-
-export type ExpectedPosts = ReturnType<typeof createExpectedPosts>;

@@ -50,7 +50,6 @@ export interface HookCall extends Omit<NewHookCall, 'requested_at'> {
   requested_at: string;
 }
 
-/** Storage port of hook calls and of the agent sessions a key's agent runs opened. Implemented in db/. */
 /**
  * A pre's call opened with its credential's statement, before its decision (core/hooks/open-ahead.ts):
  * written only while the session is open, within its call limit and the request within `perMinute`.
@@ -60,6 +59,7 @@ export interface OpenAhead {
   perMinute: number;
 }
 
+/** Storage port of hook calls and of the agent sessions a key's agent runs opened. Implemented in db/. */
 export interface HookCallStore {
   open(call: NewHookCall): Promise<string>;
   /** Removes a call opened ahead that its decision did not allow. */

@@ -82,9 +82,9 @@ function callStateStatements() {
   /**
    * SESSION_BY_TOKEN_COUNTED opening a pre's call ($4-$9: call id, tool, sub-agent, arguments,
    * capability, time) in the same round trip when the session is $10, open and within its call
-   * limit, and the request within $11 (a guard no
-   * laxer than the decision's, which is pre-tool-use.ts's: a call it does not allow is discarded).
-   * Its commit does not wait for the flush, as OPEN's.
+   * limit, and the request within $11: a guard no laxer than the decision, which is
+   * pre-tool-use.ts's (a call it does not allow is discarded). Its commit does not wait for the
+   * flush, as OPEN's.
    */
   const SESSION_BY_TOKEN_OPENING = {
     name: 'hook_session_by_token_opening',
