@@ -43,6 +43,9 @@ export function durationsInText(text) {
 
 const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
+/** Within this share of a whole unit counts as that unit: an expiry set "1 day" ahead reads "in 1 day", not "in 23 hours", a moment later. */
+const UNIT_SLACK = 0.01;
+
 /**
  * How long ago (or how far ahead) a time is, in the largest whole unit: "3 minutes ago",
  * "in 2 hours", "just now" within ten seconds.
@@ -53,7 +56,8 @@ export function relativeTime(time, now = Date.now()) {
   const seconds = Math.round((new Date(time).getTime() - now) / 1000);
   if (Math.abs(seconds) < 10) return 'just now';
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.trunc(seconds / size), unit);
+    const units = Math.trunc((seconds + Math.sign(seconds) * size * UNIT_SLACK) / size);
+    if (units !== 0) return RELATIVE.format(units, unit);
   }
   return 'just now';
 }

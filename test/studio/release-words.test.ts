@@ -31,6 +31,7 @@ describeInBrowser('studio: the release page in human words, and the evidence upl
           f.relativeTime('2026-05-01T14:00:00Z', now),
           f.relativeTime('2026-04-24T12:00:00Z', now),
           f.relativeTime('2026-05-01T11:59:55Z', now),
+          f.relativeTime('2026-05-02T11:59:30Z', now),
         ],
         who: [who.textContent, who.title],
         nobody: [nobody.textContent, nobody.title],
@@ -48,7 +49,7 @@ describeInBrowser('studio: the release page in human words, and the evidence upl
       '1 day',
     ]);
     expect(words.text).toBe('within the last 7 days; max 1 hour, not 12 ss');
-    expect(words.relative).toEqual(['3 minutes ago', 'in 2 hours', '7 days ago', 'just now']);
+    expect(words.relative).toEqual(['3 minutes ago', 'in 2 hours', '7 days ago', 'just now', 'in 1 day']);
     expect(words.who).toEqual(['Priya Raman', 'Priya Raman <priya@example.com>']);
     expect(words.nobody).toEqual(['0b9e0c1e', 'user 0b9e0c1e-7d35-4a8f-9d2b-3c1f2e4a5b6c']);
     expect(words.time[0]).toBe('3 minutes ago');
