@@ -16,9 +16,13 @@ import { runBench } from './lib/bench-database.js';
 import { startWorkerBenchServer } from './lib/worker-bench-server.js';
 
 const SESSIONS = 50;
-const WARM_UP_CALLS = 5;
-/** Calls each agent makes in the measured part, back to back. */
+/** Calls each agent makes in the measured part, back to back (and in the first, cold part, timed for scale). */
 const CALLS_PER_SESSION = 40;
+/**
+ * Calls each agent makes between the cold part and the measured one, so each replica has served a
+ * few thousand calls, as a gateway running for minutes has (docs/benchmarks.md, "Steady state").
+ */
+const STEADY_STATE_CALLS = 100;
 export const MCP_REPLICAS_GOAL_CALLS_PER_SECOND = 300;
 
 export interface McpReplicasRow {
@@ -54,6 +58,13 @@ async function callMany(client: Client, calls: number): Promise<number> {
     }
   }
   return errors;
+}
+
+/** Every client making `calls` calls at once: how long they took and how many failed. */
+async function callsAtOnce(clients: Client[], calls: number): Promise<{ seconds: number; errors: number }> {
+  const started = performance.now();
+  const errors = (await Promise.all(clients.map((c) => callMany(c, calls)))).reduce((a, b) => a + b, 0);
+  return { seconds: (performance.now() - started) / 1000, errors };
 }
 
 /** Calls per second through two replicas with 50 sessions at once, the errors, and whether every session's seq is 1..n. */
@@ -95,25 +106,27 @@ export async function runMcpReplicasBench(): Promise<McpReplicasRow[]> {
       clients.push(client);
       ids.push(session.id as string);
     }
-    const warmUpErrors = (await Promise.all(clients.map((c) => callMany(c, WARM_UP_CALLS)))).reduce((a, b) => a + b, 0);
-    const started = performance.now();
-    const errors = (await Promise.all(clients.map((c) => callMany(c, CALLS_PER_SESSION)))).reduce((a, b) => a + b, 0);
-    const seconds = (performance.now() - started) / 1000;
+    const cold = await callsAtOnce(clients, CALLS_PER_SESSION);
+    const warmUp = await callsAtOnce(clients, STEADY_STATE_CALLS);
+    const measured = await callsAtOnce(clients, CALLS_PER_SESSION);
+    const errors = cold.errors + warmUp.errors + measured.errors;
     const calls = SESSIONS * CALLS_PER_SESSION;
-    const perSecond = calls / seconds;
+    const perSecond = calls / measured.seconds;
     const recorded = await server.database.db('tool_calls').whereIn('execution_id', ids).select('execution_id', 'seq');
     const seqs = new Map<string, number[]>(ids.map((id) => [id, []]));
     for (const row of recorded) seqs.get(row.execution_id)!.push(row.seq);
     const gapFree = [...seqs.values()].filter((s) => s.sort((a, b) => a - b).every((seq, i) => seq === i + 1)).length;
     const served = [0, 1].map((replica) => proxy.served.filter((r) => r === replica).length);
-    const pass = perSecond >= MCP_REPLICAS_GOAL_CALLS_PER_SECOND && errors + warmUpErrors === 0 && gapFree === SESSIONS;
+    const pass = perSecond >= MCP_REPLICAS_GOAL_CALLS_PER_SECOND && errors === 0 && gapFree === SESSIONS;
+    const rate = (seconds: number) => `${(calls / seconds).toFixed(0)} calls/s (${calls} in ${seconds.toFixed(2)} s)`;
     return [
       {
-        measure: `tools/call everything__echo, ${SESSIONS} sessions at once x ${CALLS_PER_SESSION} calls, two replicas, round robin`,
-        value: `${perSecond.toFixed(0)} calls/s (${calls} in ${seconds.toFixed(2)} s)`,
+        measure: `tools/call everything__echo, ${SESSIONS} sessions at once x ${CALLS_PER_SESSION} calls, two replicas, round robin, steady state`,
+        value: rate(measured.seconds),
         goal: `${pass ? 'PASS' : 'FAIL'} (goal >= ${MCP_REPLICAS_GOAL_CALLS_PER_SECOND} calls/s, 0 errors, every seq gap-free)`,
       },
-      { measure: 'errors (warm-up + measured)', value: String(errors + warmUpErrors), goal: '' },
+      { measure: `for scale: the first ${calls} calls after start (before the steady state)`, value: rate(cold.seconds), goal: '' },
+      { measure: 'errors (all calls)', value: String(errors), goal: '' },
       { measure: 'sessions recorded gap-free (seq 1..n)', value: `${gapFree} of ${SESSIONS}`, goal: '' },
       { measure: 'requests the proxy sent to each replica', value: served.join(' / '), goal: '' },
     ];
