@@ -22,7 +22,6 @@ function problemOf(error: z.ZodError, what: string): { problem: string } {
   return { problem: `Not a ${what}: ${first.path.join('.') || 'body'}: ${first.message}` };
 }
 
-/** The tool call of a snake_case event (Claude Code, Gemini CLI). */
 /** The fields every snake_case tool event has (api/schemas/hook-schemas.ts). */
 interface SnakeToolEvent {
   session_id: string;
@@ -32,9 +31,17 @@ interface SnakeToolEvent {
   tool_use_id?: string;
   agent_id?: string;
   mcp_server?: { name: string };
+  mcp_context?: { server_name: string; tool_name: string };
+}
+
+/** The MCP server (and the server's name of the tool) of an MCP tool's event, when the agent says. */
+function mcpOf(body: SnakeToolEvent): HookToolCall['mcp'] {
+  if (body.mcp_context) return { server: body.mcp_context.server_name, tool: body.mcp_context.tool_name };
+  return body.mcp_server ? { server: body.mcp_server.name } : undefined;
 }
 
 function snakeCall(body: SnakeToolEvent): HookToolCall {
+  const mcp = mcpOf(body);
   return {
     cliSessionId: body.session_id,
     cwd: body.cwd,
@@ -42,7 +49,7 @@ function snakeCall(body: SnakeToolEvent): HookToolCall {
     input: body.tool_input,
     toolUseId: body.tool_use_id ?? null,
     agentId: body.agent_id ?? null,
-    ...(body.mcp_server ? { mcpServer: body.mcp_server.name } : {}),
+    ...(mcp ? { mcp } : {}),
   };
 }
 

@@ -24,7 +24,13 @@ const snakeToolEvent = {
   mcp_server: z
     .object({ name: z.string().min(1).max(200) })
     .loose()
-    .optional(),
+    .optional()
+    .meta({ description: "Claude Code's MCP tools: the server." }),
+  mcp_context: z
+    .object({ server_name: z.string().min(1).max(200), tool_name: z.string().min(1).max(200) })
+    .loose()
+    .optional()
+    .meta({ description: "Gemini CLI's MCP tools: the server, and the server's own name of the tool." }),
 };
 
 export const claudePreToolUseSchema = z

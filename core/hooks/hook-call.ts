@@ -16,8 +16,11 @@ export interface HookToolCall {
   toolUseId: string | null;
   /** The sub-agent making the call (Claude `agent_id`); null for the main agent. */
   agentId: string | null;
-  /** Claude's `mcp_server.name` for an MCP tool. */
-  mcpServer?: string;
+  /**
+   * The MCP server of an MCP tool, when the agent names it (Claude's `mcp_server.name`; Gemini's
+   * `mcp_context.server_name`, with the server's own name of the tool, `mcp_context.tool_name`).
+   */
+  mcp?: { server: string; tool?: string };
 }
 
 /** What a hook reports: a call about to run, one that ran (with its response), or anything else. */

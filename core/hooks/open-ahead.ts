@@ -32,7 +32,7 @@ export function openCallOf(
  * pre-tool-use.ts decides with the state it read: a row it does not allow is discarded.
  */
 export function openAhead(terms: HookTerms, sessionId: string, call: HookToolCall, now: Date): NewHookCall | null {
-  const action = toolAction(call.tool, call.input, call.cwd, call.mcpServer);
+  const action = toolAction(call.tool, call.input, call.cwd, call.mcp);
   const check = checkToolAction(action, terms, 1, Number.MAX_SAFE_INTEGER);
   return 'allowed' in check ? openCallOf(sessionId, call, action.capabilities[0], null, now) : null;
 }

@@ -84,7 +84,7 @@ export async function preToolUse(
     await discardAhead();
     return { decision: 'deny', reason: ENDED };
   }
-  const action = toolAction(call.tool, call.input, call.cwd, call.mcpServer);
+  const action = toolAction(call.tool, call.input, call.cwd, call.mcp);
   const check = checkToolAction(action, terms, session.next_seq, session.max_tool_calls);
   let denial: HookDenial | null = 'denial' in check ? check.denial : null;
   let approvedBy: { id: string; name: string | null } | null = null;

@@ -114,16 +114,21 @@ function inputUrls(input: Record<string, unknown>): string[] {
  * The capabilities and matchable facts of one tool call: shell `shell:exec` (with the command
  * line, and the files it plainly reads or writes), reads `fs:read:<path>`, writes and edits
  * `fs:write:<path>`, searches `fs:read:<dir>`, fetches `network:<host>`, web searches
- * `network:web-search`, sub-agents `agent:spawn`, MCP tools `mcp:<server>/<tool>`, and any other
- * tool `tool:<name>`.
+ * `network:web-search`, sub-agents `agent:spawn`, MCP tools `mcp:<server>/<tool>` (Claude's
+ * `mcp__<server>__<tool>`, or any tool whose server and own name the agent reports), and any
+ * other tool `tool:<name>`.
  */
-export function toolAction(tool: string, input: Record<string, unknown>, cwd: string, mcpServer?: string): ToolAction {
+export function toolAction(tool: string, input: Record<string, unknown>, cwd: string, mcp?: { server: string; tool?: string }): ToolAction {
   const action: ToolAction = { tool, capabilities: [], reads: [], writes: [], hosts: [] };
   const rel = (path: string) => repositoryPath(cwd, path);
+  if (mcp?.tool) {
+    action.capabilities.push(upstreamToolCapability(mcp.server, mcp.tool));
+    return action;
+  }
   if (tool.startsWith(MCP_PREFIX)) {
     const rest = tool.slice(MCP_PREFIX.length);
     const cut = rest.indexOf('__');
-    const server = mcpServer ?? (cut > 0 ? rest.slice(0, cut) : rest);
+    const server = mcp?.server ?? (cut > 0 ? rest.slice(0, cut) : rest);
     const name = cut > 0 ? rest.slice(cut + 2) : rest;
     action.capabilities.push(upstreamToolCapability(server, name));
     return action;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeGeminiStream, type FakeGeminiStream } from '../fakes/fake-gemini-stream.js';
+import { startEverythingUpstream } from '../mcp/support/everything-upstream.js';
 import { ensureAgentClis } from './support/agent-clis.js';
 import { agentKeyWithHooks, agentSessionsOf, forcePushDeniedPolicy } from './support/agent-fixture.js';
 import { projectWith, runGemini, startShipgate, type HookSettings, type ListeningShipgate } from './support/agent-run.js';
@@ -47,6 +48,23 @@ describe('Gemini CLI governed through the command hooks shipgate hands out', () 
       [2, 'run_shell_command', 'denied', 'tool_rule:0', 'shell:exec'],
     ]);
     expect(session.tool_calls[0]).toMatchObject({ arguments: { command: 'echo hello > out.txt' }, result_digest: expect.any(String) });
+  }, 240_000);
+
+  it("decides an MCP tool by the server and tool its hook input names (mcp:<server>/<tool>), not by the agent's name for it", async () => {
+    const upstream = await startEverythingUpstream();
+    try {
+      const settings = { ...hooks.settings, mcpServers: { everything: { httpUrl: upstream.url } } };
+      const dir = projectWith({ ...hooks, settings });
+      model.script({ calls: [{ name: 'mcp_everything_echo', args: { message: 'hi' } }] }, { text: 'Done.' });
+      expect(await run(dir)).toMatchObject({ code: 0 });
+      expect(model.functionResponses().join('\n')).toContain('capability_not_granted: mcp:everything/echo');
+      const calls = (await agentSessionsOf(sg.t, REPO)).flatMap((session) => session.tool_calls as Record<string, unknown>[]);
+      expect(calls.filter((c) => c.tool === 'mcp_everything_echo').map((c) => [c.verdict, c.reason, c.capability])).toEqual([
+        ['denied', 'capability_not_granted', 'mcp:everything/echo'],
+      ]);
+    } finally {
+      await upstream.stop();
+    }
   }, 240_000);
 
   it('blocks the shell command when shipgate cannot be reached (the command hook exits 2)', async () => {

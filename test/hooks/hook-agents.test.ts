@@ -60,6 +60,21 @@ describe('Copilot CLI and Gemini CLI hooks, and agent keys', () => {
     expect((await postHook(t, 'gemini', session.token, { ...before('read_file', {}), tool_input: [] })).status).toBe(422);
   }, 20_000);
 
+  it("decides Gemini CLI's MCP tools as mcp:<server>/<tool>, by the server and tool name its mcp_context reports", async () => {
+    const session = await hookSession(t, await hookPolicy(t, { ceiling: ['shell:exec', 'mcp:github/*'] }));
+    const mcpCall = (server: string) => ({
+      session_id: 'g-mcp',
+      cwd: REPO,
+      hook_event_name: 'BeforeTool',
+      tool_name: `mcp_${server}_create_issue`,
+      tool_input: { title: 'flaky test' },
+      mcp_context: { server_name: server, tool_name: 'create_issue', url: 'http://127.0.0.1:9/mcp' },
+    });
+    expect((await postHook(t, 'gemini', session.token, mcpCall('github'))).body).toEqual({ decision: 'allow' });
+    const denied = await postHook(t, 'gemini', session.token, mcpCall('jira'));
+    expect(denied.body).toEqual({ decision: 'deny', reason: expect.stringMatching(/capability_not_granted: mcp:jira\/create_issue/) });
+  });
+
   it("with an agent key, the agent's own session id opens one session at its first call and continues it; another run opens another", async () => {
     const created = await t.request
       .post('/api/v1/agent-keys')

@@ -32,7 +32,14 @@ describe('what a coding agent tool call needs (docs/agent-hooks.md, "Tools and c
   });
 
   it('names an MCP tool by the server Claude Code reports, when it does', () => {
-    expect(toolAction('mcp__gh__list', {}, ROOT, 'github').capabilities).toEqual(['mcp:github/list']);
+    expect(toolAction('mcp__gh__list', {}, ROOT, { server: 'github' }).capabilities).toEqual(['mcp:github/list']);
+  });
+
+  it("names an MCP tool by the server and the server's own tool name Gemini CLI reports, whatever the agent calls it", () => {
+    expect(toolAction('mcp_github_create_issue', { title: 't' }, ROOT, { server: 'github', tool: 'create_issue' }).capabilities).toEqual([
+      'mcp:github/create_issue',
+    ]);
+    expect(toolAction('mcp_github_create_issue', { title: 't' }, ROOT).capabilities).toEqual(['tool:mcp_github_create_issue']);
   });
 
   it('makes paths relative to the repository root; outside it they stay absolute', () => {
