@@ -107,6 +107,10 @@ export const toolCallSchema = z
       description:
         'The APPROVER or ADMIN who approved a held call (a policy\'s `ask`), as its certificate names them (docs/mcp-gateway.md, "Asking a person"); absent otherwise.',
     }),
+    denied_by: z.object({ id: z.uuid(), name: z.string().nullable(), reason: z.string().nullable() }).optional().meta({
+      description:
+        "The APPROVER or ADMIN who denied a held call, with the words they gave, as its certificate names them (the entry's `reason` is then `denied_by_approver`); absent otherwise, a timed-out call included.",
+    }),
   })
   .meta({ id: 'ToolCall' });
 

@@ -36,6 +36,8 @@ export interface DeniedToolCallFacts {
   policy: PolicyRef;
   prev: string | null;
   toolDefinitionDigest?: string;
+  /** A held call a person denied: who, and the words they gave. */
+  deniedBy?: { id: string; name: string | null; reason: string | null };
 }
 
 export interface ExecutionFacts {

@@ -70,6 +70,8 @@ function certifyDeniedToolCall(signer: Signer, uris: ResourceUris, facts: Denied
       verified_properties: facts.verifiedProperties,
       policy: policyDescriptor(uris, facts.policy),
       ...(facts.toolDefinitionDigest ? { tool_definition: sha256(facts.toolDefinitionDigest) } : {}),
+      // Optional: present for a call held under the policy's `ask` that a person denied.
+      ...(facts.deniedBy ? { denied_by: { id: facts.deniedBy.id, name: facts.deniedBy.name, reason: facts.deniedBy.reason } } : {}),
       prev: prevDigest(facts.prev),
       issued_at: issuedAt,
     },

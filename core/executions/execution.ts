@@ -64,6 +64,8 @@ export interface ToolCallEntry {
   agent_id?: string;
   /** The person who approved a held call, as its certificate names them (docs/mcp-gateway.md, "Asking a person"); absent otherwise. */
   approved_by?: { id: string; name: string | null };
+  /** The person who denied a held call, and the words they gave, as its certificate names them; absent otherwise. */
+  denied_by?: { id: string; name: string | null; reason: string | null };
 }
 
 /** An artifact a tool produced (report, review, release notes). */

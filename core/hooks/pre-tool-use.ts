@@ -1,9 +1,9 @@
 import { canonicalDigest } from '../canonical-json.js';
 import type { ToolCallEntry } from '../executions/execution.js';
 import type { ReadState } from '../mcp/session-call-queue.js';
-import type { AgentCallApproval } from '../mcp/agent-call-approvals.js';
 import { sessionIsOpen, type AgentSessionCallState } from '../mcp/agent-session.js';
 import { awaitCallApproval } from '../mcp/await-call-approval.js';
+import { heldCallOutcome, type CallApprover, type CallDenier } from '../mcp/held-call-outcome.js';
 import { repostCoveredChecks } from '../mcp/repost-covered-checks.js';
 import { DEFAULT_ASK_TIMEOUT_SECONDS } from '../policies/asked-capability.js';
 import { checkToolAction, hookPropertiesBefore, type HookDenial } from './check-tool-action.js';
@@ -22,14 +22,6 @@ const ENDED = 'This agent session has ended (closed, cancelled, expired, or its 
 export function denialText(denial: HookDenial): string {
   const what = [denial.capability, denial.detail].filter(Boolean).join(': ');
   return `shipgate DENIED: ${denial.reason}${what ? `: ${what}` : ''}`;
-}
-
-/** Why a held call was not approved. */
-function heldDenial(held: AgentCallApproval): HookDenial {
-  const who = held.decided_by_name ?? held.decided_by ?? 'an approver';
-  if (held.decision === 'denied')
-    return { reason: 'denied_by_approver', capability: held.capability, detail: `${who} denied it: ${held.reason ?? 'no reason given'}` };
-  return { reason: 'approval_timed_out', capability: held.capability, detail: `no APPROVER or ADMIN decided it by ${held.deadline}` };
 }
 
 /** Holds the call until a person decides it, its deadline passes or its session ends (core/mcp/await-call-approval.ts). */
@@ -87,13 +79,15 @@ export async function preToolUse(
   const action = toolAction(call.tool, call.input, call.cwd, call.mcp);
   const check = checkToolAction(action, terms, session.next_seq, session.max_tool_calls);
   let denial: HookDenial | null = 'denial' in check ? check.denial : null;
-  let approvedBy: { id: string; name: string | null } | null = null;
+  let approvedBy: CallApprover | null = null;
+  let deniedBy: CallDenier | null = null;
   if (!('allowed' in check)) await discardAhead();
   if ('ask' in check) {
     const held = await hold(deps, session, call, check.ask, terms.policy.ask_timeout_seconds ?? DEFAULT_ASK_TIMEOUT_SECONDS);
     if (held.decision === 'session_ended') return { decision: 'deny', reason: ENDED };
-    if (held.decision === 'approved' && held.decided_by) approvedBy = { id: held.decided_by, name: held.decided_by_name };
-    else denial = heldDenial(held);
+    const outcome = heldCallOutcome(held, check.ask);
+    if ('approvedBy' in outcome) approvedBy = outcome.approvedBy;
+    else ({ denial, deniedBy } = outcome);
   }
   const capability = denial?.capability ?? action.capabilities[0];
   const log = (verdict: string) =>
@@ -121,6 +115,7 @@ export async function preToolUse(
       verifiedProperties: hookPropertiesBefore(refusal.reason),
       policy: terms.policyRef,
       prev,
+      ...(deniedBy ? { deniedBy } : {}),
     });
     const entry: ToolCallEntry = {
       seq,
@@ -136,6 +131,7 @@ export async function preToolUse(
       duration_ms: 0,
       created_at: requestedAt,
       ...(call.agentId ? { agent_id: call.agentId } : {}),
+      ...(deniedBy ? { denied_by: deniedBy } : {}),
     };
     return { entry, certificate, answer: { role: 'tool', tool_call_id: entry.call_id, content: denialText(refusal) } };
   });

@@ -14,6 +14,7 @@ import type { Policy, PolicyRef } from '../policies/policy.js';
 import { askedCapability, DEFAULT_ASK_TIMEOUT_SECONDS } from '../policies/asked-capability.js';
 import type { AgentCallApproval } from './agent-call-approvals.js';
 import type { GatewayCallJournal } from './gateway-call-journal.js';
+import { heldCallOutcome, type CallApprover, type CallDenier } from './held-call-outcome.js';
 
 /** An upstream that does not answer within this is cut off; the agent gets an error result. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
@@ -104,14 +105,6 @@ function denialText(reason: DenialReason, capability: string | null, detail?: st
 /** What an approved call was shown to satisfy beyond the gateway's checks. */
 const APPROVED_PROPERTIES = [...GATEWAY_VERIFIED_PROPERTIES, 'approved_by_person'];
 
-/** Why a held call was not made, as the agent reads it. */
-function heldDenial(held: AgentCallApproval): { reason: DenialReason; capability: string; detail: string } {
-  const who = held.decided_by_name ?? held.decided_by ?? 'an approver';
-  if (held.decision === 'denied')
-    return { reason: 'denied_by_approver', capability: held.capability, detail: `${who} denied it: ${held.reason ?? 'no reason given'}` };
-  return { reason: 'approval_timed_out', capability: held.capability, detail: `no APPROVER or ADMIN decided it by ${held.deadline}` };
-}
-
 /** The check each gateway denial fails (GATEWAY_VERIFIED_PROPERTIES); a denial's certificate lists the ones before it. */
 const FAILED_CHECK: Partial<Record<DenialReason, string>> = {
   unknown_tool: 'tool_known',
@@ -177,7 +170,8 @@ export async function callThroughGateway(
   if (!denial && seq > session.max_tool_calls) denial = { reason: 'tool_call_limit', capability: null };
   if (!denial) denial = await noCredentials();
   // A call under `ask` waits here, its MCP request open, until a person decides it or its deadline passes.
-  let approvedBy: { id: string; name: string | null } | undefined;
+  let approvedBy: CallApprover | undefined;
+  let deniedBy: CallDenier | null = null;
   const asked = !denial && tool ? askedCapability(tool.capabilities, policy) : null;
   if (asked) {
     const held = deps.hold
@@ -196,8 +190,9 @@ export async function callThroughGateway(
         recorded: false,
         denied: false,
       };
-    if (held?.decision === 'approved' && held.decided_by) approvedBy = { id: held.decided_by, name: held.decided_by_name };
-    else denial = held ? heldDenial(held) : { reason: 'approval_timed_out', capability: asked, detail: 'no one can be asked here' };
+    const outcome = heldCallOutcome(held, asked);
+    if ('approvedBy' in outcome) approvedBy = outcome.approvedBy;
+    else ({ denial, deniedBy } = outcome);
   }
 
   let result: UpstreamResult | null = null;
@@ -246,6 +241,7 @@ export async function callThroughGateway(
       policy: terms.policyRef,
       prev,
       ...(tool ? { toolDefinitionDigest: tool.definitionDigest } : {}),
+      ...(deniedBy ? { deniedBy } : {}),
     });
   };
   const output = result ? resultText(result) : null;
@@ -270,6 +266,7 @@ export async function callThroughGateway(
       duration_ms: durationMs,
       created_at: createdAt,
       ...(approvedBy && !denial ? { approved_by: approvedBy } : {}),
+      ...(deniedBy ? { denied_by: deniedBy } : {}),
     };
     const certificate = certify(at.next_seq, at.last_certificate_digest);
     entry.certificate_id = certificate?.id ?? null;

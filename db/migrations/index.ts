@@ -44,6 +44,7 @@ import * as m052 from './052-mcp-session-last-used.js';
 import * as m053 from './053-hook-calls.js';
 import * as m054 from './054-tool-call-agent-id.js';
 import * as m055 from './055-tool-call-approved-by.js';
+import * as m056 from './056-tool-call-denied-by.js';
 
 export interface Migration {
   name: string;
@@ -97,4 +98,5 @@ export const migrations: Migration[] = [
   { name: '053-hook-calls', up: m053.up },
   { name: '054-tool-call-agent-id', up: m054.up },
   { name: '055-tool-call-approved-by', up: m055.up },
+  { name: '056-tool-call-denied-by', up: m056.up },
 ];

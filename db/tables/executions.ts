@@ -56,6 +56,8 @@ export interface ToolCallRow {
   agent_id: string | null;
   /** Who approved a held call, `{id, name}` (migration 055); null otherwise. */
   approved_by: { id: string; name: string | null } | null;
+  /** Who denied a held call and why, `{id, name, reason}` (migration 056); null otherwise. */
+  denied_by: { id: string; name: string | null; reason: string | null } | null;
 }
 
 export interface CertificateRow {

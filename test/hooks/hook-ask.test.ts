@@ -55,6 +55,7 @@ describe('a tool rule with verdict ask', () => {
     expect(decisionOf(res)).toEqual({ decision: 'deny', reason: expect.stringMatching(/approval_timed_out/) });
     const execution = (await t.request.get(`/api/v1/executions/${session.id}`).set(t.admin.auth).expect(200)).body;
     expect(execution.tool_calls).toEqual([expect.objectContaining({ tool: 'Write', verdict: 'denied', reason: 'approval_timed_out' })]);
+    expect(execution.tool_calls[0]).not.toHaveProperty('denied_by');
   }, 20_000);
 
   it('denies when an APPROVER denies, with their reason', async () => {
@@ -68,5 +69,10 @@ describe('a tool rule with verdict ask', () => {
       .send({ reason: 'not on a Friday' })
       .expect(200);
     expect(decisionOf(await answer)).toEqual({ decision: 'deny', reason: expect.stringMatching(/denied_by_approver.*not on a Friday/) });
+    const execution = (await t.request.get(`/api/v1/executions/${session.id}`).set(t.admin.auth).expect(200)).body;
+    const denier = { id: approver.id, name: expect.any(String), reason: 'not on a Friday' };
+    expect(execution.tool_calls).toEqual([expect.objectContaining({ verdict: 'denied', reason: 'denied_by_approver', denied_by: denier })]);
+    const statement = JSON.parse(Buffer.from(execution.certificates[0].envelope.payload, 'base64').toString('utf8'));
+    expect(statement.predicate).toMatchObject({ theorem: 'action_denied', denied_by: denier });
   });
 });

@@ -151,7 +151,15 @@ describe('the ask verdict (docs/mcp-gateway.md, "Asking a person")', () => {
     const result = await call;
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^DENIED: denied_by_approver: repo:write: .* denied it: not on a Friday$/);
-    expect(await predicate(id, 1)).toMatchObject({ verdict: 'denied', reason: 'denied_by_approver', capability: 'repo:write' });
+    const denier = { id: approver.id, name: expect.any(String), reason: 'not on a Friday' };
+    expect(await predicate(id, 1)).toMatchObject({
+      verdict: 'denied',
+      reason: 'denied_by_approver',
+      capability: 'repo:write',
+      denied_by: denier,
+    });
+    const entries = (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body.tool_calls;
+    expect(entries[0]).toMatchObject({ seq: 1, verdict: 'denied', reason: 'denied_by_approver', denied_by: denier });
   }, 30_000);
 
   it('denies an unanswered call at the timeout, and refuses a late approval', async () => {
@@ -164,6 +172,7 @@ describe('the ask verdict (docs/mcp-gateway.md, "Asking a person")', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^DENIED: approval_timed_out: repo:write: no APPROVER or ADMIN decided it by /);
     expect(await predicate(id, 1)).toMatchObject({ verdict: 'denied', reason: 'approval_timed_out' });
+    expect(await predicate(id, 1)).not.toHaveProperty('denied_by');
     const approver = await t.user('APPROVER', 'late@example.com');
     const late = await t.request
       .post(`/api/v1/agent-calls/${held.id as string}/approve`)

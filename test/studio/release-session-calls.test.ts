@@ -69,6 +69,16 @@ describeInBrowser('studio: the release page shows the calls of the agent session
       .expect(200);
     expect(decisionOf(await answer).decision).toBe('allow');
     await hook(claudePost(workflow, { type: 'create' }));
+    // Another is denied by the APPROVER, in their words.
+    const release = hook(claudePre('Write', { file_path: '/work/acme-shop/.github/workflows/release.yml', content: 'on: push' })).then(
+      (res) => res,
+    );
+    await t.request
+      .post(`/api/v1/agent-calls/${await heldCall()}/deny`)
+      .set(approver.auth)
+      .send({ reason: 'not during the freeze' })
+      .expect(200);
+    expect(decisionOf(await release).decision).toBe('deny');
     // The push: GitHub's push delivery arrives while the call runs.
     const push = claudePre('Bash', { command: PUSH });
     expect(decisionOf(await hook(push)).decision).toBe('allow');
@@ -109,20 +119,24 @@ describeInBrowser('studio: the release page shows the calls of the agent session
     await session.waitFor();
     expect(await session.locator('h3').textContent()).toContain('claude fixes the build');
     expect(await session.locator('.session-summary').textContent()).toBe(
-      '2 commands run, 1 file read (README.md), 2 files written (src/app.ts, .github/workflows/ci.yml), 1 denied, 1 approved by a person.',
+      '2 commands run, 1 file read (README.md), 2 files written (src/app.ts, .github/workflows/ci.yml), 2 denied, 1 approved by a person.',
     );
 
     const rows = session.locator('tbody tr');
     const row = async (seq: number) => (await session.locator(`tbody tr[data-seq="${seq}"]`).innerText()).replace(/\s+/g, ' ');
-    expect(await rows.count()).toBe(6);
+    expect(await rows.count()).toBe(7);
     expect(await row(1)).toMatch(/npm test allowed allowed by policy/);
     expect(await row(2)).toContain('cat .env denied denied: tool_rule:1 (rule read .env* -> deny) on shell:exec');
     expect(await row(3)).toMatch(/writes src\/app\.ts allowed/);
     expect(await row(4)).toMatch(/Read sub-agent reviewer-1 reads README\.md allowed/);
     expect(await row(5)).toMatch(/writes \.github\/workflows\/ci\.yml allowed approved by ana\.approver/);
-    expect(await row(6)).toContain(`${PUSH} allowed allowed by policy · pushed ${HEAD.slice(0, 12)} (this commit)`);
+    expect(await row(6)).toContain(
+      'writes .github/workflows/release.yml denied denied: denied_by_approver on fs:write:.github/workflows/release.yml by ana.approver: not during the freeze',
+    );
+    expect(await session.locator('tbody tr[data-seq="6"] .denial q').textContent()).toBe('not during the freeze');
+    expect(await row(7)).toContain(`${PUSH} allowed allowed by policy · pushed ${HEAD.slice(0, 12)} (this commit)`);
     // Only the pushing call is marked.
-    expect(await session.locator('tr.pushed-call').getAttribute('data-seq')).toBe('6');
+    expect(await session.locator('tr.pushed-call').getAttribute('data-seq')).toBe('7');
     expect(await session.locator('tr.pushed-call .pushed-mark').textContent()).toBe(` · pushed ${HEAD.slice(0, 12)} (this commit)`);
 
     expect(await session.locator('.incomplete-calls li').allTextContents()).toEqual([
@@ -151,7 +165,7 @@ describeInBrowser('studio: the release page shows the calls of the agent session
     expect(await session.locator('p').textContent()).toBe('Its calls are shown to the session’s owner, ADMIN and AUDITOR.');
     // The decision's own words on the push stay: every reader of the decision may see them.
     expect(await session.locator('.session-pushes li').allTextContents()).toEqual([
-      `call 6 ${PUSH} pushed ${HEAD.slice(0, 12)} (this commit)`,
+      `call 7 ${PUSH} pushed ${HEAD.slice(0, 12)} (this commit)`,
     ]);
     expect(await session.locator('tbody tr').count()).toBe(0);
     expect(await seriousViolations(page, 'release page, session not readable')).toEqual([]);

@@ -19,6 +19,7 @@ const TOOL_CALL_COLUMNS = {
   created_at: 'timestamptz',
   agent_id: 'text',
   approved_by: 'jsonb',
+  denied_by: 'jsonb',
 } as const satisfies Record<keyof ToolCallEntry, string>;
 
 /** A tool call's certificate (its kind is its table's: tool_call_certificates). */

@@ -56,6 +56,7 @@ export function toToolCall(row: ToolCallRow): ToolCallEntry {
     // Only a sub-agent's call has one: every other entry keeps the fields (and digest) it always had.
     ...(row.agent_id ? { agent_id: row.agent_id } : {}),
     ...(row.approved_by ? { approved_by: row.approved_by } : {}),
+    ...(row.denied_by ? { denied_by: row.denied_by } : {}),
   };
 }
 

@@ -67,9 +67,13 @@ function denialWhy(call, rules) {
         .map(([kind, glob]) => `${kind} ${glob}`)
         .join(' and ')} -> ${rule.verdict})`
     : '';
+  const denier = call.denied_by ?? null;
   return [
     h('span.reason', {}, `denied: ${call.reason ?? 'no reason recorded'}${words}`),
     h('span.muted', {}, ` on ${call.capability ?? '—'}`),
+    denier
+      ? h('span.denial', {}, ' by ', person({ id: denier.id, name: denier.name }), denier.reason ? [': ', h('q', {}, denier.reason)] : '')
+      : '',
   ];
 }
 
@@ -91,7 +95,8 @@ const count = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const fileList = (files) => (files.length ? [' (', files.map((f, i) => [i ? ', ' : '', h('code', {}, f)]), ')'] : '');
 
 /**
- * One call's row: the pushing call marked, a denial with its reason, an approval with its approver.
+ * One call's row: the pushing call marked, a denial with its reason (and the person who denied a
+ * held call, with their words), an approval with its approver.
  * @param {ToolCall} call
  * @param {Execution} e
  * @param {string[] | undefined} pushed the commits it pushed
