@@ -8,6 +8,7 @@ import type { ToolAction } from './tool-action.js';
 /** What an allowed hook call was shown to satisfy, in the order checked (its certificate's verified_properties). */
 export const HOOK_VERIFIED_PROPERTIES = [
   'session_open',
+  'arguments_valid',
   'capability_not_forbidden',
   'capability_granted',
   'within_call_limit',
@@ -25,6 +26,7 @@ export interface HookDenial {
 export type ActionCheck = { denial: HookDenial } | { ask: string; rule: number | null } | { allowed: true };
 
 const FAILED_CHECK: Partial<Record<string, string>> = {
+  invalid_arguments: 'arguments_valid',
   forbidden_by_policy: 'capability_not_forbidden',
   capability_not_granted: 'capability_granted',
   tool_call_limit: 'within_call_limit',
@@ -49,7 +51,8 @@ function ruleText(action: ToolAction, index: number): string {
 
 /**
  * The policy's checks on one tool call, in order (docs/agent-hooks.md, "How a call is decided"):
- * a forbidden capability, one the session was not granted, the session's call limit, then the
+ * input that is not the tool's (a shell call without a command line, a file tool without a
+ * path), a forbidden capability, one the session was not granted, the session's call limit, then the
  * first matching `tool_rules` entry (deny, ask, or allow), then the policy's `ask` capabilities.
  */
 export function checkToolAction(
@@ -58,6 +61,7 @@ export function checkToolAction(
   nextSeq: number,
   maxToolCalls: number,
 ): ActionCheck {
+  if (action.malformed) return { denial: { reason: 'invalid_arguments', capability: null, detail: action.malformed } };
   const missing = missingCapability(action.capabilities, terms.policy, terms.permissions);
   if (missing) return { denial: missing };
   if (nextSeq > maxToolCalls) return { denial: { reason: 'tool_call_limit', capability: null } };

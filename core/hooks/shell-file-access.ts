@@ -1,9 +1,12 @@
+import { programOf, simpleCommands, type SimpleCommand } from './shell-words.js';
+
 /**
  * The files a shell command plainly reads or writes (docs/agent-hooks.md, "Shell commands and
- * files"): `cat`, `head`, `tail`, `less`, `grep` and the like read their file arguments, `cp`
- * reads its sources and writes its target, `tee` writes, and `<`, `>`, `>>` redirect. Defence in
- * depth for the policy's read and write globs, NOT a shell parser: variables, globs, `eval`,
- * subshells, interpreters (`python -c`, `node -e`) and aliases are not followed.
+ * files"): readers (`cat`, `head`, `awk`, `sed`, `grep`, …) read their file arguments, copiers
+ * (`cp`, `install`, `rsync`) read their sources and write their target, editors and writers
+ * (`tee`, `touch`, `sed -i`, `vim`, …) write, `dd` reads `if=` and writes `of=`, and `<`, `>`,
+ * `>>`, `>|` redirect; a `cd` before them moves where their relative paths point. Defence in
+ * depth for the policy's read and write globs, NOT a shell parser (shell-words.ts).
  */
 export interface ShellFileAccess {
   reads: string[];
@@ -13,6 +16,7 @@ export interface ShellFileAccess {
 /** Commands whose every non-option argument is a file they read. */
 const READERS = new Set([
   'cat',
+  'tac',
   'head',
   'tail',
   'less',
@@ -21,124 +25,134 @@ const READERS = new Set([
   'wc',
   'sort',
   'uniq',
+  'cut',
+  'paste',
+  'rev',
+  'fold',
+  'fmt',
+  'column',
   'diff',
+  'cmp',
+  'comm',
   'source',
   '.',
   'base64',
   'xxd',
   'od',
+  'hexdump',
   'strings',
+  'file',
+  'iconv',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'sha512sum',
+  'shasum',
+  'cksum',
+  'zcat',
+  'bat',
+  'view',
 ]);
-/** Commands whose first non-option argument is a pattern, the rest files they read. */
-const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag']);
-/** Characters that end a simple command. */
-const SEPARATORS = new Set([';', '|', '&', '\n', '(', ')', '`']);
+/** Commands whose first non-option argument is a pattern or script, the rest files they read (unless `-e` or `-f` gave it). */
+const SCRIPTED = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'awk', 'gawk', 'mawk', 'sed', 'jq', 'yq']);
+/** Editors: they read and write their files. */
+const EDITORS = new Set(['vi', 'vim', 'nvim', 'nano', 'emacs', 'ed', 'ex']);
+/** Commands that change or create every file they name. */
+const WRITERS = new Set(['tee', 'touch', 'rm', 'unlink', 'shred', 'truncate', 'mkdir', 'rmdir']);
+/** Commands that change the files after their first operand (a mode or an owner). */
+const MODE_WRITERS = new Set(['chmod', 'chown', 'chgrp']);
+/** Commands that read their sources and write their last operand (or `-t DIR`). */
+const COPIERS = new Set(['cp', 'install', 'rsync', 'scp']);
 
-type Token = { word: string } | { op: string };
-
-/** Words and operators of a command line: quotes group, separators and redirections stand apart. */
-function tokens(command: string): Token[] {
-  const out: Token[] = [];
-  let word = '';
-  let inWord = false;
-  const flush = () => {
-    if (inWord) out.push({ word });
-    word = '';
-    inWord = false;
-  };
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i];
-    if (c === "'" || c === '"') {
-      const end = command.indexOf(c, i + 1);
-      const stop = end < 0 ? command.length : end;
-      word += command.slice(i + 1, stop);
-      inWord = true;
-      i = stop;
-    } else if (c === '\\' && i + 1 < command.length) {
-      word += command[++i];
-      inWord = true;
-    } else if (c === ' ' || c === '\t') flush();
-    else if (SEPARATORS.has(c)) {
-      flush();
-      out.push({ op: ';' });
-    } else if (c === '>' || c === '<') {
-      // `2>` and `&>` redirect too: a bare digit before it is the descriptor, not a word.
-      if (/^\d$/.test(word)) {
-        word = '';
-        inWord = false;
-      }
-      flush();
-      if (command[i + 1] === '&') {
-        // `>&2`, `2>&1`: a descriptor, not a file.
-        i++;
-        while (i + 1 < command.length && /[\d-]/.test(command[i + 1])) i++;
-        continue;
-      }
-      if (command[i + 1] === '>') i++;
-      out.push({ op: c === '<' ? '<' : '>' });
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  flush();
-  return out;
-}
-
-/** Options whose value is the next word (`head -n 3`, `grep -A 2`), so that word is no file. */
-const READER_VALUED = new Set(['-n', '-c']);
-const SEARCHER_VALUED = new Set(['-m', '-A', '-B', '-C', '-e', '-f']);
+/**
+ * Options whose value is the next word, by program (`head -n 3`, `grep -A 2`, `cp -t dir`), so
+ * that word is no file. Any other option is taken for a flag: a value read as a file too is a
+ * harmless extra path, a file read as a value would be missed.
+ */
+const VALUED: Record<string, ReadonlySet<string>> = {
+  head: new Set(['-n', '-c']),
+  tail: new Set(['-n', '-c']),
+  sort: new Set(['-o', '-k', '-t', '-S', '-T']),
+  cut: new Set(['-d', '-f', '-b', '-c']),
+  cp: new Set(['-t', '-S']),
+  install: new Set(['-t', '-m', '-o', '-g', '-S']),
+  mv: new Set(['-t', '-S']),
+  ln: new Set(['-t', '-S']),
+  awk: new Set(['-F', '-v']),
+  gawk: new Set(['-F', '-v']),
+  mawk: new Set(['-F', '-v']),
+  truncate: new Set(['-s', '-r']),
+};
+const SEARCH_VALUED = new Set(['-m', '-A', '-B', '-C', '-e', '-f', '-g', '-t', '--glob', '--type']);
+const NO_VALUED: ReadonlySet<string> = new Set();
+const valuedOf = (program: string) =>
+  ['grep', 'egrep', 'fgrep', 'rg', 'ag'].includes(program) ? SEARCH_VALUED : Object.hasOwn(VALUED, program) ? VALUED[program] : NO_VALUED;
 
 /** A command's operands: its words that are neither options nor an option's value. */
 function operands(args: string[], valued: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     if (valued.has(args[i])) i++;
-    else if (!args[i].startsWith('-')) out.push(args[i]);
+    else if (!args[i].startsWith('-') || args[i] === '-') out.push(args[i]);
   }
   return out;
 }
 
-/** What one simple command (its words, redirections removed) reads and writes. */
+const valueOf = (args: string[], option: string) => args.filter((_, i) => args[i - 1] === option);
+
+/** What one simple command reads and writes, its paths as written. */
 function commandAccess(words: string[], access: ShellFileAccess): void {
-  let rest = words;
-  while (rest.length > 0 && (rest[0] === 'sudo' || rest[0] === 'command' || rest[0] === 'exec' || /^\w+=/.test(rest[0])))
-    rest = rest.slice(1);
-  const [name, ...args] = rest;
-  if (!name) return;
-  const program = name.slice(name.lastIndexOf('/') + 1);
-  const files = operands(args, SEARCHERS.has(program) ? SEARCHER_VALUED : READER_VALUED);
+  const { program, args } = programOf(words);
+  if (!program) return;
+  const files = operands(args, valuedOf(program)).filter((f) => f !== '-');
   if (READERS.has(program)) access.reads.push(...files);
-  // The first operand is the pattern, unless an option gave it (`-e PATTERN`, `-f FILE`).
-  else if (SEARCHERS.has(program)) {
-    access.reads.push(...(args.some((a) => a === '-e' || a === '-f') ? files : files.slice(1)));
-    access.reads.push(...args.filter((_, i) => args[i - 1] === '-f'));
-  } else if (program === 'cp' && files.length >= 2) {
-    access.reads.push(...files.slice(0, -1));
-    access.writes.push(files[files.length - 1]);
-  } else if (program === 'mv' && files.length >= 2) access.writes.push(...files);
-  else if (program === 'tee' || program === 'touch' || program === 'rm') access.writes.push(...files);
+  else if (SCRIPTED.has(program)) {
+    // The first operand is the pattern or script, unless an option gave it (`-e PATTERN`, `-f FILE`).
+    const given = args.includes('-e') || args.includes('-f');
+    const read = given ? files : files.slice(1);
+    access.reads.push(...read, ...valueOf(args, '-f'));
+    if (program === 'sed' && args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))) access.writes.push(...read);
+  } else if (EDITORS.has(program)) {
+    access.reads.push(...files);
+    access.writes.push(...files);
+  } else if (COPIERS.has(program)) {
+    const target = [...valueOf(args, '-t'), ...valueOf(args, '--target-directory')];
+    const sources = target.length > 0 ? files : files.slice(0, -1);
+    if (target.length > 0 || files.length >= 2) {
+      access.reads.push(...sources);
+      access.writes.push(...(target.length > 0 ? target : files.slice(-1)));
+    }
+  } else if (program === 'mv' || program === 'ln') access.writes.push(...files, ...valueOf(args, '-t'));
+  else if (WRITERS.has(program)) access.writes.push(...files);
+  else if (MODE_WRITERS.has(program)) access.writes.push(...files.slice(1));
+  else if (program === 'dd')
+    for (const arg of args) {
+      if (arg.startsWith('if=')) access.reads.push(arg.slice(3));
+      else if (arg.startsWith('of=')) access.writes.push(arg.slice(3));
+    }
 }
 
-/** The files the command plainly reads and writes, as written in it (relative to its working directory, or absolute). */
-export function shellFileAccess(command: string): ShellFileAccess {
+/** `path` as seen from a directory `cd` moved to (absolute paths stay). */
+const within = (dir: string | null, path: string) => (dir === null || path.startsWith('/') ? path : `${dir}/${path}`);
+
+/**
+ * The files the command plainly reads and writes, as written in it (relative to its working
+ * directory, or absolute); from its simple commands when the caller read them already.
+ */
+export function shellFileAccess(command: string, commands: SimpleCommand[] = simpleCommands(command)): ShellFileAccess {
   const access: ShellFileAccess = { reads: [], writes: [] };
-  let words: string[] = [];
-  const list = tokens(command);
-  for (let i = 0; i < list.length; i++) {
-    const token = list[i];
-    if ('word' in token) words.push(token.word);
-    else if (token.op === ';') {
-      commandAccess(words, access);
-      words = [];
-    } else {
-      const target = list[i + 1];
-      if (target && 'word' in target) {
-        if (target.word !== '/dev/null') (token.op === '<' ? access.reads : access.writes).push(target.word);
-        i++;
-      }
-    }
+  // Where a `cd` earlier in the line moved to, relative to the working directory (or absolute).
+  let dir: string | null = null;
+  for (const simple of commands) {
+    const own: ShellFileAccess = { reads: [], writes: [] };
+    for (const { op, target } of simple.redirections) if (target !== '/dev/null') (op === '<' ? own.reads : own.writes).push(target);
+    commandAccess(simple.words, own);
+    access.reads.push(...own.reads.map((p) => within(dir, p)));
+    access.writes.push(...own.writes.map((p) => within(dir, p)));
+    const { program, args } = programOf(simple.words);
+    if (program !== 'cd' && program !== 'pushd') continue;
+    const target = operands(args, NO_VALUED)[0];
+    if (target && !/^[~$-]/.test(target)) dir = within(dir, target);
   }
-  commandAccess(words, access);
   return access;
 }

@@ -1,5 +1,7 @@
 import { upstreamToolCapability } from '../mcp/upstream-tool-capabilities.js';
+import { commandForms } from './shell-command-forms.js';
 import { shellFileAccess } from './shell-file-access.js';
+import { shellTokens, simpleCommands } from './shell-words.js';
 
 /**
  * What one tool call of a coding agent does, in the policy's terms (docs/agent-hooks.md, "Tools
@@ -12,9 +14,13 @@ export interface ToolAction {
   capabilities: string[];
   /** The command line of a shell call. */
   command?: string;
+  /** The forms of that command line a `command` rule is matched against (shell-command-forms.ts); none for other tools. */
+  commands: string[];
   reads: string[];
   writes: string[];
   hosts: string[];
+  /** Why the input is not one the tool runs (a shell call without a command line, a file tool without a path): it is refused. */
+  malformed?: string;
 }
 
 type Kind = 'shell' | 'read' | 'write' | 'search' | 'fetch' | 'web_search' | 'agent';
@@ -84,13 +90,38 @@ export function repositoryPath(root: string, path: string): string {
   return full.startsWith(prefix) ? full.slice(prefix.length) : full;
 }
 
-/** Every path a file tool's input names (Claude: `file_path`, `notebook_path`; Copilot: `path`; Gemini: `file_path`, `absolute_path`, `paths`). */
+/** Every path a file tool's input names (Claude: `file_path`, `notebook_path`; Copilot: `path`; Gemini: `file_path`, `absolute_path`, `paths`, `include`). */
+/**
+ * The longest command line read (docs/agent-hooks.md, "Shell commands and files"): reading one
+ * costs time in proportion to its length on the event loop, and an agent's hook input may be 8
+ * MiB; a longer one is refused rather than read in part (what lies past a part would go unread).
+ */
+export const MAX_COMMAND_CHARS = 256 * 1024;
+/** The longest path a file tool may name: Linux opens none longer (PATH_MAX). */
+export const MAX_PATH_CHARS = 4096;
+
+const PATH_FIELDS = ['file_path', 'notebook_path', 'absolute_path', 'path', 'dir_path'];
+const LIST_FIELDS = ['paths', 'include'];
+
 function inputPaths(input: Record<string, unknown>): string[] {
-  const single = ['file_path', 'notebook_path', 'absolute_path', 'path', 'dir_path']
-    .map((k) => str(input[k]))
-    .filter((p) => p !== undefined);
-  const many = Array.isArray(input.paths) ? input.paths.filter((p): p is string => typeof p === 'string') : [];
-  return [...single, ...many];
+  const single = PATH_FIELDS.map((k) => str(input[k])).filter((p) => p !== undefined);
+  const many = [input.paths, input.include].flatMap((list) =>
+    Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [],
+  );
+  return [...single, ...many, ...(str(input.include) ? [str(input.include)!] : [])];
+}
+
+/** Why a file tool's input names no file it could run on: a path field that is no string, or none at all. */
+function pathProblem(tool: string, input: Record<string, unknown>): string | undefined {
+  const bad = PATH_FIELDS.find((k) => k in input && typeof input[k] !== 'string');
+  if (bad) return `${tool}'s ${bad} must be a path`;
+  const list = LIST_FIELDS.find(
+    (k) => k in input && typeof input[k] !== 'string' && !(Array.isArray(input[k]) && input[k].every((p) => typeof p === 'string')),
+  );
+  if (list) return `${tool}'s ${list} must be paths`;
+  const paths = inputPaths(input);
+  if (paths.some((p) => p.length > MAX_PATH_CHARS)) return `${tool} names a path longer than ${MAX_PATH_CHARS} characters`;
+  return paths.length === 0 ? `${tool} names no file` : undefined;
 }
 
 /** The host of a URL, or the text itself when it is none. */
@@ -119,7 +150,7 @@ function inputUrls(input: Record<string, unknown>): string[] {
  * other tool `tool:<name>`.
  */
 export function toolAction(tool: string, input: Record<string, unknown>, cwd: string, mcp?: { server: string; tool?: string }): ToolAction {
-  const action: ToolAction = { tool, capabilities: [], reads: [], writes: [], hosts: [] };
+  const action: ToolAction = { tool, capabilities: [], commands: [], reads: [], writes: [], hosts: [] };
   const rel = (path: string) => repositoryPath(cwd, path);
   if (mcp?.tool) {
     action.capabilities.push(upstreamToolCapability(mcp.server, mcp.tool));
@@ -135,8 +166,17 @@ export function toolAction(tool: string, input: Record<string, unknown>, cwd: st
   }
   switch (TOOL_KINDS[tool]) {
     case 'shell': {
+      if (typeof input.command !== 'string' || input.command.trim() === '') action.malformed = `${tool} needs its command line as a string`;
       action.command = str(input.command) ?? '';
-      const files = shellFileAccess(action.command);
+      if (action.command.length > MAX_COMMAND_CHARS) {
+        action.malformed = `${tool}'s command line is longer than ${MAX_COMMAND_CHARS / 1024} KiB: write such content with a file tool`;
+        action.capabilities.push('shell:exec');
+        break;
+      }
+      const tokens = shellTokens(action.command);
+      const commands = simpleCommands(tokens);
+      action.commands = commandForms(action.command, tokens, commands);
+      const files = shellFileAccess(action.command, commands);
       const dir = str(input.directory) ?? str(input.dir_path);
       const inDir = (p: string) => rel(dir && !p.startsWith('/') ? `${dir}/${p}` : p);
       action.reads = files.reads.map(inDir);
@@ -145,17 +185,24 @@ export function toolAction(tool: string, input: Record<string, unknown>, cwd: st
       break;
     }
     case 'read':
+      action.malformed = pathProblem(tool, input);
       action.reads = inputPaths(input).map(rel);
       action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
       break;
     case 'write':
+      action.malformed = pathProblem(tool, input);
       action.writes = inputPaths(input).map(rel);
       action.capabilities.push(...action.writes.map((p) => `fs:write:${p}`));
       break;
-    case 'search':
-      action.reads = [rel(inputPaths(input)[0] ?? '.')];
+    case 'search': {
+      const dir = inputPaths(input)[0] ?? '.';
+      action.reads = [rel(dir)];
       action.capabilities.push(`fs:read:${action.reads[0]}`);
+      // The files searched, as a glob names them (Claude's Grep `glob`): a read rule is matched against it as written.
+      const glob = str(input.glob) ?? str(input.include);
+      if (glob) action.reads.push(rel(`${dir}/${glob}`));
       break;
+    }
     case 'fetch':
       action.hosts = inputUrls(input).map(hostOf);
       action.capabilities.push(...action.hosts.map((h) => `network:${h}`));

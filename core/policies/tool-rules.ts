@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlob, GlobSyntaxError } from './linear-glob.js';
 
 /** What a tool rule matches on; every field given must hold (docs/agent-hooks.md, "tool_rules"). */
 export interface ToolRuleMatch {
@@ -25,83 +25,80 @@ export interface ToolRule {
 /** The facts of a call the rules are matched against (core/hooks/tool-action.ts). */
 export interface RuleSubject {
   tool: string;
-  command?: string;
+  /** A shell call's command line in the forms a `command` glob is matched against (core/hooks/shell-command-forms.ts); none for other tools. */
+  commands: readonly string[];
   reads: readonly string[];
   writes: readonly string[];
   hosts: readonly string[];
 }
 
-/** As the gate's globs (core/release/path-globs.ts): an unbalanced bracket is refused rather than read literally. */
-const PATH_OPTIONS: picomatch.PicomatchOptions = { dot: true, nonegate: true, windows: false, strictBrackets: true };
-/** In a command, `*` crosses `/` (URLs, paths): bash treats single stars as globstars. */
-const TEXT_OPTIONS: picomatch.PicomatchOptions = { ...PATH_OPTIONS, bash: true };
+const compiled = new Map<string, ((value: string) => boolean) | null>();
 
-const compiled = new Map<string, (value: string) => boolean>();
-
-/** A glob's matcher, compiled once per glob and kind (a rule's glob fixes its matcher). */
-function matcher(kind: 'path' | 'text', glob: string): (value: string) => boolean {
+/**
+ * A glob's matcher, compiled once per glob and kind (a rule's glob fixes its matcher), in time
+ * bounded by what it is matched against times the glob (linear-glob.ts: the agent writes that); null when the
+ * glob cannot be compiled (one stored before a syntax was refused).
+ */
+function matcher(kind: 'path' | 'text', glob: string): ((value: string) => boolean) | null {
   const key = `${kind}\0${glob}`;
   let found = compiled.get(key);
-  if (!found) {
-    // A path glob without `/` matches a file of that name in any directory, as .gitignore reads it.
-    found =
-      kind === 'path'
-        ? picomatch(glob.includes('/') ? glob.replace(/^\/+/, '') : [glob, `**/${glob}`], PATH_OPTIONS)
-        : picomatch(glob, TEXT_OPTIONS);
+  if (found === undefined) {
+    found = compiledGlob(kind, glob);
     if (compiled.size >= 10_000) compiled.clear();
     compiled.set(key, found);
   }
   return found;
 }
 
-/** The simple commands of a command line (split at `;`, `&&`, `||`, `|` and newlines), each trimmed. */
-function simpleCommands(command: string): string[] {
-  return command
-    .split(/[;&|\n]+/)
-    .map((part) => part.trim())
-    .filter(Boolean);
+function compiledGlob(kind: 'path' | 'text', glob: string): ((value: string) => boolean) | null {
+  try {
+    if (kind === 'text') return compileGlob(glob, 'text');
+    if (glob.includes('/')) return compileGlob(glob.replace(/^\/+/, ''), 'path');
+    // A path glob without `/` matches a file of that name in any directory, as .gitignore reads it.
+    const here = compileGlob(glob, 'path');
+    const below = compileGlob(`**/${glob}`, 'path');
+    return (value) => here(value) || below(value);
+  } catch (error) {
+    if (error instanceof GlobSyntaxError) return null;
+    throw error;
+  }
 }
 
-/** Whether the glob matches the whole command line or one of its simple commands. */
-function commandMatches(glob: string, command: string | undefined): boolean {
-  if (command === undefined) return false;
-  const match = matcher('text', glob);
-  return match(command.trim()) || simpleCommands(command).some((part) => match(part));
+/** Whether a glob holds for one of the values; a glob that cannot be compiled holds as `unreadable` says. */
+function holds(kind: 'path' | 'text', glob: string, values: readonly string[], unreadable: boolean): boolean {
+  const match = matcher(kind, glob);
+  return match === null ? unreadable : values.some((value) => match(value));
 }
 
-/** Whether the matcher matches one of the values (called with the value alone: a second argument changes what picomatch returns). */
-const anyMatches = (match: (value: string) => boolean, values: readonly string[]) => values.some((value) => match(value));
-
-/** Whether every field of the rule's `match` holds for the call. */
-export function ruleMatches(match: ToolRuleMatch, subject: RuleSubject): boolean {
-  if (match.command !== undefined && !commandMatches(match.command, subject.command)) return false;
-  if (match.read !== undefined && !anyMatches(matcher('path', match.read), subject.reads)) return false;
-  if (match.write !== undefined && !anyMatches(matcher('path', match.write), subject.writes)) return false;
-  if (
-    match.host !== undefined &&
-    !anyMatches(
-      matcher('text', match.host.toLowerCase()),
-      subject.hosts.map((h) => h.toLowerCase()),
-    )
-  )
-    return false;
-  if (match.tool !== undefined && !matcher('text', match.tool)(subject.tool)) return false;
+/**
+ * Whether every field of the rule's `match` holds for the call. A glob that can no longer be
+ * compiled holds as `unreadable` says: for a `deny` or `ask` rule it holds (the rule stays
+ * in force), for an `allow` rule it does not (it allows nothing it cannot read).
+ */
+export function ruleMatches(match: ToolRuleMatch, subject: RuleSubject, unreadable = true): boolean {
+  if (match.command !== undefined && !holds('text', match.command, subject.commands, unreadable)) return false;
+  if (match.read !== undefined && !holds('path', match.read, subject.reads, unreadable)) return false;
+  if (match.write !== undefined && !holds('path', match.write, subject.writes, unreadable)) return false;
+  const hosts = subject.hosts.map((h) => h.toLowerCase());
+  if (match.host !== undefined && !holds('text', match.host.toLowerCase(), hosts, unreadable)) return false;
+  if (match.tool !== undefined && !holds('text', match.tool, [subject.tool], unreadable)) return false;
   return true;
 }
 
 /** The first rule that matches the call, with its position, or null. */
 export function firstMatchingRule(rules: readonly ToolRule[] | undefined, subject: RuleSubject): { index: number; rule: ToolRule } | null {
-  const index = (rules ?? []).findIndex((rule) => ruleMatches(rule.match, subject));
+  const index = (rules ?? []).findIndex((rule) => ruleMatches(rule.match, subject, rule.verdict !== 'allow'));
   return index < 0 ? null : { index, rule: rules![index] };
 }
 
-/** Why a glob cannot be used (picomatch refuses it), or null. */
+/** Why a glob cannot be used, or null. */
 export function toolRuleGlobProblem(kind: 'path' | 'text', glob: string): string | null {
   if (glob.startsWith('!')) return 'Negation (`!`) is not supported: put an `allow` rule before the broader one.';
   try {
-    matcher(kind, glob);
+    compileGlob(glob, kind);
     return null;
   } catch (error) {
-    return `Not a glob picomatch reads: ${error instanceof Error ? error.message : String(error)}`;
+    if (error instanceof GlobSyntaxError) return `Not a glob shipgate reads: ${error.message}.`;
+    throw error;
   }
 }

@@ -88,6 +88,29 @@ describe('POST /api/v1/hooks/claude-code', () => {
     ]);
   });
 
+  it('refuses a call whose input is not what its tool runs (a command line that is no string, a file tool naming no file or a path past PATH_MAX), recorded denied', async () => {
+    const session = await hookSession(t, policy);
+    const inputs: [string, Record<string, unknown>][] = [
+      ['Bash', { command: ['cat', '.env'] }],
+      ['Bash', { command: 1 }],
+      ['Read', {}],
+      ['Read', { file_path: 123 }],
+      ['Write', { file_path: '', content: 'x' }],
+      ['Read', { file_path: `/work/acme-shop/${'a/'.repeat(2_100)}x` }],
+    ];
+    for (const [tool, input] of inputs) {
+      const answer = decisionOf(await postHook(t, 'claude-code', session.token, claudePre(tool, input)).expect(200));
+      expect([tool, input, answer.decision, answer.reason]).toEqual([
+        tool,
+        input,
+        'deny',
+        expect.stringMatching(/^shipgate DENIED: invalid_arguments: /),
+      ]);
+    }
+    const calls = (await record(session.id)).tool_calls as { verdict: string; reason: string }[];
+    expect(calls.map((c) => [c.verdict, c.reason])).toEqual(inputs.map(() => ['denied', 'invalid_arguments']));
+  });
+
   it('answers 401 without a token, 400 for a body that is not JSON, 422 for JSON that is no hook input, {} for other events', async () => {
     const session = await hookSession(t, policy);
     const anonymous = await t.request.post('/api/v1/hooks/claude-code').send(claudePre('Bash', { command: 'ls' }));
@@ -104,5 +127,33 @@ describe('POST /api/v1/hooks/claude-code', () => {
     expect([partial.status, partial.body.detail]).toEqual([422, expect.stringMatching(/tool_input/)]);
     const other = await postHook(t, 'claude-code', session.token, { session_id: 'x', cwd: '/', hook_event_name: 'SessionStart' });
     expect([other.status, other.body]).toEqual([200, {}]);
+  });
+
+  it('answers 422 for a hook input nested 5,000 levels deep (it was a 500), and 100 levels still pass', async () => {
+    const session = await hookSession(t, policy);
+    const nested = (depth: number) => `${'['.repeat(depth)}"]"${']'.repeat(depth)}`;
+    const body = (depth: number) =>
+      `{"session_id":"s1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls","x":${nested(depth)}}}`;
+    for (const agent of ['claude-code', 'copilot', 'gemini']) {
+      const deep = await t.request
+        .post(`/api/v1/hooks/${agent}`)
+        .set('Authorization', `Bearer ${session.token}`)
+        .set('Content-Type', 'application/json')
+        .send(body(5_000));
+      expect([agent, deep.status, deep.body]).toEqual([agent, 422, { detail: expect.stringMatching(/deeper than 100 levels/) }]);
+    }
+    // Over 1 MiB, a body is parsed in a parse thread: refused there alike.
+    const large = await t.request
+      .post('/api/v1/hooks/claude-code')
+      .set('Authorization', `Bearer ${session.token}`)
+      .set('Content-Type', 'application/json')
+      .send(body(5_000).replace('"ls"', `"${'l'.repeat(1_200_000)}"`));
+    expect([large.status, large.body]).toEqual([422, { detail: expect.stringMatching(/deeper than 100 levels/) }]);
+    const fine = await t.request
+      .post('/api/v1/hooks/claude-code')
+      .set('Authorization', `Bearer ${session.token}`)
+      .set('Content-Type', 'application/json')
+      .send(body(98));
+    expect(decisionOf(fine).decision).toBe('allow');
   });
 });

@@ -1,0 +1,76 @@
+import { jest } from '@jest/globals';
+import { startShipgate, type ListeningShipgate } from '../agents/support/agent-run.js';
+import { withHealthzMeanwhile } from '../support/healthz-meanwhile.js';
+import { claudePre, hookPolicy, hookSession } from './support/hook-fixture.js';
+
+// docs/agent-hooks.md, "tool_rules": a rule's globs are matched against what the agent writes. A
+// 64 KiB command under `*git*push*--force*` held the server's event loop for minutes (picomatch's
+// regular expression backtracking; /healthz timed out); a crafted path did the same under a path
+// glob with several `**`. Each call is answered within a second now, and /healthz within 200 ms meanwhile;
+// a command line is read up to 256 KiB, and a longer one refused unread.
+
+jest.setTimeout(60_000);
+
+let sg: ListeningShipgate;
+let token: string;
+
+beforeAll(async () => {
+  sg = await startShipgate();
+  const policy = await hookPolicy(sg.t, {
+    tool_rules: [
+      { match: { command: '*git*push*--force*' }, verdict: 'deny' },
+      { match: { write: '**/.github/**/workflows/**/x.yml' }, verdict: 'deny' },
+      { match: { read: '**/*a*a*a*a*b' }, verdict: 'deny' },
+    ],
+    // No rule asks here: the fixture's timeout goes with its ask rule.
+    ask_timeout_seconds: undefined,
+  });
+  ({ token } = await hookSession(sg.t, policy));
+});
+afterAll(async () => sg?.close());
+
+const askHealthz = async () => {
+  const res = await fetch(`${sg.url}/healthz`);
+  await res.arrayBuffer();
+  return res.status;
+};
+
+/** A pre-tool hook through HTTP while /healthz is asked: the decision, how long it took, /healthz meanwhile. */
+async function hook(tool: string, input: Record<string, unknown>) {
+  const { result, ms, healthzMs } = await withHealthzMeanwhile(askHealthz, async () => {
+    const res = await fetch(`${sg.url}/api/v1/hooks/claude-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(claudePre(tool, input)),
+    });
+    return { status: res.status, body: (await res.json()) as { hookSpecificOutput?: { permissionDecision: string } } };
+  });
+  if (process.env.SHOW_TIMINGS) console.log(`${tool} ${ms.toFixed(0)} ms, /healthz max ${Math.max(...healthzMs).toFixed(0)} ms`);
+  return { decision: result.body.hookSpecificOutput?.permissionDecision, status: result.status, ms, healthz: Math.max(...healthzMs) };
+}
+
+describe('tool rules matched against what an agent crafted', () => {
+  it('answers a 250 KB command under a glob of four stars within a second, /healthz answering meanwhile', async () => {
+    const answer = await hook('Bash', { command: 'git '.repeat(28_000) + 'push '.repeat(28_000) });
+    expect([answer.status, answer.decision]).toEqual([200, 'allow']);
+    expect(answer.ms).toBeLessThan(1_000);
+    expect(answer.healthz).toBeLessThan(200);
+  });
+
+  it('refuses a command line over 256 KiB unread (invalid_arguments), as fast', async () => {
+    const answer = await hook('Bash', { command: 'git '.repeat(100_000) + 'push --force' });
+    expect([answer.status, answer.decision]).toEqual([200, 'deny']);
+    expect(answer.ms).toBeLessThan(1_000);
+    expect(answer.healthz).toBeLessThan(200);
+  });
+
+  it('answers writes and reads of crafted paths under globs of several ** and stars within a second', async () => {
+    const write = await hook('Write', { file_path: `${'.github/'.repeat(250)}${'workflows/'.repeat(200)}y.yml`, content: '' });
+    const read = await hook('Read', { file_path: 'a'.repeat(4_000) });
+    for (const answer of [write, read]) {
+      expect([answer.status, answer.decision]).toEqual([200, 'allow']);
+      expect(answer.ms).toBeLessThan(1_000);
+      expect(answer.healthz).toBeLessThan(200);
+    }
+  });
+});
