@@ -62,8 +62,14 @@ export const mcpServerCreateSchema = z
     url: z
       .url({ protocol: /^https?$/, error: 'An http(s) URL of a Streamable HTTP MCP endpoint.' })
       .max(2000)
+      // The URL is shown to every OPERATOR and ADMIN (GET /mcp/servers); a credential belongs in the sealed headers.
+      .refine((url) => {
+        const parsed = new URL(url);
+        return parsed.username === '' && parsed.password === '';
+      }, 'The URL may not hold a user name or password: it is shown to every OPERATOR. Send credentials as `headers` (stored encrypted, never returned) or `auth`.')
       .meta({
-        description: "The upstream's Streamable HTTP endpoint. Only HTTP upstreams: shipgate never spawns programs.",
+        description:
+          "The upstream's Streamable HTTP endpoint, without credentials in it (422). Only HTTP upstreams: shipgate never spawns programs.",
         example: 'https://mcp.example.com/mcp',
       }),
     headers: z

@@ -33,7 +33,7 @@ describe('upstream MCP servers', () => {
     expect(upstream.headers.Authorization).toBe(`Bearer ${SECRET}`);
   });
 
-  it('refuses a taken name (409), a bad name or a non-HTTP URL (422)', async () => {
+  it('refuses a taken name (409), a bad name, a non-HTTP URL or one holding credentials (422)', async () => {
     const taken = { ...github, name: 'taken' };
     expect((await t.request.post('/api/v1/mcp/servers').set(t.admin.auth).send(taken)).status).toBe(201);
     const again = await t.request.post('/api/v1/mcp/servers').set(t.admin.auth).send(taken);
@@ -47,6 +47,14 @@ describe('upstream MCP servers', () => {
       const res = await t.request.post('/api/v1/mcp/servers').set(t.admin.auth).send(bad);
       expect(res.status).toBe(422);
     }
+    // Credentials in the URL would be shown to every OPERATOR: refused, saying where they go.
+    const withPassword = await t.request
+      .post('/api/v1/mcp/servers')
+      .set(t.admin.auth)
+      .send({ ...github, name: 'creds', url: 'http://user:s3cret@127.0.0.1:1/mcp' });
+    expect(withPassword.status).toBe(422);
+    expect(JSON.stringify(withPassword.body)).toMatch(/user name or password/);
+    expect(JSON.stringify(withPassword.body)).not.toContain('s3cret');
   });
 
   it('only an ADMIN registers or deletes; deleting an unknown server is 404', async () => {
