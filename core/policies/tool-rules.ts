@@ -1,4 +1,4 @@
-import { compileGlob, GlobSyntaxError } from './linear-glob.js';
+import { compileGlob, GlobSyntaxError } from '../linear-glob.js';
 
 /** What a tool rule matches on; every field given must hold (docs/agent-hooks.md, "tool_rules"). */
 export interface ToolRuleMatch {

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlob } from '../linear-glob.js';
 
 /** A line of a CODEOWNERS file shipgate (like GitHub) skips, and why, in words people read. */
 export interface CodeownersProblem {
@@ -27,9 +27,6 @@ const MAX_CODEOWNERS_BYTES = 3 * 1024 * 1024;
 const USER_OWNER = /^@[a-z0-9][a-z0-9-]{0,38}$/;
 /** `@org/team-slug`. */
 const TEAM_OWNER = /^@[a-z0-9][a-z0-9-]{0,38}\/[a-z0-9][a-z0-9_.-]{0,99}$/;
-
-/** picomatch's options giving gitignore's glob language: `*` and `?` within a segment, `**` across; dotfiles too. */
-const GLOB_OPTIONS: picomatch.PicomatchOptions = { dot: true, nobrace: true, noextglob: true, nonegate: true, windows: false };
 
 interface OwnerLine {
   matches(candidates: readonly string[]): boolean;
@@ -66,8 +63,8 @@ function splitWords(line: string): Words {
 }
 
 /**
- * The pattern as a picomatch glob: `*`, `?` and `**` keep their meaning, an escaped character and every other
- * character are literal (so nothing in the file reaches picomatch as syntax it would read beyond gitignore's).
+ * The pattern as a glob of core/linear-glob.ts: `*`, `?` and `**` keep their meaning, an escaped character and every
+ * other character are literal (so nothing in the file reaches the matcher as syntax it would read beyond gitignore's).
  */
 function literalGlob(pattern: string): string {
   let glob = '';
@@ -125,7 +122,9 @@ function compileLine(pattern: string): (candidates: readonly string[]) => boolea
   if (everythingInside) body = body.slice(0, -3);
   const directoryOnly = trailingSlash || everythingInside;
   const relative = body.startsWith('/') ? body.slice(1) : body;
-  const isMatch = picomatch(anchored ? literalGlob(relative) : `**/${literalGlob(relative)}`, GLOB_OPTIONS);
+  // core/linear-glob.ts: gitignore's `*` and `?` within a segment, `**` across, dotfiles too, in time bounded by the
+  // path's length times the pattern's (the file and the paths are both a pull request author's to write).
+  const isMatch = compileGlob(anchored ? literalGlob(relative) : `**/${literalGlob(relative)}`, 'path');
   const filesDirectlyIn = !directoryOnly && anchored && (relative === '*' || relative.endsWith('/*'));
   // candidates[0] is the path itself, the rest the directories above it.
   if (filesDirectlyIn) return (candidates) => isMatch(candidates[0]);

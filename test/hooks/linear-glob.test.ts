@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
-import { compileGlob, GlobSyntaxError } from '../../core/policies/linear-glob.js';
+import { compileGlob, GlobSyntaxError } from '../../core/linear-glob.js';
 
-// core/policies/linear-glob.ts: the tool rules' globs, matched without backtracking. They read as
+// core/linear-glob.ts: the tool rules' globs, matched without backtracking. They read as
 // picomatch read them before (the options tool-rules.ts used), on what rules are written for.
 const PATH = { dot: true, nonegate: true, windows: false, strictBrackets: true };
 const TEXT = { ...PATH, bash: true };
@@ -48,7 +48,7 @@ const moreTexts = [
   'x/y z',
 ];
 
-describe('tool rule globs (core/policies/linear-glob.ts)', () => {
+describe('tool rule globs (core/linear-glob.ts)', () => {
   it.each([...pathGlobs, ...morePathGlobs])('path glob %s reads as picomatch read it', (glob) => {
     const mine = compileGlob(glob, 'path');
     const theirs = picomatch(glob, PATH);

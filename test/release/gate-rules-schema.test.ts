@@ -18,7 +18,7 @@ describe('the gate’s rules and protected paths', () => {
     expect(gateSchema.parse({ protected_paths: { enabled: false } }).protected_paths.paths).toHaveLength(4);
   });
 
-  it('refuses a repeated name at the later rule, a team that is not org/slug, a glob picomatch cannot read and a negation', () => {
+  it('refuses a repeated name at the later rule, a team that is not org/slug, a glob shipgate cannot read and a negation', () => {
     expect(issues({ rules: [{ name: 'a' }, { name: 'b' }, { name: 'A' }] })).toEqual([
       { loc: 'rules.2.name', msg: 'Rule names must be unique: `A` is used before.' },
     ]);
@@ -27,7 +27,7 @@ describe('the gate’s rules and protected paths', () => {
     ]);
     expect(issues({ rules: [{ name: 'a', if: { paths: ['infra/[abc'] } }] })[0]).toMatchObject({
       loc: 'rules.0.if.paths.0',
-      msg: expect.stringContaining('Not a glob picomatch reads'),
+      msg: 'Not a glob shipgate reads: a `[` is not closed by `]`.',
     });
     expect(issues({ protected_paths: { paths: ['!docs/**'] } })[0]).toMatchObject({
       loc: 'protected_paths.paths.0',

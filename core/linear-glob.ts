@@ -109,7 +109,7 @@ function classAt(glob: string, open: number, kind: GlobKind): { unit: Unit; end:
     else if (c === '-' && !first && glob[i + 1] !== ']') body += '-';
     else body += escapeChar(c);
   }
-  if (i >= glob.length) throw new GlobSyntaxError(`the bracket at ${open + 1} is not closed`);
+  if (i >= glob.length) throw new GlobSyntaxError('a `[` is not closed by `]`');
   const notSlash = kind === 'path' ? '/' : '';
   return { unit: negated ? `[^${body}${notSlash}]` : `[${body}]`, end: i };
 }
@@ -205,7 +205,7 @@ function starredMatches(glob: Starred, value: string): boolean {
 }
 
 /** A path glob: its segments' globs, with `**` segments splitting them into groups that match consecutive segments. */
-function pathMatcher(glob: string): (value: string) => boolean {
+function segmentsMatcher(glob: string): (segments: string[]) => boolean {
   const groups: Starred[][] = [[]];
   for (const segment of glob.split('/')) {
     if (segment === '**') {
@@ -213,8 +213,7 @@ function pathMatcher(glob: string): (value: string) => boolean {
     } else groups[groups.length - 1].push(starredOf(unitsOf(segment, 'path')));
   }
   const lengths = groups.map((group) => group.length);
-  return (value) => {
-    const segments = value.split('/');
+  return (segments) => {
     const fits = (g: number, at: number) => groups[g].every((part, i) => starredMatches(part, segments[at + i]));
     const find = (g: number, from: number, until: number) => {
       for (let at = from; at + lengths[g] <= until; at++) if (fits(g, at)) return at;
@@ -229,10 +228,19 @@ function pathMatcher(glob: string): (value: string) => boolean {
  * (commands, hosts, tool names); `path`: as a path, segment by segment. Throws GlobSyntaxError.
  */
 export function compileGlob(glob: string, kind: GlobKind): (value: string) => boolean {
+  if (kind === 'path') return compilePathGlobs([glob]);
   const matchers = expandBraces(glob).map((alternative) => {
-    if (kind === 'path') return pathMatcher(alternative);
     const starred = starredOf(unitsOf(alternative, 'text'));
     return (value: string) => starredMatches(starred, value);
   });
   return matchers.length === 1 ? matchers[0] : (value) => matchers.some((m) => m(value));
+}
+
+/** Whether a path matches any of the path globs (each as compileGlob's `path`), the path split once. Throws GlobSyntaxError. */
+export function compilePathGlobs(globs: readonly string[]): (path: string) => boolean {
+  const matchers = globs.flatMap((glob) => expandBraces(glob).map(segmentsMatcher));
+  return (path) => {
+    const segments = path.split('/');
+    return matchers.some((m) => m(segments));
+  };
 }
