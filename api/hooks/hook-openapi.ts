@@ -1,6 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
-import type { z } from 'zod';
-import { errorSchema } from '../schemas/error-schemas.js';
+import { z } from 'zod';
+import { errorSchema, validationErrorSchema } from '../schemas/error-schemas.js';
 import {
   claudeHookAnswerSchema,
   claudeHookInputSchema,
@@ -37,7 +37,11 @@ function operation(agent: string, summary: string, input: z.ZodType, output: z.Z
       401: errorResponse(401, 'No token, or one that is neither an agent session token nor an active agent key.'),
       404: detail('The session no longer exists.'),
       413: errorResponse(413, 'Body over 8 MiB.'),
-      422: detail('JSON that is no hook input of that agent (`{detail}` names the field).'),
+      422: {
+        description:
+          'JSON that is no hook input of that agent (`{detail}` names the field), or nested deeper than 100 levels; or, as a ValidationError, a value the database cannot store (a NUL character).',
+        content: { 'application/json': { schema: z.union([errorSchema, validationErrorSchema]) } },
+      },
       429: errorResponse(429),
       500: errorResponse(500),
       503: errorResponse(503),

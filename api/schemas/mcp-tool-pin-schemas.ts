@@ -43,4 +43,6 @@ export const mcpToolDecisionSchema = z
       .optional()
       .meta({ description: 'The `current.digest` reviewed: refused (409) when the upstream listed another definition since.' }),
   })
-  .strict();
+  .strict()
+  // No body at all decides the definition listed last, as `{}` does (as an approval of a held call may omit its body).
+  .optional();

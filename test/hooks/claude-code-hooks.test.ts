@@ -127,6 +127,11 @@ describe('POST /api/v1/hooks/claude-code', () => {
     expect([partial.status, partial.body.detail]).toEqual([422, expect.stringMatching(/tool_input/)]);
     const other = await postHook(t, 'claude-code', session.token, { session_id: 'x', cwd: '/', hook_event_name: 'SessionStart' });
     expect([other.status, other.body]).toEqual([200, {}]);
+    // A NUL the database cannot store: a ValidationError, as /openapi.json declares beside the string detail.
+    const nul = await postHook(t, 'claude-code', session.token, claudePre('Read', { file_path: '/work/acme-shop/.env\u0000x' }));
+    expect([nul.status, nul.body.detail]).toEqual([422, [expect.objectContaining({ type: 'unstorable_value' })]]);
+    const declared = (await t.request.get('/openapi.json').expect(200)).body.paths['/api/v1/hooks/claude-code'].post.responses[422];
+    expect(JSON.stringify(declared)).toContain('ValidationError');
   });
 
   it('answers 422 for a hook input nested 5,000 levels deep (it was a 500), and 100 levels still pass', async () => {

@@ -177,7 +177,8 @@ describe('pinned tool definitions (docs/mcp-gateway.md, "Pinned tool definitions
     ]);
 
     await t.request.post('/api/v1/mcp/servers/older/tools/greet/reject').set(t.admin.auth).send({}).expect(409);
-    const rejected = await t.request.post('/api/v1/mcp/servers/older/tools/farewell/reject').set(t.admin.auth).send({});
+    // No body decides the definition listed last, as `{}` does.
+    const rejected = await t.request.post('/api/v1/mcp/servers/older/tools/farewell/reject').set(t.admin.auth);
     expect(rejected.status).toBe(200);
     expect(rejected.body).toMatchObject({ state: 'rejected', pinned: null, decided_by: t.admin.id });
     expect((await second.client.listTools()).tools.map((tool) => tool.name)).toEqual(['older__greet']);
