@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { ValidationError } from '../../core/errors.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -16,9 +17,9 @@ function isJson(type: string): boolean {
   return /^application\/([a-z0-9.+-]*\+)?json$/i.test(type);
 }
 
-/** Whether `error` is readJsonBody's refusal of a body (413, 415, 400), for a caller that answers it in a protocol of its own. */
+/** Whether `error` is readJsonBody's refusal of a body (413, 415, 400, 422), for a caller that answers it in a protocol of its own (its `status` and `message`). */
 export function isBodyRefusal(error: unknown): boolean {
-  return error instanceof BodyError;
+  return error instanceof BodyError || error instanceof TooDeepError;
 }
 
 const tooLarge = (limit: number) => new BodyError(413, `Request body exceeds ${+(limit / 1024 / 1024).toFixed(2)} MiB.`);
@@ -44,7 +45,15 @@ const malformed = () => new BodyError(400, 'Malformed JSON body.');
  */
 export const MAX_JSON_DEPTH = 100;
 
-const tooDeep = () => new BodyError(422, `The JSON body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`);
+/** A body nested past MAX_JSON_DEPTH: a 422 in the API's validation shape (`loc` `["body"]`), and a refusal readMcpPost answers in JSON-RPC. */
+class TooDeepError extends ValidationError {
+  readonly status = 422;
+  constructor() {
+    super([{ loc: ['body'], msg: `The JSON body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, type: 'too_deep' }]);
+  }
+}
+
+const tooDeep = () => new TooDeepError();
 
 /** Whether JSON text nests arrays and objects deeper than MAX_JSON_DEPTH (what strings hold skipped), in one pass over its bytes. */
 export function nestsTooDeep(bytes: Uint8Array): boolean {

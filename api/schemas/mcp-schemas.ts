@@ -64,6 +64,8 @@ export const mcpServerCreateSchema = z
       .max(2000)
       // The URL is shown to every OPERATOR and ADMIN (GET /mcp/servers); a credential belongs in the sealed headers.
       .refine((url) => {
+        // Refinements run on what `.url()` refused too: a text that is no URL is that check's to report.
+        if (!URL.canParse(url)) return true;
         const parsed = new URL(url);
         return parsed.username === '' && parsed.password === '';
       }, 'The URL may not hold a user name or password: it is shown to every OPERATOR. Send credentials as `headers` (stored encrypted, never returned) or `auth`.')

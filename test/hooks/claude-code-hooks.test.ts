@@ -145,7 +145,11 @@ describe('POST /api/v1/hooks/claude-code', () => {
         .set('Authorization', `Bearer ${session.token}`)
         .set('Content-Type', 'application/json')
         .send(body(5_000));
-      expect([agent, deep.status, deep.body]).toEqual([agent, 422, { detail: expect.stringMatching(/deeper than 100 levels/) }]);
+      expect([agent, deep.status, deep.body]).toEqual([
+        agent,
+        422,
+        { detail: [expect.objectContaining({ loc: ['body'], msg: expect.stringMatching(/deeper than 100 levels/) })] },
+      ]);
     }
     // Over 1 MiB, a body is parsed in a parse thread: refused there alike.
     const large = await t.request
@@ -153,7 +157,10 @@ describe('POST /api/v1/hooks/claude-code', () => {
       .set('Authorization', `Bearer ${session.token}`)
       .set('Content-Type', 'application/json')
       .send(body(5_000).replace('"ls"', `"${'l'.repeat(1_200_000)}"`));
-    expect([large.status, large.body]).toEqual([422, { detail: expect.stringMatching(/deeper than 100 levels/) }]);
+    expect([large.status, large.body]).toEqual([
+      422,
+      { detail: [expect.objectContaining({ loc: ['body'], msg: expect.stringMatching(/deeper than 100 levels/) })] },
+    ]);
     const fine = await t.request
       .post('/api/v1/hooks/claude-code')
       .set('Authorization', `Bearer ${session.token}`)
