@@ -139,33 +139,21 @@ describe('POST /api/v1/hooks/claude-code', () => {
     const nested = (depth: number) => `${'['.repeat(depth)}"]"${']'.repeat(depth)}`;
     const body = (depth: number) =>
       `{"session_id":"s1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls","x":${nested(depth)}}}`;
-    for (const agent of ['claude-code', 'copilot', 'gemini']) {
-      const deep = await t.request
+    const send = (agent: string, text: string) =>
+      t.request
         .post(`/api/v1/hooks/${agent}`)
         .set('Authorization', `Bearer ${session.token}`)
         .set('Content-Type', 'application/json')
-        .send(body(5_000));
-      expect([agent, deep.status, deep.body]).toEqual([
-        agent,
-        422,
-        { detail: [expect.objectContaining({ loc: ['body'], msg: expect.stringMatching(/deeper than 100 levels/) })] },
-      ]);
+        .send(text);
+    const refused = { detail: [expect.objectContaining({ loc: ['body'], msg: expect.stringMatching(/deeper than 100 levels/) })] };
+    for (const agent of ['claude-code', 'copilot', 'gemini']) {
+      const deep = await send(agent, body(5_000));
+      expect([agent, deep.status, deep.body]).toEqual([agent, 422, refused]);
     }
     // Over 1 MiB, a body is parsed in a parse thread: refused there alike.
-    const large = await t.request
-      .post('/api/v1/hooks/claude-code')
-      .set('Authorization', `Bearer ${session.token}`)
-      .set('Content-Type', 'application/json')
-      .send(body(5_000).replace('"ls"', `"${'l'.repeat(1_200_000)}"`));
-    expect([large.status, large.body]).toEqual([
-      422,
-      { detail: [expect.objectContaining({ loc: ['body'], msg: expect.stringMatching(/deeper than 100 levels/) })] },
-    ]);
-    const fine = await t.request
-      .post('/api/v1/hooks/claude-code')
-      .set('Authorization', `Bearer ${session.token}`)
-      .set('Content-Type', 'application/json')
-      .send(body(98));
+    const large = await send('claude-code', body(5_000).replace('"ls"', `"${'l'.repeat(1_200_000)}"`));
+    expect([large.status, large.body]).toEqual([422, refused]);
+    const fine = await send('claude-code', body(98));
     expect(decisionOf(fine).decision).toBe('allow');
   });
 });
