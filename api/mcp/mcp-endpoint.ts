@@ -176,8 +176,10 @@ export function buildMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     const refusal = postHeadersRefusal(ctx);
     if (refusal) return refuse(ctx, refusal);
     const post = await readMcpPost(ctx);
-    const initialize = 'status' in post ? undefined : initializeOf(post);
-    if (!initialize || 'status' in post) return refuse(ctx, INITIALIZE_FIRST);
+    // A body refused as such (not JSON, too large, nested too deep) is told so, as within a session.
+    if ('status' in post) return refuse(ctx, post);
+    const initialize = initializeOf(post);
+    if (!initialize) return refuse(ctx, INITIALIZE_FIRST);
     if (sessions.closing()) return shutdownAnswer(ctx);
     let session = credential.session;
     if (credential.key) {

@@ -146,6 +146,19 @@ describe('the MCP endpoint caps open MCP sessions', () => {
     expect(Number(running[0].count)).toBe(DEFAULT_CAP);
   }, 180_000);
 
+  it('refuses a request nested past 100 levels as JSON-RPC, 422, before anything recurses over it (docs/operations.md)', async () => {
+    const session = await openAgentSession(t, 'acme/deep-body');
+    let nested: unknown = 'bottom';
+    for (let i = 0; i < 1_000; i++) nested = [nested];
+    const answer = await send(session.mcpUrl, session.token, {
+      method: 'POST',
+      body: { ...INITIALIZE, params: { ...INITIALIZE.params, nested } },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringMatching(/deeper than 100 levels/) } });
+    expect(answer.sessionId).toBeNull();
+  });
+
   it('caps the MCP sessions of one agent session token; a DELETE frees a slot', async () => {
     const session = await openAgentSession(t, 'acme/one-session');
     const answers = await Promise.all(Array.from({ length: 20 }, () => initialize(session.mcpUrl, session.token)));
