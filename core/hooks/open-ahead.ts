@@ -1,7 +1,7 @@
 import { checkToolAction } from './check-tool-action.js';
 import type { HookTerms } from './hook-ports.js';
 import type { HookToolCall, NewHookCall } from './hook-call.js';
-import { toolAction } from './tool-action.js';
+import { actionOfCall } from './action-of-call.js';
 import { randomUUID } from 'node:crypto';
 
 /** The row of an allowed call awaiting its post (its id: the agent's tool_use_id, else one made for it). */
@@ -32,7 +32,7 @@ export function openCallOf(
  * pre-tool-use.ts decides with the state it read: a row it does not allow is discarded.
  */
 export function openAhead(terms: HookTerms, sessionId: string, call: HookToolCall, now: Date): NewHookCall | null {
-  const action = toolAction(call.tool, call.input, call.cwd, call.mcp);
+  const action = actionOfCall(call);
   const check = checkToolAction(action, terms, 1, Number.MAX_SAFE_INTEGER);
   return 'allowed' in check ? openCallOf(sessionId, call, action.capabilities[0], null, now) : null;
 }

@@ -11,7 +11,7 @@ import type { HookToolCall, HookVerdict, NewHookCall } from './hook-call.js';
 import { openCallOf } from './open-ahead.js';
 import type { HookDeps, HookTerms } from './hook-ports.js';
 import { recordHookEntry } from './record-hook-entry.js';
-import { toolAction } from './tool-action.js';
+import { actionOfCall } from './action-of-call.js';
 
 /** Logged when a call starts waiting for a person, at once (its request's line comes when it is decided). */
 export const HELD_EVENT = 'hooks.tool_call_held';
@@ -76,7 +76,7 @@ export async function preToolUse(
     await discardAhead();
     return { decision: 'deny', reason: ENDED };
   }
-  const action = toolAction(call.tool, call.input, call.cwd, call.mcp);
+  const action = actionOfCall(call);
   const check = checkToolAction(action, terms, session.next_seq, session.max_tool_calls);
   let denial: HookDenial | null = 'denial' in check ? check.denial : null;
   let approvedBy: CallApprover | null = null;
