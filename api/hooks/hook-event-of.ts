@@ -53,11 +53,24 @@ function snakeCall(body: SnakeToolEvent): HookToolCall {
   };
 }
 
-/** A Claude Code or Gemini CLI body: a tool event named as such must be one in full, or it is refused (never taken as "other"). */
+/** Every agent's tool events, lower-cased (Copilot's camelCase names are Claude's). */
+const TOOL_EVENT_NAMES = new Set(['pretooluse', 'posttooluse', 'beforetool', 'aftertool']);
+
+/**
+ * A Claude Code or Gemini CLI body: a tool event named as such must be one in full, or it is
+ * refused (never taken as "other"); so is one named as another agent's or in another case
+ * (`preToolUse`, `BeforeTool` at Claude's endpoint), which a hook misconfigured by hand sends:
+ * answered `{}`, its tool would run ungoverned (docs/agent-hooks.md, "The endpoint").
+ */
 function snakeEvent(body: Record<string, unknown>, format: 'claude' | 'gemini'): ParsedHook {
   const [preName, postName, what] =
     format === 'claude' ? ['PreToolUse', 'PostToolUse', 'Claude Code hook input'] : ['BeforeTool', 'AfterTool', 'Gemini CLI hook input'];
   const name = body.hook_event_name;
+  if (typeof name === 'string' && name !== preName && name !== postName && TOOL_EVENT_NAMES.has(name.toLowerCase())) {
+    return {
+      problem: `Not a ${what}: hook_event_name: ${JSON.stringify(name)} is no tool event of this agent; its tool events are ${preName} and ${postName}.`,
+    };
+  }
   if (name === preName) {
     const pre = (format === 'claude' ? claudePreToolUseSchema : geminiBeforeToolSchema).safeParse(body);
     return pre.success ? { format, event: { kind: 'pre', call: snakeCall(pre.data) } } : problemOf(pre.error, what);

@@ -111,7 +111,7 @@ describe('POST /api/v1/hooks/claude-code', () => {
     expect(calls.map((c) => [c.verdict, c.reason])).toEqual(inputs.map(() => ['denied', 'invalid_arguments']));
   });
 
-  it('answers 401 without a token, 400 for a body that is not JSON, 422 for JSON that is no hook input, {} for other events', async () => {
+  it('answers 401 without a token, 400 for a body that is not JSON, 422 for JSON that is no hook input or a misnamed tool event, {} for other events', async () => {
     const session = await hookSession(t, policy);
     const anonymous = await t.request.post('/api/v1/hooks/claude-code').send(claudePre('Bash', { command: 'ls' }));
     expect([anonymous.status, anonymous.body.detail]).toEqual([401, expect.stringMatching(/token/)]);
@@ -127,6 +127,16 @@ describe('POST /api/v1/hooks/claude-code', () => {
     expect([partial.status, partial.body.detail]).toEqual([422, expect.stringMatching(/tool_input/)]);
     const other = await postHook(t, 'claude-code', session.token, { session_id: 'x', cwd: '/', hook_event_name: 'SessionStart' });
     expect([other.status, other.body]).toEqual([200, {}]);
+    // A tool event in another case or of another agent would run its tool ungoverned if answered {}.
+    for (const [agent, name] of [
+      ['claude-code', 'preToolUse'],
+      ['claude-code', 'BeforeTool'],
+      ['gemini', 'PreToolUse'],
+      ['copilot', 'pretooluse'],
+    ]) {
+      const misnamed = await postHook(t, agent, session.token, { ...claudePre('Bash', { command: 'ls' }), hook_event_name: name });
+      expect([misnamed.status, misnamed.body.detail]).toEqual([422, expect.stringContaining(`"${name}" is no tool event of this agent`)]);
+    }
     // A NUL the database cannot store: a ValidationError, as /openapi.json declares beside the string detail.
     const nul = await postHook(t, 'claude-code', session.token, claudePre('Read', { file_path: '/work/acme-shop/.env\u0000x' }));
     expect([nul.status, nul.body.detail]).toEqual([422, [expect.objectContaining({ type: 'unstorable_value' })]]);
