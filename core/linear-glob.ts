@@ -111,7 +111,14 @@ function classAt(glob: string, open: number, kind: GlobKind): { unit: Unit; end:
   }
   if (i >= glob.length) throw new GlobSyntaxError('a `[` is not closed by `]`');
   const notSlash = kind === 'path' ? '/' : '';
-  return { unit: negated ? `[^${body}${notSlash}]` : `[${body}]`, end: i };
+  const unit = negated ? `[^${body}${notSlash}]` : `[${body}]`;
+  try {
+    new RegExp(unit);
+  } catch {
+    // A range out of order (`[z-a]`, `[a-\\]`): no character is in it, and the regular expression refuses it.
+    throw new GlobSyntaxError(`the set \`${glob.slice(open, i + 1)}\` has a range whose start is past its end`);
+  }
+  return { unit, end: i };
 }
 
 /** The units of a glob without braces, stars marked null (runs of stars as one). */

@@ -67,8 +67,18 @@ describe('tool rule globs (core/linear-glob.ts)', () => {
     expect(compileGlob('[!a]*.md', 'path')('a.md')).toBe(false);
   });
 
-  it('refuses what it cannot read: an open bracket, a trailing backslash, extglobs, braces past 256 globs', () => {
-    for (const glob of ['[abc', 'a\\', '@(a|b)', '!(x)*', '+(y)', '{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}'])
+  it('refuses what it cannot read: an open bracket, a range out of order, a trailing backslash, extglobs, braces past 256 globs', () => {
+    for (const glob of [
+      '[abc',
+      '[z-a]',
+      'x[!z-a]',
+      '[a-\\\\]',
+      'a\\',
+      '@(a|b)',
+      '!(x)*',
+      '+(y)',
+      '{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}',
+    ])
       expect(() => compileGlob(glob, 'text')).toThrow(GlobSyntaxError);
   });
 

@@ -29,9 +29,11 @@ describe("a policy's tool_rules (POST /api/v1/policies)", () => {
     expect({ ...withEmpty.body, version: 1, digest: null }).toEqual({ ...res.body, digest: null }); // ...of the same content
   });
 
-  it('refuse a glob shipgate cannot read (an open bracket, an extglob), a negation, an empty match, an unknown field or verdict (422)', async () => {
+  it('refuse a glob shipgate cannot read (an open bracket, a range out of order (a 500 before), an extglob), a negation, an empty match, an unknown field or verdict (422)', async () => {
     for (const rule of [
       { match: { write: '[' }, verdict: 'deny' },
+      { match: { read: '[z-a]' }, verdict: 'deny' },
+      { match: { host: 'api.[9-0].example' }, verdict: 'deny' },
       { match: { command: '@(git|hg) push*' }, verdict: 'deny' },
       { match: { read: '!.env' }, verdict: 'deny' },
       { match: {}, verdict: 'deny' },

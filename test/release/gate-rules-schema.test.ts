@@ -29,6 +29,10 @@ describe('the gate’s rules and protected paths', () => {
       loc: 'rules.0.if.paths.0',
       msg: 'Not a glob shipgate reads: a `[` is not closed by `]`.',
     });
+    expect(issues({ rules: [{ name: 'a', if: { paths_ignore: ['src/[z-a]'] } }] })[0]).toMatchObject({
+      loc: 'rules.0.if.paths_ignore.0',
+      msg: 'Not a glob shipgate reads: the set `[z-a]` has a range whose start is past its end.',
+    });
     expect(issues({ protected_paths: { paths: ['!docs/**'] } })[0]).toMatchObject({
       loc: 'protected_paths.paths.0',
       msg: expect.stringContaining('paths_ignore'),

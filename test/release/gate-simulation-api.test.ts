@@ -166,6 +166,8 @@ describe('an invalid draft (acceptance 2)', () => {
         ],
       },
       { evidence_max_age_seconds: 1, environments: 'production' },
+      // A range out of order was a 500 (the regular expression's SyntaxError), here and in PUT.
+      { rules: [{ name: 'r', if: { paths: ['src/[z-a]'], base_branches: ['[9-0]'] }, require: { approvals: 1 } }] },
     ];
     for (const draft of drafts) {
       const put = await t.request.put(`/api/v1/releases/gates/${repo}`).set(t.admin.auth).send(draft);
