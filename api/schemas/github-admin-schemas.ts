@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { repoRootSchema } from './release-schemas.js';
+import { isCursorTime } from '../../core/pagination.js';
 
 const timestamp = z.string().meta({ description: 'RFC 3339 UTC' });
 
@@ -84,7 +85,7 @@ export function decodeDeliveryCursor(raw: string): { receivedAt: string; deliver
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
-      if (!Number.isNaN(Date.parse(value[0])) && value[1].length <= 200) return { receivedAt: value[0], deliveryId: value[1] };
+      if (isCursorTime(value[0]) && value[1].length <= 200) return { receivedAt: value[0], deliveryId: value[1] };
     }
   } catch {
     // not ours
