@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { answerClientError, REQUEST_TIMEOUT_MS } from './answer-client-error.js';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { buildDeps, loadServiceSigningKeys } from './build-deps.js';
@@ -56,7 +57,8 @@ export interface ServeOptions {
  */
 export async function serve(config: Config, logger: Logger, { worker: withWorker = true }: ServeOptions = {}): Promise<RunningService> {
   const database = await openDatabase(config, logger);
-  const server = http.createServer();
+  const server = http.createServer({ requestTimeout: REQUEST_TIMEOUT_MS });
+  server.on('clientError', answerClientError);
   let worker: RunningWorker | undefined;
   let mcp: McpEndpoint | undefined;
   let stopSweeping = () => {};

@@ -46,6 +46,16 @@ function mapError(error: unknown): Mapped | undefined {
   return undefined;
 }
 
+/**
+ * A body the client stopped sending (its connection closed, or Node's request timeout closed it:
+ * server/answer-client-error.ts): a 400 in the log, not an unhandled error; nobody reads the answer.
+ */
+function cutOff(ctx: Koa.Context, error: unknown): Mapped | undefined {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  const aborted = code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || message === 'aborted';
+  return aborted && ctx.req.destroyed ? { status: 400, detail: 'The request ended before its body did.' } : undefined;
+}
+
 /** The one place that turns errors into `{"detail": ...}` responses. Never leaks internals. */
 export function errorHandler(logger: Logger): Koa.Middleware {
   return async (ctx, next) => {
@@ -57,7 +67,7 @@ export function errorHandler(logger: Logger): Koa.Middleware {
         ctx.status = status; // Koa turns an implicit 404 into 200 when a body is set
       }
     } catch (error) {
-      const mapped = mapError(error);
+      const mapped = mapError(error) ?? cutOff(ctx, error);
       // Counted into one "database unavailable" line per 10 s instead of a line per request.
       if (mapped?.status === 503 && databaseOutage(logger).report(error, 'request')) ctx.state.databaseUnavailable = true;
       if (mapped) {

@@ -103,6 +103,13 @@ describe('shipgate serve (the real entry point, embedded PostgreSQL)', () => {
       const me = await fetch(`${url}/api/v1/auth/me`, { headers: { Authorization: `Bearer ${((await login.json()) as Json).api_key}` } });
       expect(((await me.json()) as Json).email).toBe(email);
     }
+    // Headers Node refuses itself are answered {detail} too (server/answer-client-error.ts), not with an empty body.
+    const huge = await fetch(`${url}/api/v1/auth/me`, { headers: { Authorization: `Bearer sg_${'a'.repeat(100_000)}` } });
+    expect([huge.status, huge.headers.get('content-type'), await huge.json()]).toEqual([
+      431,
+      'application/json',
+      { detail: 'The request headers exceed 16 KiB.' },
+    ]);
     running!.child.kill('SIGTERM');
     expect(await exitOf(running!)).toEqual({ code: 0, signal: null });
   });
