@@ -2,14 +2,20 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamTool } from '../core/mcp/mcp-upstream-client.js';
+import { isGatewayControlledHeader } from '../core/mcp/gateway-controlled-headers.js';
 import { NodeHttpMcpTransport } from './node-http-mcp-transport.js';
 
 /** Compiled argument validators, by schema; cleared when full (schemas rarely change). */
 const VALIDATOR_CACHE_SIZE = 1000;
 
-/** Each request's headers: the stored ones (names in lower case), and `Authorization: Bearer <bearer()>` over any stored one. */
+/**
+ * Each request's headers: the stored ones (names in lower case; none the gateway sets itself, which
+ * a row registered before they were refused may hold), and `Authorization: Bearer <bearer()>` over
+ * any stored one.
+ */
 function headersOf(stored: Record<string, string>, bearer?: () => Promise<string>): () => Promise<Record<string, string>> {
-  const lower = Object.fromEntries(Object.entries(stored).map(([name, value]) => [name.toLowerCase(), value]));
+  const kept = Object.entries(stored).filter(([name]) => !isGatewayControlledHeader(name));
+  const lower = Object.fromEntries(kept.map(([name, value]) => [name.toLowerCase(), value]));
   if (!bearer) return async () => lower;
   return async () => ({ ...lower, authorization: `Bearer ${await bearer()}` });
 }

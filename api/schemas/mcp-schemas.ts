@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isGatewayControlledHeader } from '../../core/mcp/gateway-controlled-headers.js';
 import { REPOSITORY_PERMISSION_LEVELS } from '../../core/github/repository-permissions.js';
 import { AGENT_KEY_REVOKED_REASONS } from '../../core/mcp/agent-key.js';
 import { repoRootSchema } from './execution-schemas.js';
@@ -19,6 +20,44 @@ const headerValueSchema = z
   .string()
   .max(8192)
   .regex(/^[^\r\n\0]*$/, 'A header value cannot contain line breaks or NUL.');
+
+/**
+ * Query parameter names that look like credentials: the whole URL is shown to every OPERATOR (GET
+ * /mcp/servers). A name is read as words (`api_key`, `apiKey`, `X-Amz-Signature`); one of these
+ * words, or a name ending in one of the first five (`accesstoken`), is refused. Words, not
+ * substrings: `keyword` and `author` are no credentials.
+ */
+const CREDENTIAL_WORDS = new Set([
+  'token',
+  'key',
+  'secret',
+  'password',
+  'signature',
+  'passwd',
+  'pwd',
+  'auth',
+  'authorization',
+  'credential',
+  'credentials',
+  'sig',
+  'code',
+  'session',
+]);
+const CREDENTIAL_ENDINGS = /(token|key|secret|password|signature)$/;
+
+const wordsOf = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+
+/** The names of `url`'s query parameters that look like credentials (as decoded), each once. */
+function credentialQueryParameters(url: URL): string[] {
+  const names = new Set(url.searchParams.keys());
+  return [...names].filter(
+    (name) => CREDENTIAL_ENDINGS.test(name.toLowerCase()) || wordsOf(name).some((word) => CREDENTIAL_WORDS.has(word)),
+  );
+}
 
 /** `auth`: how shipgate authenticates to the upstream beyond its headers (docs/mcp-gateway.md, "Least-privilege upstream credentials"). */
 export const mcpServerAuthSchema = z
@@ -69,16 +108,41 @@ export const mcpServerCreateSchema = z
         const parsed = new URL(url);
         return parsed.username === '' && parsed.password === '';
       }, 'The URL may not hold a user name or password: it is shown to every OPERATOR. Send credentials as `headers` (stored encrypted, never returned) or `auth`.')
+      .superRefine((url, ctx) => {
+        if (!URL.canParse(url)) return;
+        // Named, never quoted: the value is the secret.
+        for (const name of credentialQueryParameters(new URL(url)))
+          ctx.addIssue({
+            code: 'custom',
+            message: `The query parameter '${name}' looks like a credential, and the URL is shown to every OPERATOR. Send credentials as \`headers\` (stored encrypted, never returned) or \`auth\`.`,
+          });
+      })
       .meta({
         description:
-          "The upstream's Streamable HTTP endpoint, without credentials in it (422). Only HTTP upstreams: shipgate never spawns programs.",
+          "The upstream's Streamable HTTP endpoint, without credentials in it (422): no user name or password, no query parameter named like a " +
+          'credential (a word of its name `token`, `key`, `secret`, `password`, `signature`, `passwd`, `pwd`, `auth`, `authorization`, ' +
+          '`credential(s)`, `sig`, `code` or `session`, as in `api_key` or `apiKey`; or a name ending in one of the first five). Only HTTP upstreams: shipgate never spawns programs.',
         example: 'https://mcp.example.com/mcp',
       }),
     headers: z
       .record(headerNameSchema, headerValueSchema)
       .refine((h) => Object.keys(h).length <= 20, 'At most 20 headers.')
+      .superRefine((headers, ctx) => {
+        for (const name of Object.keys(headers))
+          if (isGatewayControlledHeader(name.toLowerCase()))
+            ctx.addIssue({
+              code: 'custom',
+              path: [name],
+              message: `shipgate sets '${name}' itself (message framing, the connection or the MCP protocol): it cannot be registered.`,
+            });
+      })
       .optional()
-      .meta({ description: 'Sent with every request to the upstream (e.g. its own token). Stored encrypted; never returned.' }),
+      .meta({
+        description:
+          'Sent with every request to the upstream (e.g. its own token). Stored encrypted; never returned. Headers shipgate sets itself are ' +
+          'refused (422): `Host`, `Content-Length`, `Transfer-Encoding`, `Connection`, `Keep-Alive`, `TE`, `Trailer`, `Upgrade`, `Expect`, ' +
+          '`Content-Type`, `Accept`, `Mcp-Session-Id`, `Mcp-Protocol-Version`, `Last-Event-ID`.',
+      }),
     tools: z
       .record(mcpToolNameSchema, z.array(capabilitySchema).max(20))
       .refine((t) => Object.keys(t).length <= 500, 'At most 500 tools.')

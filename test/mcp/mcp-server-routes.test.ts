@@ -57,6 +57,80 @@ describe('upstream MCP servers', () => {
     expect(JSON.stringify(withPassword.body)).not.toContain('s3cret');
   });
 
+  it('refuses a query parameter named like a credential (422, naming it), since OPERATORs see the URL; other parameters are kept', async () => {
+    const register = (name: string, url: string) => t.request.post('/api/v1/mcp/servers').set(t.admin.auth).send({ name, url });
+    for (const [i, query] of [
+      'token=QUERYSECRET',
+      'profile=x&api_key=QUERYSECRET',
+      'X-Amz-Signature=QUERYSECRET',
+      'Password=QUERYSECRET',
+      'access_token=QUERYSECRET',
+      'SIG=QUERYSECRET',
+      'code=QUERYSECRET',
+      'session=QUERYSECRET',
+      'apiKey=QUERYSECRET',
+      'clientsecret=QUERYSECRET',
+    ].entries()) {
+      const parameter = query.split('&').at(-1)!.split('=')[0];
+      const res = await register(`query-creds-${i}`, `http://127.0.0.1:9/mcp?${query}`);
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'url'], msg: expect.stringContaining(`'${parameter}'`) })]);
+      expect(res.body.detail[0].msg).toContain('`headers`');
+      expect(res.text).not.toContain('QUERYSECRET');
+    }
+    const listed = await t.request.get('/api/v1/mcp/servers').set(t.admin.auth);
+    expect(listed.text).not.toContain('QUERYSECRET');
+    // Parameters that name no credential are the upstream's business.
+    const plain = await register('query-plain', 'http://127.0.0.1:9/mcp?profile=x&version=2&keyword=y&author=z');
+    expect(plain.status).toBe(201);
+    expect(plain.body.url).toBe('http://127.0.0.1:9/mcp?profile=x&version=2&keyword=y&author=z');
+  });
+
+  it('refuses framing, hop-by-hop and MCP protocol headers in any case (422 at the header); ordinary ones are kept', async () => {
+    for (const [i, header] of [
+      'HOST',
+      'Content-Length',
+      'Transfer-Encoding',
+      'connection',
+      'Keep-Alive',
+      'TE',
+      'Trailer',
+      'Upgrade',
+      'Expect',
+      'Content-Type',
+      'ACCEPT',
+      'Mcp-Session-Id',
+      'MCP-Protocol-Version',
+      'Last-Event-ID',
+    ].entries()) {
+      const res = await t.request
+        .post('/api/v1/mcp/servers')
+        .set(t.admin.auth)
+        .send({ name: `framing-${i}`, url: 'http://127.0.0.1:9/mcp', headers: { 'X-Api-Key': 'k', [header]: 'chunked' } });
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'headers', header], msg: expect.stringContaining(`'${header}'`) }),
+      ]);
+      expect(
+        await t.database
+          .db('mcp_servers')
+          .where({ name: `framing-${i}` })
+          .first(),
+      ).toBeUndefined();
+    }
+    // A proxy's credential is the ADMIN's to give.
+    const ordinary = await t.request
+      .post('/api/v1/mcp/servers')
+      .set(t.admin.auth)
+      .send({
+        name: 'ordinary-headers',
+        url: 'http://127.0.0.1:9/mcp',
+        headers: { 'X-Api-Key': 'k', 'Proxy-Authorization': 'Basic cA==' },
+      });
+    expect(ordinary.status).toBe(201);
+    expect(ordinary.body.header_names).toEqual(['X-Api-Key', 'Proxy-Authorization']);
+  });
+
   it('only an ADMIN registers or deletes; deleting an unknown server is 404', async () => {
     const operator = await t.user('OPERATOR');
     expect(
