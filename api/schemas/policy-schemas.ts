@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionNumberQuerySchema } from './version-number-schema.js';
 import { OUTPUT_RULES } from '../../core/agent/output-rules.js';
 import { PRESET_MAX_BUDGET_CENTS, PRESET_MAX_TOOL_CALLS } from '../../core/policies/built-in-policies.js';
 import { capabilityCovers } from '../../core/policies/capability-matches.js';
@@ -144,7 +145,7 @@ export const policySchema = z
 
 export const policyNameParamsSchema = z.object({ name: z.string().min(1).max(64) });
 export const policyVersionQuerySchema = z.object({
-  version: z.coerce.number().int().min(1).optional().meta({ description: 'A specific version; the newest when omitted.' }),
+  version: versionNumberQuerySchema.optional().meta({ description: 'A specific version; the newest when omitted.' }),
 });
 
 export const jwkSchema = z

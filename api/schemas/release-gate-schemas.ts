@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionNumberQuerySchema } from './version-number-schema.js';
 import { gateSchema } from '../../core/release/gate.js';
 import { isRepoName, isRepoOwner } from '../../core/release/github-identifiers.js';
 import { timestamp } from './release-schemas.js';
@@ -15,7 +16,7 @@ export const gateParamsSchema = z.object({
 });
 
 export const gateQuerySchema = z.object({
-  version: z.coerce.number().int().min(1).optional().meta({ description: 'A recorded version; the newest when omitted.' }),
+  version: versionNumberQuerySchema.optional().meta({ description: 'A recorded version; the newest when omitted.' }),
 });
 
 export const gateVersionSchema = z
@@ -35,7 +36,7 @@ export const gateVersionSchema = z
   .meta({ id: 'ReleaseGateVersion' });
 
 export const gateVersionsQuerySchema = z.object({
-  before: z.coerce.number().int().min(1).optional().meta({ description: 'Only versions below this one (the next page).' }),
+  before: versionNumberQuerySchema.optional().meta({ description: 'Only versions below this one (the next page).' }),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

@@ -70,9 +70,11 @@ describe('GET /policies', () => {
     expect((await t.request.get('/api/v1/policies/hipaa?version=1').set(author.auth)).status).toBe(200);
     expect((await t.request.get('/api/v1/policies/hipaa?version=2').set(author.auth)).body).toEqual({ detail: 'Policy not found.' });
     expect((await t.request.get('/api/v1/policies/nope').set(author.auth)).status).toBe(404);
-    const bad = await t.request.get('/api/v1/policies/hipaa?version=0').set(author.auth);
-    expect(bad.status).toBe(422);
-    expect(bad.body.detail[0].loc).toEqual(['query', 'version']);
+    // 0, and one past PostgreSQL's integer (a 422 of the whole request from the database before).
+    for (const version of ['0', '2147483648']) {
+      const bad = await t.request.get(`/api/v1/policies/hipaa?version=${version}`).set(author.auth);
+      expect([version, bad.status, bad.body.detail[0].loc]).toEqual([version, 422, ['query', 'version']]);
+    }
   });
 });
 

@@ -91,6 +91,11 @@ describe('release gates', () => {
     expect((await t.request.get(url('ACME/versions')).set(t.admin.auth)).body).toEqual(second.body);
     expect((await t.request.get(`${url('acme/versions')}?version=1`).set(t.admin.auth)).body).toEqual(first.body);
     expect((await t.request.get(`${url('acme/versions')}?version=9`).set(t.admin.auth)).status).toBe(404);
+    // Past PostgreSQL's integer: refused at its parameter, not by the database for the whole request.
+    for (const query of ['version=2147483648', 'before=99999999999']) {
+      const res = await t.request.get(`${url('acme/versions')}${query.startsWith('before') ? '/versions' : ''}?${query}`).set(t.admin.auth);
+      expect([query, res.status, res.body.detail?.[0]?.loc]).toEqual([query, 422, ['query', query.split('=')[0]]]);
+    }
   });
 
   it.each([
