@@ -32,10 +32,28 @@ function attribute(element: Element, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** A count attribute, or 0 when absent or not a non-negative integer (producers write odd things). */
-function countAttribute(element: Element, name: string): number {
+/** The largest count read: summed over the suites of a 10 MiB report, counts stay exact whole numbers. */
+const MAX_COUNT = 1_000_000_000;
+/** A decimal number as producers write counts: `3`, `1.0`, `1e3`; never `Infinity`, `NaN`, `0x10` or a sign but `+`. */
+const DECIMAL = /^\+?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/**
+ * A count attribute of the suite at `loc`: 0 when absent or empty, else the number, a fraction rounded up so failures
+ * are never undercounted. Anything else (`NaN`, `Infinity`, `-1`, `abc`) refuses the document rather than reading as
+ * 0, which would let a suite that says it failed pass `max_failed: 0`.
+ */
+function countAttribute(element: Element, name: string, loc: (string | number)[]): number {
   const text = attribute(element, name);
-  return /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  if (text === '') return 0;
+  const count = DECIMAL.test(text) ? Math.ceil(Number(text)) : NaN;
+  if (!(count <= MAX_COUNT)) {
+    const at = [...loc, `@${name}`];
+    throw new EvidenceDocumentInvalid(
+      at,
+      `Not a count: ${name}="${text.slice(0, 40)}" at ${at.join('.')} (a number from 0 to ${MAX_COUNT}).`,
+    );
+  }
+  return count;
 }
 
 function children(element: Element, name: string): Element[] {
@@ -71,10 +89,15 @@ function addFailing(tally: Tally, name: string): void {
  * was skipped. A suite holding only test cases may claim more in its attributes than its cases show (a suite that
  * failed to load reports `errors="1"` and no case); the larger number counts, so nothing a producer reports is lost.
  */
-function tallySuite(suite: Element, tally: Tally): void {
+function tallySuite(suite: Element, tally: Tally, loc: (string | number)[]): void {
   const suiteName = attribute(suite, 'name');
   const nested = children(suite, 'testsuite');
-  for (const inner of nested) tallySuite(inner, tally);
+  // One loc, extended and restored: a copy per suite would cost the square of the nesting depth.
+  nested.forEach((inner, i) => {
+    loc.push('testsuite', i);
+    tallySuite(inner, tally, loc);
+    loc.length -= 2;
+  });
   const cases = children(suite, 'testcase');
   const seen = { failed: 0, errored: 0, skipped: 0 };
   for (const testcase of cases) {
@@ -89,14 +112,14 @@ function tallySuite(suite: Element, tally: Tally): void {
   tally.skipped += seen.skipped;
   if (nested.length > 0) return;
   const extra = {
-    failed: Math.max(0, countAttribute(suite, 'failures') - seen.failed),
-    errored: Math.max(0, countAttribute(suite, 'errors') - seen.errored),
-    skipped: Math.max(0, countAttribute(suite, 'skipped') - seen.skipped),
+    failed: Math.max(0, countAttribute(suite, 'failures', loc) - seen.failed),
+    errored: Math.max(0, countAttribute(suite, 'errors', loc) - seen.errored),
+    skipped: Math.max(0, countAttribute(suite, 'skipped', loc) - seen.skipped),
   };
   tally.failed += extra.failed;
   tally.errored += extra.errored;
   tally.skipped += extra.skipped;
-  const claimedTotal = Math.max(countAttribute(suite, 'tests'), cases.length + extra.failed + extra.errored + extra.skipped);
+  const claimedTotal = Math.max(countAttribute(suite, 'tests', loc), cases.length + extra.failed + extra.errored + extra.skipped);
   tally.total += claimedTotal - cases.length;
   if (extra.failed + extra.errored > 0) addFailing(tally, `${suiteName || '(unnamed suite)'} (reported by the suite)`);
 }
@@ -119,9 +142,9 @@ export function parseJunit(text: string): JunitSummary {
   if (root === 'testsuites') {
     const top = document.testsuites;
     const element = typeof top === 'object' && top !== null ? (top as Element) : {};
-    for (const suite of children(element, 'testsuite')) tallySuite(suite, tally);
+    children(element, 'testsuite').forEach((suite, i) => tallySuite(suite, tally, ['testsuites', 'testsuite', i]));
   } else if (root === 'testsuite') {
-    for (const suite of children(document, 'testsuite')) tallySuite(suite, tally);
+    for (const suite of children(document, 'testsuite')) tallySuite(suite, tally, ['testsuite']);
   } else {
     throw new EvidenceDocumentInvalid(root ? [root] : [], 'A JUnit report’s root element is <testsuites> or <testsuite>.');
   }

@@ -19,9 +19,9 @@ export interface OverrideRequest {
 }
 
 /**
- * Records an override of a commit's blockers (docs/release-gate.md, "Overrides"): the caller (whose
- * repository permission the route checked) must be independent of the change; each name must match a
- * blocker the commit has now, and each matched blocker must be overridable under the gate in force.
+ * Records an override of a commit's blockers (docs/release-gate.md, "Overrides"): each name must match a
+ * blocker the commit has now, the caller (whose repository permission the route checked) must be independent
+ * of the change, and each matched blocker must be overridable under the gate in force.
  * The override lifts exactly the matched (code, component) pairs: a blocker appearing later is not lifted.
  */
 export async function createOverride(
@@ -35,6 +35,23 @@ export async function createOverride(
     decideRelease(ports, repoRoot, commitSha, now),
     readCommitState(ports, repoRoot, commitSha),
   ]);
+  // The inputs are judged before GitHub (docs/api.md, "Repository access"): a name matching no blocker is 422 even
+  // for a caller whose independence is then refused, such as one without a GitHub link.
+  const standing: Blocker[] = [...decision.blockers, ...decision.overridden.flatMap((o) => o.blockers)].map(({ waitable: _w, ...b }) => b);
+  const lifted: Blocker[] = [];
+  const unknown: string[] = [];
+  for (const name of new Set(request.blockers)) {
+    const matched = standing.filter((b) => b.component === name || b.code === name);
+    if (matched.length === 0) unknown.push(name);
+    for (const b of matched) if (!lifted.includes(b)) lifted.push(b);
+  }
+  if (unknown.length > 0) {
+    const has = standing.length === 0 ? 'it has none' : `its blockers are ${standing.map((b) => `${b.code} on ${b.component}`).join(', ')}`;
+    throw ValidationError.single(
+      ['body', 'blockers'],
+      `The commit has no blocker ${unknown.map((n) => `\`${n}\``).join(', ')} now; ${has}.`,
+    );
+  }
   const sessions = decision.authorship.commits.flatMap((c) =>
     c.governed_by?.kind === 'agent_session' ? [c.governed_by.execution_id] : [],
   );
@@ -54,21 +71,6 @@ export async function createOverride(
   );
   if (refusal) throw new ForbiddenError(refusal);
 
-  const standing: Blocker[] = [...decision.blockers, ...decision.overridden.flatMap((o) => o.blockers)].map(({ waitable: _w, ...b }) => b);
-  const lifted: Blocker[] = [];
-  const unknown: string[] = [];
-  for (const name of new Set(request.blockers)) {
-    const matched = standing.filter((b) => b.component === name || b.code === name);
-    if (matched.length === 0) unknown.push(name);
-    for (const b of matched) if (!lifted.includes(b)) lifted.push(b);
-  }
-  if (unknown.length > 0) {
-    const has = standing.length === 0 ? 'it has none' : `its blockers are ${standing.map((b) => `${b.code} on ${b.component}`).join(', ')}`;
-    throw ValidationError.single(
-      ['body', 'blockers'],
-      `The commit has no blocker ${unknown.map((n) => `\`${n}\``).join(', ')} now; ${has}.`,
-    );
-  }
   const forbidden = lifted.map((b) => overrideRefusalOf(b, decision.gate)).filter((r): r is string => r !== null);
   if (forbidden.length > 0) throw new ForbiddenError(`Not overridable: ${forbidden.join(' ')}`);
 

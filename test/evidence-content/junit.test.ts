@@ -94,9 +94,20 @@ describe('JUnit reports are counted from their test cases', () => {
     expect(failing[19]).toBe('pkg.T.t18');
   });
 
-  it('reads attribute values with entities and ignores malformed counts', async () => {
-    const report = `<testsuite name="s" tests="lots" failures="-1"><testcase classname="A &amp; B" name="handles &lt;tags&gt;"><failure/></testcase></testsuite>`;
+  it('reads attribute values with entities, and an empty count as none', async () => {
+    const report = `<testsuite name="s" tests="" failures=" "><testcase classname="A &amp; B" name="handles &lt;tags&gt;"><failure/></testcase></testsuite>`;
     expect(await summaryOf(bytesOf(report))).toMatchObject({ total: 1, failed: 1, failing: ['A & B › handles <tags>'] });
+  });
+
+  it('reads counts written as decimals or exponents, a fraction rounded up (never fewer failures than claimed)', async () => {
+    const suite = (counts: string) => bytesOf(`<testsuites><testsuite name="s" ${counts}></testsuite></testsuites>`);
+    expect(await summaryOf(suite('errors="1.0"'))).toMatchObject({ total: 1, errored: 1, failing: ['s (reported by the suite)'] });
+    expect(await summaryOf(suite('tests="2e3" failures="1e3" errors="1.5" skipped="+.5"'))).toMatchObject({
+      total: 2000,
+      failed: 1000,
+      errored: 2,
+      skipped: 1,
+    });
   });
 });
 
@@ -118,6 +129,21 @@ describe('a JUnit report that is not one is refused with where', () => {
   it('refuses a DOCTYPE (entity expansion)', async () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE testsuite [<!ENTITY a "aaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><testsuite name="&b;"/>`;
     expect(await refusal(bytesOf(bomb), 'junit')).toEqual({ loc: [], message: 'A JUnit report may not declare a DOCTYPE.' });
+  });
+
+  it.each(['NaN', 'Infinity', '-1', 'abc', '0x10', '1e400', '1000000001'])(
+    'refuses a count attribute %s, naming the suite and the attribute',
+    async (value) => {
+      const report = `<testsuites><testsuite name="ok" tests="1"/><testsuite name="outer"><testsuite name="bad" errors="${value}"/></testsuite></testsuites>`;
+      expect(await refusal(bytesOf(report), 'junit')).toEqual({
+        loc: ['testsuites', 'testsuite', 1, 'testsuite', 0, '@errors'],
+        message: `Not a count: errors="${value}" at testsuites.testsuite.1.testsuite.0.@errors (a number from 0 to 1000000000).`,
+      });
+    },
+  );
+
+  it('refuses a malformed count of a bare <testsuite> root', async () => {
+    expect((await refusal(bytesOf('<testsuite name="s" tests="NaN"/>'), 'junit')).loc).toEqual(['testsuite', '@tests']);
   });
 
   it('refuses JSON declared as JUnit', async () => {

@@ -74,6 +74,16 @@ describe('tests (JUnit)', () => {
     expect(d.provenance.evidence[0]).not.toHaveProperty('summary_digest');
   });
 
+  it('a suite whose count is written as a decimal or an exponent (errors="1.0", failures="1e3") blocks: counted, not read as 0', async () => {
+    const suite = (counts: string) => Buffer.from(`<testsuites><testsuite name="src/broken-${randomUUID()}" ${counts}/></testsuites>`);
+    const decimal = await judged('tests', suite('tests="1" errors="1.0"'));
+    expect(blockers(decimal)).toEqual(['evidence_content_failed evidence:tests:max_failed']);
+    expect(decimal.provenance.evidence[0].summary).toMatchObject({ total: 1, failed: 0, errored: 1 });
+    const exponent = await judged('tests', suite('failures="1e3"'));
+    expect(exponent.provenance.evidence[0].summary).toMatchObject({ total: 1000, failed: 1000 });
+    expect(exponent.blockers[0].reason).toMatch(/1000 of 1000 tests failed/);
+  });
+
   it('a claimed failed still blocks whatever the document says', async () => {
     const d = await judged(entry, fixture('jest-junit-passing.xml'), { status: 'failed' });
     expect(blockers(d)).toEqual(['required_evidence_failed evidence:tests']);

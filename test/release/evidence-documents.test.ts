@@ -28,6 +28,7 @@ describe('refused documents: 422 with loc, 413 with detail, nothing stored', () 
     ['SARIF of another version', Buffer.from(JSON.stringify({ version: '2.0.0', runs: [] })), 'sarif'],
     ['JSON declared as an SBOM that is not one', Buffer.from(JSON.stringify({ hello: 'world', n: randomUUID() })), 'cyclonedx'],
     ['a document of no known format', Buffer.from(`just text ${randomUUID()}`), undefined],
+    ['a JUnit suite count that is no number', Buffer.from(`<testsuite name="${randomUUID()}" errors="NaN"/>`), 'junit'],
   ])('%s is 422 with loc inside the content', async (_what, bytes, format) => {
     const [repo, commit] = [newRepo(), sha(randomUUID())];
     const res = await sendDocument(t, { repo, commit, name: 'doc', bytes, format });

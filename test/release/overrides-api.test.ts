@@ -163,6 +163,25 @@ describe('overrides (docs/release-gate.md, "Overrides")', () => {
     expect((await decide(stack.t, REPO, head)).decision).toBe('NO_SHIP');
   });
 
+  it('judges the inputs before GitHub: a caller with no GitHub link naming no blocker of the commit (or a NUL) gets 422, then 403', async () => {
+    const head = sha('override-unlinked');
+    await pullRequest(6, head, 'bob-author');
+    await checkRun(stack.t, { repo_root: REPO, commit_sha: head, name: 'build', conclusion: 'failure' });
+    // A service account passes maintain by its role alone, and has no GitHub login to judge independence by.
+    const unlinked = await stack.service('APPROVER');
+    for (const name of ['nonexistent', 'a\u0000']) {
+      const res = await override(unlinked, { commit_sha: head, blockers: [name] });
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'blockers'], msg: expect.stringContaining(`no blocker \`${name}\``) }),
+      ]);
+    }
+    const named = await override(unlinked, { commit_sha: head, blockers: ['check:build'] });
+    expect(named.status).toBe(403);
+    expect(named.body.detail).toMatch(/your account has no GitHub link/);
+    expect((await decide(stack.t, REPO, head)).decision).toBe('NO_SHIP');
+  });
+
   it('refuses the owner of the agent session that produced the change, saying so, and accepts a maintainer who owns none', async () => {
     const head = sha('override-session-owner');
     const copilot = { login: 'Copilot', type: 'Bot', name: 'Copilot', email: '198982749+Copilot@users.noreply.github.com' };

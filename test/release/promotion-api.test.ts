@@ -162,6 +162,22 @@ describe('POST /releases/promote', () => {
     expect((await promote(t, { snapshot_id: d.snapshot_id, target_status: 'candidate' })).status).toBe(422);
   });
 
+  it('refuses (422 at metadata) a number JSON.parse reads as Infinity, at any depth, rather than recording it as null', async () => {
+    const d = await snapshot();
+    for (const metadata of ['{"n":1e400}', '{"a":{"b":[1,-1e400]}}']) {
+      const res = await t.request
+        .post('/api/v1/releases/promote')
+        .set(t.admin.auth)
+        .set('Content-Type', 'application/json')
+        .send(`{"snapshot_id":"${d.snapshot_id}","target_status":"attested","metadata":${metadata}}`);
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'metadata'], msg: expect.stringMatching(/1e400/) })]);
+    }
+    expect((await decide(t, repo, d.commit_sha)).snapshot_status).toBe('candidate');
+    const kept = await promote(t, { snapshot_id: d.snapshot_id, target_status: 'attested', metadata: { n: 1.7976931348623157e308 } });
+    expect([kept.status, kept.body.metadata]).toEqual([201, { n: 1.7976931348623157e308 }]);
+  });
+
   it('answers 403 to every role but ADMIN and APPROVER, and 401 without a key', async () => {
     const d = await snapshot();
     for (const role of ['VIEWER', 'OPERATOR', 'AUDITOR', 'POLICY_AUTHOR'] as const) {
