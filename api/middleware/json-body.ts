@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { ValidationError } from '../../core/errors.js';
+import { holdsNonFiniteNumber } from '../../core/holds-non-finite-number.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -19,7 +20,7 @@ function isJson(type: string): boolean {
 
 /** Whether `error` is readJsonBody's refusal of a body (413, 415, 400, 422), for a caller that answers it in a protocol of its own (its `status` and `message`). */
 export function isBodyRefusal(error: unknown): boolean {
-  return error instanceof BodyError || error instanceof TooDeepError;
+  return error instanceof BodyError || error instanceof BodyShapeError;
 }
 
 const tooLarge = (limit: number) => new BodyError(413, `Request body exceeds ${+(limit / 1024 / 1024).toFixed(2)} MiB.`);
@@ -45,31 +46,62 @@ const malformed = () => new BodyError(400, 'Malformed JSON body.');
  */
 export const MAX_JSON_DEPTH = 100;
 
-/** A body nested past MAX_JSON_DEPTH: a 422 in the API's validation shape (`loc` `["body"]`), and a refusal readMcpPost answers in JSON-RPC. */
-class TooDeepError extends ValidationError {
+/** A body refused for its shape: a 422 in the API's validation shape (`loc` `["body"]`), and a refusal readMcpPost answers in JSON-RPC. */
+class BodyShapeError extends ValidationError {
   readonly status = 422;
-  constructor() {
-    super([{ loc: ['body'], msg: `The JSON body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, type: 'too_deep' }]);
+  constructor(msg: string, type: string) {
+    super([{ loc: ['body'], msg, type }]);
   }
 }
 
-const tooDeep = () => new TooDeepError();
+/** What a body's value shows beyond JSON's grammar that shipgate refuses (JsonBodyParser's answer, past a thread's boundary). */
+export type JsonBodyProblem = 'too_deep' | 'not_finite';
 
-/** Whether JSON text nests arrays and objects deeper than MAX_JSON_DEPTH (what strings hold skipped), in one pass over its bytes. */
-export function nestsTooDeep(bytes: Uint8Array): boolean {
+const refusalOf = (problem: JsonBodyProblem) =>
+  problem === 'too_deep'
+    ? new BodyShapeError(`The JSON body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, 'too_deep')
+    : // JSON.parse reads a number past the double range (1e400) as Infinity, which JSON.stringify writes as null and
+      // canonical JSON refuses: a hook's tool response holding one was a 500. Nothing is recorded other than as sent.
+      new BodyShapeError('The JSON body holds a number beyond the double range (such as 1e400).', 'number_out_of_range');
+
+/**
+ * What JSON text shows outside its strings, in one pass over its bytes: nesting past MAX_JSON_DEPTH, and whether a
+ * number may be past the double range (an exponent, or a run of 309 digits), which only then is looked for in the value.
+ */
+function scanJson(bytes: Uint8Array): { tooDeep: boolean; bigNumber: boolean } {
   let depth = 0;
   let inString = false;
+  let digits = 0;
+  let bigNumber = false;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
     if (inString) {
       if (b === 0x5c) i++;
       else if (b === 0x22) inString = false;
-    } else if (b === 0x22) inString = true;
+      continue;
+    }
+    digits = b >= 0x30 && b <= 0x39 ? digits + 1 : 0;
+    if (digits > 308) bigNumber = true;
+    else if (b === 0x22) inString = true;
     else if (b === 0x5b || b === 0x7b) {
-      if (++depth > MAX_JSON_DEPTH) return true;
+      if (++depth > MAX_JSON_DEPTH) return { tooDeep: true, bigNumber };
     } else if (b === 0x5d || b === 0x7d) depth--;
+    // An exponent: `e` followed by a sign or a digit (in `true` and `false` it is followed by a delimiter).
+    else if (
+      (b === 0x65 || b === 0x45) &&
+      i + 1 < bytes.length &&
+      (bytes[i + 1] === 0x2b || bytes[i + 1] === 0x2d || (bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39))
+    )
+      bigNumber = true;
   }
-  return false;
+  return { tooDeep: false, bigNumber };
+}
+
+/** What a parsed JSON body shows that is refused (nesting past MAX_JSON_DEPTH first: nothing recurses into it), or null. */
+export function jsonBodyProblem(bytes: Uint8Array, value: unknown): JsonBodyProblem | null {
+  const { tooDeep, bigNumber } = scanJson(bytes);
+  if (tooDeep) return 'too_deep';
+  return bigNumber && holdsNonFiniteNumber(value) ? 'not_finite' : null;
 }
 
 function parseJson(chunks: Buffer[]): unknown {
@@ -80,7 +112,8 @@ function parseJson(chunks: Buffer[]): unknown {
   } catch {
     throw malformed();
   }
-  if (nestsTooDeep(bytes)) throw tooDeep();
+  const problem = jsonBodyProblem(bytes, value);
+  if (problem) throw refusalOf(problem);
   return value;
 }
 
@@ -88,12 +121,12 @@ function parseJson(chunks: Buffer[]): unknown {
  * Parses a JSON body's bytes elsewhere (a parse thread: server/thread-pool-evidence-parser.ts); resolves to
  * `{value}`, or `{malformed: true}` for bytes that are not JSON.
  */
-export type JsonBodyParser = (bytes: Buffer) => Promise<{ value: unknown } | { malformed: true } | { tooDeep: true }>;
+export type JsonBodyParser = (bytes: Buffer) => Promise<{ value: unknown } | { malformed: true } | { problem: JsonBodyProblem }>;
 
 /**
  * Reads the request's JSON body, or undefined when there is none: 413 over `limit` (1 MiB unless
  * the route raises it), 415 for any other media type, 400 for malformed JSON, 422 for JSON nested deeper than
- * MAX_JSON_DEPTH. Only routes that take a body call it.
+ * MAX_JSON_DEPTH or holding a number past the double range. Only routes that take a body call it.
  * A body over MAX_BODY_BYTES (an evidence document's, up to 16 MiB) is parsed by `parseLarge`, off the event loop:
  * joining, decoding and parsing one held the loop for tens of milliseconds (docs/operations.md, "Security").
  */
@@ -106,6 +139,6 @@ export async function readJsonBody(ctx: Koa.Context, limit = MAX_BODY_BYTES, par
   if (size <= MAX_BODY_BYTES || !parseLarge) return parseJson(chunks);
   const parsed = await parseLarge(Buffer.concat(chunks, size));
   if ('malformed' in parsed) throw malformed();
-  if ('tooDeep' in parsed) throw tooDeep();
+  if ('problem' in parsed) throw refusalOf(parsed.problem);
   return parsed.value;
 }

@@ -166,4 +166,26 @@ describe('POST /api/v1/hooks/claude-code', () => {
     const fine = await send('claude-code', body(98));
     expect(decisionOf(fine).decision).toBe('allow');
   });
+
+  it('answers 422 for a number past the double range (1e400 was a 500 in a post), on the event loop and in a parse thread; the call stays open', async () => {
+    const session = await hookSession(t, policy);
+    const pre = claudePre('Bash', { command: 'ls' });
+    expect(decisionOf(await postHook(t, 'claude-code', session.token, pre)).decision).toBe('allow');
+    const send = (text: string) =>
+      t.request
+        .post('/api/v1/hooks/claude-code')
+        .set('Authorization', `Bearer ${session.token}`)
+        .set('Content-Type', 'application/json')
+        .send(text);
+    const post = (response: string) => JSON.stringify(claudePost(pre, 'R')).replace('"tool_response":"R"', `"tool_response":${response}`);
+    const refused = { detail: [expect.objectContaining({ loc: ['body'], type: 'number_out_of_range' })] };
+    for (const response of ['{"n":1e400}', '[-1E+999]', `{"big":${'9'.repeat(400)}}`, `{"pad":"${'x'.repeat(1_200_000)}","n":1e400}`]) {
+      const res = await send(post(response));
+      expect([response.slice(0, 20), res.status, res.body]).toEqual([response.slice(0, 20), 422, refused]);
+    }
+    // Exponents and long numbers that are doubles still pass, and "1e400" in a string is text.
+    const fine = await send(post(`{"n":1e308,"m":-2.5E-3,"s":"1e400","d":${'9'.repeat(300)}}`));
+    expect(fine.status).toBe(200);
+    expect((await record(session.id)).tool_calls).toEqual([expect.objectContaining({ call_id: pre.tool_use_id, verdict: 'allowed' })]);
+  });
 });

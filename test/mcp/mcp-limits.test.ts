@@ -32,7 +32,7 @@ async function send(url: string, token: string, init: { method: string; sessionI
       authorization: `Bearer ${token}`,
       ...(init.sessionId ? { 'mcp-session-id': init.sessionId, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION } : {}),
     },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: init.body === undefined || typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
   });
   const text = await res.text();
   return {
@@ -156,6 +156,15 @@ describe('the MCP endpoint caps open MCP sessions', () => {
     });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringMatching(/deeper than 100 levels/) } });
+    expect(answer.sessionId).toBeNull();
+  });
+
+  it('refuses a request holding a number past the double range (1e400) as JSON-RPC, 422', async () => {
+    const session = await openAgentSession(t, 'acme/big-number');
+    const body = JSON.stringify(INITIALIZE).replace('"params":{', '"params":{"n":1e400,');
+    const answer = await send(session.mcpUrl, session.token, { method: 'POST', body });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringMatching(/beyond the double range/) } });
     expect(answer.sessionId).toBeNull();
   });
 
