@@ -1,4 +1,5 @@
 import { canonicalJson, sha256Hex } from '../canonical-json.js';
+import { holdsNonFiniteNumber } from '../holds-non-finite-number.js';
 import type { Certificate } from '../certificates/types.js';
 import type { Certifier } from '../agent/certifier.js';
 import { ENTRY_OUTPUT_BYTES } from '../agent/handle-tool-call.js';
@@ -200,6 +201,9 @@ export async function callThroughGateway(
   if (!denial && tool) {
     try {
       const answer = await upstreams.call(tool, call.arguments, deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS);
+      // JSON.parse read a number past the double range as Infinity: neither digested nor recorded as sent (it was an
+      // internal error, the call that ran upstream unrecorded). The upstream failed to answer in JSON shipgate keeps.
+      if (holdsNonFiniteNumber(answer)) throw new Error('its result holds a number beyond the double range (such as 1e400)');
       const passed = passedResult(policy.output_rules, tool.server, answer);
       result = passed.result;
       if (passed.refused.length > 0)
