@@ -15,7 +15,8 @@ export class NotFoundError extends ShipgateError {
     readonly resource: string,
     readonly id?: string,
   ) {
-    super(`${resource} not found.`);
+    // A sentence: `NotFoundError('held call')` says "Held call not found."
+    super(`${resource.charAt(0).toUpperCase()}${resource.slice(1)} not found.`);
   }
 }
 

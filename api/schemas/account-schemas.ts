@@ -20,6 +20,7 @@ export const registerRequestSchema = z
     password,
     role: roleSchema.optional().meta({ description: 'Only honoured when the request carries an ADMIN key; ignored otherwise.' }),
   })
+  .strict()
   .meta({ id: 'RegisterRequest' });
 
 export const loginRequestSchema = z
@@ -27,6 +28,7 @@ export const loginRequestSchema = z
     email: z.string().max(254),
     password: z.string().max(1024),
   })
+  .strict()
   .meta({ id: 'LoginRequest' });
 
 export const registerResponseSchema = z

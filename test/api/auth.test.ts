@@ -39,6 +39,13 @@ describe('register', () => {
     expect(locs).toEqual(expect.arrayContaining(['body.email', 'body.name', 'body.password']));
     for (const d of res.body.detail) expect(d).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) });
   });
+
+  it('refuses a field it does not know (422), as every other body does, and so does login', async () => {
+    const extra = await t.request.post('/api/v1/auth/register').send({ email: 'extra@example.com', name: 'E', password, extra: 1 });
+    expect([extra.status, extra.body.detail[0].loc, extra.body.detail[0].msg]).toEqual([422, ['body'], expect.stringContaining('"extra"')]);
+    const login = await t.request.post('/api/v1/auth/login').send({ email: 'extra@example.com', password, remember: true });
+    expect([login.status, login.body.detail[0].loc]).toEqual([422, ['body']]);
+  });
 });
 
 describe('login', () => {

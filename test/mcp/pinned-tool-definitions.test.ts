@@ -183,7 +183,8 @@ describe('pinned tool definitions (docs/mcp-gateway.md, "Pinned tool definitions
     expect(rejected.body).toMatchObject({ state: 'rejected', pinned: null, decided_by: t.admin.id });
     expect((await second.client.listTools()).tools.map((tool) => tool.name)).toEqual(['older__greet']);
     expect(textOf(await farewell())).toMatch(/^DENIED: tool_rejected: older__farewell: an ADMIN rejected its definition/);
-    await t.request.post('/api/v1/mcp/servers/older/tools/nothing/approve').set(t.admin.auth).send({}).expect(404);
+    const missing = await t.request.post('/api/v1/mcp/servers/older/tools/nothing/approve').set(t.admin.auth).send({});
+    expect([missing.status, missing.body]).toEqual([404, { detail: 'Tool not found.' }]);
     await t.request.get('/api/v1/mcp/servers/nowhere/tools').set(t.admin.auth).expect(404);
   });
 });
