@@ -125,7 +125,7 @@ export type JsonBodyParser = (bytes: Buffer) => Promise<{ value: unknown } | { m
 
 /**
  * Reads the request's JSON body, or undefined when there is none: 413 over `limit` (1 MiB unless
- * the route raises it), 415 for any other media type, 400 for malformed JSON, 422 for JSON nested deeper than
+ * the route raises it), 415 for any other media type or a compressed body, 400 for malformed JSON, 422 for JSON nested deeper than
  * MAX_JSON_DEPTH or holding a number past the double range. Only routes that take a body call it.
  * A body over MAX_BODY_BYTES (an evidence document's, up to 16 MiB) is parsed by `parseLarge`, off the event loop:
  * joining, decoding and parsing one held the loop for tens of milliseconds (docs/operations.md, "Security").
@@ -136,6 +136,10 @@ export async function readJsonBody(ctx: Koa.Context, limit = MAX_BODY_BYTES, par
   const { chunks, size } = await readLimited(ctx.req, limit);
   if (size === 0) return undefined;
   if (!isJson(ctx.request.type)) throw new BodyError(415, 'Request body must be application/json.');
+  // Compressed bytes read as JSON are "malformed" (400), which says nothing of why.
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity')
+    throw new BodyError(415, `Content-Encoding '${encoding.slice(0, 40)}' is not accepted: send the JSON body uncompressed.`);
   if (size <= MAX_BODY_BYTES || !parseLarge) return parseJson(chunks);
   const parsed = await parseLarge(Buffer.concat(chunks, size));
   if ('malformed' in parsed) throw malformed();

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { jest } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -97,6 +98,17 @@ describe('request bodies', () => {
   it('answers 415 for a form-encoded body', async () => {
     const res = await t.request.post('/api/v1/auth/login').type('form').send({ email: 'a@example.com', password });
     expectError(res, 415, 'Request body must be application/json.');
+    expectDocumented(res, 'post', '/auth/login');
+  });
+
+  it('answers 415 for a compressed body (it read as malformed JSON, 400)', async () => {
+    const body = gzipSync(JSON.stringify({ email: 'a@example.com', password }));
+    const res = await t.request
+      .post('/api/v1/auth/login')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send(body);
+    expectError(res, 415, "Content-Encoding 'gzip' is not accepted: send the JSON body uncompressed.");
     expectDocumented(res, 'post', '/auth/login');
   });
 
