@@ -176,6 +176,14 @@ describe('an invalid draft (acceptance 2)', () => {
       expect(sim.status).toBe(422);
       expect(sim.body).toEqual(put.body);
     }
+    // The draft itself missing (or no object) is named as the field it is.
+    for (const body of [{}, { gate: [] }]) {
+      const missing = await simulate(repo, body);
+      expect([missing.status, missing.body.detail]).toEqual([
+        422,
+        [expect.objectContaining({ loc: ['body', 'gate'], type: 'invalid_type' })],
+      ]);
+    }
     const limit = await simulate(repo, { gate: {}, limit: 1001 });
     expect(limit.status).toBe(422);
     expect(limit.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'limit'] })]);
