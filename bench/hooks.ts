@@ -44,7 +44,7 @@ export type HooksRow = PerCallRow;
  */
 const connection = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function postJson(url: string, body: unknown, auth: string): Promise<Record<string, unknown>> {
+export function postJson(url: string, body: unknown, auth: string): Promise<Record<string, unknown>> {
   const payload = JSON.stringify(body);
   const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${auth}` };
   return new Promise((resolve, reject) => {
