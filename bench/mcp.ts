@@ -50,14 +50,14 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
+export async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'shipgate-bench-agent', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
 }
 
 /** Times `calls` sequential calls of `tool`; throws on any error result (a bench of failures measures nothing). */
-async function timedCalls(client: Client, tool: string, calls: number): Promise<number[]> {
+export async function timedCalls(client: Client, tool: string, calls: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < calls; i++) {
     const started = performance.now();
