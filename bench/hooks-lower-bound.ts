@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BENCH_COMMITS_TABLE, roundTripTimes } from './governance.js';
 import { openBenchDatabase, runBench } from './lib/bench-database.js';
+import { BARE_TABLES } from './lib/bare-record.js';
 import { postJson } from './hooks.js';
 import { ms, percentile, sortedOf } from './lib/timing-stats.js';
 
@@ -20,11 +21,6 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WARM_UP = 2000;
 const ROUNDS = 3;
 const PAIRS_PER_TURN = 100;
-
-const TABLES = `CREATE TABLE bare_open (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), session text, tool text, arguments jsonb);
-  CREATE TABLE bare_calls (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), session text, tool text, arguments jsonb, response text);
-  CREATE TABLE bare_messages (id bigserial PRIMARY KEY, session text, message text);
-  CREATE TABLE bare_certificates (id bigserial PRIMARY KEY, session text, envelope jsonb)`;
 
 async function measure(url: string, preWrites: boolean, floorOf: () => Promise<number[]>) {
   const child = fork(path.join(HERE, '../bin/run-ts.js'), [path.join(HERE, 'lib/bare-hook-server.ts')], {
@@ -77,7 +73,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const database = await openBenchDatabase();
     try {
       await database.db.raw(BENCH_COMMITS_TABLE);
-      await database.db.raw(TABLES);
+      await database.db.raw(BARE_TABLES);
       const floorOf = async () => (await roundTripTimes(database.db)).commit;
       console.log('The hook pair at its least (docs/benchmarks.md), goal <= 2x two durable commits:');
       console.table([await measure(database.url, true, floorOf), await measure(database.url, false, floorOf)]);

@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startEverythingUpstream } from '../test/mcp/support/everything-upstream.js';
 import { BENCH_COMMITS_TABLE, roundTripTimes } from './governance.js';
 import { openBenchDatabase, runBench } from './lib/bench-database.js';
+import { BARE_TABLES } from './lib/bare-record.js';
 import { connect, timedCalls } from './mcp.js';
 import { ms, percentile, sortedOf } from './lib/timing-stats.js';
 
@@ -20,12 +21,6 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WARM_UP = 2000;
 const ROUNDS = 3;
 const CALLS_PER_TURN = 100;
-
-const TABLES = `CREATE TABLE bare_sessions (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), token text UNIQUE, calls int);
-  INSERT INTO bare_sessions (token, calls) VALUES ('bench-token', 0);
-  CREATE TABLE bare_calls (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), session text, tool text, arguments jsonb, response text);
-  CREATE TABLE bare_messages (id bigserial PRIMARY KEY, session text, message text);
-  CREATE TABLE bare_certificates (id bigserial PRIMARY KEY, session text, envelope jsonb)`;
 
 async function main(): Promise<void> {
   const database = await openBenchDatabase();
@@ -36,7 +31,7 @@ async function main(): Promise<void> {
   });
   try {
     await database.db.raw(BENCH_COMMITS_TABLE);
-    await database.db.raw(TABLES);
+    await database.db.raw(BARE_TABLES);
     const through = await new Promise<string>((resolve) => gateway.once('message', (m: { url: string }) => resolve(m.url)));
     const direct = await connect(upstream.url);
     const bare = await connect(through);

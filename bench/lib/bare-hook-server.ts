@@ -7,18 +7,10 @@
  */
 import http from 'node:http';
 import pg from 'pg';
+import { BARE_ENVELOPE, BARE_RECORD } from './bare-record.js';
 
 const OPEN = `WITH o AS (INSERT INTO bare_open (session, tool, arguments) VALUES ($1, $2, $3::jsonb) RETURNING id)
   SELECT id, set_config('synchronous_commit', 'off', true) FROM o`;
-const RECORD = `WITH c AS (INSERT INTO bare_calls (session, tool, arguments, response) VALUES ($1, $2, $3::jsonb, $4) RETURNING id),
-  m AS (INSERT INTO bare_messages (session, message) SELECT $1, $4 FROM c)
-  INSERT INTO bare_certificates (session, envelope) SELECT $1, $5::jsonb FROM c`;
-/** About the size of a call's DSSE envelope. */
-const ENVELOPE = JSON.stringify({
-  payloadType: 'application/vnd.in-toto+json',
-  payload: 'x'.repeat(1200),
-  signatures: [{ sig: 'y'.repeat(88) }],
-});
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await client.connect();
@@ -34,7 +26,8 @@ const server = http.createServer((req, res) => {
     if (input.hook_event_name === 'PreToolUse') {
       if (preWrites) await client.query({ name: 'open', text: OPEN, values });
       answer = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
-    } else await client.query({ name: 'record', text: RECORD, values: [...values, JSON.stringify(input.tool_response), ENVELOPE] });
+    } else
+      await client.query({ name: 'record', text: BARE_RECORD, values: [...values, JSON.stringify(input.tool_response), BARE_ENVELOPE] });
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
     res.end(answer);
   });

@@ -9,6 +9,7 @@
  */
 import http from 'node:http';
 import pg from 'pg';
+import { BARE_ENVELOPE, BARE_RECORD } from './bare-record.js';
 
 const upstream = new URL(process.env.BARE_UPSTREAM_URL!);
 const agent = new http.Agent({ keepAlive: true });
@@ -16,14 +17,6 @@ const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await client.connect();
 
 const READ = 'SELECT id, calls FROM bare_sessions WHERE token = $1';
-const RECORD = `WITH c AS (INSERT INTO bare_calls (session, tool, arguments, response) VALUES ($1, $2, $3::jsonb, $4) RETURNING id),
-  m AS (INSERT INTO bare_messages (session, message) SELECT $1, $4 FROM c)
-  INSERT INTO bare_certificates (session, envelope) SELECT $1, $5::jsonb FROM c`;
-const ENVELOPE = JSON.stringify({
-  payloadType: 'application/vnd.in-toto+json',
-  payload: 'x'.repeat(1200),
-  signatures: [{ sig: 'y'.repeat(88) }],
-});
 
 /** The upstream's answer to a request, whole. */
 function forward(req: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -58,8 +51,8 @@ const server = http.createServer((req, res) => {
     }
     const answer = await forward(req, body);
     if (call) {
-      const values = ['bench-session', call.name, JSON.stringify(call.arguments), answer.body.toString('utf8'), ENVELOPE];
-      await client.query({ name: 'record', text: RECORD, values });
+      const values = ['bench-session', call.name, JSON.stringify(call.arguments), answer.body.toString('utf8'), BARE_ENVELOPE];
+      await client.query({ name: 'record', text: BARE_RECORD, values });
     }
     const { 'transfer-encoding': _chunked, connection: _connection, ...headers } = answer.headers;
     res.writeHead(answer.status, { ...headers, 'content-length': String(answer.body.length) });
