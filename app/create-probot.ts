@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { Probot, ProbotOctokit } from 'probot';
+import { boundedGitHubFetch } from './github-fetch.js';
 
 /** The REST API version shipgate's GitHub calls were written against (`X-GitHub-Api-Version`). */
 export const GITHUB_API_VERSION = '2022-11-28';
@@ -34,6 +35,8 @@ function githubHeaders(octokit: { request: RestOctokit['request'] }) {
  */
 const ShipgateOctokit = ProbotOctokit.plugin(githubHeaders).defaults((options: Record<string, unknown>) => ({
   ...options,
+  // Bounded in time and size (app/github-fetch.ts); a test's own fetch (`request.fetch`) is kept.
+  request: { fetch: boundedGitHubFetch(), ...(options.request as object | undefined) },
   // A function, not an object: Probot merges its own throttle options in later, and they would win
   // (its write queue spaces comment creations 3 s apart, one at a time, across the whole process).
   retry: { enabled: false },

@@ -15,6 +15,22 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+/**
+ * What went wrong with a request to GitHub, for a person: GitHub's status and the first part of its
+ * message; "did not answer" for a request octokit reports as a 500 with no answer (refused, timed
+ * out, too large: app/github-fetch.ts); and, for an answer shipgate's code could not use (no
+ * status: a TypeError on a malformed body), no internal error's text.
+ */
+export function githubFailureOf(error: unknown): string {
+  const shape = (error ?? {}) as OctokitErrorShape;
+  const status = statusOf(error);
+  const said = String(shape.message ?? '')
+    .split(' - ')[0]
+    .slice(0, 200);
+  if (status === undefined) return "GitHub's answer could not be read";
+  return shape.response ? `GitHub answered ${status}: ${said}` : `GitHub did not answer (${said})`;
+}
+
 /** GitHub's error body: `message`, and for a 422 usually `errors` with each field's own message. */
 function gitHubMessageOf(error: OctokitErrorShape): string {
   const data = error.response?.data as { message?: unknown; errors?: unknown } | string | undefined;
@@ -58,7 +74,7 @@ export function asRetryable(error: unknown, now = Date.now()): unknown {
     return new GitHubRejectedError({ request: requestOf(shape), status, message: gitHubMessageOf(shape) });
   }
   const reset = headers['x-ratelimit-reset'] === undefined ? null : Number(headers['x-ratelimit-reset']);
-  const message = `GitHub answered ${status}: ${String(shape.message ?? '').split(' - ')[0]}`;
+  const message = githubFailureOf(error);
   if (status >= 500) return new GitHubRetryableError(message, status, Number.isFinite(retryAfter) ? retryAfter : null);
   if (!rateLimited) return error;
   const wait =

@@ -2,20 +2,14 @@ import type { AppInstallation, AppInstallations } from '../core/github/app-insta
 import { UnavailableError } from '../core/errors.js';
 import { normalizeRepoRoot } from '../core/release/github-identifiers.js';
 import type { GitHubAppAccess } from './github-access.js';
-import { statusOf } from './github-errors.js';
+import { githubFailureOf } from './github-errors.js';
 
 const NOT_CONFIGURED =
   "The GitHub App is not configured: register it on the studio's GitHub page, or set APP_ID with PRIVATE_KEY (docs/github-app.md).";
 
 /** GitHub's words for a failed read, without headers, tokens or the request's body. */
 function unavailable(what: string, error: unknown): UnavailableError {
-  const status = statusOf(error);
-  const message = String((error as { message?: unknown } | null)?.message ?? '')
-    .split(' - ')[0]
-    .slice(0, 200);
-  return new UnavailableError(
-    `GitHub could not be read (${what}): ${status === undefined ? message || 'no answer' : `GitHub answered ${status}`}.`,
-  );
+  return new UnavailableError(`GitHub could not be read (${what}): ${githubFailureOf(error)}.`);
 }
 
 async function read<T>(what: string, request: () => Promise<T>): Promise<T> {

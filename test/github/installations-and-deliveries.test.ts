@@ -51,6 +51,15 @@ describe('GET /github/installations (ADMIN)', () => {
     expect(res.body.detail).toContain('GitHub answered 500');
   });
 
+  it('answers 503 saying GitHub did not answer when its answer is past what shipgate reads (a 300 MB one crashed the job worker)', async () => {
+    stack.gh.app.failNext('GET', /\/app\/installations$/, { status: 200, text: `[${'"x",'.repeat(9_000_000)}"x"]` });
+    const started = performance.now();
+    const res = await stack.t.request.get('/api/v1/github/installations').set(stack.t.admin.auth).expect(503);
+    expect(res.body.detail).toMatch(/GitHub did not answer \(GitHub's answer is larger than the 32 MiB shipgate reads\.\)/);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    stack.gh.takeViolations();
+  });
+
   it('says the App is not configured without App credentials', async () => {
     const tokenOnly = await createTestApp(stack.gh.env());
     try {
