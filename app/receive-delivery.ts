@@ -1,4 +1,5 @@
-import { UnavailableError } from '../core/errors.js';
+import { UnavailableError, ValidationError } from '../core/errors.js';
+import { holdsNulCharacter } from '../core/json-value-holds.js';
 import type { GitHubAppStore } from '../core/github/github-app-store.js';
 import { interpretDelivery } from '../core/github/interpret-delivery.js';
 import type { WebhookSignatures } from '../core/github/webhook-signatures.js';
@@ -41,9 +42,18 @@ function payloadFormat(contentType: string | undefined): 'json' | 'form' | null 
   return mediaType === 'application/json' ? 'json' : mediaType === 'application/x-www-form-urlencoded' ? 'form' : null;
 }
 
-/** A form-encoded delivery (a webhook configured with content type x-www-form-urlencoded) holds the JSON in `payload`. */
+/**
+ * A form-encoded delivery (a webhook configured with content type x-www-form-urlencoded) holds the
+ * JSON in `payload`. A NUL character anywhere in it is refused here (422, nothing recorded), not in
+ * the job five attempts later: PostgreSQL stores no NUL in text, and JSON can only carry one
+ * escaped, so the walk runs only when the text has `\u0000`.
+ */
 function parsePayload(rawBody: string, format: 'json' | 'form'): unknown {
-  return JSON.parse((format === 'form' ? new URLSearchParams(rawBody).get('payload') : rawBody) ?? '');
+  const text = (format === 'form' ? new URLSearchParams(rawBody).get('payload') : rawBody) ?? '';
+  const payload: unknown = JSON.parse(text);
+  if (/\\u0000/i.test(text) && holdsNulCharacter(payload))
+    throw ValidationError.single(['body'], 'The payload holds a NUL character, which shipgate cannot store.', 'unstorable_value');
+  return payload;
 }
 
 /**
@@ -83,7 +93,8 @@ export function createDeliveryReceiver(options: ReceiverOptions): (delivery: Raw
     let payload: unknown;
     try {
       payload = parsePayload(rawBody, format);
-    } catch {
+    } catch (error) {
+      if (error instanceof ValidationError) throw error;
       return { status: 400, body: { detail: 'The payload is not JSON.' } };
     }
     const interpreted = interpretDelivery(event, payload, appId);

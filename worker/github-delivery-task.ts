@@ -1,4 +1,5 @@
 import type { Task } from 'graphile-worker';
+import { ValidationError } from '../core/errors.js';
 import { deliveryFailureReason, type DeliveryLog } from '../core/github/delivery-log.js';
 import { handleDelivery, type DeliveryDeps } from '../core/github/handle-delivery.js';
 import type { JobPayloads } from '../db/job-queue.js';
@@ -17,13 +18,18 @@ export function githubDeliveryTask(deps: DeliveryDeps & { deliveries: DeliveryLo
     try {
       await handleDelivery(deps, job.delivery_id, job.intent, new Date(job.received_at));
     } catch (error) {
-      const final = attempt >= helpers.job.max_attempts;
+      // A value the delivery holds that cannot be stored or is refused (a PR number past PostgreSQL's
+      // integer, a year 99999, a 10 MB check run name) fails every attempt alike: failed at once, not retried.
+      const refused = error instanceof ValidationError;
+      const final = refused || attempt >= helpers.job.max_attempts;
       await deps.deliveries
         .recordFailure(job.delivery_id, startedAt, attempt, deliveryFailureReason(error), final)
         .catch((recording: unknown) =>
           deps.log('github_delivery_outcome_unrecorded', { delivery_id: job.delivery_id, error: String(recording) }),
         );
-      throw error;
+      if (!refused) throw error;
+      deps.log('github_delivery_refused', { delivery_id: job.delivery_id, reason: deliveryFailureReason(error) });
+      return;
     }
     await deps.deliveries.recordProcessed(job.delivery_id, startedAt, attempt);
   };

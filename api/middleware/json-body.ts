@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { ValidationError } from '../../core/errors.js';
-import { holdsNonFiniteNumber } from '../../core/holds-non-finite-number.js';
+import { holdsNonFiniteNumber } from '../../core/json-value-holds.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { canonicalJson, sha256Hex } from '../canonical-json.js';
-import { holdsNonFiniteNumber } from '../holds-non-finite-number.js';
+import { holdsNonFiniteNumber } from '../json-value-holds.js';
 import type { Certificate } from '../certificates/types.js';
 import type { Certifier } from '../agent/certifier.js';
 import { ENTRY_OUTPUT_BYTES } from '../agent/handle-tool-call.js';
