@@ -31,21 +31,41 @@ const MAX_REDELIVERIES = 3;
 
 const succeeded = (d: HookDelivery) => d.status_code >= 200 && d.status_code < 300;
 
-/** The deliveries newer than the high-water mark (or, the first time, than a day), newest first. */
-async function newDeliveries(github: RecoveryGitHub, seen: number | null, now: Date): Promise<HookDelivery[]> {
+/**
+ * An entry of GitHub's list shipgate can act on. One it cannot (a NUL in its guid, an id past what
+ * is exact, no date) is skipped: it made every run fail while it was within the look-back.
+ */
+function usable(d: HookDelivery): boolean {
+  return (
+    Number.isSafeInteger(d.id) &&
+    d.id > 0 &&
+    typeof d.guid === 'string' &&
+    /^[^\0]{1,200}$/.test(d.guid) &&
+    Number.isInteger(d.status_code) &&
+    !Number.isNaN(Date.parse(d.delivered_at))
+  );
+}
+
+/** The deliveries newer than the high-water mark (or, the first time, than a day), newest first, and how many were skipped. */
+async function newDeliveries(github: RecoveryGitHub, seen: number | null, now: Date): Promise<{ found: HookDelivery[]; skipped: number }> {
   const found: HookDelivery[] = [];
+  let skipped = 0;
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
     const { deliveries, next } = await github.listDeliveries(cursor);
     for (const delivery of deliveries) {
+      if (!usable(delivery)) {
+        skipped++;
+        continue;
+      }
       const old = seen === null ? now.getTime() - Date.parse(delivery.delivered_at) > FIRST_LOOK_BACK_MS : delivery.id <= seen;
-      if (old) return found;
+      if (old) return { found, skipped };
       found.push(delivery);
     }
     if (!next) break;
     cursor = next;
   }
-  return found;
+  return { found, skipped };
 }
 
 /**
@@ -62,7 +82,8 @@ export async function recoverMissedDeliveries(deps: RecoveryDeps): Promise<Recov
   if (!lease) return { ran: false, examined: 0, redelivered: [], swept: 0 };
   let newestSeen: number | null = lease.newest_delivery_seen;
   try {
-    const deliveries = await newDeliveries(deps.github, lease.newest_delivery_seen, now);
+    const { found: deliveries, skipped } = await newDeliveries(deps.github, lease.newest_delivery_seen, now);
+    if (skipped > 0) deps.log('github_deliveries_unreadable', { skipped });
     const delivered = new Set(deliveries.filter(succeeded).map((d) => d.guid));
     // The newest failed attempt of each delivery no attempt of which succeeded.
     const failed = new Map<string, HookDelivery>();

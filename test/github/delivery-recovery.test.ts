@@ -102,6 +102,16 @@ describe('missed-delivery recovery', () => {
     expect(gh.deployments.redeliveryRequests).toEqual([lostAttempt.id]);
   });
 
+  it('skips an entry of GitHub’s list it cannot act on (a NUL in its guid made every run fail) and recovers the rest', async () => {
+    payloads.set('lost-beside-bad', pullRequestPayload('opened', { number: 24, sha: sha('recovery-beside-bad') }));
+    const lost = gh.deployments.addDelivery({ guid: 'lost-beside-bad', status_code: 502 });
+    gh.deployments.addDelivery({ guid: 'bad\u0000guid', status_code: 502 });
+    const run = await recover();
+    expect(run).toMatchObject({ ran: true, examined: 1, redelivered: ['lost-beside-bad'] });
+    expect(gh.deployments.redeliveryRequests).toEqual([lost.id]);
+    expect(t.logs.text()).toContain('github_deliveries_unreadable');
+  });
+
   it('asks for a delivery that keeps failing at most 3 times', async () => {
     payloads.set('always-fails', pullRequestPayload('opened', { number: 23, sha: sha('recovery-fails') }));
     const before = gh.deployments.redeliveryRequests.length;
