@@ -20,11 +20,17 @@ export const HANDLED_EVENTS: Record<string, string[]> = {
 };
 
 const sha = z.string().transform((s, ctx) => normalizeCommitSha(s) ?? (ctx.addIssue({ code: 'custom', message: 'not a SHA' }), z.NEVER));
+// Bounds on what is stored and shown again (the decision, the deliveries page, a 202's reason): GitHub's
+// own values are far shorter; a signed payload with a 5 MB conclusion was stored and served in every decision.
+/** A word GitHub chooses (an action, a status, a conclusion, a slug, a time). */
+const word = z.string().max(100);
+/** A branch or ref name. */
+const ref = z.string().max(1024);
 const envelope = z.object({
-  action: z.string().optional(),
+  action: word.optional(),
   // The numeric ids are optional: a payload without them is still read, only not bound to ids.
   repository: z.object({
-    full_name: z.string(),
+    full_name: z.string().max(300),
     id: z.number().int().optional(),
     owner: z.object({ id: z.number().int().optional() }).optional(),
   }),
@@ -34,9 +40,9 @@ const pullRequest = z.object({
   number: z.number().int().positive().optional(),
   pull_request: z.object({
     number: z.number().int().positive(),
-    head: z.object({ sha, ref: z.string() }),
-    base: z.object({ ref: z.string() }),
-    updated_at: z.string().nullish(),
+    head: z.object({ sha, ref }),
+    base: z.object({ ref }),
+    updated_at: word.nullish(),
   }),
 });
 const checkRun = z.object({
@@ -44,13 +50,13 @@ const checkRun = z.object({
     id: z.number().int(),
     name: z.string().min(1),
     head_sha: sha,
-    status: z.string(),
-    conclusion: z.string().nullish(),
-    started_at: z.string().nullish(),
-    completed_at: z.string().nullish(),
-    details_url: z.string().nullish(),
-    app: z.object({ id: z.number().int(), slug: z.string().nullish() }).nullish(),
-    check_suite: z.object({ head_branch: z.string().nullish() }).nullish(),
+    status: word,
+    conclusion: word.nullish(),
+    started_at: word.nullish(),
+    completed_at: word.nullish(),
+    details_url: z.string().max(8192).nullish(),
+    app: z.object({ id: z.number().int(), slug: word.nullish() }).nullish(),
+    check_suite: z.object({ head_branch: ref.nullish() }).nullish(),
   }),
 });
 const checkSuite = z.object({ check_suite: z.object({ head_sha: sha, app: z.object({ id: z.number().int() }).nullish() }) });
@@ -59,13 +65,13 @@ const issueComment = z.object({
   comment: z.object({ body: z.string().nullish(), user: z.object({ login: z.string(), type: z.string().optional() }) }),
 });
 const push = z.object({
-  ref: z.string(),
+  ref,
   after: sha,
   deleted: z.boolean().optional(),
   commits: z.array(z.object({ id: sha })).nullish(),
   head_commit: z.object({ id: sha }).nullish(),
 });
-const mergeGroup = z.object({ merge_group: z.object({ head_sha: sha, head_ref: z.string(), base_ref: z.string() }) });
+const mergeGroup = z.object({ merge_group: z.object({ head_sha: sha, head_ref: ref, base_ref: ref }) });
 
 const ignored = (reason: string): DeliveryOutcome => ({ status: 'ignored', reason });
 
@@ -116,6 +122,9 @@ export function interpretDelivery(event: string, payload: unknown, appId: number
 
   const actions = HANDLED_EVENTS[event];
   if (!actions) return result(ignored(`shipgate does not act on ${event} events.`));
+  // Not "does not act on <event>.(no action)": the envelope itself is not what GitHub sends.
+  if (!head.success && typeof (payload as { action?: unknown } | null)?.action === 'string')
+    return result(ignored(`The ${event} payload's action, repository or installation is not what GitHub sends.`));
   if (event === 'push') {
     if (!repoRoot) return result(ignored('The payload names no repository shipgate can read.'));
     const intent = interpretPush(payload, { repo_root: repoRoot, installation_id: installationId, ...ids });

@@ -126,3 +126,35 @@ describe('push deliveries (docs/mcp-gateway.md, "Sessions and the commits they p
     });
   });
 });
+
+describe('interpretDelivery with values no GitHub sends (a signed payload is not a trusted one)', () => {
+  const example = (event: string, action: string) => {
+    const found = examples.find((e) => e.name === event)?.examples.find((p) => p.action === action);
+    return structuredClone(found) as Record<string, Record<string, unknown>>;
+  };
+
+  it('ignores a check run whose conclusion is 5 MB, or a pull request whose branch is 10 MB, rather than storing and serving them', () => {
+    const run = example('check_run', 'completed');
+    run.check_run.conclusion = 'x'.repeat(5 * 1024 * 1024);
+    expect(interpretDelivery('check_run', run, 1).outcome).toEqual({
+      status: 'ignored',
+      reason: 'The check_run payload lacks the fields shipgate needs.',
+    });
+    const pull = example('pull_request', 'opened');
+    (pull.pull_request.head as Record<string, unknown>).ref = 'b'.repeat(10 * 1024 * 1024);
+    expect(interpretDelivery('pull_request', pull, 1).outcome).toMatchObject({ status: 'ignored' });
+  });
+
+  it('never echoes an action it cannot read: a 1 MB action, or a repository that is no object, is named as such', () => {
+    const huge = { ...example('pull_request', 'opened'), action: 'a'.repeat(1024 * 1024) };
+    const outcome = interpretDelivery('pull_request', huge, 1).outcome;
+    expect(outcome).toEqual({
+      status: 'ignored',
+      reason: "The pull_request payload's action, repository or installation is not what GitHub sends.",
+    });
+    const flat = { ...example('pull_request', 'opened'), repository: 'acme/app' };
+    expect(interpretDelivery('pull_request', flat, 1).outcome).toMatchObject({
+      reason: expect.stringContaining('is not what GitHub sends'),
+    });
+  });
+});
