@@ -156,7 +156,8 @@ export function octokitGitHubRepository(
         commit_count: pr.commits,
         base_ref: pr.base.ref,
         labels: pr.labels.map((l) => l.name),
-        changed_files: pr.changed_files,
+        // GitHub always gives the count; an answer without it counts the listed files instead (not "undefined files").
+        changed_files: Number.isSafeInteger(pr.changed_files) ? pr.changed_files : 0,
       };
     },
     listPullRequestCommits: (number) =>

@@ -22,8 +22,8 @@ export interface PullRequestFacts {
   labels?: string[];
   /** The files it changes, as GET /pulls/{n}/files lists them (default: one modified `README.md`). */
   files?: FakePullFile[];
-  /** What GitHub counts as its changed files (`changed_files`), when more than the list holds. */
-  changed_files?: number;
+  /** What GitHub counts as its changed files (`changed_files`), when more than the list holds; null: an answer without it (GitHub's never). */
+  changed_files?: number | null;
 }
 
 /** A changed file of a pull request; a rename names its old path. */
@@ -124,7 +124,7 @@ export function pullRequestJson(api: string, repo: string, pr: PullRequestFacts)
     commits: pr.commit_count ?? pr.commits?.length ?? 1,
     additions: filesOf(pr).reduce((n, f) => n + (f.additions ?? 1), 0),
     deletions: filesOf(pr).reduce((n, f) => n + (f.deletions ?? 0), 0),
-    changed_files: pr.changed_files ?? filesOf(pr).length,
+    ...(pr.changed_files === null ? {} : { changed_files: pr.changed_files ?? filesOf(pr).length }),
   };
 }
 

@@ -16,7 +16,7 @@ async function storedFacts(repo: string, sha: string): Promise<PullRequestFacts>
 const manyFiles = (count: number, dir = 'src') => Array.from({ length: count }, (_, i) => ({ filename: `${dir}/file-${i + 1}.txt` }));
 
 /** Pull request `number` now changes these files on GitHub; a `synchronize` delivery re-reads it. */
-async function changeFiles(repo: string, number: number, files: ReturnType<typeof manyFiles>, changed?: number) {
+async function changeFiles(repo: string, number: number, files: ReturnType<typeof manyFiles>, changed?: number | null) {
   const pr = stack.gh.app.pullRequest(repo, number)!;
   pr.files = files;
   pr.changed_files = changed;
@@ -131,6 +131,18 @@ describe('a pull request’s changed files, labels, base branch and CODEOWNERS, 
     expect(facts.files).toMatchObject({ status: 'read', total: 3000 });
     expect(facts.files!.files).toHaveLength(3000);
     expect(stack.gh.requests.slice(before).filter((r) => r.path.endsWith('/pulls/6/files'))).toHaveLength(30);
+  });
+
+  it('counts the listed files when GitHub’s answer gives no count (the check run said "It changes undefined files.")', async () => {
+    const repo = 'acme/files-uncounted';
+    stack.repository(repo);
+    const head = nextSha();
+    await openPullRequest(repo, 8, head);
+    await changeFiles(repo, 8, manyFiles(3), null);
+    expect((await storedFacts(repo, head)).files).toMatchObject({ status: 'read', total: 3 });
+    await buildPassed(repo, head);
+    expect((await decide(stack.t, repo, head)).authorship.changed_files.text).toBe('It changes 3 files.');
+    expect(stack.gh.takeViolations().join('\n')).toContain('changed_files');
   });
 
   it('GitHub refusing the files (403) stores them unreadable in its words; who made the pull request stays known', async () => {
