@@ -54,6 +54,26 @@ function duplicateKeys(doc: Document, counter: LineCounter): { offset: number; e
 }
 
 /**
+ * How deeply a gate file's flow collections (`[…]`, `{…}`) may nest. Deeper, the parser ran out of
+ * stack and the file's problem read "Maximum call stack size exceeded"; a real gate nests a few
+ * levels. Indentation cannot nest past a few hundred levels within GATE_FILE_MAX_BYTES.
+ */
+const MAX_FLOW_DEPTH = 100;
+
+/** The line where the file's brackets first nest past MAX_FLOW_DEPTH (counted as written, quotes included), or null. */
+function lineNestingTooDeep(text: string): number | null {
+  let depth = 0;
+  let line = 1;
+  for (const c of text) {
+    if (c === '\n') line++;
+    else if (c === '[' || c === '{') {
+      if (++depth > MAX_FLOW_DEPTH) return line;
+    } else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
+  }
+  return null;
+}
+
+/**
  * Reads `.github/shipgate.yml` in time linear in its size (docs/operations.md, "Regular
  * expressions"): refused unparsed over GATE_FILE_MAX_BYTES, else parsed once with one line
  * counter, which places YAML errors (each as the first line of the parser's message) and, later,
@@ -68,6 +88,9 @@ export function readGateFile(text: string): GateFileText {
       message: `The file is ${bytes} bytes; shipgate reads a gate file of at most ${GATE_FILE_MAX_BYTES} bytes (64 KiB).`,
     };
   }
+  const deep = lineNestingTooDeep(text);
+  if (deep !== null)
+    return { kind: 'not_yaml', errors: [{ line: deep, message: `Lists and mappings nest deeper than ${MAX_FLOW_DEPTH} levels.` }] };
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
   const errors = [

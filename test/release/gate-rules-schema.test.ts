@@ -64,4 +64,13 @@ describe('the gate’s rules and protected paths', () => {
     ]);
     expect(issues({ rules: ['x', { name: 'a' }, null] }).map((i) => i.loc)).toEqual(['rules.0', 'rules.2']);
   });
+
+  it('.github/shipgate.yml nested 30,000 levels deep is refused at its line, saying so (the parser ran out of stack)', () => {
+    const text = `rules:\n  - name: x\n    if: {paths: ${'['.repeat(30_000)}${']'.repeat(30_000)}}\n`;
+    expect(readGateFileText(text)).toEqual({
+      problems: [{ file: '.github/shipgate.yml', line: 3, message: 'Lists and mappings nest deeper than 100 levels.' }],
+    });
+    // 100 levels are read (and judged by the gate's schema).
+    expect(JSON.stringify(readGateFileText(`a: ${'['.repeat(100)}${']'.repeat(100)}\n`))).not.toContain('nest deeper');
+  });
 });
