@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { boundedProviderFetch, PROVIDER_TIMEOUT_MS } from './bounded-provider-fetch.js';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import type { Provider, ProviderRequest, ProviderResponse, ToolCallRequest, Usage } from '../core/agent/provider.js';
 import { toAnthropicMessages, toAnthropicTools } from './to-anthropic-messages.js';
@@ -43,14 +44,15 @@ function toResponse(message: Message): ProviderResponse {
 /** The Provider port over the official Anthropic SDK (Messages API with client tools). */
 export function createAnthropicProvider(options: AnthropicProviderOptions): Provider {
   // Every option is explicit so the SDK never falls back to process.env: config is read in one place.
+  // An explicit timeout also stops the SDK from refusing large max_tokens without streaming.
+  const timeout = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   const client = new Anthropic({
     apiKey: options.apiKey,
     baseURL: options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL,
     maxRetries: options.maxRetries ?? 2,
     logLevel: 'off',
+    fetch: boundedProviderFetch(timeout),
   });
-  // An explicit timeout also stops the SDK from refusing large max_tokens without streaming.
-  const timeout = options.timeoutMs ?? 600_000;
 
   async function complete(request: ProviderRequest): Promise<ProviderResponse> {
     try {

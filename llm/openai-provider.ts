@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { boundedProviderFetch, PROVIDER_TIMEOUT_MS } from './bounded-provider-fetch.js';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import {
   ProviderError,
@@ -53,14 +54,16 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Provider {
   const baseURL = options.baseURL ?? OPENAI_DEFAULT_BASE_URL;
   const tokenLimitField = options.tokenLimitField ?? tokenLimitFieldFor(baseURL);
   // Every option is explicit so the SDK never falls back to process.env: config is read in one place.
+  const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL,
     organization: null,
     project: null,
     maxRetries: options.maxRetries ?? 2,
-    timeout: options.timeoutMs ?? 600_000,
+    timeout: timeoutMs,
     logLevel: 'off',
+    fetch: boundedProviderFetch(timeoutMs),
   });
 
   async function complete(request: ProviderRequest): Promise<ProviderResponse> {
