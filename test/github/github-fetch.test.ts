@@ -1,24 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startHttpServer } from '../fakes/fake-http.js';
 import { boundedGitHubFetch } from '../../app/github-fetch.js';
-
-/** A local server answering each request with `handle`; its base URL. */
-async function serve(handle: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 describe("GitHub's REST API through boundedGitHubFetch (app/github-fetch.ts)", () => {
   it('gives up on a GitHub that takes the connection and never answers, or stops sending its answer', async () => {
-    const silent = await serve(() => {});
-    const stalled = await serve((_req, res) => {
+    const silent = await startHttpServer(async () => {});
+    const stalled = await startHttpServer(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"id":');
     });
@@ -36,7 +22,7 @@ describe("GitHub's REST API through boundedGitHubFetch (app/github-fetch.ts)", (
 
   it('refuses an answer past its size, declared or streamed, without reading it all', async () => {
     const chunk = Buffer.alloc(64 * 1024, 'x');
-    const endless = await serve((_req, res) => {
+    const endless = await startHttpServer(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       const more = () => {
         while (res.write(chunk));
@@ -44,7 +30,7 @@ describe("GitHub's REST API through boundedGitHubFetch (app/github-fetch.ts)", (
       res.on('drain', more);
       more();
     });
-    const declared = await serve((_req, res) => {
+    const declared = await startHttpServer(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(1024 * 1024 * 1024) });
       res.write('{');
     });
@@ -60,7 +46,7 @@ describe("GitHub's REST API through boundedGitHubFetch (app/github-fetch.ts)", (
   });
 
   it('hands an answer within its bounds on as GitHub gave it: status, headers, body, URL; a 204 with none', async () => {
-    const github = await serve((req, res) => {
+    const github = await startHttpServer(async (req, res) => {
       if (req.url === '/gone') return void res.writeHead(204).end();
       res.writeHead(201, { 'content-type': 'application/json', 'x-ratelimit-remaining': '41' }).end('{"id":7}');
     });

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startHttpServer } from '../fakes/fake-http.js';
 import { createAnthropicProvider } from '../../llm/anthropic-provider.js';
 import { PROVIDER_MAX_RETRY_AFTER_SECONDS } from '../../llm/bounded-provider-fetch.js';
 import { createOpenAiProvider } from '../../llm/openai-provider.js';
@@ -17,21 +16,9 @@ const COMPLETION = {
   usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 };
 
-async function serve(handle: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 it(`waits at most ${PROVIDER_MAX_RETRY_AFTER_SECONDS} s where a 429 asks for 999999 (the SDK slept 27 hours, past a cancel)`, async () => {
   let calls = 0;
-  const provider = await serve((_req, res) => {
+  const provider = await startHttpServer(async (_req, res) => {
     if (++calls === 1) {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '999999', 'retry-after-ms': '99999999' });
       return void res.end('{"error":{"message":"slow down"}}');
@@ -50,7 +37,7 @@ it(`waits at most ${PROVIDER_MAX_RETRY_AFTER_SECONDS} s where a 429 asks for 999
 }, 30_000);
 
 it('gives up on an answer that trickles in forever at the request timeout (the SDK’s own covers only the headers)', async () => {
-  const provider = await serve((_req, res) => {
+  const provider = await startHttpServer(async (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     const drip = setInterval(() => res.write(' '), 50);
     res.on('close', () => clearInterval(drip));
