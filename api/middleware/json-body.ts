@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { ValidationError } from '../../core/errors.js';
-import { holdsNonFiniteNumber } from '../../core/json-value-holds.js';
+import { holdsNonFiniteNumber, MAX_RECORDED_DEPTH } from '../../core/json-value-holds.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -44,7 +44,7 @@ const malformed = () => new BodyError(400, 'Malformed JSON body.');
  * (canonical JSON, the database driver's serialisation) ran out of stack: a hook input 5,000
  * levels deep was a 500 (docs/operations.md, "Security").
  */
-export const MAX_JSON_DEPTH = 100;
+export const MAX_JSON_DEPTH = MAX_RECORDED_DEPTH;
 
 /** A body refused for its shape: a 422 in the API's validation shape (`loc` `["body"]`), and a refusal readMcpPost answers in JSON-RPC. */
 class BodyShapeError extends ValidationError {

@@ -1,3 +1,4 @@
+import { acceptProviderResponse } from './accept-provider-response.js';
 import { appendMessage, type AgentRun } from './agent-run.js';
 import { MAX_OUTPUT_TOKENS, reservationCents, usageCents } from './budget.js';
 import { callUnlessCancelled } from './call-unless-cancelled.js';
@@ -49,13 +50,15 @@ export async function askProvider(run: AgentRun, provider: Provider, model: stri
   } catch (error) {
     return providerFailure(run, error);
   }
-  if (!response.usage)
+  const accepted = acceptProviderResponse(response);
+  if ('usageProblem' in accepted)
     return failed(
       'usage_missing',
-      `${provider.name} reported no token usage, so the cost of the call cannot be counted against the budget.`,
+      `${provider.name} reported ${accepted.usageProblem}, so the call's cost cannot be counted against the budget.`,
     );
-  const cost = usageCents(price, response.usage);
-  const turn: ChatMessage & { role: 'assistant' } = { role: 'assistant', content: response.text, tool_calls: response.toolCalls };
+  const { text, toolCalls, usage, stopReason } = accepted.response;
+  const cost = usageCents(price, usage);
+  const turn: ChatMessage & { role: 'assistant' } = { role: 'assistant', content: text, tool_calls: toolCalls };
   // A turn that asks for tool calls is recorded before or with its first call (handleToolCall).
   if (turn.tool_calls.length > 0) run.unrecordedTurn = { assistant: turn, costCents: cost };
   else await deps.journal.recordTurn(execution.id, turn, cost);
@@ -66,7 +69,7 @@ export async function askProvider(run: AgentRun, provider: Provider, model: stri
     cost_cents: cost,
     total_cents: run.costCents,
     tool_calls: turn.tool_calls.length,
-    stop_reason: response.stopReason,
+    stop_reason: stopReason,
   });
   return null;
 }

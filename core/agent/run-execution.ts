@@ -7,12 +7,18 @@ import { priceFor } from './prices.js';
 import { failed, type RunEnd } from './run-end.js';
 import type { RuntimeDeps } from './runtime-deps.js';
 
+/** Whether the agent attempted more tool calls than the policy allows (the entries count every attempt). */
+function pastCallLimit(run: AgentRun): boolean {
+  return run.toolCalls.length > run.state.policy.max_tool_calls;
+}
+
 /** Whether the recorded state already ends the run: over budget, over the call limit, or a final answer. */
 function recordedEnd(run: AgentRun): RunEnd | null {
   if (run.costCents > run.budgetCents) {
     return failed('budget_exceeded', `The run cost ${run.costCents} cents, over its budget of ${run.budgetCents} cents.`);
   }
-  if (run.toolCalls.some((entry) => entry.reason === 'tool_call_limit')) {
+  // Counted over every call attempted, denied ones too: a model calling what it is denied must not go on for ever.
+  if (pastCallLimit(run)) {
     return failed(
       'tool_call_limit',
       `The agent attempted more than the ${run.state.policy.max_tool_calls} tool calls policy '${run.state.policy.name}' allows.`,
@@ -35,7 +41,10 @@ async function drive(run: AgentRun): Promise<RunEnd> {
     return failed('model_price_unknown', `Model '${model}' has no price, so its budget cannot be enforced; add it to ${deps.pricesHint}.`);
   for (;;) {
     // Answers every call of the last turn first: after a crash mid-turn, only the missing ones.
-    for (const call of pendingToolCalls(run)) await handleToolCall(run, call);
+    for (const call of pendingToolCalls(run)) {
+      await handleToolCall(run, call);
+      if (pastCallLimit(run)) break;
+    }
     const end = recordedEnd(run) ?? (await askProvider(run, provider, model, price));
     if (end) return end;
   }

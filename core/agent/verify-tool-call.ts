@@ -1,4 +1,5 @@
 import type { DenialReason } from '../executions/execution.js';
+import { isRecordableJson } from '../json-value-holds.js';
 import type { Policy } from '../policies/policy.js';
 import { capabilityMatches } from '../policies/capability-matches.js';
 import type { ToolCallRequest } from './provider.js';
@@ -31,11 +32,16 @@ export const VERIFIED_PROPERTIES = [
   'arguments_safe',
 ];
 
-/** The model's argument text as JSON; blank means no arguments (OpenAI sends "" for parameterless calls). */
+/**
+ * The model's argument text as JSON; blank means no arguments (OpenAI sends "" for parameterless calls).
+ * A value that could not be recorded or signed as given (isRecordableJson) counts as not parsing: the
+ * entry then keeps the text.
+ */
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text.trim() === '') return { ok: true, value: {} };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    const value: unknown = JSON.parse(text);
+    return isRecordableJson(value) ? { ok: true, value } : { ok: false };
   } catch {
     return { ok: false };
   }

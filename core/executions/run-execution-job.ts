@@ -1,4 +1,5 @@
 import type { ExecutionJournal } from '../agent/journal.js';
+import { ValidationError } from '../errors.js';
 import type { RuntimeDeps } from '../agent/runtime-deps.js';
 import { fenceRuntime } from './fence-runtime.js';
 
@@ -33,15 +34,23 @@ function handedBack(signal: AbortSignal): { promise: Promise<never>; stop(): voi
   };
 }
 
-/** Ends an execution whose every attempt failed, so it does not stay `running` forever. */
-export async function giveUp(journal: ExecutionJournal, executionId: string, attempts: number): Promise<void> {
+/**
+ * Ends an execution whose every attempt failed, so it does not stay `running` forever; or, when
+ * `refused`, the attempt whose record the database refused (a value it cannot store), which no retry mends.
+ */
+export async function giveUp(journal: ExecutionJournal, executionId: string, attempts: number, refused = false): Promise<void> {
   await journal.finish(executionId, {
     status: 'failed',
     verdict: null,
     output: null,
     certificate: null,
     violations: [],
-    error: { code: 'internal_error', message: `The run could not be completed in ${attempts} attempts.` },
+    error: {
+      code: 'internal_error',
+      message: refused
+        ? 'The run could not be recorded: the database refused a value it holds. It was not retried.'
+        : `The run could not be completed in ${attempts} attempts.`,
+    },
   });
 }
 
@@ -62,9 +71,11 @@ export async function runExecutionJob(
   try {
     await Promise.race([run(fenced, executionId), handBack.promise]);
   } catch (error) {
-    if (attempt.signal.aborted || attempt.attempts < attempt.maxAttempts) throw error;
+    // The record refusing a value fails every attempt alike, each one paying the provider again.
+    const final = error instanceof ValidationError;
+    if (attempt.signal.aborted || (attempt.attempts < attempt.maxAttempts && !final)) throw error;
     deps.log('execution.given_up', { execution_id: executionId, attempts: attempt.attempts, error: (error as Error).message });
-    await giveUp(deps.journal, executionId, attempt.attempts);
+    await giveUp(deps.journal, executionId, attempt.attempts, final);
   } finally {
     handBack.stop();
   }

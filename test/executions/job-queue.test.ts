@@ -88,6 +88,21 @@ describe('runExecutionJob', () => {
     await giveUp(t.deps.journal, id, 6); // a no-op once finished
     expect((await t.deps.executions.get(id))!.error!.message).toContain('5 attempts');
   });
+
+  it('closes the execution at the first attempt when the database refuses a value of the run (a retry would pay the provider again)', async () => {
+    const id = await queued();
+    await t.deps.journal.start(id);
+    // The journal itself is asked to store what PostgreSQL refuses: a NUL in a turn's text.
+    const unstorable = async () => {
+      await t.deps.journal.recordTurn(id, { role: 'assistant', content: 'a\u0000b', tool_calls: [] }, 1);
+    };
+    await runExecutionJob(runtime(), unstorable, id, { attempts: 1, maxAttempts: 5, signal: new AbortController().signal });
+    expect(await t.deps.executions.get(id)).toMatchObject({
+      status: 'failed',
+      verdict: null,
+      error: { code: 'internal_error', message: expect.stringMatching(/database refused a value.*not retried/) },
+    });
+  });
 });
 
 describe('stopping a worker', () => {
