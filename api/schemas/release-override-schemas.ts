@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BLOCKER_CODES } from '../../core/release/blocker.js';
 import { MAX_OVERRIDE_SECONDS, MIN_OVERRIDE_SECONDS } from '../../core/release/override.js';
 import { pageQuerySchema } from './pagination-schemas.js';
+import { storableString } from './storable-string-schema.js';
 import { commitShaSchema, repoRootSchema, timestamp } from './release-schemas.js';
 
 export const overrideRequestSchema = z
@@ -12,8 +13,7 @@ export const overrideRequestSchema = z
       description:
         'Blockers the commit has now, each by its component (`check:build`, `rule:security`) or its code (`required_check_failed`: every blocker of that code it has now).',
     }),
-    reason: z
-      .string()
+    reason: storableString()
       .trim()
       .min(20)
       .max(2000)

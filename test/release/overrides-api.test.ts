@@ -163,7 +163,7 @@ describe('overrides (docs/release-gate.md, "Overrides")', () => {
     expect((await decide(stack.t, REPO, head)).decision).toBe('NO_SHIP');
   });
 
-  it('judges the inputs before GitHub: a caller with no GitHub link naming no blocker of the commit (or a NUL) gets 422, then 403', async () => {
+  it('judges the inputs before GitHub: a caller with no GitHub link naming no blocker of the commit, or a NUL in a blocker or the reason, gets 422, then 403', async () => {
     const head = sha('override-unlinked');
     await pullRequest(6, head, 'bob-author');
     await checkRun(stack.t, { repo_root: REPO, commit_sha: head, name: 'build', conclusion: 'failure' });
@@ -176,6 +176,13 @@ describe('overrides (docs/release-gate.md, "Overrides")', () => {
         expect.objectContaining({ loc: ['body', 'blockers'], msg: expect.stringContaining(`no blocker \`${name}\``) }),
       ]);
     }
+    const nulReason = await override(unlinked, {
+      commit_sha: head,
+      blockers: ['check:build'],
+      reason: `Hotfix for the outage\u0000 ${'x'.repeat(20)}`,
+    });
+    expect(nulReason.status).toBe(422);
+    expect(nulReason.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'reason'], msg: expect.stringMatching(/NUL/) })]);
     const named = await override(unlinked, { commit_sha: head, blockers: ['check:build'] });
     expect(named.status).toBe(403);
     expect(named.body.detail).toMatch(/your account has no GitHub link/);
