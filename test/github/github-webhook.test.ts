@@ -26,6 +26,9 @@ describe('webhook signatures', () => {
     expect(await verify('Hello, World?', documented)).toBe(false);
     expect(await verify('Hello, World!', undefined)).toBe(false);
     expect(await verify('Hello, World!', 'sha1=0a0b')).toBe(false);
+    // An empty body signed with the secret is signed (its answer is then 400, not JSON), and signed otherwise is not.
+    expect(await verify('', signature('', "It's a Secret to Everybody"))).toBe(true);
+    expect(await verify('', signature('', 'another secret'))).toBe(false);
   });
 
   describe('with WEBHOOK_SECRET', () => {
@@ -64,6 +67,7 @@ describe('webhook signatures', () => {
       expect((await signed(form, 'application/x-www-form-urlencoded')).status).toBe(202);
       expect((await deliver(t, 'pull_request', payload, { secret: null })).status).toBe(401);
       expect((await signed('{', 'application/json')).status).toBe(400);
+      expect((await signed('', 'application/json')).status).toBe(400);
       const text = await signed(JSON.stringify(payload), 'text/plain');
       expect([text.status, text.body.detail]).toEqual([
         415,
