@@ -9,6 +9,8 @@ export const SUMMARY_NAME_LIMIT = 20;
 export const SARIF_RULE_LIMIT = 500;
 /** SBOM: distinct licence expressions kept; beyond this `licenses_truncated` is set. */
 export const SBOM_LICENSE_LIMIT = 500;
+/** SBOM: the longest licence expression kept (whole); a longer one sets `licenses_truncated`. */
+export const SBOM_EXPRESSION_LIMIT = 1000;
 /** Provenance: subjects kept; `subjects_count` says how many the statement had. */
 export const PROVENANCE_SUBJECT_LIMIT = 100;
 
@@ -63,7 +65,9 @@ const sbomFields = {
   spec_version: z.string(),
   components: count.meta({ description: 'Components (packages) listed, nested ones included.' }),
   licenses: z.array(sbomLicenseSchema).max(SBOM_LICENSE_LIMIT),
-  licenses_truncated: z.boolean().meta({ description: 'More distinct licences than `licenses` holds.' }),
+  licenses_truncated: z.boolean().meta({
+    description: `More distinct licences than \`licenses\` holds, or one longer than ${SBOM_EXPRESSION_LIMIT} characters: a denied-licence rule then fails.`,
+  }),
   unlicensed: names.meta({ description: 'The first 20 components that name no licence.' }),
   unlicensed_count: count,
 };

@@ -12,6 +12,9 @@ function leafText(leaf: Leaf): string {
   return `${leaf.license}${leaf.plus ? '+' : ''}${leaf.exception ? ` WITH ${leaf.exception}` : ''}`;
 }
 
+/** What cannot be part of an SPDX licence id (`LicenseRef-x`, `DocumentRef-a:LicenseRef-b`, `GPL-2.0+`). */
+const NOT_IN_AN_ID = /[^A-Za-z0-9.+:-]+/;
+
 function parseOrNull(text: string): Node | null {
   try {
     return parseSpdxExpression(text);
@@ -36,7 +39,8 @@ function leafMatches(leaf: string, denied: string): boolean {
  * side of an OR suffices. So `MIT OR GPL-3.0-only` is allowed (MIT can be chosen) and `MIT AND GPL-3.0-only` is
  * denied. Each denied entry may be an id, a range (`GPL-2.0+`), an id WITH an exception, or an expression, every
  * licence of which is denied; a licence WITH an exception is covered only by a denied entry naming that exception.
- * A licence name that is not an SPDX expression (free text in an SBOM) is denied only when it equals a denied entry.
+ * A licence name that is not an SPDX expression (free text in an SBOM, or a malformed expression) is denied when it
+ * equals a denied entry or any word of it is a denied licence.
  */
 export function createLicenseDenial(deniedEntries: readonly string[]): (expression: string) => boolean {
   const denied = deniedEntries.flatMap((entry) => {
@@ -50,7 +54,13 @@ export function createLicenseDenial(deniedEntries: readonly string[]): (expressi
   };
   return (expression) => {
     const parsed = parseOrNull(expression);
-    if (!parsed) return deniedEntries.some((d) => d.toLowerCase() === expression.trim().toLowerCase());
-    return !allowed(parsed);
+    if (parsed) return !allowed(parsed);
+    // Not an expression: denied when it equals an entry, or names a denied licence anywhere in it, so a
+    // malformed expression (`GPL-3.0-only AND (((`) cannot hide one.
+    if (deniedEntries.some((d) => d.toLowerCase() === expression.trim().toLowerCase())) return true;
+    return expression
+      .split(NOT_IN_AN_ID)
+      .filter((word) => word.length > 0)
+      .some((word) => denied.some((d) => leafMatches(word, d)));
   };
 }

@@ -1,4 +1,4 @@
-import { SBOM_LICENSE_LIMIT, SUMMARY_NAME_LIMIT, type SbomSummary } from './evidence-summary.js';
+import { SBOM_EXPRESSION_LIMIT, SBOM_LICENSE_LIMIT, SUMMARY_NAME_LIMIT, type SbomSummary } from './evidence-summary.js';
 
 const TEXT_LIMIT = 300;
 
@@ -18,14 +18,18 @@ export function componentLabel(name: string, version?: string, group?: string): 
 export class SbomTally {
   private components = 0;
   private readonly licenses = new Map<string, { expression: string; components: string[]; count: number }>();
+  /** More distinct licences than SBOM_LICENSE_LIMIT, or one longer than SBOM_EXPRESSION_LIMIT: the rest cannot be judged. */
   private licensesTruncated = false;
   private readonly unlicensed: string[] = [];
   private unlicensedCount = 0;
 
   add(label: string, licenseExpressions: readonly string[]): void {
     this.components += 1;
-    const expressions = [...new Set(licenseExpressions.map((e) => clip(e.trim())).filter((e) => e.length > 0))];
-    if (expressions.length === 0) {
+    const trimmed = [...new Set(licenseExpressions.map((e) => e.trim()).filter((e) => e.length > 0))];
+    // An expression is kept whole or not at all: a clipped one no longer says what it denies.
+    const expressions = trimmed.filter((e) => e.length <= SBOM_EXPRESSION_LIMIT);
+    if (expressions.length < trimmed.length) this.licensesTruncated = true;
+    if (trimmed.length === 0) {
       this.unlicensedCount += 1;
       if (this.unlicensed.length < SUMMARY_NAME_LIMIT) this.unlicensed.push(label);
       return;

@@ -2,6 +2,7 @@ import type { ProvenanceSummary, SbomSummary } from '../../core/evidence-content
 import { requiredEvidenceEntrySchema } from '../../core/evidence-content/evidence-rules.js';
 import { judgeEvidenceContent } from '../../core/evidence-content/judge-evidence-content.js';
 import { createLicenseDenial } from '../../core/evidence-content/license-policy.js';
+import { SbomTally } from '../../core/evidence-content/sbom-tally.js';
 import { jwkThumbprint } from '../../core/evidence-content/provenance-keys.js';
 import { envelopeOf, fixtureJson, generateTestKey, summaryOf } from './support/evidence-fixtures.js';
 
@@ -23,6 +24,11 @@ describe('the denied-licence decision', () => {
     ['GPL-2.0-only', false],
     ['LicenseRef-acme-proprietary', false],
     ['Some custom licence', false],
+    // Malformed expressions cannot hide a denied licence: a word of them that is one denies.
+    ['GPL-3.0-only AND (((', true],
+    ['GPL-3.0-only)', true],
+    ['MIT/GPL-3.0-only', true],
+    ['MIT AND %%%', false],
   ])('%s denied under [GPL-3.0-only]: %s', (expression, expected) => {
     expect(denied(expression)).toBe(expected);
   });
@@ -76,6 +82,42 @@ describe('SBOM rules', () => {
     const truncated = { ...summary, licenses: [], licenses_truncated: true };
     const [result] = judgeEvidenceContent(truncated, sbomEntry('spdx', { denied_licenses: ['GPL-3.0-only'] }), COMMIT);
     expect(result).toMatchObject({ passed: false, detail: expect.stringMatching(/more distinct licences than shipgate keeps/) });
+  });
+});
+
+describe('a long licence expression', () => {
+  const rules = sbomEntry('cyclonedx', { denied_licenses: ['GPL-3.0-only'] });
+  const judged = (expression: string) => {
+    const tally = new SbomTally();
+    tally.add('lib@1.0.0', [expression]);
+    tally.add('other@2.0.0', ['MIT']);
+    return judgeEvidenceContent(tally.summary('cyclonedx', '1.5'), rules, COMMIT)[0];
+  };
+
+  it('is judged whole up to 1,000 characters, and fails the rule closed past them (it was cut to 300 and passed)', () => {
+    const denied = `${'MIT AND '.repeat(100)}GPL-3.0-only`;
+    expect(denied.length).toBeGreaterThan(300);
+    expect(judged(denied)).toMatchObject({
+      passed: false,
+      detail: expect.stringMatching(/^1 of 2 components use a denied licence: lib@1.0.0/),
+    });
+    expect(judged(`${'MIT AND '.repeat(100)}Apache-2.0`)).toMatchObject({ passed: true });
+    const tooLong = `${'MIT AND '.repeat(200)}Apache-2.0`;
+    expect(judged(tooLong)).toMatchObject({ passed: false, detail: expect.stringMatching(/or one longer than 1000 characters/) });
+  });
+
+  it('recorded cut to 300 characters before November 2026 fails the rule closed', () => {
+    const clipped = `${'MIT AND '.repeat(40)}`.slice(0, 299) + '…';
+    const summary: SbomSummary = {
+      format: 'cyclonedx',
+      spec_version: '1.5',
+      components: 1,
+      licenses: [{ expression: clipped, components: ['lib@1.0.0'], count: 1 }],
+      licenses_truncated: false,
+      unlicensed: [],
+      unlicensed_count: 0,
+    };
+    expect(judgeEvidenceContent(summary, rules, COMMIT)[0]).toMatchObject({ passed: false });
   });
 });
 
