@@ -19,12 +19,20 @@ const parser = new XMLParser({
 
 const NAME_LENGTH = 300;
 
-interface Tally {
+interface Counts {
   total: number;
   failed: number;
   errored: number;
   skipped: number;
-  failing: string[];
+}
+
+const none = (): Counts => ({ total: 0, failed: 0, errored: 0, skipped: 0 });
+
+function addCounts(to: Counts, from: Counts): void {
+  to.total += from.total;
+  to.failed += from.failed;
+  to.errored += from.errored;
+  to.skipped += from.skipped;
 }
 
 function attribute(element: Element, name: string): string {
@@ -45,7 +53,8 @@ const DECIMAL = /^\+?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 function countAttribute(element: Element, name: string, loc: (string | number)[]): number {
   const text = attribute(element, name);
   if (text === '') return 0;
-  const count = DECIMAL.test(text) ? Math.ceil(Number(text)) : NaN;
+  // A positive count too small for a double (`1e-400`) still rounds up to 1.
+  const count = DECIMAL.test(text) ? Math.max(Math.ceil(Number(text)), /[1-9]/.test(text.split(/e/i)[0]) ? 1 : 0) : NaN;
   if (!(count <= MAX_COUNT)) {
     const at = [...loc, `@${name}`];
     throw new EvidenceDocumentInvalid(
@@ -80,48 +89,55 @@ const OUTCOMES = [
   { element: 'skipped', kind: 'skipped' },
 ] as const;
 
-function addFailing(tally: Tally, name: string): void {
-  if (tally.failing.length < SUMMARY_NAME_LIMIT) tally.failing.push(name);
+function addFailing(failing: string[], name: string): void {
+  if (failing.length < SUMMARY_NAME_LIMIT) failing.push(name);
 }
 
 /**
- * Counts a suite from its test cases: a case with <failure> failed, else with <error> errored, else with <skipped>
- * was skipped. A suite holding only test cases may claim more in its attributes than its cases show (a suite that
- * failed to load reports `errors="1"` and no case); the larger number counts, so nothing a producer reports is lost.
+ * An element's counts: what its content showed, or what its attributes claim where they claim more (a suite that
+ * failed to load reports `errors="1"` and no case; a `<testsuites>` root may total more than its suites), so nothing
+ * a producer reports as failing is lost, and nothing is counted twice.
  */
-function tallySuite(suite: Element, tally: Tally, loc: (string | number)[]): void {
-  const suiteName = attribute(suite, 'name');
-  const nested = children(suite, 'testsuite');
+function claimed(element: Element, shown: Counts, failing: string[], loc: (string | number)[], label: string): Counts {
+  const extra = {
+    failed: Math.max(0, countAttribute(element, 'failures', loc) - shown.failed),
+    errored: Math.max(0, countAttribute(element, 'errors', loc) - shown.errored),
+    skipped: Math.max(0, countAttribute(element, 'skipped', loc) - shown.skipped),
+  };
+  if (extra.failed + extra.errored > 0) addFailing(failing, label);
+  const total = Math.max(countAttribute(element, 'tests', loc), shown.total + extra.failed + extra.errored + extra.skipped);
+  return { total, failed: shown.failed + extra.failed, errored: shown.errored + extra.errored, skipped: shown.skipped + extra.skipped };
+}
+
+/**
+ * Counts a suite from its nested suites and its test cases: a case with <failure> failed, else with <error> errored,
+ * else with <skipped> was skipped. A <failure> or <error> of the suite itself (outside any case) counts as a failed
+ * or errored test of its own; then the suite's attributes, where they claim more (see claimed).
+ */
+function tallySuite(suite: Element, failing: string[], loc: (string | number)[]): Counts {
+  const suiteName = attribute(suite, 'name') || '(unnamed suite)';
+  const shown = none();
   // One loc, extended and restored: a copy per suite would cost the square of the nesting depth.
-  nested.forEach((inner, i) => {
+  children(suite, 'testsuite').forEach((inner, i) => {
     loc.push('testsuite', i);
-    tallySuite(inner, tally, loc);
+    addCounts(shown, tallySuite(inner, failing, loc));
     loc.length -= 2;
   });
-  const cases = children(suite, 'testcase');
-  const seen = { failed: 0, errored: 0, skipped: 0 };
-  for (const testcase of cases) {
-    tally.total += 1;
+  children(suite, 'testcase').forEach((testcase, i) => {
+    if (children(testcase, 'testcase').length > 0)
+      throw new EvidenceDocumentInvalid([...loc, 'testcase', i], 'A <testcase> may not hold another <testcase>.');
+    shown.total += 1;
     const kind = OUTCOMES.find((outcome) => children(testcase, outcome.element).length > 0)?.kind;
-    if (!kind) continue;
-    seen[kind] += 1;
-    if (kind !== 'skipped') addFailing(tally, testName(testcase, suiteName));
-  }
-  tally.failed += seen.failed;
-  tally.errored += seen.errored;
-  tally.skipped += seen.skipped;
-  if (nested.length > 0) return;
-  const extra = {
-    failed: Math.max(0, countAttribute(suite, 'failures', loc) - seen.failed),
-    errored: Math.max(0, countAttribute(suite, 'errors', loc) - seen.errored),
-    skipped: Math.max(0, countAttribute(suite, 'skipped', loc) - seen.skipped),
-  };
-  tally.failed += extra.failed;
-  tally.errored += extra.errored;
-  tally.skipped += extra.skipped;
-  const claimedTotal = Math.max(countAttribute(suite, 'tests', loc), cases.length + extra.failed + extra.errored + extra.skipped);
-  tally.total += claimedTotal - cases.length;
-  if (extra.failed + extra.errored > 0) addFailing(tally, `${suiteName || '(unnamed suite)'} (reported by the suite)`);
+    if (!kind) return;
+    shown[kind] += 1;
+    if (kind !== 'skipped') addFailing(failing, testName(testcase, suiteName));
+  });
+  const own = { failed: children(suite, 'failure').length, errored: children(suite, 'error').length };
+  if (own.failed + own.errored > 0) addFailing(failing, `${suiteName} (reported by the suite)`);
+  shown.failed += own.failed;
+  shown.errored += own.errored;
+  shown.total += own.failed + own.errored;
+  return claimed(suite, shown, failing, loc, `${suiteName} (reported by the suite)`);
 }
 
 /**
@@ -134,19 +150,26 @@ export function parseJunit(text: string): JunitSummary {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     const { msg, line, col } = valid.err;
-    throw new EvidenceDocumentInvalid([], `The document is not well-formed XML (line ${line}${col ? `, column ${col}` : ''}): ${msg}`);
+    // The validator's message may quote every open tag (megabytes of them): the start says what is wrong.
+    const said = msg.length > 300 ? `${msg.slice(0, 299)}…` : msg;
+    throw new EvidenceDocumentInvalid([], `The document is not well-formed XML (line ${line}${col ? `, column ${col}` : ''}): ${said}`);
   }
   const document = parser.parse(text) as Element;
   const root = Object.keys(document).find((key) => !key.startsWith('#') && !key.startsWith('?'));
-  const tally: Tally = { total: 0, failed: 0, errored: 0, skipped: 0, failing: [] };
+  const failing: string[] = [];
+  const counts = none();
   if (root === 'testsuites') {
     const top = document.testsuites;
     const element = typeof top === 'object' && top !== null ? (top as Element) : {};
-    children(element, 'testsuite').forEach((suite, i) => tallySuite(suite, tally, ['testsuites', 'testsuite', i]));
-  } else if (root === 'testsuite') {
-    for (const suite of children(document, 'testsuite')) tallySuite(suite, tally, ['testsuite']);
-  } else {
-    throw new EvidenceDocumentInvalid(root ? [root] : [], 'A JUnit report’s root element is <testsuites> or <testsuite>.');
+    children(element, 'testsuite').forEach((suite, i) => addCounts(counts, tallySuite(suite, failing, ['testsuites', 'testsuite', i])));
+    return {
+      format: 'junit',
+      ...claimed(element, counts, failing, ['testsuites'], `${attribute(element, 'name') || 'the report'} (reported by <testsuites>)`),
+      failing,
+    };
   }
-  return { format: 'junit', ...tally };
+  if (root !== 'testsuite')
+    throw new EvidenceDocumentInvalid(root ? [root] : [], 'A JUnit report’s root element is <testsuites> or <testsuite>.');
+  for (const suite of children(document, 'testsuite')) addCounts(counts, tallySuite(suite, failing, ['testsuite']));
+  return { format: 'junit', ...counts, failing };
 }

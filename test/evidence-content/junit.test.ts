@@ -70,6 +70,20 @@ describe('JUnit reports are counted from their test cases', () => {
     });
   });
 
+  it('keeps what a <testsuites> root reports beyond its suites, and a suite’s own <error> or <failure> outside any case', async () => {
+    const root = `<testsuites tests="3" failures="2"><testsuite name="s"><testcase name="a"/></testsuite></testsuites>`;
+    expect(await summaryOf(bytesOf(root))).toEqual({
+      format: 'junit',
+      total: 3,
+      failed: 2,
+      errored: 0,
+      skipped: 0,
+      failing: ['the report (reported by <testsuites>)'],
+    });
+    const own = `<testsuite name="loader" tests="0"><error message="suite failed to load"/></testsuite>`;
+    expect(await summaryOf(bytesOf(own))).toMatchObject({ total: 1, errored: 1, failing: ['loader (reported by the suite)'] });
+  });
+
   it('walks nested suites without counting a parent’s attributes twice', async () => {
     const report = `<testsuites><testsuite name="outer" tests="2" failures="1">
       <testsuite name="inner" tests="2" failures="1"><testcase classname="Outer inner" name="fails"><failure/></testcase>
@@ -108,6 +122,8 @@ describe('JUnit reports are counted from their test cases', () => {
       errored: 2,
       skipped: 1,
     });
+    // A positive count too small for a double is still a fraction of a failure.
+    expect(await summaryOf(suite('failures="1e-400"'))).toMatchObject({ failed: 1 });
   });
 });
 
@@ -124,6 +140,20 @@ describe('a JUnit report that is not one is refused with where', () => {
       loc: ['project'],
       message: 'A JUnit report’s root element is <testsuites> or <testsuite>.',
     });
+  });
+
+  it('refuses a test case inside a test case (it would hide its failure), naming where', async () => {
+    const report = `<testsuite name="s"><testcase name="a"><testcase name="b"><failure/></testcase></testcase></testsuite>`;
+    expect(await refusal(bytesOf(report), 'junit')).toMatchObject({
+      loc: ['testsuite', 'testcase', 0],
+      message: expect.stringMatching(/<testcase> may not hold/),
+    });
+  });
+
+  it('says briefly what is wrong with XML that leaves a million tags open (not every tag again)', async () => {
+    const refused = await refusal(bytesOf(`<testsuite>${'<a>'.repeat(1_000_000)}`), 'junit');
+    expect(refused.message).toMatch(/^The document is not well-formed XML/);
+    expect(refused.message.length).toBeLessThan(500);
   });
 
   it('refuses a DOCTYPE (entity expansion)', async () => {
