@@ -13,6 +13,20 @@ import type { EvidenceParseOutcome, EvidenceParseTask } from './evidence-parse-t
  */
 export const PARSE_THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
 
+/**
+ * The heap one parse thread may use (docs/operations.md, "Documents are parsed off the event loop"). A 10 MiB
+ * document of any format reads in about 100 MB; crafted XML (millions of unclosed tags) took the validator's thread
+ * past 500 MB, and the server past 1.9 GB. Past it the thread is terminated and the upload refused.
+ */
+export const PARSE_THREAD_HEAP_MB = 256;
+
+/** Whether a pool task failed because its thread ran out of the heap PARSE_THREAD_HEAP_MB allows. */
+function outOfMemory(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+const outOfMemoryMessage = `The document needs more memory to read than the ${PARSE_THREAD_HEAP_MB} MB one parse thread has. Nothing was stored.`;
+
 /** A thread left idle this long exits, so an idle server holds none; the next upload starts one again. */
 const IDLE_THREAD_MS = 60_000;
 
@@ -43,7 +57,13 @@ export function threadPoolEvidenceParser({
   deadlineSeconds: number;
   threads?: number;
 }): PooledEvidenceParser {
-  const pool = new Tinypool({ filename: THREAD_ENTRY, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_THREAD_MS });
+  const pool = new Tinypool({
+    filename: THREAD_ENTRY,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: IDLE_THREAD_MS,
+    resourceLimits: { maxOldGenerationSizeMb: PARSE_THREAD_HEAP_MB },
+  });
   const deadlineMs = deadlineSeconds * 1000;
   return {
     async read(content, declared, keys) {
@@ -61,6 +81,7 @@ export function threadPoolEvidenceParser({
         return outcome.read;
       } catch (error) {
         if (abort.signal.aborted) throw new EvidenceParseDeadlineExceeded(deadlineSeconds);
+        if (outOfMemory(error)) throw new EvidenceDocumentInvalid([], outOfMemoryMessage);
         throw error;
       } finally {
         clearTimeout(deadline);
