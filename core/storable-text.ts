@@ -11,3 +11,14 @@ export function isStorableText(text: string): boolean {
 export function storableText(text: string): string {
   return isStorableText(text) ? text : text.replaceAll('\0', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD');
 }
+
+/**
+ * A value read from JSON with every string and key made storable (storableText). Values reach here after the body's
+ * depth check (at most 100 levels), so recursion is bounded.
+ */
+export function storableJson(value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value);
+  if (Array.isArray(value)) return value.map(storableJson);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableText(key), storableJson(item)]));
+}

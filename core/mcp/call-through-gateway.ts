@@ -1,5 +1,6 @@
 import { canonicalJson, sha256Hex } from '../canonical-json.js';
-import { holdsNonFiniteNumber } from '../json-value-holds.js';
+import { holdsNonFiniteNumber, isRecordableJson } from '../json-value-holds.js';
+import { isStorableText, storableJson, storableText } from '../storable-text.js';
 import type { Certificate } from '../certificates/types.js';
 import type { Certifier } from '../agent/certifier.js';
 import { ENTRY_OUTPUT_BYTES } from '../agent/handle-tool-call.js';
@@ -149,9 +150,13 @@ export async function callThroughGateway(
   state: AgentSessionCallState,
   tool: ResolvedTool | null,
   upstreams: GatewayUpstreams,
-  call: { name: string; arguments: Record<string, unknown> },
+  sent: { name: string; arguments: Record<string, unknown> },
 ): Promise<GatewayAnswer> {
   const { policy, permissions } = terms;
+  // A NUL or a lone surrogate cannot be recorded: such arguments are refused before any upstream sees them, and the
+  // call recorded (and signed) with U+FFFD in their place. Forwarded first, the call ran and then went unrecorded.
+  const recordable = isRecordableJson(sent.arguments) && isStorableText(sent.name);
+  const call = recordable ? sent : { name: storableText(sent.name), arguments: storableJson(sent.arguments) as Record<string, unknown> };
   if (!sessionIsOpen(state, deps.now())) {
     return { content: text('This agent session has ended; open a new one.'), isError: true, recorded: false, denied: false };
   }
@@ -166,6 +171,7 @@ export async function callThroughGateway(
   };
   if (!tool) denial = (await noCredentials()) ?? { reason: 'unknown_tool', capability: null };
   else if (tool.pin !== 'pinned') denial = quarantined(call.name, tool);
+  else if (!recordable) denial = { reason: 'invalid_arguments', capability: null, detail: 'they hold a NUL or a lone UTF-16 surrogate' };
   else if (deps.checkArguments(tool.tool.inputSchema, call.arguments) !== null) denial = { reason: 'invalid_arguments', capability: null };
   else denial = missingCapability(tool.capabilities, policy, permissions);
   if (!denial && seq > session.max_tool_calls) denial = { reason: 'tool_call_limit', capability: null };
@@ -248,7 +254,8 @@ export async function callThroughGateway(
       ...(deniedBy ? { deniedBy } : {}),
     });
   };
-  const output = result ? resultText(result) : null;
+  // The agent gets the result as the upstream sent it; the record keeps what PostgreSQL can store.
+  const output = result ? storableText(resultText(result)) : null;
   const answerText = denial ? denialText(denial.reason, denial.capability, denial.detail) : (output ?? '');
   const durationMs = Math.round(performance.now() - started);
   // The seq and chain are the session's as recorded, whichever replica recorded last: a seq

@@ -5,21 +5,31 @@ import { startGateway, type GatewayFixture } from './support/gateway-fixture.js'
 
 // An upstream is trusted infrastructure, its results are not (docs/mcp-gateway.md, "Redaction"): one
 // holding a number past the double range was an internal error, the call that ran upstream unrecorded.
+// Nor are an agent's arguments: one holding a NUL was forwarded, ran upstream, and then could not be recorded.
 
 let gateway: GatewayFixture;
 let client: Client | undefined;
 let upstream: FakeHttpServer;
 
 /** JSON-RPC results written as text, so a number can be one JSON.stringify never writes. */
-const RESULTS: Record<string, (params: { protocolVersion?: string }) => string> = {
+const RESULTS: Record<string, (params: { protocolVersion?: string; name?: string }) => string> = {
   initialize: (params) =>
     JSON.stringify({ protocolVersion: params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'raw', version: '1' } }),
   'tools/list': () =>
     JSON.stringify({
-      tools: [{ name: 'measure', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }],
+      tools: ['measure', 'describe'].map((name) => ({
+        name,
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      })),
     }),
-  'tools/call': () => '{"content":[{"type":"text","text":"measured"}],"structuredContent":{"size":1e400}}',
+  'tools/call': (params) =>
+    params.name === 'describe'
+      ? '{"content":[{"type":"text","text":"before\\u0000after \\ud800 end"}]}'
+      : '{"content":[{"type":"text","text":"measured"}],"structuredContent":{"size":1e400}}',
 };
+/** The tools/call requests the upstream received: a call that was refused must not be among them. */
+const forwarded: unknown[] = [];
 
 beforeAll(async () => {
   gateway = await startGateway();
@@ -29,6 +39,7 @@ beforeAll(async () => {
       res.writeHead(202).end();
       return;
     }
+    if (message.method === 'tools/call') forwarded.push(message.params);
     const result = RESULTS[message.method]?.(message.params ?? {}) ?? '{}';
     res
       .writeHead(200, { 'content-type': 'application/json' })
@@ -59,15 +70,24 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-it("records a call whose upstream answered a number past the double range as that upstream's failure, certified, and tells the agent", async () => {
+async function openSession(): Promise<{ id: string }> {
   const { t } = gateway;
   const session = await t.request
     .post('/api/v1/agent-sessions')
     .set(t.admin.auth)
     .send({ name: 'raw', repo_root: 'acme/shop', servers: ['raw'], permissions: ['mcp:raw/*'], compliance_policy: 'raw-mcp' });
   expect(session.status).toBe(201);
+  await client?.close();
   client = await mcpClient(session.body.mcp_url, { Authorization: `Bearer ${session.body.token}` });
-  const result = (await client.callTool({ name: 'raw__measure', arguments: {} })) as { isError?: boolean; content: { text: string }[] };
+  return session.body;
+}
+
+type ToolResult = { isError?: boolean; content: { text: string }[] };
+
+it("records a call whose upstream answered a number past the double range as that upstream's failure, certified, and tells the agent", async () => {
+  const { t } = gateway;
+  const session = { body: await openSession() };
+  const result = (await client!.callTool({ name: 'raw__measure', arguments: {} })) as ToolResult;
   expect(result.isError).toBe(true);
   expect(result.content[0].text).toMatch(/^ERROR: upstream 'raw' failed: .*beyond the double range/);
   const calls = await t.request.get(`/api/v1/executions/${session.body.id}/tool-calls`).set(t.admin.auth);
@@ -80,4 +100,33 @@ it("records a call whose upstream answered a number past the double range as tha
       certificate_id: expect.any(String),
     }),
   ]);
+});
+
+it('refuses arguments holding a NUL or a lone surrogate before the upstream sees them, recording the call denied, as made storable', async () => {
+  const { t } = gateway;
+  const session = await openSession();
+  const before = forwarded.length;
+  const refused = [{ x: 'delete\u0000branch' }, { '\ud800key': 1 }];
+  for (const args of refused) {
+    const result = (await client!.callTool({ name: 'raw__measure', arguments: args })) as ToolResult;
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(/^DENIED: invalid_arguments/);
+  }
+  expect(forwarded.length).toBe(before);
+  const calls = await t.request.get(`/api/v1/executions/${session.id}/tool-calls`).set(t.admin.auth);
+  expect(calls.body).toEqual([
+    expect.objectContaining({ seq: 1, verdict: 'denied', reason: 'invalid_arguments', arguments: { x: 'delete\uFFFDbranch' } }),
+    expect.objectContaining({ seq: 2, verdict: 'denied', reason: 'invalid_arguments', arguments: { '\uFFFDkey': 1 } }),
+  ]);
+  expect(calls.body.every((c: { certificate_id: string | null }) => c.certificate_id)).toBe(true);
+});
+
+it('records a result holding a NUL or a lone surrogate with U+FFFD in their place, and passes it on', async () => {
+  const { t } = gateway;
+  const session = await openSession();
+  const result = (await client!.callTool({ name: 'raw__describe', arguments: {} })) as ToolResult;
+  expect(result.isError).toBeFalsy();
+  expect(result.content[0].text).toMatch(/^before.after/);
+  const calls = await t.request.get(`/api/v1/executions/${session.id}/tool-calls`).set(t.admin.auth);
+  expect(calls.body).toEqual([expect.objectContaining({ seq: 1, verdict: 'allowed', output: 'before\uFFFDafter \uFFFD end' })]);
 });
