@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import { PACKAGE_LIMITS } from '../core/certificates/package-limits.js';
+import { parseStrictJson } from '../core/certificates/parse-strict-json.js';
 import { keyIdOfJwk, type VerificationJwk } from '../core/certificates/public-jwk.js';
 import { verifyPackage, type PackageFailure } from '../core/certificates/verify-package.js';
 
@@ -36,18 +38,46 @@ const stdio: VerifyOutput = {
 
 class UsageError extends Error {}
 
-async function readJson(file: string, what: string): Promise<unknown> {
-  let text: string;
+/** A package that is refused before it is checked: printed as one FAIL (exit 1), as a tampered package is. */
+class RefusedPackage extends Error {}
+
+/**
+ * Reads a file as strict JSON (docs/attestations.md, "What the verifier refuses"): its size is
+ * checked before it is read, then its bytes by parseStrictJson. A package refused so fails
+ * (exit 1); a key file refused so is a usage error (exit 2), as one that is not JSON is.
+ */
+async function readJson(file: string, what: 'package' | 'key file'): Promise<unknown> {
+  const maxBytes = what === 'package' ? PACKAGE_LIMITS.maxBytes : PACKAGE_LIMITS.maxKeyFileBytes;
+  const refuse = (message: string) => (what === 'package' ? new RefusedPackage(message) : new UsageError(`${what} ${file}: ${message}`));
+  let bytes: Buffer;
   try {
-    text = await fs.readFile(file, 'utf8');
+    const handle = await fs.open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      if (size > maxBytes) throw refuse(`${size} bytes, over the ${maxBytes} bytes the verifier reads`);
+      // Read in chunks up to the bound: a file that grows, or a pipe (whose size reads 0), is refused past it too.
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for (;;) {
+        const chunk = Buffer.allocUnsafe(4 * 1024 * 1024);
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+        if (bytesRead === 0) break;
+        total += bytesRead;
+        if (total > maxBytes) throw refuse(`over the ${maxBytes} bytes the verifier reads`);
+        chunks.push(chunk.subarray(0, bytesRead));
+      }
+      bytes = Buffer.concat(chunks, total);
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
+    if (error instanceof RefusedPackage || error instanceof UsageError) throw error;
     throw new UsageError(`cannot read ${what} ${file}: ${(error as Error).message}`);
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new UsageError(`${what} ${file} is not JSON`);
-  }
+  const parsed = parseStrictJson(bytes, PACKAGE_LIMITS);
+  if (parsed.ok) return parsed.value;
+  if (parsed.kind === 'syntax') throw new UsageError(`${what} ${file} is not JSON`);
+  throw refuse(parsed.message);
 }
 
 /** A JWK set (`{keys: [...]}`, as GET /compliance/keys answers) or a bare list of JWKs. */
@@ -150,8 +180,14 @@ export async function verifyCommand(args: string[], output: VerifyOutput = stdio
     output.out('OK: the package verifies.');
     return VERIFY_EXIT.verified;
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    output.err(error.message);
-    return VERIFY_EXIT.usage;
+    if (error instanceof UsageError) {
+      output.err(error.message);
+      return VERIFY_EXIT.usage;
+    }
+    // A refused package, or anything its content made go wrong: a FAIL with a message, never a stack trace.
+    const message = error instanceof RefusedPackage ? error.message : `cannot be checked (${(error as Error)?.message ?? String(error)})`;
+    output.out(`FAIL package: ${message}`);
+    output.out('FAILED: 1 problem(s) found.');
+    return VERIFY_EXIT.failed;
   }
 }
