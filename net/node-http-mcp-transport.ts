@@ -10,6 +10,15 @@ const AGENTS = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new htt
 const STREAM_RETRY_MS = 1000;
 
 /**
+ * The most one upstream message (a JSON answer, or one event of a stream) may hold, in characters
+ * (docs/mcp-gateway.md, "Limits"). An upstream is trusted to run tools, not to be small: a 100 MB
+ * result held the event loop for seconds, and an event that never ended grew without bound.
+ */
+export const MAX_UPSTREAM_MESSAGE_CHARS = 4 * 1024 * 1024;
+
+const tooLarge = () => new Error(`the upstream's message is larger than ${MAX_UPSTREAM_MESSAGE_CHARS / 1024 / 1024} MiB`);
+
+/**
  * The Streamable HTTP client side as the SDK's `Client` uses it (its `Transport` interface), over
  * `node:http` (docs/benchmarks.md, the MCP gateway: the SDK's own client transport goes through
  * undici's `fetch` and web streams, which cost a call more CPU than anything else shipgate does
@@ -46,7 +55,13 @@ export class NodeHttpMcpTransport implements Transport {
     const sessionId = res.headers['mcp-session-id'];
     if (typeof sessionId === 'string') this.sessionId = sessionId;
     const status = res.statusCode ?? 0;
-    if (status === 202) return void res.resume();
+    const initialized = 'method' in message && message.method === 'notifications/initialized';
+    if (status === 202) {
+      res.resume();
+      // A notification is answered 202 by the specification: its stream is asked for all the same.
+      if (initialized) void this.listen();
+      return;
+    }
     if (status >= 300) throw new Error(`the upstream answered HTTP ${status}: ${(await textOf(res)).slice(0, 200)}`);
     const type = String(res.headers['content-type'] ?? '');
     if (type.includes('text/event-stream')) this.readEvents(res);
@@ -54,7 +69,7 @@ export class NodeHttpMcpTransport implements Transport {
       const text = await textOf(res);
       if (text.trim()) this.deliver(JSON.parse(text));
     }
-    if ('method' in message && message.method === 'notifications/initialized') void this.listen();
+    if (initialized) void this.listen();
   }
 
   /** Ends the upstream's session (`DELETE`); its failure is nobody's. */
@@ -98,9 +113,13 @@ export class NodeHttpMcpTransport implements Transport {
     let buffered = '';
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
+      // Only the new text (and the three characters before it) can hold an event's end: a search of the whole
+      // buffer per chunk made an event that never ended cost the square of its length.
+      let from = Math.max(0, buffered.length - 3);
       buffered += chunk;
       let end: number;
-      while ((end = buffered.search(/\r?\n\r?\n/)) >= 0) {
+      while ((end = eventEnd(buffered, from)) >= 0) {
+        from = 0;
         const event = buffered.slice(0, end);
         buffered = buffered.slice(end + (buffered[end] === '\r' ? 4 : 2));
         const data = event
@@ -114,6 +133,10 @@ export class NodeHttpMcpTransport implements Transport {
         } catch (error) {
           this.onerror?.(error as Error);
         }
+      }
+      if (buffered.length > MAX_UPSTREAM_MESSAGE_CHARS) {
+        res.destroy();
+        this.onerror?.(tooLarge());
       }
     });
     res.on('error', (error) => this.onerror?.(error));
@@ -148,9 +171,22 @@ export class NodeHttpMcpTransport implements Transport {
   }
 }
 
+/** Where the first event of `text` ends (a blank line), searching from `from`; -1 while none has. */
+function eventEnd(text: string, from: number): number {
+  const at = text.slice(from).search(/\r?\n\r?\n/);
+  return at < 0 ? -1 : from + at;
+}
+
+/** The answer's text, refused (the connection closed) past MAX_UPSTREAM_MESSAGE_CHARS. */
 async function textOf(res: http.IncomingMessage): Promise<string> {
   res.setEncoding('utf8');
   let text = '';
-  for await (const chunk of res) text += chunk;
+  for await (const chunk of res) {
+    text += chunk;
+    if (text.length > MAX_UPSTREAM_MESSAGE_CHARS) {
+      res.destroy();
+      throw tooLarge();
+    }
+  }
   return text;
 }
