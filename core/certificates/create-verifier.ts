@@ -1,4 +1,5 @@
 import { verify, type KeyObject } from 'node:crypto';
+import { PACKAGE_LIMITS } from './package-limits.js';
 import { pae } from './pae.js';
 import { keyIdOfJwk, publicKeyFromJwk, type VerificationJwk } from './public-jwk.js';
 import { decodeStrictBase64 } from './strict-base64.js';
@@ -42,7 +43,9 @@ function parseStatement(payload: Buffer): InTotoStatement | null {
 
 /**
  * Verifies DSSE envelopes against a set of Ed25519 public keys (current and retired). An
- * envelope verifies when at least one of its signatures is valid under a known key.
+ * envelope verifies when it has at most PACKAGE_LIMITS.maxSignatures signatures, at least one
+ * under a known key, and every one under a known key is valid (signatures by other keys are
+ * ignored: docs/attestations.md, "What the verifier refuses").
  */
 export function createVerifier(publicKeys: readonly VerificationJwk[]): Verifier {
   const keys = new Map<string, KeyObject>();
@@ -56,18 +59,19 @@ export function createVerifier(publicKeys: readonly VerificationJwk[]): Verifier
       if (envelope.payloadType !== IN_TOTO_PAYLOAD_TYPE) return { verified: false, reason: 'payload_type' };
       const payload = decodeStrictBase64(envelope.payload);
       if (!payload) return { verified: false, reason: 'malformed_envelope' };
+      // shipgate signs with one key; a pile of signatures only costs the verifier time.
+      if (envelope.signatures.length > PACKAGE_LIMITS.maxSignatures) return { verified: false, reason: 'too_many_signatures' };
       const message = pae(envelope.payloadType, payload);
       let knownKey = false;
-      let valid = false;
       for (const { keyid, sig } of envelope.signatures) {
         const key = keys.get(keyid);
         if (!key) continue;
         knownKey = true;
+        // A signature claiming a trusted key that does not verify is a forgery or damage: it fails the envelope, never skipped.
         const signature = decodeStrictBase64(sig);
-        if (signature && verify(null, message, key, signature)) valid = true;
+        if (!signature || !verify(null, message, key, signature)) return { verified: false, reason: 'bad_signature' };
       }
       if (!knownKey) return { verified: false, reason: 'unknown_key' };
-      if (!valid) return { verified: false, reason: 'bad_signature' };
       const statement = parseStatement(payload);
       if (!statement) return { verified: false, reason: 'malformed_statement' };
       return { verified: true, statement };
