@@ -20755,6 +20755,9 @@ async function openSession(client, repository, session) {
     `open an agent session for ${repository}`
   );
   setSecret(opened.token);
+  return opened;
+}
+function handOnSession(opened, repository, session) {
   setOutput("mcp-url", opened.mcp_url);
   setOutput("token", opened.token);
   setOutput("session-id", opened.id);
@@ -20762,51 +20765,11 @@ async function openSession(client, repository, session) {
   info(
     `Opened agent session ${opened.id} for ${repository}${opened.branch ? ` on ${opened.branch}` : ""} (servers: ${session.servers.join(", ") || "none"}; until ${opened.expires_at}). MCP endpoint: ${opened.mcp_url}`
   );
-  return opened;
 }
 
 // action/src/agent-hooks.ts
 import fs4 from "node:fs";
 import path from "node:path";
-var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-function merged(existing, handedOut) {
-  if (!isObject(existing)) return handedOut;
-  const ours = handedOut.hooks ?? {};
-  const theirs = isObject(existing.hooks) ? existing.hooks : {};
-  const hooks = { ...theirs };
-  for (const [event, entries] of Object.entries(ours)) {
-    const own = new Set(entries.map((entry) => JSON.stringify(entry)));
-    hooks[event] = [...(Array.isArray(theirs[event]) ? theirs[event] : []).filter((entry) => !own.has(JSON.stringify(entry))), ...entries];
-  }
-  return { ...existing, ...handedOut, hooks };
-}
-function readJson2(file) {
-  if (!fs4.existsSync(file)) return void 0;
-  try {
-    return JSON.parse(fs4.readFileSync(file, "utf8"));
-  } catch {
-    warning(`${file} is not JSON: shipgate's hook configuration replaces it.`);
-    return void 0;
-  }
-}
-async function writeAgentHooks(client, session, agent, workspace) {
-  const file = await client.get(
-    `/agent-sessions/${session.id}/hooks`,
-    { agent },
-    `read the ${agent} hook configuration of agent session ${session.id}`
-  );
-  const target = path.resolve(workspace, file.path);
-  fs4.mkdirSync(path.dirname(target), { recursive: true });
-  fs4.writeFileSync(target, `${JSON.stringify(merged(readJson2(target), file.settings), null, 2)}
-`);
-  exportVariable("SHIPGATE_TOKEN", session.token);
-  if (file.env.SHIPGATE_URL) exportVariable("SHIPGATE_URL", file.env.SHIPGATE_URL);
-  if (agent === "copilot" && session.mcp_url.startsWith("http://")) exportVariable("COPILOT_HOOK_ALLOW_LOCALHOST", "1");
-  info(
-    `Wrote ${file.path}: every tool call of ${agent} is decided by shipgate (hook timeout ${file.timeout_seconds}s). Its steps get SHIPGATE_TOKEN${file.env.SHIPGATE_URL ? " and SHIPGATE_URL" : ""} from the environment.`
-  );
-  return file;
-}
 
 // action/src/evidence-summary.ts
 var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -20848,6 +20811,148 @@ function summaryDetails(summary2) {
     case "provenance":
       return list2("Source commits", summary2.source_commits);
   }
+}
+
+// action/src/answers.ts
+var NotJson = class {
+  constructor(text) {
+    this.text = text;
+  }
+  text;
+};
+function oneLine(text, max = 1e3) {
+  const flat = text.replace(/[\p{Cc}\u2028\u2029]/gu, " ");
+  return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
+}
+var shown = (value) => oneLine(value === void 0 ? "undefined" : JSON.stringify(value), 80);
+var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+var isHttpUrl = (value) => typeof value === "string" && value.length <= 2048 && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+var Check = class {
+  constructor(value, prefix = "") {
+    this.value = value;
+    this.prefix = prefix;
+  }
+  value;
+  prefix;
+  problems = [];
+  field(name, ok, expected) {
+    const value = this.value[name];
+    if (ok(value)) return;
+    this.problems.push(
+      value === void 0 ? `${this.prefix}${name} is missing` : `${this.prefix}${name} is ${shown(value)}, not ${expected}`
+    );
+  }
+  string(name) {
+    this.field(name, (v) => typeof v === "string", "a string");
+  }
+  uuid(name) {
+    this.field(name, (v) => typeof v === "string" && UUID.test(v), "a UUID");
+  }
+};
+function notAnObject(payload) {
+  if (payload instanceof NotJson) return payload.text.trim() === "" ? "an empty body" : `not JSON: "${oneLine(payload.text.trim(), 200)}"`;
+  if (payload === null) return "JSON null, not an object";
+  if (Array.isArray(payload)) return "a JSON array, not an object";
+  if (typeof payload !== "object") return `JSON ${shown(payload)}, not an object`;
+  return void 0;
+}
+var notA = (noun, what, problems) => new ActionError(`shipgate answered something that is not ${noun} to ${what}: ${problems.join("; ")}.`);
+function read(payload, noun, what, check) {
+  const shape = notAnObject(payload);
+  if (shape) throw notA(noun, what, [shape]);
+  const c = new Check(payload);
+  check(c, payload);
+  if (c.problems.length > 0) throw notA(noun, what, c.problems);
+  return payload;
+}
+function readHookSettingsFile(payload, agent, expectedPath, what) {
+  const file = read(payload, "a hook configuration", what, (c, value) => {
+    c.string("agent");
+    c.string("path");
+    c.field("settings", isObject, "an object");
+    if (isObject(value.settings) && value.settings.hooks !== void 0) {
+      const hooks = value.settings.hooks;
+      if (!isObject(hooks)) c.problems.push(`settings.hooks is ${shown(hooks)}, not an object`);
+      else
+        for (const [event, entries] of Object.entries(hooks))
+          if (!Array.isArray(entries)) c.problems.push(`settings.hooks.${oneLine(event, 40)} is ${shown(entries)}, not a list`);
+    }
+    c.field("env", (v) => isObject(v) && Object.values(v).every((x) => typeof x === "string"), "an object of strings");
+    if (isObject(value.env) && value.env.SHIPGATE_URL !== void 0 && !isHttpUrl(value.env.SHIPGATE_URL))
+      c.problems.push(`env.SHIPGATE_URL is ${shown(value.env.SHIPGATE_URL)}, not an http(s) URL`);
+    c.field("timeout_seconds", (v) => typeof v === "number" && Number.isFinite(v), "a number");
+  });
+  if (file.agent !== agent)
+    throw new ActionError(`shipgate answered ${oneLine(file.agent, 40)}'s hook configuration, not ${agent}'s: refused.`);
+  if (file.path !== expectedPath)
+    throw new ActionError(
+      `shipgate named ${oneLine(file.path, 300)} for ${agent}'s hook configuration, not ${expectedPath}: refused, nothing was written.`
+    );
+  return file;
+}
+
+// action/src/agent-hooks.ts
+var isObject2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function merged(existing, handedOut) {
+  if (!isObject2(existing)) return handedOut;
+  const ours = handedOut.hooks ?? {};
+  const theirs = isObject2(existing.hooks) ? existing.hooks : {};
+  const hooks = { ...theirs };
+  for (const [event, entries] of Object.entries(ours)) {
+    const own = new Set(entries.map((entry) => JSON.stringify(entry)));
+    hooks[event] = [...(Array.isArray(theirs[event]) ? theirs[event] : []).filter((entry) => !own.has(JSON.stringify(entry))), ...entries];
+  }
+  return { ...existing, ...handedOut, hooks };
+}
+var HOOK_FILES = {
+  "claude-code": ".claude/settings.json",
+  copilot: ".github/hooks/shipgate.json",
+  gemini: ".gemini/settings.json"
+};
+var inside = (root, file) => file === root || file.startsWith(`${root}${path.sep}`);
+function fileInWorkspace(workspace, relative) {
+  const root = fs4.realpathSync(workspace);
+  const target = path.join(root, relative);
+  const leadsOut = () => new ActionError(`${relative} leads out of the workspace (through a symbolic link): the Action writes only inside it.`);
+  let existing = path.dirname(target);
+  while (!fs4.existsSync(existing)) existing = path.dirname(existing);
+  if (!inside(root, fs4.realpathSync(existing))) throw leadsOut();
+  fs4.mkdirSync(path.dirname(target), { recursive: true });
+  if (!inside(root, fs4.realpathSync(path.dirname(target)))) throw leadsOut();
+  const stat2 = fs4.lstatSync(target, { throwIfNoEntry: false });
+  if (stat2?.isSymbolicLink()) throw leadsOut();
+  if (stat2 && !stat2.isFile()) throw new ActionError(`${relative} is in the workspace but is not a file: the Action does not replace it.`);
+  return target;
+}
+function readSettings(file, relative) {
+  if (!fs4.existsSync(file)) return void 0;
+  let existing;
+  try {
+    existing = JSON.parse(fs4.readFileSync(file, "utf8"));
+  } catch {
+    existing = void 0;
+  }
+  if (!isObject2(existing) || existing.hooks !== void 0 && !isObject2(existing.hooks))
+    throw new ActionError(
+      `${relative} is in the workspace but is not a JSON object${isObject2(existing) ? ' whose "hooks" is an object' : ""}: the Action does not replace it. Make it JSON (shipgate's hooks are added beside what it holds) or remove it.`
+    );
+  return existing;
+}
+async function writeAgentHooks(client, session, agent, workspace) {
+  const what = `read the ${agent} hook configuration of agent session ${session.id}`;
+  const relative = HOOK_FILES[agent];
+  const file = readHookSettingsFile(await client.get(`/agent-sessions/${session.id}/hooks`, { agent }, what), agent, relative, what);
+  const target = fileInWorkspace(workspace, relative);
+  fs4.writeFileSync(target, `${JSON.stringify(merged(readSettings(target, relative), file.settings), null, 2)}
+`);
+  exportVariable("SHIPGATE_TOKEN", session.token);
+  if (file.env.SHIPGATE_URL) exportVariable("SHIPGATE_URL", file.env.SHIPGATE_URL);
+  if (agent === "copilot" && session.mcp_url.startsWith("http://")) exportVariable("COPILOT_HOOK_ALLOW_LOCALHOST", "1");
+  info(
+    `Wrote ${relative}: every tool call of ${agent} is decided by shipgate (hook timeout ${file.timeout_seconds}s). Its steps get SHIPGATE_TOKEN${file.env.SHIPGATE_URL ? " and SHIPGATE_URL" : ""} from the environment.`
+  );
+  return file;
 }
 
 // action/src/job-summary.ts
@@ -21014,7 +21119,7 @@ async function run() {
     if (inputs.session) {
       const session = await openSession(client, inputs.repository, inputs.session);
       if (inputs.session.agent) await writeAgentHooks(client, session, inputs.session.agent, process.env.GITHUB_WORKSPACE ?? process.cwd());
-      return;
+      return handOnSession(session, inputs.repository, inputs.session);
     }
     const evidence = inputs.evidence ? await uploadEvidence(client, inputs, inputs.evidence) : void 0;
     if (!inputs.decide) return await writeJobSummary(inputs, void 0, evidence);

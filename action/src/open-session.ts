@@ -6,7 +6,7 @@ import type { AgentSession, AgentSessionRequest } from './shipgate-types.js';
 /**
  * `mode: session`: opens a governed agent session of `repository` on the job's branch and hands
  * its MCP endpoint to the next steps. The token is masked before it is written anywhere, so the
- * runner shows *** wherever a later step prints it.
+ * runner shows *** wherever a later step prints it; the outputs are set by handOnSession.
  */
 export async function openSession(client: ShipgateClient, repository: string, session: SessionInputs): Promise<AgentSession> {
   const opened = await client.post<AgentSession>(
@@ -23,6 +23,14 @@ export async function openSession(client: ShipgateClient, repository: string, se
     `open an agent session for ${repository}`,
   );
   core.setSecret(opened.token);
+  return opened;
+}
+
+/**
+ * The session's outputs, set once everything else of the step has succeeded (with `agent`, once
+ * its hooks are written): a step that fails hands no session on.
+ */
+export function handOnSession(opened: AgentSession, repository: string, session: SessionInputs): void {
   core.setOutput('mcp-url', opened.mcp_url);
   core.setOutput('token', opened.token);
   core.setOutput('session-id', opened.id);
@@ -31,5 +39,4 @@ export async function openSession(client: ShipgateClient, repository: string, se
     `Opened agent session ${opened.id} for ${repository}${opened.branch ? ` on ${opened.branch}` : ''} ` +
       `(servers: ${session.servers.join(', ') || 'none'}; until ${opened.expires_at}). MCP endpoint: ${opened.mcp_url}`,
   );
-  return opened;
 }

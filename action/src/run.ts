@@ -3,7 +3,7 @@ import { ActionError } from './action-error.js';
 import { apiKeyCredential, oidcCredential } from './credential.js';
 import { createClient } from './http-client.js';
 import { parseInputs } from './inputs.js';
-import { openSession } from './open-session.js';
+import { handOnSession, openSession } from './open-session.js';
 import { writeAgentHooks } from './agent-hooks.js';
 import { writeJobSummary } from './job-summary.js';
 import { uploadEvidence } from './upload-evidence.js';
@@ -32,7 +32,7 @@ export async function run(): Promise<void> {
     if (inputs.session) {
       const session = await openSession(client, inputs.repository, inputs.session);
       if (inputs.session.agent) await writeAgentHooks(client, session, inputs.session.agent, process.env.GITHUB_WORKSPACE ?? process.cwd());
-      return;
+      return handOnSession(session, inputs.repository, inputs.session);
     }
     const evidence = inputs.evidence ? await uploadEvidence(client, inputs, inputs.evidence) : undefined;
     if (!inputs.decide) return await writeJobSummary(inputs, undefined, evidence);
