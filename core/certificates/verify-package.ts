@@ -2,6 +2,7 @@ import { createVerifier } from './create-verifier.js';
 import { findCertificateGroups } from './find-certificate-groups.js';
 import { AUDIT_PACKAGE_PREDICATE } from './predicate-types.js';
 import { keyIdOfJwk, type VerificationJwk } from './public-jwk.js';
+import { manifestProblems } from './manifest-problems.js';
 import { packageMembers, type PackageManifest } from './sign-package.js';
 import type { InTotoStatement } from './types.js';
 import { verifyCertificateChain } from './verify-certificate-chain.js';
@@ -50,16 +51,13 @@ export function verifyPackage(pkg: Record<string, unknown>, publicKeys: readonly
     if (!result.verified || result.statement?.predicateType !== AUDIT_PACKAGE_PREDICATE) {
       failures.push({ member: 'manifest', reason: `signature does not verify (${result.reason ?? 'not an audit package manifest'})` });
       // Still say which members disagree with what the manifest claims.
-      compareMembers(pkg, new Map((manifest.members ?? []).map((m) => [m.name, m.sha256])), failures);
+      compareMembers(pkg, new Map((Array.isArray(manifest.members) ? manifest.members : []).map((m) => [m?.name, m?.sha256])), failures);
     } else {
       const known = new Set(publicKeys.map(keyIdOfJwk));
       manifestKeyid = manifest.envelope.signatures.find((s) => known.has(s.keyid))?.keyid;
       const expected = signedMembers(result.statement);
       compareMembers(pkg, expected, failures);
-      const listed = new Map((manifest.members ?? []).map((m) => [m.name, m.sha256]));
-      if (listed.size !== expected.size || [...expected].some(([name, digest]) => listed.get(name) !== digest)) {
-        failures.push({ member: 'manifest', reason: 'members list differs from the signed manifest' });
-      }
+      for (const reason of manifestProblems(pkg, result.statement)) failures.push({ member: 'manifest', reason });
     }
   }
   let certificatesChecked = 0;
