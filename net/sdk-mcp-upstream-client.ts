@@ -1,8 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamTool } from '../core/mcp/mcp-upstream-client.js';
 import { isGatewayControlledHeader } from '../core/mcp/gateway-controlled-headers.js';
+import { headerSecrets, scrubJson, scrubText } from '../core/mcp/scrub-secrets.js';
+import { MAX_UPSTREAM_LIST_PAGES, upstreamListingProblem } from '../core/mcp/upstream-listing-problem.js';
 import { NodeHttpMcpTransport } from './node-http-mcp-transport.js';
 
 /** Compiled argument validators, by schema; cleared when full (schemas rarely change). */
@@ -20,14 +24,48 @@ function headersOf(stored: Record<string, string>, bearer?: () => Promise<string
   return async () => ({ ...lower, authorization: `Bearer ${await bearer()}` });
 }
 
+/**
+ * `work`'s answer, and the message of its failure, without the upstream's stored header values: an upstream may
+ * echo the credentials it was sent (in a result, or in an error page), and they must reach no agent, record or log.
+ */
+async function scrubbed<T>(secrets: readonly string[], work: () => Promise<T>): Promise<T> {
+  try {
+    return scrubJson(await work(), secrets);
+  } catch (error) {
+    if (error instanceof Error) error.message = scrubText(error.message, secrets);
+    throw error;
+  }
+}
+
+/** How every upstream regular expression is "run": it matches anything (see argumentsValidator). `code` serves only Ajv's standalone code. */
+const uncheckedPatterns = Object.assign(() => ({ test: () => true }), { code: 'uncheckedPatterns' });
+
+/**
+ * The SDK's Ajv validator, configured as the SDK configures it, except that the upstream's regular expressions
+ * (`pattern`, `patternProperties`) are not run (docs/mcp-gateway.md, "Limits"): an upstream chooses them and an agent
+ * chooses the text, and `^(a+)+$` against 40 characters held the event loop for minutes. The upstream checks its own
+ * patterns; the gateway checks every other keyword. Output schemas the SDK's client checks are read the same way.
+ */
+function argumentsValidator(): AjvJsonSchemaValidator {
+  const ajv = new Ajv({
+    strict: false,
+    validateFormats: true,
+    validateSchema: false,
+    allErrors: true,
+    code: { regExp: uncheckedPatterns },
+  });
+  addFormats.default(ajv); // ajv-formats is CommonJS: its plugin is the `default` export
+  return new AjvJsonSchemaValidator(ajv);
+}
+
 /** The gateway's client of upstream MCP servers: the official TypeScript SDK's Client over Streamable HTTP (net/node-http-mcp-transport.ts). */
 export function createSdkMcpUpstreamClient(): McpUpstreamClient {
-  const ajv = new AjvJsonSchemaValidator();
+  const ajv = argumentsValidator();
   const validators = new Map<string, ReturnType<AjvJsonSchemaValidator['getValidator']>>();
   const bySchema = new WeakMap<object, ReturnType<AjvJsonSchemaValidator['getValidator']>>();
   return {
     async connect(upstream, timeoutMs, events, bearer): Promise<UpstreamConnection> {
-      const client = new Client({ name: 'shipgate-mcp-gateway', version: '1' });
+      const client = new Client({ name: 'shipgate-mcp-gateway', version: '1' }, { jsonSchemaValidator: ajv });
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsChanged());
       // The token in force at each request (docs/mcp-gateway.md, "Least-privilege upstream credentials").
       const transport = new NodeHttpMcpTransport(new URL(upstream.url), headersOf(upstream.headers, bearer));
@@ -36,35 +74,44 @@ export function createSdkMcpUpstreamClient(): McpUpstreamClient {
         await transport.terminateSession().catch(() => undefined);
         await client.close().catch(() => undefined);
       };
+      const secrets = headerSecrets(upstream.headers);
       try {
-        await client.connect(transport, { timeout: timeoutMs });
+        await scrubbed(secrets, () => client.connect(transport, { timeout: timeoutMs }));
       } catch (error) {
         await close();
         throw error;
       }
       return {
-        async listTools(timeout) {
-          const deadline = Date.now() + timeout;
-          const remaining = () => Math.max(1, deadline - Date.now());
-          const tools: UpstreamTool[] = [];
-          let cursor: string | undefined;
-          do {
-            const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: remaining(), maxTotalTimeout: remaining() });
-            tools.push(...(page.tools as UpstreamTool[]));
-            cursor = page.nextCursor;
-          } while (cursor);
-          return tools;
-        },
-        async callTool(name, args, timeout) {
-          const result = await client.callTool({ name, arguments: args }, undefined, { timeout, maxTotalTimeout: timeout });
-          return {
-            content: (result.content ?? []) as Record<string, unknown>[],
-            ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
-            isError: result.isError === true,
-          } satisfies UpstreamResult;
-        },
+        listTools: (timeout) => scrubbed(secrets, () => listTools(timeout)),
+        callTool: (name, args, timeout) => scrubbed(secrets, () => callTool(name, args, timeout)),
         close,
       };
+
+      async function listTools(timeout: number): Promise<UpstreamTool[]> {
+        const deadline = Date.now() + timeout;
+        const remaining = () => Math.max(1, deadline - Date.now());
+        const tools: UpstreamTool[] = [];
+        let cursor: string | undefined;
+        let pages = 0;
+        do {
+          if (++pages > MAX_UPSTREAM_LIST_PAGES) throw new Error(`its tool list goes on past ${MAX_UPSTREAM_LIST_PAGES} pages`);
+          const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: remaining(), maxTotalTimeout: remaining() });
+          tools.push(...(page.tools as UpstreamTool[]));
+          cursor = page.nextCursor;
+        } while (cursor);
+        const problem = upstreamListingProblem(tools);
+        if (problem) throw new Error(problem);
+        return tools;
+      }
+
+      async function callTool(name: string, args: Record<string, unknown>, timeout: number): Promise<UpstreamResult> {
+        const result = await client.callTool({ name, arguments: args }, undefined, { timeout, maxTotalTimeout: timeout });
+        return {
+          content: (result.content ?? []) as Record<string, unknown>[],
+          ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
+          isError: result.isError === true,
+        };
+      }
     },
     checkArguments(schema, value) {
       // By the schema object first (an MCP session keeps its tool list, so its calls pass the same one), then by its text.

@@ -1,11 +1,9 @@
 import type { InstallationTokenMinter, MintedToken, ScopedInstallationToken } from '../github/installation-token-minter.js';
 import type { McpUpstream } from './mcp-server-registry.js';
+import { scrubJson, scrubText } from './scrub-secrets.js';
 
 /** A token is minted again this long before GitHub's `expires_at`, so no request goes out with one about to lapse. */
 export const TOKEN_REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
-
-/** What replaces a minted token wherever an upstream echoes it back. */
-export const UPSTREAM_CREDENTIAL_REDACTED = '[REDACTED:upstream_credential]';
 
 interface Held {
   /** The permissions the token was minted for: a registration changed since means a new token. */
@@ -62,16 +60,11 @@ export class UpstreamCredentials {
 
   /** `text` with every token this session minted replaced by UPSTREAM_CREDENTIAL_REDACTED. */
   scrub(text: string): string {
-    let scrubbed = text;
-    for (const token of this.minted) if (scrubbed.includes(token)) scrubbed = scrubbed.split(token).join(UPSTREAM_CREDENTIAL_REDACTED);
-    return scrubbed;
+    return scrubText(text, this.minted);
   }
 
   /** `value` (any JSON) with `scrub` applied to every string, keys included; the same object when nothing was found. */
   scrubValue<T>(value: T): T {
-    if (this.minted.size === 0) return value;
-    const text = JSON.stringify(value);
-    const scrubbed = this.scrub(text);
-    return scrubbed === text ? value : (JSON.parse(scrubbed) as T);
+    return scrubJson(value, [...this.minted]);
   }
 }
