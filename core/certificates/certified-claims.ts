@@ -18,6 +18,13 @@ export interface CertifiedClaims {
   toolCalls: unknown;
   /** Upstream execution id -> the digest of its execution certificate (the signed lineage). */
   upstream: Map<string, string>;
+  /** The execution certificate's verdict and cost. */
+  verdict: unknown;
+  costCents: unknown;
+  /** The capability a tool-call certificate names. */
+  capability: unknown;
+  /** The policy version it ran under, as the record's PolicyRef names it: `{name, version, digest}` (hex). */
+  policy: { name: unknown; version: unknown; digest: unknown };
   /** A refused call's certificate (`action-denied`): its reason and its arguments' digest (hex); undefined for the others. */
   denied?: { reason: unknown; argumentsDigest: unknown };
 }
@@ -36,10 +43,19 @@ export function isV1Predicate(predicateType: unknown): boolean {
 }
 
 export function certifiedClaims(predicateType: unknown, predicate: Predicate): CertifiedClaims {
-  const common = { executionId: predicate.execution_id, seq: predicate.seq, tool: predicate.tool };
+  const common = {
+    executionId: predicate.execution_id,
+    seq: predicate.seq,
+    tool: predicate.tool,
+    verdict: predicate.verdict,
+    costCents: predicate.cost_cents,
+    capability: predicate.capability,
+  };
+  const policy = (predicate.policy ?? {}) as Record<string, unknown>;
   if (isV1Predicate(predicateType)) {
     return {
       ...common,
+      policy: { name: policy.name, version: policy.version, digest: policy.digest },
       resultDigest: predicate.result_digest,
       prev: predicate.prev,
       toolCalls: predicate.tool_calls,
@@ -53,6 +69,11 @@ export function certifiedClaims(predicateType: unknown, predicate: Predicate): C
   return {
     ...common,
     ...denied,
+    policy: {
+      name: policy.name,
+      version: (policy.annotations as { version?: unknown } | undefined)?.version,
+      digest: sha256Of(policy.digest),
+    },
     resultDigest: sha256Of(predicate.result_digest),
     prev: sha256Of(predicate.prev),
     toolCalls: Array.isArray(predicate.tool_calls) ? predicate.tool_calls.map(sha256Of) : predicate.tool_calls,

@@ -2,9 +2,9 @@ import { canonicalDigest } from '../canonical-json.js';
 import type { ToolCallEntry } from '../executions/execution.js';
 import { certifiedClaims, type CertifiedClaims } from './certified-claims.js';
 import { checkCertificate, type CertificateCheck } from './check-certificate.js';
-import { decodeStrictBase64 } from './strict-base64.js';
 import { toolCallDigest } from './tool-call-digest.js';
-import type { Certificate, InTotoStatement, Verifier } from './types.js';
+import type { Certificate, Verifier } from './types.js';
+import { unverifiedStatement } from './unverified-statement.js';
 
 interface Link {
   index: number;
@@ -14,13 +14,8 @@ interface Link {
 
 /** What the predicate claims, verified or not (the signature is checked apart), in either version. */
 function claimsOf(cert: Certificate): CertifiedClaims {
-  try {
-    const payload = decodeStrictBase64(cert.envelope.payload);
-    const statement = JSON.parse(payload!.toString('utf8')) as InTotoStatement;
-    return certifiedClaims(statement.predicateType, statement.predicate ?? {});
-  } catch {
-    return certifiedClaims(undefined, {});
-  }
+  const statement = unverifiedStatement(cert);
+  return certifiedClaims(statement?.predicateType, statement?.predicate ?? {});
 }
 
 function chainOrder(a: Link, b: Link): number {

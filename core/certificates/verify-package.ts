@@ -1,5 +1,7 @@
 import { createVerifier } from './create-verifier.js';
+import { executionRecordProblems } from './execution-record-problems.js';
 import { findCertificateGroups } from './find-certificate-groups.js';
+import { findExecutionRecords } from './find-execution-records.js';
 import { AUDIT_PACKAGE_PREDICATE } from './predicate-types.js';
 import { keyIdOfJwk, type VerificationJwk } from './public-jwk.js';
 import { manifestProblems } from './manifest-problems.js';
@@ -68,6 +70,10 @@ export function verifyPackage(pkg: Record<string, unknown>, publicKeys: readonly
         failures.push({ certificate: check.id, path: group.path, reason: check.reason ?? 'unverified', detail: check.detail });
     }
   }
+  // The records must say what their own certificates signed.
+  for (const packaged of findExecutionRecords(pkg))
+    for (const problem of executionRecordProblems(packaged))
+      failures.push({ member: packaged.path, reason: `record_mismatch: ${problem}` });
   // A workflow package also proves which upstream executions each stage was bound to.
   for (const problem of checkLineage(pkg)) failures.push({ member: 'lineage', reason: problem });
   return { ok: failures.length === 0, failures, manifestKeyid, certificatesChecked };

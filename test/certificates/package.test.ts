@@ -58,6 +58,7 @@ describe('signed audit packages', () => {
         reason: 'broken_chain',
         detail: 'prev of tool call 4 does not link to tool call 1',
       },
+      { member: 'execution', reason: 'record_mismatch: allowed tool call 2 has no certificate of its own' },
     ]);
   });
 

@@ -76,7 +76,12 @@ describe('shipgate verify', () => {
     expect(result.out).toMatch(/FAIL member 'execution': altered/);
     expect(result.out).toMatch(/FAIL member 'certificates': altered/);
     expect(result.out).toMatch(/FAIL certificate .* broken_chain - prev of tool call 2 does not link to the start of the chain/);
-    expect(result.out).toMatch(/FAILED: 3 problem\(s\) found\.$/);
+    // The record is also held against its certificates: the verdict its execution certificate signs, a certificate per allowed call.
+    expect(result.out).toMatch(
+      /FAIL member 'execution': record_mismatch: verdict "non_compliant" but its execution certificate says "compliant"/,
+    );
+    expect(result.out).toMatch(/FAIL member 'execution': record_mismatch: allowed tool call 1 has no certificate of its own/);
+    expect(result.out).toMatch(/FAILED: 5 problem\(s\) found\.$/);
   });
 
   it('exits 2 for usage errors and unreadable files; --help names every exit code', async () => {

@@ -116,12 +116,16 @@ describe('shipgate verify reads a package strictly', () => {
         out: expect.stringMatching(/FAIL package: number .* not written as canonical JSON writes it/),
       });
     }
-    const zero = resigned((body) => (body.execution.cost_cents = 0));
+    const zero = resigned((body) => (body.attestation.retention_days = 0));
     expect(await verify(write('zero.json', zero.text), zero.keys)).toMatchObject({ code: 0 });
-    expect(await verify(write('minus-zero.json', zero.text.replace('"cost_cents":0', '"cost_cents":-0')), zero.keys)).toMatchObject({
-      code: 1,
-      out: expect.stringMatching(/FAIL package: number -0 not written as canonical JSON writes it \(0\) at \$\.execution\.cost_cents/),
-    });
+    expect(await verify(write('minus-zero.json', zero.text.replace('"retention_days":0', '"retention_days":-0')), zero.keys)).toMatchObject(
+      {
+        code: 1,
+        out: expect.stringMatching(
+          /FAIL package: number -0 not written as canonical JSON writes it \(0\) at \$\.attestation\.retention_days/,
+        ),
+      },
+    );
   });
 
   it('fails 1e400 and 100k- or 1M-deep nesting in a member with a message, no stack trace', async () => {

@@ -16,7 +16,17 @@ export function signedPackage() {
       package_id: '44444444-4444-4444-8444-444444444444',
       generated_at: '2024-05-01T00:01:00.000Z',
       compliance_regime: 'hipaa',
-      execution: { id: run.executionId, status: 'completed', verdict: 'compliant', task: 'Summarise the change — ünïcode', cost_cents: 42 },
+      execution: {
+        id: run.executionId,
+        status: 'completed',
+        verdict: 'compliant',
+        task: 'Summarise the change — ünïcode',
+        cost_cents: 42,
+        // What the execution certificate signs: the record must say the same.
+        output: 'final answer',
+        policy: { name: policy.name, version: policy.version, digest: policy.digest },
+        upstream_execution_ids: [],
+      },
       tool_calls: run.toolCalls,
       certificates: run.certificates.map((c) => ({ ...c, verified: true })),
       policy: { ...policy, retention_days: 2190 },
