@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { MAX_UPSTREAM_TOOLS } from '../../core/mcp/upstream-listing-problem.js';
 import { readBody, startHttpServer, type FakeHttpServer } from '../fakes/fake-http.js';
-import { mcpClient } from './support/everything-upstream.js';
 import { startGateway, type GatewayFixture } from './support/gateway-fixture.js';
+import { rawAgentSession, type ToolResult } from './support/raw-agent-session.js';
 
 // docs/mcp-gateway.md, "Limits" and "Pinned tool definitions": an upstream is trusted to run its tools, not to keep
 // shipgate's secrets or its own listing honest. Before: an upstream echoing the headers it was sent put its
@@ -79,18 +79,11 @@ afterAll(async () => {
 });
 
 async function openSession(servers: string[]): Promise<{ id: string }> {
-  const { t } = gateway;
-  const session = await t.request
-    .post('/api/v1/agent-sessions')
-    .set(t.admin.auth)
-    .send({ name: 'raw', repo_root: 'acme/shop', servers, permissions: ['mcp:*'], compliance_policy: 'raw-mcp' });
-  expect(session.status).toBe(201);
   await client?.close();
-  client = await mcpClient(session.body.mcp_url, { Authorization: `Bearer ${session.body.token}` });
-  return session.body;
+  const session = await rawAgentSession(gateway.t, servers, ['mcp:*']);
+  client = session.client;
+  return session;
 }
-
-type ToolResult = { isError?: boolean; content: { text: string }[] };
 
 it('never passes on the credentials an upstream echoes: not to the agent, the record, the export or the log', async () => {
   const { t } = gateway;

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { readBody, startHttpServer, type FakeHttpServer } from '../fakes/fake-http.js';
-import { mcpClient } from './support/everything-upstream.js';
 import { startGateway, type GatewayFixture } from './support/gateway-fixture.js';
+import { rawAgentSession, type ToolResult } from './support/raw-agent-session.js';
 
 // An upstream is trusted infrastructure, its results are not (docs/mcp-gateway.md, "Redaction"): one
 // holding a number past the double range was an internal error, the call that ran upstream unrecorded.
@@ -71,18 +71,11 @@ afterAll(async () => {
 });
 
 async function openSession(): Promise<{ id: string }> {
-  const { t } = gateway;
-  const session = await t.request
-    .post('/api/v1/agent-sessions')
-    .set(t.admin.auth)
-    .send({ name: 'raw', repo_root: 'acme/shop', servers: ['raw'], permissions: ['mcp:raw/*'], compliance_policy: 'raw-mcp' });
-  expect(session.status).toBe(201);
   await client?.close();
-  client = await mcpClient(session.body.mcp_url, { Authorization: `Bearer ${session.body.token}` });
-  return session.body;
+  const session = await rawAgentSession(gateway.t, ['raw'], ['mcp:raw/*']);
+  client = session.client;
+  return session;
 }
-
-type ToolResult = { isError?: boolean; content: { text: string }[] };
 
 it("records a call whose upstream answered a number past the double range as that upstream's failure, certified, and tells the agent", async () => {
   const { t } = gateway;
