@@ -20516,6 +20516,205 @@ function oidcCredential(audience) {
   };
 }
 
+// action/src/evidence-summary.ts
+var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+function summaryLine(summary2) {
+  switch (summary2.format) {
+    case "junit": {
+      const extra = [summary2.errored && `${summary2.errored} errored`, summary2.skipped && `${summary2.skipped} skipped`].filter(Boolean);
+      return [`${plural(summary2.total, "test")}, ${summary2.failed} failed`, ...extra].join(", ");
+    }
+    case "sarif": {
+      const l = summary2.by_level;
+      const levels = [`${l.error} error`, `${l.warning} warning`, `${l.note} note`, ...l.none ? [`${l.none} none`] : []];
+      return `${plural(summary2.results, "result")}: ${levels.join(", ")}`;
+    }
+    case "cyclonedx":
+    case "spdx":
+      return `${summary2.format === "spdx" ? "SPDX" : "CycloneDX"} ${summary2.spec_version} SBOM: ${plural(summary2.components, "component")}, ${plural(summary2.licenses.length, "licence")}, ${summary2.unlicensed_count} without a licence`;
+    case "provenance": {
+      const signed = summary2.signatures === 0 ? "unsigned" : summary2.verified_keys.length > 0 ? `signature verified with ${plural(summary2.verified_keys.length, "key")} the gate names` : "signature not verified with any key the gate names";
+      return `provenance from builder ${summary2.builder_id}, build type ${summary2.build_type}, ${plural(summary2.subjects_count, "subject")}, ${signed}`;
+    }
+  }
+}
+function summaryDetails(summary2) {
+  const list2 = (title, items, total = items.length) => items.length === 0 ? void 0 : { title, items: total > items.length ? [...items, `\u2026 and ${total - items.length} more`] : items };
+  switch (summary2.format) {
+    case "junit":
+      return list2("Failing", summary2.failing, summary2.failed + summary2.errored);
+    case "sarif": {
+      const top = [...summary2.by_rule].sort((a, b) => b.count - a.count).slice(0, 20);
+      return list2(
+        "Rules with most results",
+        top.map((r) => `${r.rule_id} (${r.level}): ${r.count}`)
+      );
+    }
+    case "cyclonedx":
+    case "spdx":
+      return list2("Without a licence", summary2.unlicensed, summary2.unlicensed_count);
+    case "provenance":
+      return list2("Source commits", summary2.source_commits);
+  }
+}
+
+// action/src/answers.ts
+var NotJson = class {
+  constructor(text) {
+    this.text = text;
+  }
+  text;
+};
+function oneLine(text, max = 1e3) {
+  const flat = text.replace(/[\p{Cc}\u2028\u2029]/gu, " ");
+  return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
+}
+var shown = (value) => oneLine(value === void 0 ? "undefined" : JSON.stringify(value), 80);
+var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+var SHA = /^[0-9a-f]{40}$/i;
+var TOKEN = /^[\x21-\x7e]{1,4096}$/;
+var isHttpUrl = (value) => typeof value === "string" && value.length <= 2048 && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+var Check = class {
+  constructor(value, prefix = "") {
+    this.value = value;
+    this.prefix = prefix;
+  }
+  value;
+  prefix;
+  problems = [];
+  field(name, ok, expected) {
+    const value = this.value[name];
+    if (ok(value)) return;
+    this.problems.push(
+      value === void 0 ? `${this.prefix}${name} is missing` : `${this.prefix}${name} is ${shown(value)}, not ${expected}`
+    );
+  }
+  string(name) {
+    this.field(name, (v) => typeof v === "string", "a string");
+  }
+  uuid(name) {
+    this.field(name, (v) => typeof v === "string" && UUID.test(v), "a UUID");
+  }
+};
+function notAnObject(payload) {
+  if (payload instanceof NotJson) return payload.text.trim() === "" ? "an empty body" : `not JSON: "${oneLine(payload.text.trim(), 200)}"`;
+  if (payload === null) return "JSON null, not an object";
+  if (Array.isArray(payload)) return "a JSON array, not an object";
+  if (typeof payload !== "object") return `JSON ${shown(payload)}, not an object`;
+  return void 0;
+}
+var notA = (noun, what, problems) => new ActionError(`shipgate answered something that is not ${noun} to ${what}: ${problems.join("; ")}.`);
+function read(payload, noun, what, check) {
+  const shape = notAnObject(payload);
+  if (shape) throw notA(noun, what, [shape]);
+  const c = new Check(payload);
+  check(c, payload);
+  if (c.problems.length > 0) throw notA(noun, what, c.problems);
+  return payload;
+}
+var shortSha = (sha) => oneLine(sha.slice(0, 12), 12);
+function readDecision(payload, repository, commitSha, what) {
+  const answer = read(payload, "a decision", what, (c, value) => {
+    c.field("decision", (v) => v === "SHIP" || v === "NO_SHIP", "SHIP or NO_SHIP");
+    c.string("repo_root");
+    c.field("commit_sha", (v) => typeof v === "string" && SHA.test(v), "a 40-character commit SHA");
+    c.uuid("snapshot_id");
+    c.field("blockers", Array.isArray, "a list");
+    if (Array.isArray(value.blockers))
+      value.blockers.forEach((item, i) => {
+        if (!isObject(item)) return c.problems.push(`blockers[${i}] is not an object`);
+        const b = new Check(item, `blockers[${i}].`);
+        for (const name of ["code", "component", "reason", "remediation_suggestion"]) b.string(name);
+        b.field("waitable", (v) => typeof v === "boolean", "true or false");
+        c.problems.push(...b.problems);
+      });
+    c.field("decision_url", isHttpUrl, "an http(s) URL");
+  });
+  const asked = `${repository}@${commitSha.slice(0, 12)}`;
+  if (answer.repo_root.toLowerCase() !== repository.toLowerCase() || answer.commit_sha.toLowerCase() !== commitSha.toLowerCase())
+    throw new ActionError(
+      `shipgate answered a decision for ${oneLine(answer.repo_root, 200)}@${shortSha(answer.commit_sha)}, not ${asked}: refused.`
+    );
+  const blockers = answer.blockers.length;
+  if (answer.decision === "SHIP" && blockers > 0)
+    throw new ActionError(
+      `shipgate answered a contradictory decision for ${asked}: SHIP with ${blockers} blocker${blockers === 1 ? "" : "s"} (${oneLine(answer.blockers.map((b) => `${b.code} (${b.component})`).join(", "), 300)}); a SHIP has none. Refused.`
+    );
+  if (answer.decision === "NO_SHIP" && blockers === 0)
+    throw new ActionError(`shipgate answered a contradictory decision for ${asked}: NO_SHIP without a blocker. Refused.`);
+  return {
+    decision: answer.decision,
+    repo_root: answer.repo_root,
+    commit_sha: answer.commit_sha.toLowerCase(),
+    snapshot_id: answer.snapshot_id,
+    blockers: answer.blockers.map(({ code, component, reason, remediation_suggestion, waitable }) => ({
+      code,
+      component,
+      reason,
+      remediation_suggestion,
+      waitable
+    })),
+    // Normalised: a link the job summary can put in an href as it is.
+    decision_url: new URL(answer.decision_url).href
+  };
+}
+function readAgentSession(payload, what) {
+  return read(payload, "an agent session", what, (c, value) => {
+    c.uuid("id");
+    c.uuid("execution_id");
+    c.field("mcp_url", isHttpUrl, "an http(s) URL");
+    if (typeof value.token === "string") {
+      if (!TOKEN.test(value.token)) c.problems.push("token is not one the runner can mask (printable ASCII without spaces, at most 4096)");
+    } else c.string("token");
+    c.string("expires_at");
+    c.field("branch", (v) => v === null || typeof v === "string", "a string or null");
+  });
+}
+function readHookSettingsFile(payload, agent, expectedPath, what) {
+  const file = read(payload, "a hook configuration", what, (c, value) => {
+    c.string("agent");
+    c.string("path");
+    c.field("settings", isObject, "an object");
+    if (isObject(value.settings) && value.settings.hooks !== void 0) {
+      const hooks = value.settings.hooks;
+      if (!isObject(hooks)) c.problems.push(`settings.hooks is ${shown(hooks)}, not an object`);
+      else
+        for (const [event, entries] of Object.entries(hooks))
+          if (!Array.isArray(entries)) c.problems.push(`settings.hooks.${oneLine(event, 40)} is ${shown(entries)}, not a list`);
+    }
+    c.field("env", (v) => isObject(v) && Object.values(v).every((x) => typeof x === "string"), "an object of strings");
+    if (isObject(value.env) && value.env.SHIPGATE_URL !== void 0 && !isHttpUrl(value.env.SHIPGATE_URL))
+      c.problems.push(`env.SHIPGATE_URL is ${shown(value.env.SHIPGATE_URL)}, not an http(s) URL`);
+    c.field("timeout_seconds", (v) => typeof v === "number" && Number.isFinite(v), "a number");
+  });
+  if (file.agent !== agent)
+    throw new ActionError(`shipgate answered ${oneLine(file.agent, 40)}'s hook configuration, not ${agent}'s: refused.`);
+  if (file.path !== expectedPath)
+    throw new ActionError(
+      `shipgate named ${oneLine(file.path, 300)} for ${agent}'s hook configuration, not ${expectedPath}: refused, nothing was written.`
+    );
+  return file;
+}
+function readEvidenceRecord(payload, what) {
+  return read(payload, "an evidence record", what, (c, value) => {
+    c.string("name");
+    c.string("status");
+    c.field("digest", (v) => v === null || v === void 0 || typeof v === "string", "a string or null");
+    c.field("format", (v) => v === null || v === void 0 || typeof v === "string", "a string or null");
+    c.field("summary", (v) => v === null || v === void 0 || isObject(v), "an object or null");
+    if (!isObject(value.summary)) return;
+    try {
+      const summary2 = value.summary;
+      const line = summaryLine(summary2);
+      const details = summaryDetails(summary2);
+      if (typeof line !== "string" || details && !details.items.every((item) => typeof item === "string")) throw new Error("not text");
+    } catch {
+      c.problems.push(`summary is not what shipgate reads of a document (format ${shown(value.summary.format)})`);
+    }
+  });
+}
+
 // action/src/shipgate-refusal.ts
 var ShipgateRefusal = class extends ActionError {
   constructor(message, status, detail) {
@@ -20531,13 +20730,19 @@ var ShipgateRefusal = class extends ActionError {
 // action/src/http-client.ts
 var DEFAULT_RETRY = { attempts: 4, baseDelayMs: 1e3, maxDelayMs: 3e4, timeoutMs: 3e4, budgetMs: 12e4 };
 var sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function issueText(issue2) {
+  if (typeof issue2 === "string") return issue2;
+  const { loc, msg } = issue2 ?? {};
+  if (Array.isArray(loc) && typeof msg === "string") return `${loc.join(".")}: ${msg}`;
+  return JSON.stringify(issue2) ?? String(issue2);
+}
 function detailText(payload) {
+  if (payload instanceof NotJson) return payload.text.trim() === "" ? "no details" : oneLine(payload.text.trim(), 300);
   const detail = payload?.detail;
-  if (typeof detail === "string") return detail;
-  if (Array.isArray(detail))
-    return detail.map((issue2) => `${(issue2.loc ?? []).join(".")}: ${issue2.msg ?? ""}`).join("; ");
-  if (detail && typeof detail === "object" && "message" in detail) return String(detail.message);
-  return payload === void 0 ? "no details" : JSON.stringify(payload).slice(0, 300);
+  if (detail === void 0) return payload === void 0 ? "no details" : oneLine(JSON.stringify(payload), 300);
+  if (Array.isArray(detail)) return oneLine(detail.map(issueText).join("; "));
+  if (detail && typeof detail === "object" && "message" in detail && typeof detail.message === "string") return oneLine(detail.message);
+  return oneLine(issueText(detail));
 }
 function refusal(status, payload, credential, what) {
   const detail = detailText(payload);
@@ -20566,9 +20771,9 @@ function retryAfterMs(header) {
 async function readJson(response) {
   const text = await response.text();
   try {
-    return text ? JSON.parse(text) : void 0;
+    return JSON.parse(text);
   } catch {
-    return { detail: text.slice(0, 300) };
+    return new NotJson(text);
   }
 }
 function createClient(apiUrl, credential, policy = DEFAULT_RETRY, wait = sleep) {
@@ -20668,7 +20873,7 @@ function parseSessionInputs(env, problems) {
 // action/src/inputs.ts
 var EVIDENCE_FORMATS = ["junit", "sarif", "cyclonedx", "spdx", "provenance", "none"];
 var REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
-var SHA = /^[0-9a-f]{40}$/i;
+var SHA2 = /^[0-9a-f]{40}$/i;
 function parseInputs(env = process.env) {
   const problems = [];
   const input = (name) => getInput(name) || void 0;
@@ -20698,7 +20903,7 @@ function parseInputs(env = process.env) {
   const repository = input("repository") ?? env.GITHUB_REPOSITORY ?? "";
   if (!REPOSITORY.test(repository)) problems.push(`repository must be owner/repo (got "${repository}").`);
   const commitSha = input("commit-sha") ?? defaultCommitSha(env) ?? "";
-  if (mode !== "session" && !SHA.test(commitSha)) problems.push(`commit-sha must be a full 40-character SHA (got "${commitSha}").`);
+  if (mode !== "session" && !SHA2.test(commitSha)) problems.push(`commit-sha must be a full 40-character SHA (got "${commitSha}").`);
   const evidenceName = input("evidence-name");
   const evidenceStatus = input("evidence-status") ?? "passed";
   if (evidenceStatus !== "passed" && evidenceStatus !== "failed")
@@ -20741,7 +20946,8 @@ function parseInputs(env = process.env) {
 
 // action/src/open-session.ts
 async function openSession(client, repository, session) {
-  const opened = await client.post(
+  const what = `open an agent session for ${repository}`;
+  const answer = await client.post(
     "/agent-sessions",
     {
       name: session.name,
@@ -20752,9 +20958,10 @@ async function openSession(client, repository, session) {
       servers: session.servers,
       ...session.expiresInSeconds ? { expires_in_seconds: session.expiresInSeconds } : {}
     },
-    `open an agent session for ${repository}`
+    what
   );
-  setSecret(opened.token);
+  if (typeof answer?.token === "string") setSecret(answer.token);
+  const opened = readAgentSession(answer, what);
   return opened;
 }
 function handOnSession(opened, repository, session) {
@@ -20770,129 +20977,6 @@ function handOnSession(opened, repository, session) {
 // action/src/agent-hooks.ts
 import fs4 from "node:fs";
 import path from "node:path";
-
-// action/src/evidence-summary.ts
-var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-function summaryLine(summary2) {
-  switch (summary2.format) {
-    case "junit": {
-      const extra = [summary2.errored && `${summary2.errored} errored`, summary2.skipped && `${summary2.skipped} skipped`].filter(Boolean);
-      return [`${plural(summary2.total, "test")}, ${summary2.failed} failed`, ...extra].join(", ");
-    }
-    case "sarif": {
-      const l = summary2.by_level;
-      const levels = [`${l.error} error`, `${l.warning} warning`, `${l.note} note`, ...l.none ? [`${l.none} none`] : []];
-      return `${plural(summary2.results, "result")}: ${levels.join(", ")}`;
-    }
-    case "cyclonedx":
-    case "spdx":
-      return `${summary2.format === "spdx" ? "SPDX" : "CycloneDX"} ${summary2.spec_version} SBOM: ${plural(summary2.components, "component")}, ${plural(summary2.licenses.length, "licence")}, ${summary2.unlicensed_count} without a licence`;
-    case "provenance": {
-      const signed = summary2.signatures === 0 ? "unsigned" : summary2.verified_keys.length > 0 ? `signature verified with ${plural(summary2.verified_keys.length, "key")} the gate names` : "signature not verified with any key the gate names";
-      return `provenance from builder ${summary2.builder_id}, build type ${summary2.build_type}, ${plural(summary2.subjects_count, "subject")}, ${signed}`;
-    }
-  }
-}
-function summaryDetails(summary2) {
-  const list2 = (title, items, total = items.length) => items.length === 0 ? void 0 : { title, items: total > items.length ? [...items, `\u2026 and ${total - items.length} more`] : items };
-  switch (summary2.format) {
-    case "junit":
-      return list2("Failing", summary2.failing, summary2.failed + summary2.errored);
-    case "sarif": {
-      const top = [...summary2.by_rule].sort((a, b) => b.count - a.count).slice(0, 20);
-      return list2(
-        "Rules with most results",
-        top.map((r) => `${r.rule_id} (${r.level}): ${r.count}`)
-      );
-    }
-    case "cyclonedx":
-    case "spdx":
-      return list2("Without a licence", summary2.unlicensed, summary2.unlicensed_count);
-    case "provenance":
-      return list2("Source commits", summary2.source_commits);
-  }
-}
-
-// action/src/answers.ts
-var NotJson = class {
-  constructor(text) {
-    this.text = text;
-  }
-  text;
-};
-function oneLine(text, max = 1e3) {
-  const flat = text.replace(/[\p{Cc}\u2028\u2029]/gu, " ");
-  return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
-}
-var shown = (value) => oneLine(value === void 0 ? "undefined" : JSON.stringify(value), 80);
-var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-var isHttpUrl = (value) => typeof value === "string" && value.length <= 2048 && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
-var Check = class {
-  constructor(value, prefix = "") {
-    this.value = value;
-    this.prefix = prefix;
-  }
-  value;
-  prefix;
-  problems = [];
-  field(name, ok, expected) {
-    const value = this.value[name];
-    if (ok(value)) return;
-    this.problems.push(
-      value === void 0 ? `${this.prefix}${name} is missing` : `${this.prefix}${name} is ${shown(value)}, not ${expected}`
-    );
-  }
-  string(name) {
-    this.field(name, (v) => typeof v === "string", "a string");
-  }
-  uuid(name) {
-    this.field(name, (v) => typeof v === "string" && UUID.test(v), "a UUID");
-  }
-};
-function notAnObject(payload) {
-  if (payload instanceof NotJson) return payload.text.trim() === "" ? "an empty body" : `not JSON: "${oneLine(payload.text.trim(), 200)}"`;
-  if (payload === null) return "JSON null, not an object";
-  if (Array.isArray(payload)) return "a JSON array, not an object";
-  if (typeof payload !== "object") return `JSON ${shown(payload)}, not an object`;
-  return void 0;
-}
-var notA = (noun, what, problems) => new ActionError(`shipgate answered something that is not ${noun} to ${what}: ${problems.join("; ")}.`);
-function read(payload, noun, what, check) {
-  const shape = notAnObject(payload);
-  if (shape) throw notA(noun, what, [shape]);
-  const c = new Check(payload);
-  check(c, payload);
-  if (c.problems.length > 0) throw notA(noun, what, c.problems);
-  return payload;
-}
-function readHookSettingsFile(payload, agent, expectedPath, what) {
-  const file = read(payload, "a hook configuration", what, (c, value) => {
-    c.string("agent");
-    c.string("path");
-    c.field("settings", isObject, "an object");
-    if (isObject(value.settings) && value.settings.hooks !== void 0) {
-      const hooks = value.settings.hooks;
-      if (!isObject(hooks)) c.problems.push(`settings.hooks is ${shown(hooks)}, not an object`);
-      else
-        for (const [event, entries] of Object.entries(hooks))
-          if (!Array.isArray(entries)) c.problems.push(`settings.hooks.${oneLine(event, 40)} is ${shown(entries)}, not a list`);
-    }
-    c.field("env", (v) => isObject(v) && Object.values(v).every((x) => typeof x === "string"), "an object of strings");
-    if (isObject(value.env) && value.env.SHIPGATE_URL !== void 0 && !isHttpUrl(value.env.SHIPGATE_URL))
-      c.problems.push(`env.SHIPGATE_URL is ${shown(value.env.SHIPGATE_URL)}, not an http(s) URL`);
-    c.field("timeout_seconds", (v) => typeof v === "number" && Number.isFinite(v), "a number");
-  });
-  if (file.agent !== agent)
-    throw new ActionError(`shipgate answered ${oneLine(file.agent, 40)}'s hook configuration, not ${agent}'s: refused.`);
-  if (file.path !== expectedPath)
-    throw new ActionError(
-      `shipgate named ${oneLine(file.path, 300)} for ${agent}'s hook configuration, not ${expectedPath}: refused, nothing was written.`
-    );
-  return file;
-}
-
-// action/src/agent-hooks.ts
 var isObject2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function merged(existing, handedOut) {
   if (!isObject2(existing)) return handedOut;
@@ -21027,23 +21111,28 @@ async function readBytes(file) {
   }
 }
 function documentRefused(error2) {
-  return error2 instanceof ShipgateRefusal && error2.status === 422 && Array.isArray(error2.detail) && error2.detail.some((issue2) => issue2.loc?.[0] === "body" && issue2.loc[1] === "content");
+  return error2 instanceof ShipgateRefusal && error2.status === 422 && Array.isArray(error2.detail) && error2.detail.some(
+    (issue2) => Array.isArray(issue2?.loc) && issue2.loc[0] === "body" && issue2.loc[1] === "content"
+  );
 }
-var issueMessages = (detail) => detail.map((issue2) => issue2.msg ?? "").join(" ");
+var issueMessages = (detail) => oneLine(detail.map((issue2) => typeof issue2?.msg === "string" ? issue2.msg : "").join(" "));
 async function record(client, inputs, evidence, what) {
-  const send = (document) => client.post(
-    "/releases/evidence",
-    {
-      repo_root: inputs.repository,
-      commit_sha: inputs.commitSha,
-      kind: evidence.kind,
-      name: evidence.name,
-      status: evidence.status,
-      ...document,
-      uri: evidence.uri ?? inputs.runUrl ?? null,
-      produced_at: (/* @__PURE__ */ new Date()).toISOString(),
-      ref: inputs.ref ?? null
-    },
+  const send = async (document) => readEvidenceRecord(
+    await client.post(
+      "/releases/evidence",
+      {
+        repo_root: inputs.repository,
+        commit_sha: inputs.commitSha,
+        kind: evidence.kind,
+        name: evidence.name,
+        status: evidence.status,
+        ...document,
+        uri: evidence.uri ?? inputs.runUrl ?? null,
+        produced_at: (/* @__PURE__ */ new Date()).toISOString(),
+        ref: inputs.ref ?? null
+      },
+      what
+    ),
     what
   );
   const { file, format } = evidence;
@@ -21092,7 +21181,8 @@ async function waitForDecision(client, inputs, wait = sleep) {
   const deadline = Date.now() + inputs.waitTimeoutSeconds * 1e3;
   const query = { repo_root: inputs.repository, commit_sha: inputs.commitSha };
   for (; ; ) {
-    const decision = await client.get("/releases/decision", query, `read the release decision of ${inputs.repository}`);
+    const what = `read the release decision of ${inputs.repository}`;
+    const decision = readDecision(await client.get("/releases/decision", query, what), inputs.repository, inputs.commitSha, what);
     const left = deadline - Date.now();
     if (decision.decision === "SHIP" || !onlyWaiting(decision.blockers) || left <= 0) return decision;
     const pause = Math.min(inputs.pollIntervalSeconds * 1e3, left);

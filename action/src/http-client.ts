@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { ActionError } from './action-error.js';
 import type { Credential } from './credential.js';
+import { NotJson, oneLine } from './answers.js';
 import { ShipgateRefusal } from './shipgate-refusal.js';
 
 export interface RetryPolicy {
@@ -18,26 +19,40 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 1000, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
 
 export interface ShipgateClient {
-  /** `what` completes "Could not ..." and "shipgate refused to ..." in messages. */
-  get<T>(path: string, query: Record<string, string>, what: string): Promise<T>;
-  post<T>(path: string, body: unknown, what: string): Promise<T>;
+  /**
+   * The answer's JSON, or NotJson when a 2xx body is not JSON: unchecked, for answers.ts to read.
+   * `what` completes "Could not ..." and "shipgate refused to ..." in messages.
+   */
+  get(path: string, query: Record<string, string>, what: string): Promise<unknown>;
+  post(path: string, body: unknown, what: string): Promise<unknown>;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** shipgate's `{"detail": ...}` as one line: a string, a 422 list of `{loc, msg}`, or a policy denial. */
+/** One item of a detail, as text: a string, a 422 issue `{loc, msg}`, anything else as JSON. */
+function issueText(issue: unknown): string {
+  if (typeof issue === 'string') return issue;
+  const { loc, msg } = (issue ?? {}) as { loc?: unknown; msg?: unknown };
+  if (Array.isArray(loc) && typeof msg === 'string') return `${loc.join('.')}: ${msg}`;
+  return JSON.stringify(issue) ?? String(issue);
+}
+
+/**
+ * shipgate's `{"detail": ...}` as one line of bounded length: a string, a 422 list of
+ * `{loc, msg}`, a policy denial's `{message}`, anything else as JSON (never "[object Object]").
+ */
 export function detailText(payload: unknown): string {
-  const detail = (payload as { detail?: unknown } | undefined)?.detail;
-  if (typeof detail === 'string') return detail;
-  if (Array.isArray(detail))
-    return detail.map((issue: { loc?: unknown[]; msg?: string }) => `${(issue.loc ?? []).join('.')}: ${issue.msg ?? ''}`).join('; ');
-  if (detail && typeof detail === 'object' && 'message' in detail) return String(detail.message);
-  return payload === undefined ? 'no details' : JSON.stringify(payload).slice(0, 300);
+  if (payload instanceof NotJson) return payload.text.trim() === '' ? 'no details' : oneLine(payload.text.trim(), 300);
+  const detail = (payload as { detail?: unknown } | null | undefined)?.detail;
+  if (detail === undefined) return payload === undefined ? 'no details' : oneLine(JSON.stringify(payload), 300);
+  if (Array.isArray(detail)) return oneLine(detail.map(issueText).join('; '));
+  if (detail && typeof detail === 'object' && 'message' in detail && typeof detail.message === 'string') return oneLine(detail.message);
+  return oneLine(issueText(detail));
 }
 
 function refusal(status: number, payload: unknown, credential: Credential, what: string): ShipgateRefusal {
   const detail = detailText(payload);
-  const refused = (message: string) => new ShipgateRefusal(message, status, (payload as { detail?: unknown } | undefined)?.detail);
+  const refused = (message: string) => new ShipgateRefusal(message, status, (payload as { detail?: unknown } | null | undefined)?.detail);
   if (status === 401)
     return refused(
       credential.kind === 'api-key'
@@ -65,12 +80,13 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
+/** The body as JSON, or NotJson (an empty body, an HTML page, garbage): the caller says what it expected. */
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   try {
-    return text ? JSON.parse(text) : undefined;
+    return JSON.parse(text);
   } catch {
-    return { detail: text.slice(0, 300) };
+    return new NotJson(text);
   }
 }
 
@@ -80,7 +96,7 @@ async function readJson(response: Response): Promise<unknown> {
  * at once with shipgate's detail. The credential goes only into the Authorization header.
  */
 export function createClient(apiUrl: string, credential: Credential, policy = DEFAULT_RETRY, wait = sleep): ShipgateClient {
-  async function request<T>(method: 'GET' | 'POST', path: string, what: string, body?: unknown): Promise<T> {
+  async function request(method: 'GET' | 'POST', path: string, what: string, body?: unknown): Promise<unknown> {
     const url = `${apiUrl}/api/v1${path}`;
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
@@ -98,7 +114,7 @@ export function createClient(apiUrl: string, credential: Credential, policy = DE
           redirect: 'error',
         });
         const payload = await readJson(response);
-        if (response.ok) return payload as T;
+        if (response.ok) return payload;
         if (response.status !== 429 && response.status < 500) throw refusal(response.status, payload, credential, what);
         failure = `shipgate answered ${response.status}: ${detailText(payload)}`;
         delay = retryAfterMs(response.headers.get('retry-after'));

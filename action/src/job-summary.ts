@@ -1,12 +1,13 @@
 import * as core from '@actions/core';
 import { summaryDetails, summaryLine } from './evidence-summary.js';
 import type { ActionInputs } from './inputs.js';
-import type { EvidenceRecord, ReleaseDecision } from './shipgate-types.js';
+import type { DecisionAnswer } from './answers.js';
+import type { EvidenceRecord } from './shipgate-types.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The job summary: the decision, what blocks it with how to fix each, and a link to the decision. */
-export async function writeJobSummary(inputs: ActionInputs, decision: ReleaseDecision | undefined, evidence: EvidenceRecord | undefined) {
+export async function writeJobSummary(inputs: ActionInputs, decision: DecisionAnswer | undefined, evidence: EvidenceRecord | undefined) {
   const summary = core.summary;
   const target = `${escapeHtml(inputs.repository)} @ <code>${inputs.commitSha.slice(0, 12)}</code>`;
   if (decision) {

@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { readAgentSession } from './answers.js';
 import type { ShipgateClient } from './http-client.js';
 import type { SessionInputs } from './session-inputs.js';
 import type { AgentSession, AgentSessionRequest } from './shipgate-types.js';
@@ -9,7 +10,8 @@ import type { AgentSession, AgentSessionRequest } from './shipgate-types.js';
  * runner shows *** wherever a later step prints it; the outputs are set by handOnSession.
  */
 export async function openSession(client: ShipgateClient, repository: string, session: SessionInputs): Promise<AgentSession> {
-  const opened = await client.post<AgentSession>(
+  const what = `open an agent session for ${repository}`;
+  const answer = await client.post(
     '/agent-sessions',
     {
       name: session.name,
@@ -20,9 +22,11 @@ export async function openSession(client: ShipgateClient, repository: string, se
       servers: session.servers,
       ...(session.expiresInSeconds ? { expires_in_seconds: session.expiresInSeconds } : {}),
     } satisfies AgentSessionRequest,
-    `open an agent session for ${repository}`,
+    what,
   );
-  core.setSecret(opened.token);
+  // Masked at once when it is a token at all; readAgentSession refuses one the runner cannot mask.
+  if (typeof (answer as { token?: unknown } | null)?.token === 'string') core.setSecret((answer as { token: string }).token);
+  const opened = readAgentSession(answer, what);
   return opened;
 }
 

@@ -7,10 +7,10 @@ import { handOnSession, openSession } from './open-session.js';
 import { writeAgentHooks } from './agent-hooks.js';
 import { writeJobSummary } from './job-summary.js';
 import { uploadEvidence } from './upload-evidence.js';
-import type { ReleaseDecision } from './shipgate-types.js';
+import type { DecisionAnswer } from './answers.js';
 import { waitForDecision } from './wait-for-decision.js';
 
-function report(decision: ReleaseDecision, url: string): void {
+function report(decision: DecisionAnswer, url: string): void {
   core.info(`shipgate decision for ${decision.repo_root}@${decision.commit_sha}: ${decision.decision} (snapshot ${decision.snapshot_id})`);
   for (const b of decision.blockers)
     core.info(`  blocker ${b.code} [${b.component}]: ${b.reason} Remediation: ${b.remediation_suggestion}`);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import * as core from '@actions/core';
 import { ActionError } from './action-error.js';
+import { oneLine, readEvidenceRecord } from './answers.js';
 import type { ShipgateClient } from './http-client.js';
 import type { ActionInputs, EvidenceInputs } from './inputs.js';
 import { summaryLine } from './evidence-summary.js';
@@ -51,12 +52,15 @@ function documentRefused(error: unknown): error is ShipgateRefusal {
     error instanceof ShipgateRefusal &&
     error.status === 422 &&
     Array.isArray(error.detail) &&
-    error.detail.some((issue: { loc?: unknown[] }) => issue.loc?.[0] === 'body' && issue.loc[1] === 'content')
+    error.detail.some(
+      (issue: { loc?: unknown } | null) => Array.isArray(issue?.loc) && issue.loc[0] === 'body' && issue.loc[1] === 'content',
+    )
   );
 }
 
 /** shipgate's words on a refused request, without where in the request they point. */
-const issueMessages = (detail: unknown) => (detail as { msg?: string }[]).map((issue) => issue.msg ?? '').join(' ');
+const issueMessages = (detail: unknown) =>
+  oneLine((detail as ({ msg?: unknown } | null)[]).map((issue) => (typeof issue?.msg === 'string' ? issue.msg : '')).join(' '));
 
 /**
  * Records the evidence (docs/action.md, "Evidence files"). With evidence-file, the file itself is sent
@@ -66,20 +70,23 @@ const issueMessages = (detail: unknown) => (detail as { msg?: string }[]).map((i
  * read documents; only a file that is not the format evidence-format names fails the step.
  */
 async function record(client: ShipgateClient, inputs: ActionInputs, evidence: EvidenceInputs, what: string) {
-  const send = (document: DocumentFields) =>
-    client.post<EvidenceRecord>(
-      '/releases/evidence',
-      {
-        repo_root: inputs.repository,
-        commit_sha: inputs.commitSha,
-        kind: evidence.kind,
-        name: evidence.name,
-        status: evidence.status,
-        ...document,
-        uri: evidence.uri ?? inputs.runUrl ?? null,
-        produced_at: new Date().toISOString(),
-        ref: inputs.ref ?? null,
-      } satisfies EvidenceRequest,
+  const send = async (document: DocumentFields) =>
+    readEvidenceRecord(
+      await client.post(
+        '/releases/evidence',
+        {
+          repo_root: inputs.repository,
+          commit_sha: inputs.commitSha,
+          kind: evidence.kind,
+          name: evidence.name,
+          status: evidence.status,
+          ...document,
+          uri: evidence.uri ?? inputs.runUrl ?? null,
+          produced_at: new Date().toISOString(),
+          ref: inputs.ref ?? null,
+        } satisfies EvidenceRequest,
+        what,
+      ),
       what,
     );
   const { file, format } = evidence;
