@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { PACKAGE_LIMITS } from '../core/certificates/package-limits.js';
 import { parseStrictJson } from '../core/certificates/parse-strict-json.js';
 import { keyIdOfJwk, type VerificationJwk } from '../core/certificates/public-jwk.js';
+import { usableJwks } from '../core/certificates/usable-jwks.js';
 import { verifyPackage, type PackageFailure } from '../core/certificates/verify-package.js';
 
 export const VERIFY_USAGE = 'verify <export.json> [--keys <jwks.json>] [--keyid <id>]...';
@@ -120,14 +121,18 @@ async function trustedKeys(
   { keysFile, keyids }: VerifyArgs,
   output: VerifyOutput,
 ): Promise<VerificationJwk[]> {
-  const keys = keysFile ? jwkList(await readJson(keysFile, 'key file')) : jwkList(pkg.public_keys);
-  if (!keys)
+  const list = keysFile ? jwkList(await readJson(keysFile, 'key file')) : jwkList(pkg.public_keys);
+  if (!list)
     throw new UsageError(
       keysFile ? `key file ${keysFile} holds no JWK set ({"keys": [...]})` : 'the package carries no public_keys; pass --keys <jwks.json>',
     );
+  const { keys, ignored } = usableJwks(list);
+  const where = keysFile ? `key file ${keysFile}` : "the package's public_keys";
+  for (const note of ignored) output.out(`${where}: ${note}`);
+  if (keys.length === 0) throw new UsageError(`${where} holds no usable Ed25519 public key${keysFile ? '' : '; pass --keys <jwks.json>'}`);
   if (keyids.length === 0) return keys;
   // The keyid is computed from the key itself, so a key carried by the package is trusted only if it hashes to a pin.
-  const pinned = keys.filter((k) => typeof k?.x === 'string' && keyids.includes(keyIdOfJwk(k)));
+  const pinned = keys.filter((k) => keyids.includes(keyIdOfJwk(k)));
   const found = new Set(pinned.map(keyIdOfJwk));
   for (const keyid of keyids) if (!found.has(keyid)) output.out(`no key with keyid ${keyid} in ${keysFile ?? "the package's public_keys"}`);
   return pinned;

@@ -7,6 +7,7 @@ import { keyIdOfJwk, type VerificationJwk } from './public-jwk.js';
 import { manifestProblems } from './manifest-problems.js';
 import { packageMembers, type PackageManifest } from './sign-package.js';
 import type { InTotoStatement } from './types.js';
+import { usableJwks } from './usable-jwks.js';
 import { verifyCertificateChain } from './verify-certificate-chain.js';
 import { checkLineage } from '../workflows/check-lineage.js';
 
@@ -55,7 +56,7 @@ export function verifyPackage(pkg: Record<string, unknown>, publicKeys: readonly
       // Still say which members disagree with what the manifest claims.
       compareMembers(pkg, new Map((Array.isArray(manifest.members) ? manifest.members : []).map((m) => [m?.name, m?.sha256])), failures);
     } else {
-      const known = new Set(publicKeys.map(keyIdOfJwk));
+      const known = new Set(usableJwks(publicKeys).keys.map(keyIdOfJwk));
       manifestKeyid = manifest.envelope.signatures.find((s) => known.has(s.keyid))?.keyid;
       const expected = signedMembers(result.statement);
       compareMembers(pkg, expected, failures);
