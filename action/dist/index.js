@@ -20759,7 +20759,7 @@ function refusal(status, payload, credential, what) {
 function networkReason(error2, timeoutMs) {
   const e = error2;
   if (e?.name === "TimeoutError" || e?.name === "AbortError") return `no answer within ${timeoutMs / 1e3}s`;
-  return `could not connect (${e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error2)})`;
+  return `could not connect (${oneLine(String(e?.cause?.code ?? e?.cause?.message ?? e?.message ?? error2), 300)})`;
 }
 function retryAfterMs(header) {
   if (!header) return void 0;
@@ -20970,7 +20970,7 @@ function handOnSession(opened, repository, session) {
   setOutput("session-id", opened.id);
   setOutput("execution-id", opened.execution_id);
   info(
-    `Opened agent session ${opened.id} for ${repository}${opened.branch ? ` on ${opened.branch}` : ""} (servers: ${session.servers.join(", ") || "none"}; until ${opened.expires_at}). MCP endpoint: ${opened.mcp_url}`
+    `Opened agent session ${opened.id} for ${repository}${opened.branch ? ` on ${oneLine(opened.branch, 300)}` : ""} (servers: ${session.servers.join(", ") || "none"}; until ${oneLine(opened.expires_at, 100)}). MCP endpoint: ${oneLine(opened.mcp_url, 2048)}`
   );
 }
 
@@ -21166,10 +21166,11 @@ async function record(client, inputs, evidence, what) {
 }
 async function uploadEvidence(client, inputs, evidence) {
   const recorded = await record(client, inputs, evidence, `record evidence "${evidence.name}" for ${inputs.repository}`);
+  const digest = recorded.digest ? `, ${oneLine(recorded.digest, 200)}` : "";
   info(
-    `Recorded evidence "${recorded.name}" (${recorded.status}${recorded.digest ? `, ${recorded.digest}` : ""}) for ${inputs.repository}@${inputs.commitSha}.`
+    `Recorded evidence "${oneLine(recorded.name, 200)}" (${oneLine(recorded.status, 40)}${digest}) for ${inputs.repository}@${inputs.commitSha}.`
   );
-  if (recorded.summary) info(`shipgate read it as ${recorded.format}: ${summaryLine(recorded.summary)}`);
+  if (recorded.summary) info(`shipgate read it as ${oneLine(String(recorded.format), 40)}: ${oneLine(summaryLine(recorded.summary))}`);
   return recorded;
 }
 
@@ -21186,7 +21187,7 @@ async function waitForDecision(client, inputs, wait = sleep) {
     const left = deadline - Date.now();
     if (decision.decision === "SHIP" || !onlyWaiting(decision.blockers) || left <= 0) return decision;
     const pause = Math.min(inputs.pollIntervalSeconds * 1e3, left);
-    const waitingFor = decision.blockers.map((b) => `${b.code} (${b.component})`).join(", ");
+    const waitingFor = oneLine(decision.blockers.map((b) => `${b.code} (${b.component})`).join(", "));
     info(
       `NO_SHIP for now, waiting for: ${waitingFor}. Asking again in ${Math.ceil(pause / 1e3)}s (${Math.ceil(left / 1e3)}s left).`
     );
@@ -21195,11 +21196,18 @@ async function waitForDecision(client, inputs, wait = sleep) {
 }
 
 // action/src/run.ts
+var PRINTED_BLOCKERS = 50;
 function report(decision, url) {
-  info(`shipgate decision for ${decision.repo_root}@${decision.commit_sha}: ${decision.decision} (snapshot ${decision.snapshot_id})`);
-  for (const b of decision.blockers)
-    info(`  blocker ${b.code} [${b.component}]: ${b.reason} Remediation: ${b.remediation_suggestion}`);
-  info(`Details: ${url}`);
+  info(
+    `shipgate decision for ${oneLine(decision.repo_root, 200)}@${decision.commit_sha}: ${decision.decision} (snapshot ${decision.snapshot_id})`
+  );
+  for (const b of decision.blockers.slice(0, PRINTED_BLOCKERS))
+    info(
+      `  blocker ${oneLine(b.code, 100)} [${oneLine(b.component, 300)}]: ${oneLine(b.reason)} Remediation: ${oneLine(b.remediation_suggestion)}`
+    );
+  if (decision.blockers.length > PRINTED_BLOCKERS)
+    info(`  \u2026 and ${decision.blockers.length - PRINTED_BLOCKERS} more blockers (see the job summary and the decision's page)`);
+  info(`Details: ${oneLine(url, 2048)}`);
 }
 async function run() {
   try {
@@ -21222,7 +21230,8 @@ async function run() {
     report(decision, url);
     await writeJobSummary(inputs, decision, evidence);
     if (decision.decision === "SHIP") return;
-    const blocked = `shipgate decided NO_SHIP for ${inputs.repository}@${inputs.commitSha.slice(0, 12)}: ${decision.blockers.map((b) => `${b.code} (${b.component})`).join(", ")}. ${url}`;
+    const blockers = oneLine(decision.blockers.map((b) => `${b.code} (${b.component})`).join(", "));
+    const blocked = `shipgate decided NO_SHIP for ${inputs.repository}@${inputs.commitSha.slice(0, 12)}: ${blockers}. ${url}`;
     if (!inputs.failOnNoShip) return warning(`${blocked} (fail-on-no-ship is false: the job goes on)`);
     throw new ActionError(blocked);
   } catch (error2) {

@@ -68,7 +68,7 @@ function refusal(status: number, payload: unknown, credential: Credential, what:
 function networkReason(error: unknown, timeoutMs: number): string {
   const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `no answer within ${timeoutMs / 1000}s`;
-  return `could not connect (${e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error)})`;
+  return `could not connect (${oneLine(String(e?.cause?.code ?? e?.cause?.message ?? e?.message ?? error), 300)})`;
 }
 
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */

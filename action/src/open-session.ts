@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { readAgentSession } from './answers.js';
+import { oneLine, readAgentSession } from './answers.js';
 import type { ShipgateClient } from './http-client.js';
 import type { SessionInputs } from './session-inputs.js';
 import type { AgentSession, AgentSessionRequest } from './shipgate-types.js';
@@ -40,7 +40,7 @@ export function handOnSession(opened: AgentSession, repository: string, session:
   core.setOutput('session-id', opened.id);
   core.setOutput('execution-id', opened.execution_id);
   core.info(
-    `Opened agent session ${opened.id} for ${repository}${opened.branch ? ` on ${opened.branch}` : ''} ` +
-      `(servers: ${session.servers.join(', ') || 'none'}; until ${opened.expires_at}). MCP endpoint: ${opened.mcp_url}`,
+    `Opened agent session ${opened.id} for ${repository}${opened.branch ? ` on ${oneLine(opened.branch, 300)}` : ''} ` +
+      `(servers: ${session.servers.join(', ') || 'none'}; until ${oneLine(opened.expires_at, 100)}). MCP endpoint: ${oneLine(opened.mcp_url, 2048)}`,
   );
 }

@@ -7,14 +7,24 @@ import { handOnSession, openSession } from './open-session.js';
 import { writeAgentHooks } from './agent-hooks.js';
 import { writeJobSummary } from './job-summary.js';
 import { uploadEvidence } from './upload-evidence.js';
-import type { DecisionAnswer } from './answers.js';
+import { oneLine, type DecisionAnswer } from './answers.js';
 import { waitForDecision } from './wait-for-decision.js';
 
+/** Blockers printed one a line in the log; the rest are in the outputs, the job summary and the decision's page. */
+const PRINTED_BLOCKERS = 50;
+
+/** The decision in the log. Server text is printed with oneLine: no line of it can start a workflow command. */
 function report(decision: DecisionAnswer, url: string): void {
-  core.info(`shipgate decision for ${decision.repo_root}@${decision.commit_sha}: ${decision.decision} (snapshot ${decision.snapshot_id})`);
-  for (const b of decision.blockers)
-    core.info(`  blocker ${b.code} [${b.component}]: ${b.reason} Remediation: ${b.remediation_suggestion}`);
-  core.info(`Details: ${url}`);
+  core.info(
+    `shipgate decision for ${oneLine(decision.repo_root, 200)}@${decision.commit_sha}: ${decision.decision} (snapshot ${decision.snapshot_id})`,
+  );
+  for (const b of decision.blockers.slice(0, PRINTED_BLOCKERS))
+    core.info(
+      `  blocker ${oneLine(b.code, 100)} [${oneLine(b.component, 300)}]: ${oneLine(b.reason)} Remediation: ${oneLine(b.remediation_suggestion)}`,
+    );
+  if (decision.blockers.length > PRINTED_BLOCKERS)
+    core.info(`  … and ${decision.blockers.length - PRINTED_BLOCKERS} more blockers (see the job summary and the decision's page)`);
+  core.info(`Details: ${oneLine(url, 2048)}`);
 }
 
 /**
@@ -46,9 +56,8 @@ export async function run(): Promise<void> {
     report(decision, url);
     await writeJobSummary(inputs, decision, evidence);
     if (decision.decision === 'SHIP') return;
-    const blocked = `shipgate decided NO_SHIP for ${inputs.repository}@${inputs.commitSha.slice(0, 12)}: ${decision.blockers
-      .map((b) => `${b.code} (${b.component})`)
-      .join(', ')}. ${url}`;
+    const blockers = oneLine(decision.blockers.map((b) => `${b.code} (${b.component})`).join(', '));
+    const blocked = `shipgate decided NO_SHIP for ${inputs.repository}@${inputs.commitSha.slice(0, 12)}: ${blockers}. ${url}`;
     if (!inputs.failOnNoShip) return core.warning(`${blocked} (fail-on-no-ship is false: the job goes on)`);
     throw new ActionError(blocked);
   } catch (error) {

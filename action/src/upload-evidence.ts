@@ -125,9 +125,10 @@ async function record(client: ShipgateClient, inputs: ActionInputs, evidence: Ev
 /** Uploads one piece of evidence for the commit, before the decision is asked for, and logs what shipgate read of it. */
 export async function uploadEvidence(client: ShipgateClient, inputs: ActionInputs, evidence: EvidenceInputs): Promise<EvidenceRecord> {
   const recorded = await record(client, inputs, evidence, `record evidence "${evidence.name}" for ${inputs.repository}`);
+  const digest = recorded.digest ? `, ${oneLine(recorded.digest, 200)}` : '';
   core.info(
-    `Recorded evidence "${recorded.name}" (${recorded.status}${recorded.digest ? `, ${recorded.digest}` : ''}) for ${inputs.repository}@${inputs.commitSha}.`,
+    `Recorded evidence "${oneLine(recorded.name, 200)}" (${oneLine(recorded.status, 40)}${digest}) for ${inputs.repository}@${inputs.commitSha}.`,
   );
-  if (recorded.summary) core.info(`shipgate read it as ${recorded.format}: ${summaryLine(recorded.summary)}`);
+  if (recorded.summary) core.info(`shipgate read it as ${oneLine(String(recorded.format), 40)}: ${oneLine(summaryLine(recorded.summary))}`);
   return recorded;
 }

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { sleep, type ShipgateClient } from './http-client.js';
 import type { ActionInputs } from './inputs.js';
-import { readDecision, type DecisionAnswer } from './answers.js';
+import { oneLine, readDecision, type DecisionAnswer } from './answers.js';
 import type { Blocker } from './shipgate-types.js';
 
 /** NO_SHIP only because of blockers the service marks `waitable` (docs/release-gate.md). */
@@ -23,7 +23,7 @@ export async function waitForDecision(client: ShipgateClient, inputs: ActionInpu
     const left = deadline - Date.now();
     if (decision.decision === 'SHIP' || !onlyWaiting(decision.blockers) || left <= 0) return decision;
     const pause = Math.min(inputs.pollIntervalSeconds * 1000, left);
-    const waitingFor = decision.blockers.map((b) => `${b.code} (${b.component})`).join(', ');
+    const waitingFor = oneLine(decision.blockers.map((b) => `${b.code} (${b.component})`).join(', '));
     core.info(
       `NO_SHIP for now, waiting for: ${waitingFor}. Asking again in ${Math.ceil(pause / 1000)}s (${Math.ceil(left / 1000)}s left).`,
     );
