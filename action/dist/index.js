@@ -20756,20 +20756,39 @@ function refusal(status, payload, credential, what) {
   if (status === 422) return refused(`shipgate rejected the request to ${what} (422): ${detail}`);
   return refused(`shipgate answered ${status} to ${what}: ${detail}`);
 }
-function networkReason(error2, timeoutMs) {
+var MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+var MAX_ANSWER = "at most 16 MiB (16,777,216 bytes)";
+var seconds = (ms) => `${Math.round(ms / 100) / 10}s`;
+function networkReason(error2, timedOut, attemptMs) {
+  if (timedOut) return `no answer within ${seconds(attemptMs)}`;
   const e = error2;
-  if (e?.name === "TimeoutError" || e?.name === "AbortError") return `no answer within ${timeoutMs / 1e3}s`;
   return `could not connect (${oneLine(String(e?.cause?.code ?? e?.cause?.message ?? e?.message ?? error2), 300)})`;
 }
 function retryAfterMs(header) {
-  if (!header) return void 0;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1e3;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? void 0 : Math.max(0, at - Date.now());
+  const value = header?.trim();
+  if (!value) return void 0;
+  if (/^\d{1,9}$/.test(value)) return Number(value) * 1e3;
+  if (!/^[A-Za-z]{3}, /.test(value)) return void 0;
+  const at = Date.parse(value);
+  return Number.isNaN(at) || at <= Date.now() ? void 0 : at - Date.now();
 }
-async function readJson(response) {
-  const text = await response.text();
+async function readBody(response, what) {
+  const announced = Number(response.headers.get("content-length") ?? 0);
+  if (announced > MAX_ANSWER_BYTES) {
+    await response.body?.cancel().catch(() => void 0);
+    throw new ActionError(`shipgate answered ${announced.toLocaleString("en-US")} bytes to ${what}: the Action reads ${MAX_ANSWER}.`);
+  }
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES)
+      throw new ActionError(`shipgate answered more than 16 MiB (16,777,216 bytes) to ${what}: the Action reads no more.`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+function parseJson(text) {
   try {
     return JSON.parse(text);
   } catch {
@@ -20786,26 +20805,38 @@ function createClient(apiUrl, credential, policy = DEFAULT_RETRY, wait = sleep) 
       const headers = { Accept: "application/json", "User-Agent": "shipgate-action" };
       headers.Authorization = `Bearer ${await credential.token()}`;
       if (body !== void 0) headers["Content-Type"] = "application/json";
+      const attemptMs = Math.max(1, Math.min(policy.timeoutMs, policy.budgetMs - (Date.now() - started)));
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), attemptMs);
       try {
         const response = await fetch(url, {
           method,
           headers,
           body: body === void 0 ? void 0 : JSON.stringify(body),
-          signal: AbortSignal.timeout(policy.timeoutMs),
-          redirect: "error"
+          signal: controller.signal,
+          redirect: "manual"
         });
-        const payload = await readJson(response);
+        if (response.status >= 300 && response.status < 400) {
+          await response.body?.cancel().catch(() => void 0);
+          const location = response.headers.get("location");
+          throw new ActionError(
+            `shipgate answered ${response.status}, a redirect to ${location ? oneLine(location, 300) : "nowhere"}, to ${what}: the Action follows no redirect. Is api-url the address shipgate answers at (e.g. https rather than http)?`
+          );
+        }
+        const payload = parseJson(await readBody(response, what));
         if (response.ok) return payload;
         if (response.status !== 429 && response.status < 500) throw refusal(response.status, payload, credential, what);
         failure = `shipgate answered ${response.status}: ${detailText(payload)}`;
         delay = retryAfterMs(response.headers.get("retry-after"));
       } catch (error2) {
         if (error2 instanceof ActionError) throw error2;
-        failure = `${networkReason(error2, policy.timeoutMs)} at ${apiUrl}`;
+        failure = `${networkReason(error2, controller.signal.aborted, attemptMs)} at ${apiUrl}`;
+      } finally {
+        clearTimeout(timer);
       }
       const backoff = Math.min(policy.maxDelayMs, delay ?? policy.baseDelayMs * 2 ** (attempt - 1));
       const elapsed = Date.now() - started;
-      if (attempt >= policy.attempts || elapsed + backoff > policy.budgetMs)
+      if (attempt >= policy.attempts || elapsed + backoff >= policy.budgetMs)
         throw new ActionError(`Could not ${what} after ${attempt} attempt(s) in ${Math.round(elapsed / 1e3)}s: ${failure}`);
       info(`${failure}; retrying in ${backoff / 1e3}s (attempt ${attempt + 1} of ${policy.attempts}).`);
       await wait(backoff);

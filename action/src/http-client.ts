@@ -10,9 +10,9 @@ export interface RetryPolicy {
   /** Backoff before the second attempt; doubled each time, capped at maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** Per attempt, connection to last byte. */
+  /** Per attempt, connection to the answer's last byte. */
   timeoutMs: number;
-  /** No retry starts once this much time has gone since the first attempt. */
+  /** The whole request, every attempt and backoff: the last attempt is cut short to end within it. */
   budgetMs: number;
 }
 
@@ -65,24 +65,51 @@ function refusal(status: number, payload: unknown, credential: Credential, what:
   return refused(`shipgate answered ${status} to ${what}: ${detail}`);
 }
 
-function networkReason(error: unknown, timeoutMs: number): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `no answer within ${timeoutMs / 1000}s`;
+/** The most of an answer the Action reads; a larger one is refused at once, not retried. */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+const MAX_ANSWER = 'at most 16 MiB (16,777,216 bytes)';
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10}s`;
+
+function networkReason(error: unknown, timedOut: boolean, attemptMs: number): string {
+  if (timedOut) return `no answer within ${seconds(attemptMs)}`;
+  const e = error as { message?: string; cause?: { code?: string; message?: string } };
   return `could not connect (${oneLine(String(e?.cause?.code ?? e?.cause?.message ?? e?.message ?? error), 300)})`;
 }
 
-/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+/**
+ * Retry-After as whole seconds or as an HTTP date still to come; undefined when absent, negative,
+ * past or unreadable (the default backoff applies then).
+ */
 function retryAfterMs(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d{1,9}$/.test(value)) return Number(value) * 1000;
+  if (!/^[A-Za-z]{3}, /.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) || at <= Date.now() ? undefined : at - Date.now();
+}
+
+/** The body, at most MAX_ANSWER_BYTES: refused as soon as it says or shows it is larger. */
+async function readBody(response: Response, what: string): Promise<string> {
+  const announced = Number(response.headers.get('content-length') ?? 0);
+  if (announced > MAX_ANSWER_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new ActionError(`shipgate answered ${announced.toLocaleString('en-US')} bytes to ${what}: the Action reads ${MAX_ANSWER}.`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += (chunk as Uint8Array).byteLength;
+    if (size > MAX_ANSWER_BYTES)
+      throw new ActionError(`shipgate answered more than 16 MiB (16,777,216 bytes) to ${what}: the Action reads no more.`);
+    chunks.push(chunk as Uint8Array);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The body as JSON, or NotJson (an empty body, an HTML page, garbage): the caller says what it expected. */
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -93,7 +120,11 @@ async function readJson(response: Response): Promise<unknown> {
 /**
  * shipgate's HTTP API. Network errors, timeouts, 5xx and 429 are retried with exponential
  * backoff (429 and 503 wait as long as Retry-After says), within `budgetMs`; any other 4xx fails
- * at once with shipgate's detail. The credential goes only into the Authorization header.
+ * at once with shipgate's detail, as do a redirect (never followed) and an answer over 16 MiB.
+ * Each attempt has `timeoutMs` for its whole answer, headers and body (a timer of its own,
+ * cleared after: a body that dribbles in is cut off), and never more than what is left of
+ * `budgetMs`, so no request takes longer than `budgetMs` in all. The credential goes only into
+ * the Authorization header.
  */
 export function createClient(apiUrl: string, credential: Credential, policy = DEFAULT_RETRY, wait = sleep): ShipgateClient {
   async function request(method: 'GET' | 'POST', path: string, what: string, body?: unknown): Promise<unknown> {
@@ -105,26 +136,39 @@ export function createClient(apiUrl: string, credential: Credential, policy = DE
       const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': 'shipgate-action' };
       headers.Authorization = `Bearer ${await credential.token()}`;
       if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const attemptMs = Math.max(1, Math.min(policy.timeoutMs, policy.budgetMs - (Date.now() - started)));
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), attemptMs);
       try {
         const response = await fetch(url, {
           method,
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(policy.timeoutMs),
-          redirect: 'error',
+          signal: controller.signal,
+          redirect: 'manual',
         });
-        const payload = await readJson(response);
+        if (response.status >= 300 && response.status < 400) {
+          await response.body?.cancel().catch(() => undefined);
+          const location = response.headers.get('location');
+          throw new ActionError(
+            `shipgate answered ${response.status}, a redirect to ${location ? oneLine(location, 300) : 'nowhere'}, to ${what}: ` +
+              'the Action follows no redirect. Is api-url the address shipgate answers at (e.g. https rather than http)?',
+          );
+        }
+        const payload = parseJson(await readBody(response, what));
         if (response.ok) return payload;
         if (response.status !== 429 && response.status < 500) throw refusal(response.status, payload, credential, what);
         failure = `shipgate answered ${response.status}: ${detailText(payload)}`;
         delay = retryAfterMs(response.headers.get('retry-after'));
       } catch (error) {
         if (error instanceof ActionError) throw error;
-        failure = `${networkReason(error, policy.timeoutMs)} at ${apiUrl}`;
+        failure = `${networkReason(error, controller.signal.aborted, attemptMs)} at ${apiUrl}`;
+      } finally {
+        clearTimeout(timer);
       }
       const backoff = Math.min(policy.maxDelayMs, delay ?? policy.baseDelayMs * 2 ** (attempt - 1));
       const elapsed = Date.now() - started;
-      if (attempt >= policy.attempts || elapsed + backoff > policy.budgetMs)
+      if (attempt >= policy.attempts || elapsed + backoff >= policy.budgetMs)
         throw new ActionError(`Could not ${what} after ${attempt} attempt(s) in ${Math.round(elapsed / 1000)}s: ${failure}`);
       core.info(`${failure}; retrying in ${backoff / 1000}s (attempt ${attempt + 1} of ${policy.attempts}).`);
       await wait(backoff);
