@@ -1,39 +1,25 @@
-import { printed, runAction, type ActionRun } from './support/run-action.js';
-import { blocker, COMMIT, decision, json, REPO, startFakeShipgate, text, type FakeShipgate } from './support/fake-shipgate.js';
+import { DECISION, failure, KEY, useHostileShipgate } from './support/hostile-shipgate.js';
+import { printed, runAction } from './support/run-action.js';
+import { blocker, decision, json, REPO, text } from './support/fake-shipgate.js';
 
 // The bundled Action against a fake "shipgate" answering decisions it never would (a black-box
 // probe's findings): only a well-formed SHIP for the repository and commit asked about passes;
 // anything else fails the step, naming what was wrong, and sets no output.
-let fake: FakeShipgate;
-const KEY = 'sg_hostile-server-test-key-0123456789';
-const DECISION = 'GET /api/v1/releases/decision';
 const SESSIONS = 'POST /api/v1/agent-sessions';
 
-beforeAll(async () => {
-  fake = await startFakeShipgate();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.answers = {};
-  fake.requests = [];
-});
+const hostile = useHostileShipgate();
 
-const gate = (extra: Record<string, string> = {}) =>
-  runAction({ 'api-url': fake.url, 'api-key': KEY, repository: REPO, 'commit-sha': COMMIT, ...extra });
-/** The one error line the step failed with (the runner's ::error:: command). */
-const failure = (run: ActionRun) => run.log.split('\n').filter((line) => line.startsWith('::error::'));
+const { gate } = hostile;
 
 describe('a SHIP that is not a well-formed SHIP for the commit asked about fails the step, with no outputs', () => {
   it('a well-formed SHIP passes (the control)', async () => {
-    fake.answers[DECISION] = json(decision());
+    hostile.fake.answers[DECISION] = json(decision());
     const run = await gate();
     expect([run.code, run.outputs.decision, run.outputs['snapshot-id']]).toEqual([0, 'SHIP', decision().snapshot_id]);
   });
 
   it('SHIP with blockers', async () => {
-    fake.answers[DECISION] = json(decision({ blockers: [blocker()] }));
+    hostile.fake.answers[DECISION] = json(decision({ blockers: [blocker()] }));
     const run = await gate();
     expect([run.code, run.outputs]).toEqual([1, {}]);
     expect(failure(run)).toEqual([
@@ -42,20 +28,20 @@ describe('a SHIP that is not a well-formed SHIP for the commit asked about fails
   });
 
   it('NO_SHIP without blockers', async () => {
-    fake.answers[DECISION] = json(decision({ decision: 'NO_SHIP' }));
+    hostile.fake.answers[DECISION] = json(decision({ decision: 'NO_SHIP' }));
     const run = await gate({ 'fail-on-no-ship': 'false' });
     expect([run.code, run.outputs]).toEqual([1, {}]);
     expect(failure(run)).toEqual([expect.stringContaining('contradictory decision for acme/api@0123456789ab: NO_SHIP without a blocker')]);
   });
 
   it('a SHIP for another repository or commit', async () => {
-    fake.answers[DECISION] = json(decision({ repo_root: 'evil/other', commit_sha: 'f'.repeat(40) }));
+    hostile.fake.answers[DECISION] = json(decision({ repo_root: 'evil/other', commit_sha: 'f'.repeat(40) }));
     const run = await gate();
     expect([run.code, run.outputs]).toEqual([1, {}]);
     expect(failure(run)).toEqual([
       expect.stringContaining('shipgate answered a decision for evil/other@ffffffffffff, not acme/api@0123456789ab'),
     ]);
-    fake.answers[DECISION] = json(decision({ commit_sha: 'f'.repeat(40) }));
+    hostile.fake.answers[DECISION] = json(decision({ commit_sha: 'f'.repeat(40) }));
     const otherCommit = await gate();
     expect([otherCommit.code, otherCommit.outputs]).toEqual([1, {}]);
     expect(failure(otherCommit)).toEqual([
@@ -64,7 +50,7 @@ describe('a SHIP that is not a well-formed SHIP for the commit asked about fails
   });
 
   it('a SHIP lacking repo_root, commit_sha, snapshot_id and decision_url', async () => {
-    fake.answers[DECISION] = json({ decision: 'SHIP', blockers: [] });
+    hostile.fake.answers[DECISION] = json({ decision: 'SHIP', blockers: [] });
     const run = await gate();
     expect([run.code, run.outputs]).toEqual([1, {}]);
     expect(run.log).not.toContain('undefined');
@@ -77,7 +63,7 @@ describe('a SHIP that is not a well-formed SHIP for the commit asked about fails
   });
 
   it('fields of the wrong kind: a decision that is neither SHIP nor NO_SHIP, a blocker that is not one, a link that is not http(s)', async () => {
-    fake.answers[DECISION] = json(decision({ decision: 'ship', snapshot_id: 'x', decision_url: 'javascript:alert(1)' }));
+    hostile.fake.answers[DECISION] = json(decision({ decision: 'ship', snapshot_id: 'x', decision_url: 'javascript:alert(1)' }));
     const wrong = await gate();
     expect([wrong.code, wrong.outputs]).toEqual([1, {}]);
     expect(failure(wrong)).toEqual([
@@ -85,14 +71,14 @@ describe('a SHIP that is not a well-formed SHIP for the commit asked about fails
         'decision is "ship", not SHIP or NO_SHIP; snapshot_id is "x", not a UUID; decision_url is "javascript:alert(1)", not an http(s) URL',
       ),
     ]);
-    fake.answers[DECISION] = json(decision({ decision: 'NO_SHIP', blockers: [blocker({ waitable: 'no' }), 'x'] }));
+    hostile.fake.answers[DECISION] = json(decision({ decision: 'NO_SHIP', blockers: [blocker({ waitable: 'no' }), 'x'] }));
     const blockers = await gate();
     expect([blockers.code, blockers.outputs]).toEqual([1, {}]);
     expect(failure(blockers)).toEqual([
       expect.stringContaining('blockers[0].waitable is "no", not true or false; blockers[1] is not an object'),
     ]);
     // The outputs came before the crash: a later step reading steps.gate.outputs.decision saw SHIP.
-    fake.answers[DECISION] = json(decision({ blockers: null }));
+    hostile.fake.answers[DECISION] = json(decision({ blockers: null }));
     const nullBlockers = await gate();
     expect([nullBlockers.code, nullBlockers.outputs]).toEqual([1, {}]);
     expect(failure(nullBlockers)).toEqual([expect.stringContaining('blockers is null, not a list')]);
@@ -103,14 +89,14 @@ describe('an answer that is not a decision at all fails the step saying what it 
   const cases: [string, () => void, string][] = [
     [
       'an HTML page',
-      () => (fake.answers[DECISION] = text('<!doctype html><html><body>Welcome to nginx!</body></html>')),
+      () => (hostile.fake.answers[DECISION] = text('<!doctype html><html><body>Welcome to nginx!</body></html>')),
       'not JSON: "<!doctype html><html><body>Welcome to nginx!</body></html>"',
     ],
-    ['garbage', () => (fake.answers[DECISION] = text('\u0000\u0001garbage', 200, 'application/json')), 'not JSON: "  garbage"'],
-    ['{}', () => (fake.answers[DECISION] = json({})), 'decision is missing; repo_root is missing'],
-    ['[]', () => (fake.answers[DECISION] = json([])), 'a JSON array, not an object'],
-    ['null', () => (fake.answers[DECISION] = json(null)), 'JSON null, not an object'],
-    ['an empty body', () => (fake.answers[DECISION] = json(undefined)), 'an empty body'],
+    ['garbage', () => (hostile.fake.answers[DECISION] = text('\u0000\u0001garbage', 200, 'application/json')), 'not JSON: "  garbage"'],
+    ['{}', () => (hostile.fake.answers[DECISION] = json({})), 'decision is missing; repo_root is missing'],
+    ['[]', () => (hostile.fake.answers[DECISION] = json([])), 'a JSON array, not an object'],
+    ['null', () => (hostile.fake.answers[DECISION] = json(null)), 'JSON null, not an object'],
+    ['an empty body', () => (hostile.fake.answers[DECISION] = json(undefined)), 'an empty body'],
   ];
   it.each(cases)('%s', async (_name, answer, what) => {
     answer();
@@ -125,13 +111,13 @@ describe('an answer that is not a decision at all fails the step saying what it 
   });
 
   it('a refusal whose detail is an object: its JSON, not [object Object]', async () => {
-    fake.answers[DECISION] = json({ detail: { message: { why: 'teapot' }, code: 418 } }, 418);
+    hostile.fake.answers[DECISION] = json({ detail: { message: { why: 'teapot' }, code: 418 } }, 418);
     const run = await gate();
     expect(run.code).toBe(1);
     expect(failure(run)).toEqual([
       '::error::shipgate answered 418 to read the release decision of acme/api: {"message":{"why":"teapot"},"code":418}',
     ]);
-    fake.answers[DECISION] = json({ detail: [{ loc: 'query', msg: 7 }, 'plain'] }, 422);
+    hostile.fake.answers[DECISION] = json({ detail: [{ loc: 'query', msg: 7 }, 'plain'] }, 422);
     const list = await gate();
     expect(failure(list)).toEqual([
       expect.stringContaining(
@@ -143,8 +129,8 @@ describe('an answer that is not a decision at all fails the step saying what it 
 
 describe('a session answer that is not one fails the step clearly', () => {
   it('refuses a session answer that is not one, clearly', async () => {
-    fake.answers[SESSIONS] = json({ id: '../../releases/decision', token: 7 }, 201);
-    const run = await runAction({ 'api-url': fake.url, 'api-key': KEY, repository: REPO, mode: 'session', servers: 'github' });
+    hostile.fake.answers[SESSIONS] = json({ id: '../../releases/decision', token: 7 }, 201);
+    const run = await runAction({ 'api-url': hostile.fake.url, 'api-key': KEY, repository: REPO, mode: 'session', servers: 'github' });
     expect([run.code, run.outputs, run.exported]).toEqual([1, {}, {}]);
     expect(failure(run)).toEqual([
       expect.stringContaining(

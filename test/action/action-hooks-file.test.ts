@@ -1,31 +1,18 @@
+import { failure, KEY, useHostileShipgate } from './support/hostile-shipgate.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runAction, type ActionRun } from './support/run-action.js';
-import { agentSession, hooksFile, json, REPO, SESSION, startFakeShipgate, type FakeShipgate } from './support/fake-shipgate.js';
+import { runAction } from './support/run-action.js';
+import { agentSession, hooksFile, json, REPO, SESSION } from './support/fake-shipgate.js';
 
 // The bundled Action in mode session with agent, against a fake "shipgate" that names where to
 // write (a black-box probe found an absolute path, ../ and .github/workflows/ all written): the
 // Action writes only the agent's own settings file, inside the workspace, never replaces a file
 // there that is not JSON, and hands nothing on (outputs, SHIPGATE_TOKEN) when it refuses.
-let fake: FakeShipgate;
-const KEY = 'sg_hostile-server-test-key-0123456789';
 const SESSIONS = 'POST /api/v1/agent-sessions';
 const HOOKS = `GET /api/v1/agent-sessions/${SESSION}/hooks`;
 
-beforeAll(async () => {
-  fake = await startFakeShipgate();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.answers = {};
-  fake.requests = [];
-});
-
-/** The one error line the step failed with (the runner's ::error:: command). */
-const failure = (run: ActionRun) => run.log.split('\n').filter((line) => line.startsWith('::error::'));
+const hostile = useHostileShipgate();
 
 describe("mode session with agent: the Action writes only the agent's own settings file, inside the workspace", () => {
   let parent: string;
@@ -34,22 +21,22 @@ describe("mode session with agent: the Action writes only the agent's own settin
     parent = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-hostile-'));
     workspace = path.join(parent, 'workspace');
     fs.mkdirSync(workspace);
-    fake.answers[SESSIONS] = json(agentSession(fake.url), 201);
+    hostile.fake.answers[SESSIONS] = json(agentSession(hostile.fake.url), 201);
   });
   afterEach(() => fs.rmSync(parent, { recursive: true, force: true }));
 
   const session = (agent = 'claude-code') =>
-    runAction({ 'api-url': fake.url, 'api-key': KEY, repository: REPO, mode: 'session', agent }, { workspace });
+    runAction({ 'api-url': hostile.fake.url, 'api-key': KEY, repository: REPO, mode: 'session', agent }, { workspace });
   /** Every file under `dir`, relative to it. */
   const files = (dir: string) =>
     (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
 
   it('writes .claude/settings.json when shipgate names it (the control)', async () => {
-    fake.answers[HOOKS] = json(hooksFile(fake.url, 'claude-code'));
+    hostile.fake.answers[HOOKS] = json(hooksFile(hostile.fake.url, 'claude-code'));
     const run = await session();
     expect(run.code).toBe(0);
     expect(files(parent)).toEqual([path.join('workspace', '.claude', 'settings.json')]);
-    expect(run.exported).toEqual({ SHIPGATE_TOKEN: agentSession(fake.url).token });
+    expect(run.exported).toEqual({ SHIPGATE_TOKEN: agentSession(hostile.fake.url).token });
   });
 
   it.each([
@@ -60,7 +47,7 @@ describe("mode session with agent: the Action writes only the agent's own settin
     ['a path that resolves to it only through ..', () => '.claude/../.claude/settings.json'],
   ])('refuses %s, writing nothing and handing nothing on', async (_name, where) => {
     const named = where();
-    fake.answers[HOOKS] = json(hooksFile(fake.url, 'claude-code', { path: named }));
+    hostile.fake.answers[HOOKS] = json(hooksFile(hostile.fake.url, 'claude-code', { path: named }));
     const run = await session();
     expect(run.code).toBe(1);
     expect(failure(run)).toEqual([
@@ -71,10 +58,10 @@ describe("mode session with agent: the Action writes only the agent's own settin
   });
 
   it('refuses an answer for another agent, and one naming no path', async () => {
-    fake.answers[HOOKS] = json(hooksFile(fake.url, 'gemini'));
+    hostile.fake.answers[HOOKS] = json(hooksFile(hostile.fake.url, 'gemini'));
     const other = await session();
     expect(failure(other)).toEqual([expect.stringContaining("shipgate answered gemini's hook configuration, not claude-code's")]);
-    fake.answers[HOOKS] = json(hooksFile(fake.url, 'claude-code', { path: undefined }));
+    hostile.fake.answers[HOOKS] = json(hooksFile(hostile.fake.url, 'claude-code', { path: undefined }));
     const none = await session();
     expect(none.log).not.toMatch(/TypeError|ERR_INVALID_ARG_TYPE|Unexpected error/);
     expect(failure(none)).toEqual([
@@ -87,7 +74,7 @@ describe("mode session with agent: the Action writes only the agent's own settin
   });
 
   it('never replaces an existing settings file that is not JSON', async () => {
-    fake.answers[HOOKS] = json(hooksFile(fake.url, 'claude-code'));
+    hostile.fake.answers[HOOKS] = json(hooksFile(hostile.fake.url, 'claude-code'));
     fs.mkdirSync(path.join(workspace, '.claude'));
     const own = '// my settings\n{ "permissions": { "allow": ["Bash(npm test)"] } }\n';
     fs.writeFileSync(path.join(workspace, '.claude/settings.json'), own);
@@ -102,7 +89,7 @@ describe("mode session with agent: the Action writes only the agent's own settin
   });
 
   it('does not write through a settings directory that links out of the workspace', async () => {
-    fake.answers[HOOKS] = json(hooksFile(fake.url, 'claude-code'));
+    hostile.fake.answers[HOOKS] = json(hooksFile(hostile.fake.url, 'claude-code'));
     fs.mkdirSync(path.join(parent, 'elsewhere'));
     fs.symlinkSync(path.join(parent, 'elsewhere'), path.join(workspace, '.claude'));
     const run = await session();

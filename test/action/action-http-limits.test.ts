@@ -1,33 +1,18 @@
-import { runAction, type ActionRun } from './support/run-action.js';
-import { COMMIT, decision, json, REPO, startFakeShipgate, type FakeShipgate } from './support/fake-shipgate.js';
+import { DECISION, failure, useHostileShipgate } from './support/hostile-shipgate.js';
+import { decision, json } from './support/fake-shipgate.js';
 
 // How the Action reads shipgate's HTTP answers (a black-box probe's findings): retries after a
 // Retry-After it can use, redirects named and not followed, answers over 16 MiB refused at once,
 // and no answer that dribbles in keeps it longer than its timeouts.
-let fake: FakeShipgate;
-const KEY = 'sg_hostile-server-test-key-0123456789';
-const DECISION = 'GET /api/v1/releases/decision';
 
-beforeAll(async () => {
-  fake = await startFakeShipgate();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.answers = {};
-  fake.requests = [];
-});
+const hostile = useHostileShipgate();
 
-const gate = (extra: Record<string, string> = {}) =>
-  runAction({ 'api-url': fake.url, 'api-key': KEY, repository: REPO, 'commit-sha': COMMIT, ...extra });
-/** The one error line the step failed with (the runner's ::error:: command). */
-const failure = (run: ActionRun) => run.log.split('\n').filter((line) => line.startsWith('::error::'));
+const { gate } = hostile;
 
 describe('retries and redirects', () => {
   it('a negative Retry-After waits the default backoff', async () => {
     let n = 0;
-    fake.answers[DECISION] = (req, res) =>
+    hostile.fake.answers[DECISION] = (req, res) =>
       (++n === 1 ? json({ detail: 'busy' }, 429, { 'Retry-After': '-5' }) : json(decision()))(req, res);
     const run = await gate();
     expect(run.log).toContain('shipgate answered 429: busy; retrying in 1s (attempt 2 of 4).');
@@ -36,7 +21,7 @@ describe('retries and redirects', () => {
   });
 
   it('a redirect is named with its status and target, and not followed or retried', async () => {
-    fake.answers[DECISION] = (_req, res) => {
+    hostile.fake.answers[DECISION] = (_req, res) => {
       res.writeHead(302, { Location: 'https://evil.example/collect' });
       res.end();
     };
@@ -46,12 +31,12 @@ describe('retries and redirects', () => {
       '::error::shipgate answered 302, a redirect to https://evil.example/collect, to read the release decision of acme/api: ' +
         'the Action follows no redirect. Is api-url the address shipgate answers at (e.g. https rather than http)?',
     ]);
-    expect(fake.requests).toHaveLength(1);
+    expect(hostile.fake.requests).toHaveLength(1);
   });
 
   it('an answer over 16 MiB is refused at once, announced or not', async () => {
     const big = 17 * 1024 * 1024;
-    fake.answers[DECISION] = (_req, res) => {
+    hostile.fake.answers[DECISION] = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(big) });
       res.end(' '.repeat(big));
     };
@@ -59,9 +44,9 @@ describe('retries and redirects', () => {
     expect(failure(announced)).toEqual([
       '::error::shipgate answered 17,825,792 bytes to read the release decision of acme/api: the Action reads at most 16 MiB (16,777,216 bytes).',
     ]);
-    expect(fake.requests).toHaveLength(1);
-    fake.requests = [];
-    fake.answers[DECISION] = (_req, res) => {
+    expect(hostile.fake.requests).toHaveLength(1);
+    hostile.fake.requests = [];
+    hostile.fake.answers[DECISION] = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       const chunk = ' '.repeat(1024 * 1024);
       let sent = 0;
@@ -77,6 +62,6 @@ describe('retries and redirects', () => {
     expect(failure(streamed)).toEqual([
       '::error::shipgate answered more than 16 MiB (16,777,216 bytes) to read the release decision of acme/api: the Action reads no more.',
     ]);
-    expect(fake.requests).toHaveLength(1);
+    expect(hostile.fake.requests).toHaveLength(1);
   });
 });

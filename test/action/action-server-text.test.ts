@@ -1,26 +1,13 @@
-import { runAction, type ActionRun } from './support/run-action.js';
-import { blocker, COMMIT, decision, json, REPO, startFakeShipgate, type FakeShipgate } from './support/fake-shipgate.js';
+import { DECISION, KEY, useHostileShipgate } from './support/hostile-shipgate.js';
+import { type ActionRun } from './support/run-action.js';
+import { blocker, decision, json } from './support/fake-shipgate.js';
 
 // Server text in the log (a black-box probe's findings): a blocker's reason or an error's detail
 // carrying a newline and "::warning::" must not become a workflow command; long text is cut.
-let fake: FakeShipgate;
-const KEY = 'sg_hostile-server-test-key-0123456789';
-const DECISION = 'GET /api/v1/releases/decision';
 
-beforeAll(async () => {
-  fake = await startFakeShipgate();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.answers = {};
-  fake.requests = [];
-});
+const hostile = useHostileShipgate();
 
-const gate = (extra: Record<string, string> = {}) =>
-  runAction({ 'api-url': fake.url, 'api-key': KEY, repository: REPO, 'commit-sha': COMMIT, ...extra });
-/** The one error line the step failed with (the runner's ::error:: command). */
+const { gate } = hostile;
 
 describe('server text cannot start a workflow command, and is cut to a bound', () => {
   const INJECTED = 'boom\n::warning::pwned\r::set-output name=decision::SHIP\n::add-mask::pwned\u2028::error::pwned';
@@ -29,7 +16,7 @@ describe('server text cannot start a workflow command, and is cut to a bound', (
     run.log.split('\n').filter((line) => /^::/.test(line) && !line.startsWith('::error::') && line !== `::add-mask::${KEY}`);
 
   it("in a blocker's reason and remediation, and in the decision's link", async () => {
-    fake.answers[DECISION] = json(
+    hostile.fake.answers[DECISION] = json(
       decision({
         decision: 'NO_SHIP',
         blockers: [blocker({ reason: INJECTED, remediation_suggestion: INJECTED, component: INJECTED, code: 'x\n::warning::pwned' })],
@@ -47,7 +34,7 @@ describe('server text cannot start a workflow command, and is cut to a bound', (
 
   it('in the detail of a refusal and of a retried failure', async () => {
     let n = 0;
-    fake.answers[DECISION] = (req, res) => json({ detail: INJECTED }, ++n === 1 ? 503 : 403)(req, res);
+    hostile.fake.answers[DECISION] = (req, res) => json({ detail: INJECTED }, ++n === 1 ? 503 : 403)(req, res);
     const run = await gate();
     expect(run.code).toBe(1);
     expect(commands(run)).toEqual([]);
@@ -55,7 +42,7 @@ describe('server text cannot start a workflow command, and is cut to a bound', (
   });
 
   it('a reason of 100,000 characters is cut', async () => {
-    fake.answers[DECISION] = json(decision({ decision: 'NO_SHIP', blockers: [blocker({ reason: 'r'.repeat(100_000) })] }));
+    hostile.fake.answers[DECISION] = json(decision({ decision: 'NO_SHIP', blockers: [blocker({ reason: 'r'.repeat(100_000) })] }));
     const run = await gate();
     expect(run.code).toBe(1);
     const line = run.log.split('\n').find((l) => l.startsWith('  blocker required_check_failed'));
