@@ -54,7 +54,9 @@ describe('tool rules matched against what an agent crafted', () => {
     const answer = await hook('Bash', { command: 'git '.repeat(28_000) + 'push '.repeat(28_000) });
     expect([answer.status, answer.decision]).toEqual([200, 'allow']);
     expect(answer.ms).toBeLessThan(1_000);
-    expect(answer.healthz).toBeLessThan(200);
+    // The event loop reads and matches the 250 KB while /healthz waits: 100-225 ms on the 2-core development
+    // machine (a full run once saw 203 ms against a bound of 200). A backtracking matcher took 36 s.
+    expect(answer.healthz).toBeLessThan(500);
   });
 
   it('refuses a command line over 256 KiB unread (invalid_arguments), as fast', async () => {
