@@ -7,24 +7,14 @@ import { promisify } from 'node:util';
 import { createSigner } from '../../core/certificates/create-signer.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { signPackage } from '../../core/certificates/sign-package.js';
-import { verifyCommand } from '../../server/verify-command.js';
 import { signedPackage } from './support/package-fixture.js';
+import { fileWriter, runVerify } from './support/verify-cli.js';
 
 const { pkg, publicKeys } = signedPackage();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-verify-'));
 
-function write(name: string, value: unknown): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-  return file;
-}
-
-async function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await verifyCommand(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const write = fileWriter('shipgate-verify-');
+const run = runVerify;
 
 describe('shipgate verify', () => {
   it('exits 3 for an intact package checked only with the keys it carries: integrity, but origin unproven', async () => {

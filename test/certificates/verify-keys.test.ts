@@ -1,33 +1,19 @@
 import { generateKeyPairSync } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createSigner } from '../../core/certificates/create-signer.js';
 import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { signPackage } from '../../core/certificates/sign-package.js';
-import { verifyCommand } from '../../server/verify-command.js';
 import { signedPackage } from './support/package-fixture.js';
+import { fileWriter, runVerify } from './support/verify-cli.js';
 
 // Black-box probe: a key file (or a package's own public_keys) holding an RSA key, a null entry,
 // a numeric x or junk crashed with a stack trace; an empty JWK set was a FAIL, not a usage error;
 // the key count included unusable entries.
 const { pkg, publicKeys } = signedPackage();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-keys-'));
 const rsa = { ...generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ format: 'jwk' }), kid: 'rsa' };
 const junk = [rsa, null, { kty: 'OKP', crv: 'Ed25519', x: 12345 }, 'junk', 5, {}, []];
 
-function write(name: string, value: unknown): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, JSON.stringify(value));
-  return file;
-}
-
-async function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await verifyCommand(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const write = fileWriter('shipgate-keys-');
+const run = runVerify;
 
 describe('shipgate verify with unusable key entries', () => {
   it('ignores each unusable entry of --keys with a note, and counts only usable keys', async () => {

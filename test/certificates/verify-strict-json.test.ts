@@ -1,6 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createSigner } from '../../core/certificates/create-signer.js';
 import { PACKAGE_LIMITS } from '../../core/certificates/package-limits.js';
@@ -8,25 +7,17 @@ import { publicJwkOf } from '../../core/certificates/public-jwk.js';
 import { signPackage } from '../../core/certificates/sign-package.js';
 import { verifyCommand } from '../../server/verify-command.js';
 import { signedPackage } from './support/package-fixture.js';
+import { fileWriter, runVerify } from './support/verify-cli.js';
 
 // Black-box probe findings on how `shipgate verify` reads a file: hostile packages are a real
 // export (the fixture's) edited as text, the way an attacker edits the downloaded file.
 const { pkg, publicKeys } = signedPackage();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-strict-'));
 const text = JSON.stringify(pkg);
 
-function write(name: string, content: string | Buffer): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, content);
-  return file;
-}
+const write = fileWriter('shipgate-strict-');
 
-async function verify(file: string, keys: unknown[] = publicKeys) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const keysFile = write(`keys-${path.basename(file)}`, JSON.stringify({ keys }));
-  const code = await verifyCommand([file, '--keys', keysFile], { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+function verify(file: string, keys: unknown[] = publicKeys) {
+  return runVerify([file, '--keys', write(`keys-${path.basename(file)}`, JSON.stringify({ keys }))]);
 }
 
 /** The package re-signed after an edit, under a key that is then trusted: what a signer's own mistake would produce. */

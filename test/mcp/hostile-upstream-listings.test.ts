@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { MAX_UPSTREAM_TOOLS } from '../../core/mcp/upstream-listing-problem.js';
 import { readBody, startHttpServer, type FakeHttpServer } from '../fakes/fake-http.js';
 import { startGateway, type GatewayFixture } from './support/gateway-fixture.js';
-import { rawAgentSession, type ToolResult } from './support/raw-agent-session.js';
+import { rawAgentSession, registerRawPolicy, type ToolResult } from './support/raw-agent-session.js';
 
 // docs/mcp-gateway.md, "Limits" and "Pinned tool definitions": an upstream is trusted to run its tools, not to keep
 // shipgate's secrets or its own listing honest. Before: an upstream echoing the headers it was sent put its
@@ -62,14 +62,7 @@ beforeAll(async () => {
       .send({ name, url: `${upstream.url}/${name}`, headers: { Authorization: `Bearer ${TOKEN}`, 'X-Api-Key': KEY } });
     expect(registered.status).toBe(201);
   }
-  expect(
-    (
-      await gateway.t.request
-        .post('/api/v1/policies')
-        .set(gateway.t.admin.auth)
-        .send({ name: 'raw-mcp', ceiling: ['mcp:*'] })
-    ).status,
-  ).toBe(201);
+  await registerRawPolicy(gateway.t);
 }, 60_000);
 
 afterAll(async () => {

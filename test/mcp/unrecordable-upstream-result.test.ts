@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { readBody, startHttpServer, type FakeHttpServer } from '../fakes/fake-http.js';
 import { startGateway, type GatewayFixture } from './support/gateway-fixture.js';
-import { rawAgentSession, type ToolResult } from './support/raw-agent-session.js';
+import { rawAgentSession, registerRawPolicy, type ToolResult } from './support/raw-agent-session.js';
 
 // An upstream is trusted infrastructure, its results are not (docs/mcp-gateway.md, "Redaction"): one
 // holding a number past the double range was an internal error, the call that ran upstream unrecorded.
@@ -54,14 +54,7 @@ beforeAll(async () => {
         .send({ name: 'raw', url: `${upstream.url}/mcp` })
     ).status,
   ).toBe(201);
-  expect(
-    (
-      await t.request
-        .post('/api/v1/policies')
-        .set(t.admin.auth)
-        .send({ name: 'raw-mcp', ceiling: ['mcp:*'] })
-    ).status,
-  ).toBe(201);
+  await registerRawPolicy(t);
 }, 60_000);
 
 afterAll(async () => {

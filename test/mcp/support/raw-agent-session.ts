@@ -18,3 +18,12 @@ export async function rawAgentSession(t: TestApp, servers: string[], permissions
   const client = await mcpClient(session.body.mcp_url, { Authorization: `Bearer ${session.body.token}` });
   return { id: session.body.id, client };
 }
+
+/** Registers the policy rawAgentSession opens its sessions under: `raw-mcp`, ceiling `mcp:*`. */
+export async function registerRawPolicy(t: TestApp): Promise<void> {
+  const created = await t.request
+    .post('/api/v1/policies')
+    .set(t.admin.auth)
+    .send({ name: 'raw-mcp', ceiling: ['mcp:*'] });
+  if (created.status !== 201) throw new Error(`registering the policy failed: ${created.status} ${created.text}`);
+}
