@@ -17,6 +17,7 @@ import { askedCapability, DEFAULT_ASK_TIMEOUT_SECONDS } from '../policies/asked-
 import type { AgentCallApproval } from './agent-call-approvals.js';
 import type { GatewayCallJournal } from './gateway-call-journal.js';
 import { heldCallOutcome, type CallApprover, type CallDenier } from './held-call-outcome.js';
+import { quarantined } from './quarantined-tool-denial.js';
 
 /** An upstream that does not answer within this is cut off; the agent gets an error result. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
@@ -121,15 +122,6 @@ const FAILED_CHECK: Partial<Record<DenialReason, string>> = {
 function propertiesBefore(reason: DenialReason): string[] {
   const failed = GATEWAY_VERIFIED_PROPERTIES.indexOf(FAILED_CHECK[reason] ?? '');
   return GATEWAY_VERIFIED_PROPERTIES.slice(0, failed < 0 ? 1 : failed);
-}
-
-/** A tool whose definition is not the pinned one (docs/mcp-gateway.md, "Pinned tool definitions"): refused, saying why. */
-function quarantined(name: string, tool: ResolvedTool): { reason: DenialReason; capability: null; detail: string } {
-  const digest = `sha256:${tool.definitionDigest}`;
-  if (tool.pin === 'rejected')
-    return { reason: 'tool_rejected', capability: null, detail: `${name}: an ADMIN rejected its definition (${digest})` };
-  const what = tool.pin === 'changed' ? 'its definition changed since it was pinned' : 'it is new since the upstream was pinned';
-  return { reason: 'awaiting_approval', capability: null, detail: `${name}: ${what} (${digest}); it awaits an ADMIN's approval` };
 }
 
 /**
