@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleName } from '../../core/visible-name.js';
 import { ROLES } from '../../core/accounts/roles.js';
 
 export const roleSchema = z.enum(ROLES).meta({ id: 'Role' });
@@ -16,7 +17,7 @@ const githubLinkSchema = z
 export const registerRequestSchema = z
   .object({
     email,
-    name: z.string().trim().min(1).max(120),
+    name: visibleName(z.string().trim().min(1).max(120)),
     password,
     role: roleSchema.optional().meta({ description: 'Only honoured when the request carries an ADMIN key; ignored otherwise.' }),
   })

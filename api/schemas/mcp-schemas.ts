@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleName } from '../../core/visible-name.js';
 import { isGatewayControlledHeader } from '../../core/mcp/gateway-controlled-headers.js';
 import { REPOSITORY_PERMISSION_LEVELS } from '../../core/github/repository-permissions.js';
 import { AGENT_KEY_REVOKED_REASONS } from '../../core/mcp/agent-key.js';
@@ -214,7 +215,10 @@ export const agentSessionParamsSchema = z.object({ session_id: z.uuid() });
 export const agentKeyCreateSchema = agentSessionCreateSchema
   .omit({ branch: true })
   .extend({
-    name: z.string().min(1).max(200).meta({ description: 'Names the key, and each session it opens.', example: 'copilot-coding-agent' }),
+    name: visibleName(z.string().min(1).max(200)).meta({
+      description: 'Names the key, and each session it opens.',
+      example: 'copilot-coding-agent',
+    }),
     expires_in_seconds: z.int().min(60).max(86_400).default(3600).meta({ description: 'How long each session the key opens may last.' }),
   })
   .strict()

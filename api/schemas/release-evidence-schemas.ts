@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleName } from '../../core/visible-name.js';
 import { EVIDENCE_FORMATS } from '../../core/evidence-content/evidence-format.js';
 import { evidenceSummarySchema } from '../../core/evidence-content/evidence-summary.js';
 import { commitShaSchema, optionalTextSchema, repoRootSchema, timestamp } from './release-schemas.js';
@@ -54,7 +55,10 @@ export const evidenceRequestSchema = z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'Letters, digits, `_`, `.`, `-`; at most 64.')
       .meta({ example: 'sbom' }),
-    name: z.string().trim().min(1).max(200).meta({ description: "What the gate's required_evidence names.", example: 'sbom-scan' }),
+    name: visibleName(z.string().trim().min(1).max(200)).meta({
+      description: "What the gate's required_evidence names.",
+      example: 'sbom-scan',
+    }),
     status: z.enum(['passed', 'failed']),
     digest: z
       .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleName } from '../../core/visible-name.js';
 import { checkStageGraph } from '../../core/workflows/check-stage-graph.js';
 import { STAGE_ID_PATTERN, STAGE_STATUSES, WORKFLOW_LIMITS as L, WORKFLOW_STATUSES } from '../../core/workflows/workflow.js';
 import { pageQuerySchema } from './pagination-schemas.js';
@@ -27,7 +28,7 @@ export const workflowStageRequestSchema = z
       .regex(STAGE_ID_PATTERN, 'A stage id is 1-64 characters of A-Z, a-z, 0-9, ".", "_" and "-".')
       .optional()
       .meta({ description: 'Stable id later stages name in upstream_stage_ids; a UUID is generated when absent.', example: 'review' }),
-    name: z.string().min(1).max(L.stageNameMax),
+    name: visibleName(z.string().min(1).max(L.stageNameMax)),
     task: task.task,
     compliance_policy: task.compliance_policy,
     budget_cents: task.budget_cents,
@@ -54,7 +55,7 @@ export const workflowStageRequestSchema = z
 
 export const workflowRequestSchema = z
   .object({
-    name: z.string().min(1).max(L.nameMax),
+    name: visibleName(z.string().min(1).max(L.nameMax)),
     description: z.string().max(L.descriptionMax).optional(),
     stages: z.array(workflowStageRequestSchema).min(L.stagesMin).max(L.stagesMax).meta({ description: 'In execution order.' }),
     repo_root: repoRootSchema.optional().meta({ description: 'With commit_sha: binds the workflow as release evidence for that commit.' }),

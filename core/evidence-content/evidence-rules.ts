@@ -1,5 +1,6 @@
 import parseSpdxExpression from 'spdx-expression-parse';
 import { z } from 'zod';
+import { visibleName } from '../visible-name.js';
 import { EVIDENCE_FORMATS } from './evidence-format.js';
 import { keyNames, publicKeyOfJwk, type ProvenanceKey } from './provenance-keys.js';
 
@@ -8,7 +9,7 @@ import { keyNames, publicKeyOfJwk, type ProvenanceKey } from './provenance-keys.
  * `{name, format?, rules?}`. Rules need a format, and are that format's rules; one schema serves the REST body and
  * `.github/shipgate.yml`.
  */
-const name = z.string().trim().min(1).max(200);
+const name = visibleName(z.string().trim().min(1).max(200));
 
 const testsRulesSchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredEvidenceListSchema } from '../evidence-content/evidence-rules.js';
+import { visibleName } from '../visible-name.js';
 import { pathGlobListSchema } from './path-globs.js';
 import { requiredCheckListSchema } from './required-check-entry.js';
 
@@ -83,15 +84,10 @@ const ruleRequirementSchema = z
 
 export const gateRuleSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .refine(
-        (n) => n !== PROTECTED_PATHS_RULE,
-        `\`${PROTECTED_PATHS_RULE}\` names the gate's protected paths; give the rule another name.`,
-      ),
+    name: visibleName(z.string().trim().min(1).max(100)).refine(
+      (n) => n !== PROTECTED_PATHS_RULE,
+      `\`${PROTECTED_PATHS_RULE}\` names the gate's protected paths; give the rule another name.`,
+    ),
     if: ruleConditionSchema.prefault({}),
     require: ruleRequirementSchema.prefault({}),
     // Optional, no default: absent from a rule that does not name it, so existing gates keep their digest.
