@@ -1,5 +1,5 @@
 import type { BadgeFacts, SnapshotStore } from './release-store.js';
-import { normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './github-identifiers.js';
+import { isBranchName, normalizeCommitSha, normalizeRefName, normalizeRepoRoot } from './github-identifiers.js';
 
 export type BadgeLevel = 'Assured' | 'Blocked' | 'Unknown';
 
@@ -19,12 +19,16 @@ export function badgeLevel(facts: BadgeFacts | null): BadgeLevel {
   return facts.decision === 'SHIP' ? 'Assured' : 'Blocked';
 }
 
-/** Resolves `repo` and `commit` (a SHA, `HEAD` or a branch) and answers the commit's trust level. */
+/**
+ * Resolves `repo` and `commit` (a SHA, `HEAD` or a branch) and answers the commit's trust level; a
+ * `commit` that is neither names nothing, so its badge is Unknown, as an invalid repository's is.
+ */
 export async function trustBadgeLevel(store: SnapshotStore, repo: string, commit: string): Promise<BadgeLevel> {
   const repoRoot = normalizeRepoRoot(repo);
   if (!repoRoot) return 'Unknown';
   const sha = normalizeCommitSha(commit);
   const ref = normalizeRefName(commit);
+  if (!sha && !isBranchName(ref)) return 'Unknown';
   const refs = sha ? [] : ref.toUpperCase() === 'HEAD' ? HEAD_REFS : [ref];
   return badgeLevel(await store.badgeFacts(repoRoot, sha, refs));
 }

@@ -57,3 +57,14 @@ export function normalizeCommitSha(input: string): string | null {
 export function normalizeRefName(ref: string): string {
   return ref.trim().replace(/^refs\/heads\//, '');
 }
+
+/**
+ * A branch name git would accept (`git check-ref-format --branch`): no control or space
+ * characters, none of `~^:?*[` or a backslash, no `..`, `@{` or `//`, not `@`, neither starting nor ending with
+ * `/` or `.`, not ending `.lock`. Anything else names no branch, so it cannot be looked up.
+ */
+export function isBranchName(name: string): boolean {
+  if (name === '' || name === '@' || name.length > 255) return false;
+  if (/[\u0000-\u0020\u007f~^:?*[\\]|\.\.|@\{|\/\//.test(name)) return false;
+  return !/^[/.]|[/.]$|\.lock$/.test(name) && !name.includes('/.');
+}

@@ -130,6 +130,17 @@ describe('GET /trust/badge', () => {
     expect(level((await badge({ repo: privateRepo, commit })).body)).toBe('shipgate: Unknown');
   });
 
+  it('shows Unknown, not an error, for a commit that names no branch (a NUL, a space, `..`), as for an invalid repository', async () => {
+    for (const commit of ['\u0000', 'main\u0000', 'a b', 'main..x', 'x.lock', '@']) {
+      const res = await badge({ repo, commit });
+      expect([res.status, res.headers['content-type'], level(res.body)]).toEqual([
+        200,
+        expect.stringMatching(/^image\/svg\+xml/),
+        'shipgate: Unknown',
+      ]);
+    }
+  });
+
   it('answers 422 without its parameters', async () => {
     expect((await t.request.get('/api/v1/trust/badge').query({ repo })).status).toBe(422);
   });
