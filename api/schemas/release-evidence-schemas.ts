@@ -65,7 +65,12 @@ export const evidenceRequestSchema = z
       .regex(/^([a-z0-9-]+:)?[0-9a-f]{32,128}$/i, 'Expected hex, optionally prefixed with the algorithm (`sha256:`).')
       .nullable()
       .default(null),
-    uri: z.url().max(2000).nullable().default(null),
+    uri: z
+      .url({ protocol: /^https?$/, error: 'An http or https URL: a `javascript:` or `data:` link would run wherever it is shown.' })
+      .max(2000)
+      .nullable()
+      .default(null)
+      .meta({ description: 'Where the evidence can be read: an http or https URL (other schemes are refused).' }),
     produced_at: z.iso
       .datetime({ offset: true })
       .refine((v) => Date.parse(v) <= Date.now() + FUTURE_SKEW_MS, 'Cannot be in the future.')

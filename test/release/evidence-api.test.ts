@@ -75,6 +75,9 @@ describe('POST /releases/evidence', () => {
     [{ produced_at: '2999-01-01T00:00:00Z' }, 'produced_at'],
     [{ digest: 'not hex' }, 'digest'],
     [{ uri: 'not a url' }, 'uri'],
+    [{ uri: 'javascript:alert(document.cookie)' }, 'uri'],
+    [{ uri: 'data:text/html,<script>alert(1)</script>' }, 'uri'],
+    [{ uri: 'file:///etc/passwd' }, 'uri'],
     [{ extra: 1 }, undefined],
   ])('answers 422 for %p', async (patch, field) => {
     const res = await t.request
