@@ -20614,11 +20614,22 @@ function read(payload, noun, what, check) {
   return payload;
 }
 var shortSha = (sha) => oneLine(sha.slice(0, 12), 12);
+function subjectFields(c) {
+  c.string("repo_root");
+  c.field("commit_sha", (v) => typeof v === "string" && SHA.test(v), "a 40-character commit SHA");
+}
+function aboutAsked(noun, answer, repository, commitSha) {
+  const asked = `${repository}@${commitSha.slice(0, 12)}`;
+  if (answer.repo_root.toLowerCase() !== repository.toLowerCase() || answer.commit_sha.toLowerCase() !== commitSha.toLowerCase())
+    throw new ActionError(
+      `shipgate answered ${noun} for ${oneLine(answer.repo_root, 200)}@${shortSha(answer.commit_sha)}, not ${asked}: refused.`
+    );
+  return asked;
+}
 function readDecision(payload, repository, commitSha, what) {
   const answer = read(payload, "a decision", what, (c, value) => {
     c.field("decision", (v) => v === "SHIP" || v === "NO_SHIP", "SHIP or NO_SHIP");
-    c.string("repo_root");
-    c.field("commit_sha", (v) => typeof v === "string" && SHA.test(v), "a 40-character commit SHA");
+    subjectFields(c);
     c.uuid("snapshot_id");
     c.field("blockers", Array.isArray, "a list");
     if (Array.isArray(value.blockers))
@@ -20631,11 +20642,7 @@ function readDecision(payload, repository, commitSha, what) {
       });
     c.field("decision_url", isHttpUrl, "an http(s) URL");
   });
-  const asked = `${repository}@${commitSha.slice(0, 12)}`;
-  if (answer.repo_root.toLowerCase() !== repository.toLowerCase() || answer.commit_sha.toLowerCase() !== commitSha.toLowerCase())
-    throw new ActionError(
-      `shipgate answered a decision for ${oneLine(answer.repo_root, 200)}@${shortSha(answer.commit_sha)}, not ${asked}: refused.`
-    );
+  const asked = aboutAsked("a decision", answer, repository, commitSha);
   const blockers = answer.blockers.length;
   if (answer.decision === "SHIP" && blockers > 0)
     throw new ActionError(
@@ -20696,8 +20703,9 @@ function readHookSettingsFile(payload, agent, expectedPath, what) {
     );
   return file;
 }
-function readEvidenceRecord(payload, what) {
-  return read(payload, "an evidence record", what, (c, value) => {
+function readEvidenceRecord(payload, repository, commitSha, what) {
+  const record2 = read(payload, "an evidence record", what, (c, value) => {
+    subjectFields(c);
     c.string("name");
     c.string("status");
     c.field("digest", (v) => v === null || v === void 0 || typeof v === "string", "a string or null");
@@ -20713,6 +20721,8 @@ function readEvidenceRecord(payload, what) {
       c.problems.push(`summary is not what shipgate reads of a document (format ${shown(value.summary.format)})`);
     }
   });
+  aboutAsked("an evidence record", record2, repository, commitSha);
+  return record2;
 }
 
 // action/src/shipgate-refusal.ts
@@ -21164,6 +21174,8 @@ async function record(client, inputs, evidence, what) {
       },
       what
     ),
+    inputs.repository,
+    inputs.commitSha,
     what
   );
   const { file, format } = evidence;

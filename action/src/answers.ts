@@ -86,6 +86,26 @@ export type DecisionAnswer = Pick<ReleaseDecision, 'decision' | 'repo_root' | 'c
 
 const shortSha = (sha: string) => oneLine(sha.slice(0, 12), 12);
 
+/** What an answer about a commit names it by (a decision, an evidence record): `repo_root` and a full `commit_sha`. */
+function subjectFields(c: Check): void {
+  c.string('repo_root');
+  c.field('commit_sha', (v) => typeof v === 'string' && SHA.test(v), 'a 40-character commit SHA');
+}
+
+/**
+ * An answer (`noun`) whose subject fields passed `subjectFields` is about `repository`@`commitSha`,
+ * compared as shipgate does (the repository without regard to case); otherwise the step fails
+ * naming both. Returns what was asked as messages name it (`acme/api@0123456789ab`).
+ */
+function aboutAsked(noun: string, answer: { repo_root: string; commit_sha: string }, repository: string, commitSha: string): string {
+  const asked = `${repository}@${commitSha.slice(0, 12)}`;
+  if (answer.repo_root.toLowerCase() !== repository.toLowerCase() || answer.commit_sha.toLowerCase() !== commitSha.toLowerCase())
+    throw new ActionError(
+      `shipgate answered ${noun} for ${oneLine(answer.repo_root, 200)}@${shortSha(answer.commit_sha)}, not ${asked}: refused.`,
+    );
+  return asked;
+}
+
 /**
  * GET /releases/decision: a decision for `repository`@`commitSha` (compared as shipgate does:
  * the repository without regard to case), well-formed, and SHIP if and only if it has no
@@ -94,8 +114,7 @@ const shortSha = (sha: string) => oneLine(sha.slice(0, 12), 12);
 export function readDecision(payload: unknown, repository: string, commitSha: string, what: string): DecisionAnswer {
   const answer = read(payload, 'a decision', what, (c, value) => {
     c.field('decision', (v) => v === 'SHIP' || v === 'NO_SHIP', 'SHIP or NO_SHIP');
-    c.string('repo_root');
-    c.field('commit_sha', (v) => typeof v === 'string' && SHA.test(v), 'a 40-character commit SHA');
+    subjectFields(c);
     c.uuid('snapshot_id');
     c.field('blockers', Array.isArray, 'a list');
     if (Array.isArray(value.blockers))
@@ -108,11 +127,7 @@ export function readDecision(payload: unknown, repository: string, commitSha: st
       });
     c.field('decision_url', isHttpUrl, 'an http(s) URL');
   }) as DecisionAnswer;
-  const asked = `${repository}@${commitSha.slice(0, 12)}`;
-  if (answer.repo_root.toLowerCase() !== repository.toLowerCase() || answer.commit_sha.toLowerCase() !== commitSha.toLowerCase())
-    throw new ActionError(
-      `shipgate answered a decision for ${oneLine(answer.repo_root, 200)}@${shortSha(answer.commit_sha)}, not ${asked}: refused.`,
-    );
+  const asked = aboutAsked('a decision', answer, repository, commitSha);
   const blockers = answer.blockers.length;
   if (answer.decision === 'SHIP' && blockers > 0)
     throw new ActionError(
@@ -182,9 +197,14 @@ export function readHookSettingsFile(payload: unknown, agent: string, expectedPa
   return file;
 }
 
-/** POST /releases/evidence: the record's fields the Action prints, and what shipgate read of the document, readable. */
-export function readEvidenceRecord(payload: unknown, what: string): EvidenceRecord {
-  return read(payload, 'an evidence record', what, (c, value) => {
+/**
+ * POST /releases/evidence: a record for `repository`@`commitSha` (as a decision is checked), the
+ * fields the Action prints, and what shipgate read of the document, readable. A record of another
+ * commit is no proof that this upload was recorded: the step fails.
+ */
+export function readEvidenceRecord(payload: unknown, repository: string, commitSha: string, what: string): EvidenceRecord {
+  const record = read(payload, 'an evidence record', what, (c, value) => {
+    subjectFields(c);
     c.string('name');
     c.string('status');
     c.field('digest', (v) => v === null || v === undefined || typeof v === 'string', 'a string or null');
@@ -200,4 +220,6 @@ export function readEvidenceRecord(payload: unknown, what: string): EvidenceReco
       c.problems.push(`summary is not what shipgate reads of a document (format ${shown(value.summary.format)})`);
     }
   }) as EvidenceRecord;
+  aboutAsked('an evidence record', record, repository, commitSha);
+  return record;
 }

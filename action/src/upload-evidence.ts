@@ -87,6 +87,8 @@ async function record(client: ShipgateClient, inputs: ActionInputs, evidence: Ev
         } satisfies EvidenceRequest,
         what,
       ),
+      inputs.repository,
+      inputs.commitSha,
       what,
     );
   const { file, format } = evidence;

@@ -73,6 +73,29 @@ export function agentSession(url: string, changes: Record<string, unknown> = {})
   };
 }
 
+/** POST /releases/evidence: the record of evidence "tests" (no document) for REPO@COMMIT, with `changes` over it. */
+export function evidenceRecord(changes: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: '2d6f0c8e-1b7a-4f3e-9a5d-7c4b3e2a1f00',
+    repo_root: REPO,
+    commit_sha: COMMIT,
+    ref: null,
+    kind: 'ci',
+    name: 'tests',
+    status: 'passed',
+    digest: null,
+    uri: null,
+    produced_at: '2025-01-01T00:00:00.000Z',
+    recorded_by: null,
+    workflow_run: null,
+    format: null,
+    summary: null,
+    document: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...changes,
+  };
+}
+
 const PATHS = { 'claude-code': '.claude/settings.json', copilot: '.github/hooks/shipgate.json', gemini: '.gemini/settings.json' };
 
 /** GET /agent-sessions/{id}/hooks: the agent's hooks file, with `changes` over it. */

@@ -4,6 +4,7 @@ import { runAction, type ActionRun } from './run-action.js';
 /** The key the Action is run with against the hostile fake. */
 export const KEY = 'sg_hostile-server-test-key-0123456789';
 export const DECISION = 'GET /api/v1/releases/decision';
+export const EVIDENCE = 'POST /api/v1/releases/evidence';
 
 /** The one error line the step failed with (the runner's ::error:: command). */
 export const failure = (run: ActionRun) => run.log.split('\n').filter((line) => line.startsWith('::error::'));
