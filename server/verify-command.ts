@@ -169,6 +169,7 @@ export async function verifyCommand(args: string[], output: VerifyOutput = stdio
     output.out(source(parsed.file, parsed, keys.length));
     const result = verifyPackage(pkg as Record<string, unknown>, keys);
     for (const failure of result.failures) output.out(failureLine(failure));
+    for (const note of result.notes) output.out(`NOTE ${note}`);
     if (result.manifestKeyid) output.out(`manifest signed by key ${result.manifestKeyid}`);
     output.out(`${result.certificatesChecked} certificate(s) checked`);
     if (!result.ok) {

@@ -44,6 +44,11 @@ export interface ExecutionFacts {
   executionId: string;
   output: string;
   verdict: 'compliant' | 'non_compliant';
+  /**
+   * Why the verdict is what it is (decide-verdict.ts), in the order recorded: signed so that the
+   * record's `violations` cannot be edited unseen after the run (docs/attestations.md).
+   */
+  violations: string[];
   /** Digests (hex SHA-256 of canonical JSON) of ALL tool-call entries, allowed and denied, in order. */
   toolCallDigests: string[];
   costCents: number;

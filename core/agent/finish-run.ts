@@ -52,6 +52,7 @@ export async function finishRun(run: AgentRun, end: RunEnd): Promise<void> {
         executionId: execution.id,
         output: output ?? '',
         verdict,
+        violations,
         toolCallDigests: recorded.tool_calls.map(toolCallDigest),
         costCents: recorded.cost_cents,
         policy: recorded.policy,

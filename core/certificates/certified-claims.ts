@@ -21,6 +21,11 @@ export interface CertifiedClaims {
   /** The execution certificate's verdict and cost. */
   verdict: unknown;
   costCents: unknown;
+  /**
+   * The violations behind the verdict, as the execution certificate lists them; undefined for one
+   * issued before v2 signed them (an optional v2 field, never in v1): then nothing holds the record's.
+   */
+  violations: unknown;
   /** The capability a tool-call certificate names. */
   capability: unknown;
   /** The policy version it ran under, as the record's PolicyRef names it: `{name, version, digest}` (hex). */
@@ -49,6 +54,7 @@ export function certifiedClaims(predicateType: unknown, predicate: Predicate): C
     tool: predicate.tool,
     verdict: predicate.verdict,
     costCents: predicate.cost_cents,
+    violations: predicate.violations,
     capability: predicate.capability,
   };
   const policy = (predicate.policy ?? {}) as Record<string, unknown>;

@@ -93,6 +93,8 @@ function certifyExecution(signer: Signer, uris: ResourceUris, facts: ExecutionFa
       theorem: 'final_output_safe',
       execution_id: facts.executionId,
       verdict: facts.verdict,
+      // The reasons behind the verdict, signed as listed: the record's `violations` are held against them.
+      violations: [...facts.violations],
       tool_calls: facts.toolCallDigests.map(sha256),
       cost_cents: facts.costCents,
       policy: policyDescriptor(uris, facts.policy),

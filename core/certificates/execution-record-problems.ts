@@ -1,4 +1,4 @@
-import { sha256Hex } from '../canonical-json.js';
+import { canonicalJson, sha256Hex } from '../canonical-json.js';
 import { certifiedClaims, type CertifiedClaims } from './certified-claims.js';
 import type { PackagedExecution } from './find-execution-records.js';
 import type { Certificate } from './types.js';
@@ -35,7 +35,25 @@ function finalMismatches(record: Record<string, unknown>, cert: Certificate): st
   const upstream = Array.isArray(record.upstream_execution_ids) ? record.upstream_execution_ids.map(String).sort() : [];
   const signed = [...claims.upstream.keys()].sort();
   if (has('upstream_execution_ids') && upstream.join(',') !== signed.join(',')) differs('upstream_execution_ids', upstream, signed);
+  // In the order signed: the list is the record's own, so any edit, a reordering included, is one.
+  // A certificate issued before violations were signed lists none to compare (executionRecordNotes).
+  if (has('violations') && claims.violations !== undefined && canonicalJson(record.violations) !== canonicalJson(claims.violations))
+    differs('violations', record.violations, claims.violations);
   return problems;
+}
+
+/**
+ * What a record could not be held against, for the verifier's notes rather than its failures:
+ * the `violations` of an execution whose certificate was issued before shipgate signed them.
+ * That certificate still verifies (its signature covers what it says), so an auditor is told
+ * that only the manifest, signed at export, covers those violations.
+ */
+export function executionRecordNotes({ record, certificates }: PackagedExecution): string[] {
+  const final = certificates.findLast((c) => c?.kind === 'execution');
+  if (!final || !Object.hasOwn(record, 'violations') || execution(final).claims.violations !== undefined) return [];
+  return [
+    "its execution certificate was issued before shipgate signed violations, so the record's violations are held against the manifest only",
+  ];
 }
 
 /**
@@ -43,9 +61,9 @@ function finalMismatches(record: Record<string, unknown>, cert: Certificate): st
  * certificates"): the manifest signs whatever the database held at export, so a record edited
  * after signing, or stripped of its last certificates, must be caught by what the certificates
  * signed. A finished execution (completed or failed, with a verdict) carries one execution
- * certificate whose verdict, output digest, cost, policy and upstream are the record's; every
- * certificate is of this execution; every allowed tool call has its certificate (the chain
- * check then links them to the end). One line per problem.
+ * certificate whose verdict, violations, output digest, cost, policy and upstream are the
+ * record's; every certificate is of this execution; every allowed tool call has its certificate
+ * (the chain check then links them to the end). One line per problem.
  */
 export function executionRecordProblems({ record, certificates, toolCalls }: PackagedExecution): string[] {
   const problems: string[] = [];

@@ -1,5 +1,5 @@
 import { createVerifier } from './create-verifier.js';
-import { executionRecordProblems } from './execution-record-problems.js';
+import { executionRecordNotes, executionRecordProblems } from './execution-record-problems.js';
 import { findCertificateGroups } from './find-certificate-groups.js';
 import { findExecutionRecords } from './find-execution-records.js';
 import { AUDIT_PACKAGE_PREDICATE } from './predicate-types.js';
@@ -19,6 +19,8 @@ export interface PackageVerification {
   /** The key the manifest verified under, when it did. */
   manifestKeyid?: string;
   certificatesChecked: number;
+  /** What verified but was not checked against a signature, for the reader (a certificate issued before it signed a field). */
+  notes: string[];
 }
 
 function signedMembers(statement: InTotoStatement): Map<string, string> {
@@ -72,10 +74,13 @@ export function verifyPackage(pkg: Record<string, unknown>, publicKeys: readonly
     }
   }
   // The records must say what their own certificates signed.
-  for (const packaged of findExecutionRecords(pkg))
+  const notes: string[] = [];
+  for (const packaged of findExecutionRecords(pkg)) {
     for (const problem of executionRecordProblems(packaged))
       failures.push({ member: packaged.path, reason: `record_mismatch: ${problem}` });
+    for (const note of executionRecordNotes(packaged)) notes.push(`member '${packaged.path}': ${note}`);
+  }
   // A workflow package also proves which upstream executions each stage was bound to.
   for (const problem of checkLineage(pkg)) failures.push({ member: 'lineage', reason: problem });
-  return { ok: failures.length === 0, failures, manifestKeyid, certificatesChecked };
+  return { ok: failures.length === 0, failures, manifestKeyid, certificatesChecked, notes };
 }

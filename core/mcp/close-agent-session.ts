@@ -45,6 +45,7 @@ export async function closeAgentSession(
     executionId: execution.id,
     output: '',
     verdict,
+    violations,
     toolCallDigests: execution.tool_calls.map(toolCallDigest),
     costCents: execution.cost_cents,
     policy: execution.policy,

@@ -68,10 +68,14 @@ describe('verdict', () => {
     expect(general.stored().execution.verdict).toBe('compliant');
   });
 
-  it('certifies the verdict in the execution certificate', async () => {
+  it('certifies the verdict and the violations behind it, as recorded, in the execution certificate', async () => {
     const h = agentHarness([finalAnswer(`token ${GITHUB_TOKEN}`)]);
     await h.run();
     const certificate = h.stored().execution.certificates.at(-1)!;
-    expect(predicateOf(certificate).verdict).toBe('non_compliant');
+    expect(predicateOf(certificate)).toMatchObject({
+      verdict: 'non_compliant',
+      violations: ['output_rule:secrets:github_token:final_output'],
+    });
+    expect(predicateOf(certificate).violations).toEqual(h.stored().outcome!.violations);
   });
 });

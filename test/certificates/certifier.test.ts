@@ -53,7 +53,7 @@ describe('tool-call certificates', () => {
 });
 
 describe('execution certificates', () => {
-  it('certify the output digest, verdict, every tool-call entry in order, cost and upstream lineage', () => {
+  it('certify the output digest, verdict and violations, every tool-call entry in order, cost and upstream lineage', () => {
     const upstream = [{ execution_id: '22222222-2222-4222-8222-222222222222', digest: 'ef'.repeat(32) }];
     const run = certifiedRun(undefined, upstream);
     const cert = run.certificates.at(-1)!;
@@ -68,6 +68,7 @@ describe('execution certificates', () => {
       theorem: 'final_output_safe',
       execution_id: run.executionId,
       verdict: 'compliant',
+      violations: [],
       cost_cents: 42,
       policy: { name: 'hipaa', uri: 'urn:shipgate:policy:hipaa:1', digest: { sha256: policy.digest } },
       tool_calls: run.toolCalls.map((c) => ({ sha256: canonicalDigest(c) })),
@@ -88,6 +89,13 @@ describe('execution certificates', () => {
       plan_hash: canonicalDigest(run.toolCalls.map(toolCallDigest)),
     });
     expect(cert.verified_properties).toContain('upstream_lineage_bound');
+  });
+
+  it('sign the violations behind a non-compliant verdict as listed, in their order', () => {
+    const violations = ['denied_call:3:capability_not_granted', 'output_rule:secrets:github_token:tool_call:4'];
+    const run = certifiedRun(undefined, [], undefined, { verdict: 'non_compliant', violations });
+    const statement = specVerify(run.certificates.at(-1)!.envelope, [run.jwk]) as { predicate: Record<string, unknown> };
+    expect(statement.predicate).toMatchObject({ verdict: 'non_compliant', violations });
   });
 });
 

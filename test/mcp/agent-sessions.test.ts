@@ -121,6 +121,11 @@ describe('a governed agent session through the MCP gateway', () => {
       expect.objectContaining({ verdict: 'denied', reason: 'forbidden_by_policy', capability: 'network:*' }),
     ]);
     expect(await close(session.id)).toMatchObject({ verdict: 'non_compliant' });
+    // Its execution certificate signs the violation behind the verdict: the export verifies with nothing left unchecked.
+    const exported = await t.request.get(`/api/v1/compliance/${session.id}/export`).set(operator.auth);
+    bodies.push(exported.text);
+    expect(exported.body.execution.violations).toEqual(['denied_call:1:forbidden_by_policy']);
+    expect(verifyPackage(exported.body, exported.body.public_keys)).toMatchObject({ ok: true, failures: [], notes: [] });
   });
 
   it('redacts a secret in an upstream result, in what the agent gets and in the record', async () => {

@@ -53,6 +53,7 @@ describe('the release decision and certificate predicate versions', () => {
       executionId: randomUUID(),
       output: 'released',
       verdict: 'compliant',
+      violations: [],
       toolCallDigests: [],
       costCents: 0,
       policy: { name: 'default', version: 1, digest: 'cd'.repeat(32) },

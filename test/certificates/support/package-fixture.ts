@@ -2,11 +2,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createSigner } from '../../../core/certificates/create-signer.js';
 import { publicJwkOf } from '../../../core/certificates/public-jwk.js';
 import { signPackage } from '../../../core/certificates/sign-package.js';
-import { certifiedRun, policy } from './run-fixture.js';
+import { certifiedRun, compliant, policy, type RunOutcome } from './run-fixture.js';
 
 /** An execution audit package shaped like the compliance export, signed by its own key. */
-export function signedPackage() {
-  const run = certifiedRun();
+export function signedPackage(outcome: RunOutcome = compliant) {
+  const run = certifiedRun(undefined, [], undefined, outcome);
   const privateKey = generateKeyPairSync('ed25519').privateKey;
   const manifestSigner = createSigner(privateKey);
   // The run was certified with another key: the package carries both, as the service's JWK set does.
@@ -19,13 +19,14 @@ export function signedPackage() {
       execution: {
         id: run.executionId,
         status: 'completed',
-        verdict: 'compliant',
+        verdict: outcome.verdict,
         task: 'Summarise the change — ünïcode',
         cost_cents: 42,
         // What the execution certificate signs: the record must say the same.
         output: 'final answer',
         policy: { name: policy.name, version: policy.version, digest: policy.digest },
         upstream_execution_ids: [],
+        violations: outcome.violations,
       },
       tool_calls: run.toolCalls,
       certificates: run.certificates.map((c) => ({ ...c, verified: true })),
@@ -37,7 +38,7 @@ export function signedPackage() {
         proofs_satisfied: 4,
         proofs_missing: [],
         certificate_count: 4,
-        compliant: true,
+        compliant: outcome.verdict === 'compliant',
       },
       public_keys: publicKeys,
     },

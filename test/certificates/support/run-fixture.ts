@@ -12,6 +12,14 @@ import type { PolicyRef } from '../../../core/policies/policy.js';
 export const policy: PolicyRef = { name: 'hipaa', version: 1, digest: 'cd'.repeat(32) };
 export const permissions = ['repo:read', 'document:write:reports'];
 
+/** How the run ended, as its execution certificate signs it: the verdict and the violations behind it. */
+export interface RunOutcome {
+  verdict: 'compliant' | 'non_compliant';
+  violations: string[];
+}
+
+export const compliant: RunOutcome = { verdict: 'compliant', violations: [] };
+
 export interface Run {
   executionId: string;
   toolCalls: ToolCallEntry[];
@@ -42,6 +50,7 @@ export function certifiedRun(
   executionId = '11111111-1111-4111-8111-111111111111',
   upstream: { execution_id: string; digest: string }[] = [],
   uris: ResourceUris = resourceUris(),
+  outcome: RunOutcome = compliant,
 ): Run {
   const privateKey = generateKeyPairSync('ed25519').privateKey;
   const certifier = createCertifier(createSigner(privateKey), uris);
@@ -68,7 +77,8 @@ export function certifiedRun(
     certifier.certifyExecution({
       executionId,
       output: 'final answer',
-      verdict: 'compliant',
+      verdict: outcome.verdict,
+      violations: outcome.violations,
       toolCallDigests: toolCalls.map(toolCallDigest),
       costCents: 42,
       policy,

@@ -121,6 +121,7 @@ export function journalContract(name: string, open: () => Promise<JournalSubject
         executionId: id,
         output: 'all done',
         verdict: 'compliant',
+        violations: [],
         toolCallDigests: [],
         costCents: 0,
         policy: { name: subject.policy.name, version: subject.policy.version, digest: canonicalDigest(subject.policy) },
