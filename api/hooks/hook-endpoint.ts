@@ -14,7 +14,7 @@ import { resolvePermissions } from '../../core/policies/resolve-permissions.js';
 import type { RawBodyRoute } from '../create-server.js';
 import type { Deps } from '../deps.js';
 import { bearerTokenOf } from '../middleware/bearer-token.js';
-import { readJsonBody } from '../middleware/json-body.js';
+import { readScannedJsonBody, type JsonBodyRead } from '../middleware/json-body.js';
 import { createExpectedPosts } from './expected-posts.js';
 import { hookAnswer } from './hook-answer.js';
 import { hookCredentialOf } from './hook-credential.js';
@@ -47,10 +47,13 @@ export type HookEndpointDeps = Pick<
 /** A body not read yet. */
 const NOT_READ = Symbol('not read');
 
-/** A hook's body, parsed: JSON whatever its Content-Type claims (a command hook's `curl -d` says form-encoded); undefined when empty. */
-function readHookBody(ctx: Koa.Context, parseLarge: HookEndpointDeps['parseLargeJsonBody']): Promise<unknown> {
+/**
+ * A hook's body, parsed: JSON whatever its Content-Type claims (a command hook's `curl -d` says form-encoded); undefined
+ * when empty. With it, whether it may hold a NUL or a lone surrogate, found in the pass over its bytes (hook-event-of.ts).
+ */
+function readHookBody(ctx: Koa.Context, parseLarge: HookEndpointDeps['parseLargeJsonBody']): Promise<JsonBodyRead | undefined> {
   ctx.request.headers['content-type'] = 'application/json';
-  return readJsonBody(ctx, HOOK_BODY_BYTES, parseLarge);
+  return readScannedJsonBody(ctx, HOOK_BODY_BYTES, parseLarge);
 }
 
 function answer(ctx: Koa.Context, status: number, body: unknown): void {
@@ -151,7 +154,7 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     // it allowed is not authenticated again (expected-posts.ts); a pre's call may open with its credential (open-ahead.ts).
     const knownSession = sessionTokens.get(tokenHash);
     let body = knownSession || expectedPosts.awaitsPostWith(tokenHash) ? await readHookBody(ctx, deps.parseLargeJsonBody) : NOT_READ;
-    let parsed = body !== NOT_READ && body !== undefined ? hookEventOf(agent, body) : undefined;
+    let parsed = body !== NOT_READ && body !== undefined ? hookEventOf(agent, body.value, body.maybeUnstorable) : undefined;
     const early = parsed && 'event' in parsed ? parsed.event : undefined;
     if (early?.kind === 'post' && (await completedExpectedPost(ctx, tokenHash, agent, early))) return answer(ctx, 200, {});
     const ahead = early?.kind === 'pre' && knownSession ? openAhead(await termsOf(knownSession), knownSession, early.call, now()) : null;
@@ -163,7 +166,7 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     if (credential.session) setBounded(sessionTokens, tokenHash, credential.session.id, TERMS_KEPT);
     if (body === NOT_READ) body = await readHookBody(ctx, deps.parseLargeJsonBody);
     if (body === undefined) return answer(ctx, 400, { detail: "The body must be the agent's hook input (JSON); it was empty." });
-    parsed ??= hookEventOf(agent, body);
+    parsed ??= hookEventOf(agent, body.value, body.maybeUnstorable);
     if ('problem' in parsed) return answer(ctx, 422, { detail: parsed.problem });
     const { event, format } = parsed;
     if (event.kind === 'other') return answer(ctx, 200, {});

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { HookAgent, HookEvent, HookToolCall } from '../../core/hooks/hook-call.js';
+import { recordableCall } from '../../core/hooks/recordable-call.js';
+import { jsonBodyFacts } from '../middleware/json-body.js';
 import {
   claudePostToolUseSchema,
   claudePreToolUseSchema,
@@ -85,30 +87,40 @@ function snakeEvent(body: Record<string, unknown>, format: 'claude' | 'gemini'):
   return other.success ? { format, event: { kind: 'other', cliSessionId: other.data.session_id ?? null } } : problemOf(other.error, what);
 }
 
-/** Copilot's `toolArgs`: an object, or a JSON text of one (anything else is kept as `{ args }`). */
-function copilotArgs(args: unknown): Record<string, unknown> {
-  if (isObject(args)) return args;
-  if (typeof args !== 'string' || args === '') return {};
+/**
+ * Copilot's `toolArgs`: an object, or a JSON text of one (anything else is kept as `{ args }`), and whether that
+ * text may hold a NUL or a lone surrogate. The text is read as a body is (api/middleware/json-body.ts), which the
+ * body's own checks cannot do for it: nested 5,000 levels deep it was a 500, and one a body would refuse (too deep,
+ * a number past the double range) is kept as its text.
+ */
+function copilotArgs(args: unknown): { input: Record<string, unknown>; maybeUnstorable: boolean } {
+  if (isObject(args)) return { input: args, maybeUnstorable: false };
+  if (typeof args !== 'string' || args === '') return { input: {}, maybeUnstorable: false };
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(args);
-    return isObject(parsed) ? parsed : { args: parsed };
+    parsed = JSON.parse(args);
   } catch {
-    return { args };
+    return { input: { args }, maybeUnstorable: false };
   }
+  const facts = jsonBodyFacts(Buffer.from(args, 'utf8'), parsed);
+  if ('problem' in facts) return { input: { args }, maybeUnstorable: false };
+  return { input: isObject(parsed) ? parsed : { args: parsed }, maybeUnstorable: facts.maybeUnstorable };
 }
 
 function copilotEvent(body: Record<string, unknown>): ParsedHook {
   if ('toolName' in body) {
     const tool = copilotToolEventSchema.safeParse(body);
     if (!tool.success) return problemOf(tool.error, 'Copilot CLI hook input');
-    const call: HookToolCall = {
+    const args = copilotArgs(tool.data.toolArgs);
+    const sent: HookToolCall = {
       cliSessionId: tool.data.sessionId,
       cwd: tool.data.cwd,
       tool: tool.data.toolName,
-      input: copilotArgs(tool.data.toolArgs),
+      input: args.input,
       toolUseId: null,
       agentId: null,
     };
+    const call = args.maybeUnstorable ? recordableCall(sent) : sent;
     return 'toolResult' in body
       ? { format: 'copilot', event: { kind: 'post', call, response: tool.data.toolResult, durationMs: null } }
       : { format: 'copilot', event: { kind: 'pre', call } };
@@ -119,15 +131,23 @@ function copilotEvent(body: Record<string, unknown>): ParsedHook {
     : problemOf(other.error, 'Copilot CLI hook input');
 }
 
-/**
- * The hook event a body reports, for the agent whose endpoint received it (docs/agent-hooks.md,
- * "The endpoint"): Claude Code's and Gemini CLI's snake_case input, Copilot CLI's camelCase one
- * (or Claude's format, which Copilot also speaks: then answered in Claude's format), or a problem
- * (422) for JSON that is no hook input of that agent.
- */
-export function hookEventOf(agent: HookAgent, body: unknown): ParsedHook {
+function eventOf(agent: HookAgent, body: unknown): ParsedHook {
   if (!isObject(body)) return { problem: 'A hook input is a JSON object.' };
   if (agent === 'claude-code') return snakeEvent(body, 'claude');
   if (agent === 'gemini') return snakeEvent(body, 'gemini');
   return 'hook_event_name' in body ? snakeEvent(body, 'claude') : copilotEvent(body);
+}
+
+/**
+ * The hook event a body reports, for the agent whose endpoint received it (docs/agent-hooks.md,
+ * "The endpoint"): Claude Code's and Gemini CLI's snake_case input, Copilot CLI's camelCase one
+ * (or Claude's format, which Copilot also speaks: then answered in Claude's format), or a problem
+ * (422) for JSON that is no hook input of that agent. A tool event's call is made recordable
+ * (core/hooks/recordable-call.ts) when the body's bytes showed it may hold a NUL or a lone
+ * surrogate (`maybeUnstorable`, api/middleware/json-body.ts): only then is it walked for one.
+ */
+export function hookEventOf(agent: HookAgent, body: unknown, maybeUnstorable = false): ParsedHook {
+  const parsed = eventOf(agent, body);
+  if (!maybeUnstorable || !('event' in parsed) || parsed.event.kind === 'other') return parsed;
+  return { ...parsed, event: { ...parsed.event, call: recordableCall(parsed.event.call) } };
 }

@@ -39,7 +39,7 @@ function operation(agent: string, summary: string, input: z.ZodType, output: z.Z
       413: errorResponse(413, 'Body over 8 MiB.'),
       422: {
         description:
-          'JSON that is no hook input of that agent (`{detail}` names the field), or nested deeper than 100 levels; or, as a ValidationError, a value the database cannot store (a NUL character).',
+          'JSON that is no hook input of that agent (`{detail}` names the field); or, as a ValidationError, JSON nested deeper than 100 levels or holding a number past the double range. A tool call holding a NUL or a lone surrogate is no 422: its pre is denied `invalid_arguments` and recorded.',
         content: { 'application/json': { schema: z.union([errorSchema, validationErrorSchema]) } },
       },
       429: errorResponse(429),

@@ -65,26 +65,44 @@ const refusalOf = (problem: JsonBodyProblem) =>
       new BodyShapeError('The JSON body holds a number beyond the double range (such as 1e400).', 'number_out_of_range');
 
 /**
- * What JSON text shows outside its strings, in one pass over its bytes: nesting past MAX_JSON_DEPTH, and whether a
- * number may be past the double range (an exponent, or a run of 309 digits), which only then is looked for in the value.
+ * Whether the escape whose backslash is at `i` is `\u0000` or a UTF-16 surrogate's (`\uD800` to `\uDFFF`). Only an
+ * escape puts a NUL or a lone surrogate in a parsed string: JSON.parse refuses a raw NUL, and UTF-8 decoding turns
+ * a surrogate's bytes into U+FFFD. A surrogate pair written as escapes counts too: it is only looked for then.
  */
-function scanJson(bytes: Uint8Array): { tooDeep: boolean; bigNumber: boolean } {
+function nulOrSurrogateEscape(bytes: Uint8Array, i: number): boolean {
+  if (bytes[i + 1] !== 0x75) return false;
+  // `| 0x20` lower-cases a hex letter and leaves a digit as it is.
+  const a = bytes[i + 2] | 0x20;
+  const b = bytes[i + 3] | 0x20;
+  if (a === 0x64) return (b >= 0x38 && b <= 0x39) || (b >= 0x61 && b <= 0x66);
+  return a === 0x30 && b === 0x30 && bytes[i + 4] === 0x30 && bytes[i + 5] === 0x30;
+}
+
+/**
+ * What JSON text shows outside its strings, in one pass over its bytes: nesting past MAX_JSON_DEPTH, and whether a
+ * number may be past the double range (an exponent, or a run of 309 digits), which only then is looked for in the
+ * value; and of its strings, whether one may hold text PostgreSQL cannot store (nulOrSurrogateEscape).
+ */
+function scanJson(bytes: Uint8Array): { tooDeep: boolean; bigNumber: boolean; maybeUnstorable: boolean } {
   let depth = 0;
   let inString = false;
   let digits = 0;
   let bigNumber = false;
+  let maybeUnstorable = false;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
     if (inString) {
-      if (b === 0x5c) i++;
-      else if (b === 0x22) inString = false;
+      if (b === 0x5c) {
+        if (!maybeUnstorable) maybeUnstorable = nulOrSurrogateEscape(bytes, i);
+        i++;
+      } else if (b === 0x22) inString = false;
       continue;
     }
     digits = b >= 0x30 && b <= 0x39 ? digits + 1 : 0;
     if (digits > 308) bigNumber = true;
     else if (b === 0x22) inString = true;
     else if (b === 0x5b || b === 0x7b) {
-      if (++depth > MAX_JSON_DEPTH) return { tooDeep: true, bigNumber };
+      if (++depth > MAX_JSON_DEPTH) return { tooDeep: true, bigNumber, maybeUnstorable };
     } else if (b === 0x5d || b === 0x7d) depth--;
     // An exponent: `e` followed by a sign or a digit (in `true` and `false` it is followed by a delimiter).
     else if (
@@ -94,17 +112,27 @@ function scanJson(bytes: Uint8Array): { tooDeep: boolean; bigNumber: boolean } {
     )
       bigNumber = true;
   }
-  return { tooDeep: false, bigNumber };
+  return { tooDeep: false, bigNumber, maybeUnstorable };
 }
 
-/** What a parsed JSON body shows that is refused (nesting past MAX_JSON_DEPTH first: nothing recurses into it), or null. */
-export function jsonBodyProblem(bytes: Uint8Array, value: unknown): JsonBodyProblem | null {
-  const { tooDeep, bigNumber } = scanJson(bytes);
-  if (tooDeep) return 'too_deep';
-  return bigNumber && holdsNonFiniteNumber(value) ? 'not_finite' : null;
+/**
+ * A JSON body as read: its value, and whether a string of it may hold text PostgreSQL cannot store (a NUL, a lone
+ * surrogate), found in the pass over its bytes that finds its depth: only then need a caller that records the body
+ * as sent look for such text (the hook endpoint: api/hooks/hook-event-of.ts).
+ */
+export interface JsonBodyRead {
+  value: unknown;
+  maybeUnstorable: boolean;
 }
 
-function parseJson(chunks: Buffer[]): unknown {
+/** What a parsed JSON body shows: what refuses it (nesting past MAX_JSON_DEPTH first: nothing recurses into it), else whether it may hold unstorable text. */
+export function jsonBodyFacts(bytes: Uint8Array, value: unknown): { problem: JsonBodyProblem } | { maybeUnstorable: boolean } {
+  const { tooDeep, bigNumber, maybeUnstorable } = scanJson(bytes);
+  if (tooDeep) return { problem: 'too_deep' };
+  return bigNumber && holdsNonFiniteNumber(value) ? { problem: 'not_finite' } : { maybeUnstorable };
+}
+
+function parseJson(chunks: Buffer[]): JsonBodyRead {
   const bytes = Buffer.concat(chunks);
   let value: unknown;
   try {
@@ -112,16 +140,16 @@ function parseJson(chunks: Buffer[]): unknown {
   } catch {
     throw malformed();
   }
-  const problem = jsonBodyProblem(bytes, value);
-  if (problem) throw refusalOf(problem);
-  return value;
+  const facts = jsonBodyFacts(bytes, value);
+  if ('problem' in facts) throw refusalOf(facts.problem);
+  return { value, ...facts };
 }
 
 /**
  * Parses a JSON body's bytes elsewhere (a parse thread: server/thread-pool-evidence-parser.ts); resolves to
- * `{value}`, or `{malformed: true}` for bytes that are not JSON.
+ * what it read, or `{malformed: true}` for bytes that are not JSON.
  */
-export type JsonBodyParser = (bytes: Buffer) => Promise<{ value: unknown } | { malformed: true } | { problem: JsonBodyProblem }>;
+export type JsonBodyParser = (bytes: Buffer) => Promise<JsonBodyRead | { malformed: true } | { problem: JsonBodyProblem }>;
 
 /**
  * Reads the request's JSON body, or undefined when there is none: 413 over `limit` (1 MiB unless
@@ -131,6 +159,15 @@ export type JsonBodyParser = (bytes: Buffer) => Promise<{ value: unknown } | { m
  * joining, decoding and parsing one held the loop for tens of milliseconds (docs/operations.md, "Security").
  */
 export async function readJsonBody(ctx: Koa.Context, limit = MAX_BODY_BYTES, parseLarge?: JsonBodyParser): Promise<unknown> {
+  return (await readScannedJsonBody(ctx, limit, parseLarge))?.value;
+}
+
+/** readJsonBody, answering the value with what the pass over its bytes found (JsonBodyRead). */
+export async function readScannedJsonBody(
+  ctx: Koa.Context,
+  limit = MAX_BODY_BYTES,
+  parseLarge?: JsonBodyParser,
+): Promise<JsonBodyRead | undefined> {
   const declared = Number(ctx.get('Content-Length') || 0);
   if (declared > limit) throw tooLarge(limit);
   const { chunks, size } = await readLimited(ctx.req, limit);
@@ -144,5 +181,5 @@ export async function readJsonBody(ctx: Koa.Context, limit = MAX_BODY_BYTES, par
   const parsed = await parseLarge(Buffer.concat(chunks, size));
   if ('malformed' in parsed) throw malformed();
   if ('problem' in parsed) throw refusalOf(parsed.problem);
-  return parsed.value;
+  return parsed;
 }

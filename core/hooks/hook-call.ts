@@ -21,6 +21,11 @@ export interface HookToolCall {
    * `mcp_context.server_name`, with the server's own name of the tool, `mcp_context.tool_name`).
    */
   mcp?: { server: string; tool?: string };
+  /**
+   * Set when the call as sent could not be recorded (a NUL, a lone UTF-16 surrogate): these fields are its storable
+   * form (recordable-call.ts), and its pre is refused `invalid_arguments`.
+   */
+  unrecordable?: true;
 }
 
 /** What a hook reports: a call about to run, one that ran (with its response), or anything else. */

@@ -1,10 +1,15 @@
 import { jest } from '@jest/globals';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { verifyCommand } from '../../server/verify-command.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { claudePost, claudePre, decisionOf, executionRecord, hookPolicy, hookSession, postHook } from './support/hook-fixture.js';
+import {
+  claudePost,
+  claudePre,
+  decisionOf,
+  executionRecord,
+  hookPolicy,
+  hookSession,
+  postHook,
+  verifiedExport,
+} from './support/hook-fixture.js';
 
 let t: TestApp;
 let policy: string;
@@ -15,20 +20,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const record = (id: string) => executionRecord(t, id);
-
-async function verifyExport(id: string): Promise<{ code: number; out: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-hooks-'));
-  const exported = await t.request.get(`/api/v1/compliance/${id}/export`).set(t.admin.auth).expect(200);
-  const keys = await t.request.get('/api/v1/compliance/keys').expect(200);
-  fs.writeFileSync(path.join(dir, 'package.json'), exported.text);
-  fs.writeFileSync(path.join(dir, 'keys.json'), JSON.stringify(keys.body));
-  const out: string[] = [];
-  const code = await verifyCommand([path.join(dir, 'package.json'), '--keys', path.join(dir, 'keys.json')], {
-    out: (l) => out.push(l),
-    err: (l) => out.push(l),
-  });
-  return { code, out: out.join('\n') };
-}
+const verifyExport = (id: string) => verifiedExport(t, id);
 
 describe('the execution record of a coding agent governed through its hooks', () => {
   it("lists every call in order with its verdict (a sub-agent's with its agent_id), shows a pre without a post as incomplete, and its export verifies", async () => {

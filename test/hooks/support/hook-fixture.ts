@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Response } from 'supertest';
+import { verifyCommand } from '../../../server/verify-command.js';
 import type { TestApp } from '../../support/test-app.js';
 
 /** The repository root the fake agent runs in: the hook input's `cwd`. */
@@ -77,4 +81,19 @@ export function decisionOf(res: Response): { decision: string; reason: string } 
 /** The session's execution record, as its ADMIN reads it. */
 export async function executionRecord(t: TestApp, id: string) {
   return (await t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth).expect(200)).body;
+}
+
+/** What `shipgate verify` says of the session's compliance export: its exit code and output. */
+export async function verifiedExport(t: TestApp, id: string): Promise<{ code: number; out: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipgate-hooks-'));
+  const exported = await t.request.get(`/api/v1/compliance/${id}/export`).set(t.admin.auth).expect(200);
+  const keys = await t.request.get('/api/v1/compliance/keys').expect(200);
+  fs.writeFileSync(path.join(dir, 'package.json'), exported.text);
+  fs.writeFileSync(path.join(dir, 'keys.json'), JSON.stringify(keys.body));
+  const out: string[] = [];
+  const code = await verifyCommand([path.join(dir, 'package.json'), '--keys', path.join(dir, 'keys.json')], {
+    out: (l) => out.push(l),
+    err: (l) => out.push(l),
+  });
+  return { code, out: out.join('\n') };
 }
