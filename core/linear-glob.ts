@@ -20,6 +20,12 @@ export class GlobSyntaxError extends Error {
 
 /** Alternatives a glob's braces may expand to, at most. */
 const MAX_ALTERNATIVES = 256;
+/**
+ * Characters a glob's brace alternatives may add up to, at most: matching and checking cost what
+ * the expansion holds, so 256 alternatives of 300 characters each made a 500 KB gate of such globs
+ * take a minute to check (docs/operations.md, "Regular expressions").
+ */
+export const MAX_EXPANDED_LENGTH = 2048;
 
 /** One character's test, as a regular expression's source (one UTF-16 unit, no quantifier). */
 type Unit = string;
@@ -34,7 +40,9 @@ interface Starred {
   lengths: number[];
 }
 
-const escapeChar = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+const SPECIAL = new Set('\\^$.*+?()[]{}|/-');
+// A lookup, not a replace per character: that replace was most of the cost of compiling a glob.
+const escapeChar = (c: string) => (SPECIAL.has(c) ? `\\${c}` : c);
 
 /** The index of the `}` closing the `{` at `open` (escapes and classes skipped), or -1. */
 function closingBrace(glob: string, open: number): number {
@@ -85,16 +93,23 @@ export function expandBraces(glob: string): string[] {
     const head = glob.slice(0, i);
     const tails = expandBraces(glob.slice(close + 1));
     const out: string[] = [];
+    let length = 0;
     for (const option of options)
       for (const middle of expandBraces(option))
         for (const tail of tails) {
           out.push(head + middle + tail);
+          length += head.length + middle.length + tail.length;
           if (out.length > MAX_ALTERNATIVES) throw new GlobSyntaxError(`its braces expand to more than ${MAX_ALTERNATIVES} globs`);
+          if (length > MAX_EXPANDED_LENGTH)
+            throw new GlobSyntaxError(`its braces expand to more than ${MAX_EXPANDED_LENGTH} characters of globs`);
         }
     return out;
   }
   return [glob];
 }
+
+/** Each class's regular expression source, by the class as written, once known to compile: a class repeats in every alternative of its glob. */
+const checkedClasses = new Set<string>();
 
 /** A `[...]` class starting at `open`: its regular expression source and where it ends. */
 function classAt(glob: string, open: number, kind: GlobKind): { unit: Unit; end: number } {
@@ -112,34 +127,40 @@ function classAt(glob: string, open: number, kind: GlobKind): { unit: Unit; end:
   if (i >= glob.length) throw new GlobSyntaxError('a `[` is not closed by `]`');
   const notSlash = kind === 'path' ? '/' : '';
   const unit = negated ? `[^${body}${notSlash}]` : `[${body}]`;
+  if (checkedClasses.has(unit)) return { unit, end: i };
   try {
     new RegExp(unit);
   } catch {
     // A range out of order (`[z-a]`, `[a-\\]`): no character is in it, and the regular expression refuses it.
     throw new GlobSyntaxError(`the set \`${glob.slice(open, i + 1)}\` has a range whose start is past its end`);
   }
+  if (checkedClasses.size >= 10_000) checkedClasses.clear();
+  checkedClasses.add(unit);
   return { unit, end: i };
 }
 
-/** The units of a glob without braces, stars marked null (runs of stars as one). */
-function unitsOf(glob: string, kind: GlobKind): (Unit | null)[] {
+/**
+ * The units of a glob without braces, stars marked null (runs of stars as one), into `units`; with
+ * none, only what would throw is looked for (checkGlob), at a fraction of the cost.
+ */
+function unitsOf(glob: string, kind: GlobKind, units: (Unit | null)[] | null = []): (Unit | null)[] {
   if (/[@!+*?]\(/.test(glob.replace(/\\./g, ''))) throw new GlobSyntaxError('extglobs (`@(a|b)`, `!(x)`, …) are not supported');
-  const units: (Unit | null)[] = [];
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
-    if (c === '*') {
-      if (units[units.length - 1] !== null) units.push(null);
-    } else if (c === '?') units.push(kind === 'path' ? '[^/]' : '[\\s\\S]');
-    else if (c === '[') {
+    if (c === '[') {
       const { unit, end } = classAt(glob, i, kind);
-      units.push(unit);
+      units?.push(unit);
       i = end;
     } else if (c === '\\') {
       if (i + 1 >= glob.length) throw new GlobSyntaxError('it ends with `\\`');
-      units.push(escapeChar(glob[++i]));
-    } else units.push(escapeChar(c));
+      units?.push(escapeChar(glob[++i]));
+    } else if (!units) continue;
+    else if (c === '*') {
+      if (units[units.length - 1] !== null) units.push(null);
+    } else if (c === '?') units.push(kind === 'path' ? '[^/]' : '[\\s\\S]');
+    else units.push(escapeChar(c));
   }
-  return units;
+  return units ?? [];
 }
 
 /** Units split at the stars into fixed-length parts, each one regular expression of no quantifier. */
@@ -228,6 +249,16 @@ function segmentsMatcher(glob: string): (segments: string[]) => boolean {
     };
     return fitInOrder(lengths, segments.length, fits, find);
   };
+}
+
+/**
+ * Throws GlobSyntaxError where compileGlob would, without building its matcher (no regular
+ * expression per part): what checking a gate or a policy costs stays what its text costs.
+ */
+export function checkGlob(glob: string, kind: GlobKind): void {
+  for (const alternative of expandBraces(glob))
+    if (kind === 'text') unitsOf(alternative, kind, null);
+    else for (const segment of alternative.split('/')) unitsOf(segment, kind, null);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_REFUSALS, AUTHORSHIP_READ_STATUSES } from '../../core/release/authorship.js';
 import { BLOCKER_CODES } from '../../core/release/blocker.js';
-import { gateSchema } from '../../core/release/gate.js';
+import { gateObjectSchema } from '../../core/release/gate.js';
 import { PROMOTION_TARGETS } from '../../core/release/promotion.js';
 import { SNAPSHOT_STATUSES } from '../../core/release/snapshot.js';
 import { decisionEvidenceContentFields } from './release-evidence-content-schemas.js';
@@ -241,7 +241,7 @@ export const decisionResponseSchema = z
       }),
     authorship: authorshipSchema,
     baseline: baselineSchema.nullable(),
-    gate: gateSchema.extend({ version: z.number().int(), digest: z.string(), source: z.string() }).meta({ id: 'ReleaseGateApplied' }),
+    gate: gateObjectSchema.extend({ version: z.number().int(), digest: z.string(), source: z.string() }).meta({ id: 'ReleaseGateApplied' }),
     evaluated_at: timestamp,
     decision_url: z.string().meta({
       description:

@@ -1,4 +1,4 @@
-import { compileGlob, GlobSyntaxError } from '../linear-glob.js';
+import { checkGlob, compileGlob, GlobSyntaxError } from '../linear-glob.js';
 
 /** What a tool rule matches on; every field given must hold (docs/agent-hooks.md, "tool_rules"). */
 export interface ToolRuleMatch {
@@ -95,7 +95,7 @@ export function firstMatchingRule(rules: readonly ToolRule[] | undefined, subjec
 export function toolRuleGlobProblem(kind: 'path' | 'text', glob: string): string | null {
   if (glob.startsWith('!')) return 'Negation (`!`) is not supported: put an `allow` rule before the broader one.';
   try {
-    compileGlob(glob, kind);
+    checkGlob(glob, kind);
     return null;
   } catch (error) {
     if (error instanceof GlobSyntaxError) return `Not a glob shipgate reads: ${error.message}.`;

@@ -3,6 +3,7 @@ import { canonicalDigest } from '../canonical-json.js';
 import { requiredEvidenceListSchema } from '../evidence-content/evidence-rules.js';
 import { agentChangesSchema, agentsSchema } from './agent-gate-fields.js';
 import { evidenceSourcesSchema } from './evidence-sources.js';
+import { gateGlobBudgetProblem } from './gate-glob-budget.js';
 import { gateRuleListSchema } from './gate-rules.js';
 import { protectedPathsSchema } from './protected-paths.js';
 import { requiredCheckListSchema } from './required-check-entry.js';
@@ -30,7 +31,7 @@ const environmentSchema = z
  * A repository's release gate (docs/release-gate.md, "Release gate": gate fields). One schema validates the REST body and
  * `.github/shipgate.yml`; every field has its default, so `{}` is the default gate.
  */
-export const gateSchema = z
+export const gateObjectSchema = z
   .object({
     required_checks: requiredCheckListSchema.default([]).meta({
       description:
@@ -88,6 +89,16 @@ export const gateSchema = z
   })
   .strict()
   .meta({ id: 'ReleaseGate' });
+
+/**
+ * The gate, its globs' budget checked first (core/release/gate-glob-budget.ts): a gate over it is
+ * refused before any glob is checked. `gateObjectSchema` is the same shape, for schemas extending it.
+ */
+export const gateSchema = z.preprocess((input, ctx) => {
+  const problem = gateGlobBudgetProblem(input);
+  if (problem) ctx.addIssue({ code: 'custom', input, ...problem });
+  return input;
+}, gateObjectSchema);
 
 export type Gate = z.output<typeof gateSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compilePathGlobs, GlobSyntaxError } from '../linear-glob.js';
+import { checkGlob, compilePathGlobs, GlobSyntaxError } from '../linear-glob.js';
 
 /**
  * The gate's path and branch globs are matched by core/linear-glob.ts: `*` and `?` within a segment, `**` across
@@ -28,7 +28,8 @@ function matchedGlobs(glob: string): string[] {
 function globProblem(glob: string): string | null {
   if (glob.startsWith('!')) return 'Negation (`!`) is not a glob here: list the paths to leave out in `paths_ignore`.';
   try {
-    compilePathGlobs(matchedGlobs(glob));
+    // matchedGlobs only adds `**` segments and drops slashes: the glob itself decides whether they compile.
+    checkGlob(glob, 'path');
     return null;
   } catch (error) {
     if (error instanceof GlobSyntaxError) return `Not a glob shipgate reads: ${error.message}.`;

@@ -1,5 +1,7 @@
 import { readGateFileText } from '../../core/github/gate-file-problems.js';
+import { GATE_GLOB_BUDGET } from '../../core/release/gate-glob-budget.js';
 import { DEFAULT_GATE, gateSchema } from '../../core/release/gate.js';
+import { MAX_EXPANDED_LENGTH } from '../../core/linear-glob.js';
 
 const issues = (fields: object) => {
   const parsed = gateSchema.safeParse(fields);
@@ -72,5 +74,27 @@ describe('the gate’s rules and protected paths', () => {
     });
     // 100 levels are read (and judged by the gate's schema).
     expect(JSON.stringify(readGateFileText(`a: ${'['.repeat(100)}${']'.repeat(100)}\n`))).not.toContain('nest deeper');
+  });
+  it('refuses a glob whose braces expand past 2,048 characters, and a gate whose globs expand past 128 KiB where they do', () => {
+    // 16 alternatives of 130 characters: 2,080.
+    const wide = `{a,b}{c,d}{e,f}{g,h}/${'x'.repeat(125)}`;
+    expect(issues({ rules: [{ name: 'a', if: { paths: [wide] } }] })).toEqual([
+      {
+        loc: 'rules.0.if.paths.0',
+        msg: `Not a glob shipgate reads: its braces expand to more than ${MAX_EXPANDED_LENGTH} characters of globs.`,
+      },
+    ]);
+    // Each 16 x 126 = 2,016 characters: 65 of them pass the budget, at the 66th glob of the gate.
+    const glob = (i: number) => `{a,b}{c,d}{e,f}{g,h}/${'x'.repeat(117)}${String(i).padStart(4, '0')}`;
+    const globs = (from: number, count: number) => Array.from({ length: count }, (_, i) => glob(from + i));
+    const under = { required_checks: [{ name: 'ci', paths: globs(0, 5) }], rules: [{ name: 'a', if: { paths: globs(5, 60) } }] };
+    expect(issues(under)).toEqual([]);
+    const over = { ...under, rules: [...under.rules, { name: 'b', if: { paths_ignore: globs(100, 2) } }] };
+    expect(issues(over)).toEqual([
+      {
+        loc: 'rules.1.if.paths_ignore.0',
+        msg: `The gate's globs, braces expanded, add up to more than ${GATE_GLOB_BUDGET} characters here: list fewer globs, or fewer alternatives in braces.`,
+      },
+    ]);
   });
 });
