@@ -39,6 +39,14 @@ function finalMismatches(record: Record<string, unknown>, cert: Certificate): st
   // A certificate issued before violations were signed lists none to compare (executionRecordNotes).
   if (has('violations') && claims.violations !== undefined && canonicalJson(record.violations) !== canonicalJson(claims.violations))
     differs('violations', record.violations, claims.violations);
+  // A verdict is non_compliant exactly when it has violations (core/agent/decide-verdict.ts): under a
+  // certificate that signs only the verdict, violations erased from a non-compliant record show here
+  // (one that signs them too has just been compared).
+  const listed = Array.isArray(record.violations) ? record.violations.length : null;
+  if (claims.violations === undefined && listed !== null && (claims.verdict === 'non_compliant') !== listed > 0)
+    problems.push(
+      `verdict ${show(claims.verdict)} with ${listed} violation${listed === 1 ? '' : 's'}: a verdict is non_compliant exactly when it has some`,
+    );
   return problems;
 }
 

@@ -152,10 +152,7 @@ describe("an execution record's violations are held against its execution certif
   });
 
   it('still verifies an execution certificate issued before violations were signed, and says they are not held against it', async () => {
-    const old = reexported(nonCompliant, (b) => {
-      issuedBeforeViolationsWereSigned(b);
-      b.execution.violations = [];
-    });
+    const old = reexported(nonCompliant, issuedBeforeViolationsWereSigned);
     const note =
       "member 'execution': its execution certificate was issued before shipgate signed violations, so the record's violations are held against the manifest only";
     expect(verifyPackage(old, keysOf(nonCompliant))).toMatchObject({ ok: true, failures: [], notes: [note] });
@@ -164,5 +161,22 @@ describe("an execution record's violations are held against its execution certif
     const cli = await runVerify([write('old.json', old), '--keys', write('keys.json', { keys: keysOf(nonCompliant) })]);
     expect(cli).toMatchObject({ code: 0, out: expect.stringContaining(`NOTE ${note}`) });
     expect(cli.out).toMatch(/OK: the package verifies\.$/);
+  });
+
+  it('fails violations erased from a non-compliant record under a certificate signing only its verdict, and added to a compliant one', () => {
+    const erased = exported(nonCompliant, (b) => {
+      issuedBeforeViolationsWereSigned(b);
+      b.execution.violations = [];
+    });
+    expect(mismatches(erased.failures)).toEqual([
+      'verdict "non_compliant" with 0 violations: a verdict is non_compliant exactly when it has some',
+    ]);
+    const added = exported(pkg, (b) => {
+      issuedBeforeViolationsWereSigned(b);
+      b.execution.violations = ['denied_call:1:capability_not_granted'];
+    });
+    expect(mismatches(added.failures)).toEqual([
+      'verdict "compliant" with 1 violation: a verdict is non_compliant exactly when it has some',
+    ]);
   });
 });
