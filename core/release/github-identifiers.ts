@@ -65,6 +65,6 @@ export function normalizeRefName(ref: string): string {
  */
 export function isBranchName(name: string): boolean {
   if (name === '' || name === '@' || name.length > 255) return false;
-  if (/[\u0000-\u0020\u007f~^:?*[\\]|\.\.|@\{|\/\//.test(name)) return false;
+  if (/[\p{Cc} ~^:?*[\\]|\.\.|@\{|\/\//u.test(name)) return false;
   return !/^[/.]|[/.]$|\.lock$/.test(name) && !name.includes('/.');
 }
