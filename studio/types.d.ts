@@ -122,4 +122,10 @@ export interface ListColumns<T> {
   row(item: T): Child[];
   /** The items of a page's JSON; the page itself by default. */
   unwrap?(json: unknown): T[];
+  /** The attributes of an item's row (its `dataset`, say). */
+  rowProps?(item: T): Record<string, unknown>;
+  /** Names the list where a page shows several: its "Load more" button says which, with no page-wide id. */
+  name?: string;
+  /** Called once each page is drawn: whether another follows. */
+  onPage?(more: boolean): void;
 }

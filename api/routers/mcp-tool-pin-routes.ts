@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../core/errors.js';
 import type { McpToolPins } from '../../core/mcp/mcp-tool-pins.js';
+import { MAX_NEW_TOOL_PINS } from '../../core/mcp/reconcile-tool-pins.js';
 import { defineRoute } from '../route.js';
 import { mcpServerParamsSchema } from '../schemas/mcp-schemas.js';
-import { mcpToolDecisionSchema, mcpToolPinParamsSchema, mcpToolPinSchema } from '../schemas/mcp-tool-pin-schemas.js';
+import {
+  decodeToolPinCursor,
+  encodeToolPinCursor,
+  mcpToolDecisionSchema,
+  mcpToolPinParamsSchema,
+  mcpToolPinQuerySchema,
+  mcpToolPinSchema,
+} from '../schemas/mcp-tool-pin-schemas.js';
+import { linkNext, linkNextHeader } from '../schemas/pagination-schemas.js';
 
 async function decide(
   pins: McpToolPins,
@@ -50,14 +59,30 @@ export const mcpToolPinRoutes = [
     summary: "An upstream's tools and their pins (ADMIN)",
     description:
       'Every tool the upstream has listed, with its state (`pinned`, `changed`, `new`, `rejected`), the approved definition and the one ' +
-      'listed last. Only pinned tools are listed to agents; the others await an approval.',
+      'listed last. Only pinned tools are listed to agents; the others await an approval. What awaits an ADMIN comes first: `changed` ' +
+      'tools, then `new`, `rejected` and `pinned` ones, each by name; `state` keeps one of them. `limit` and `cursor` page through ' +
+      `them, the next page announced in the Link header. At most ${MAX_NEW_TOOL_PINS} tools of a server are \`new\` at once: while ` +
+      `${MAX_NEW_TOOL_PINS} await, further new tools are not recorded (nor listed to agents, nor callable) until approving or ` +
+      'rejecting some makes room.',
     params: mcpServerParamsSchema,
-    responses: { 200: { description: 'By tool name.', schema: z.array(mcpToolPinSchema) } },
+    query: mcpToolPinQuerySchema,
+    responses: {
+      200: {
+        description: 'Changed, new, rejected, then pinned tools, each by name; next page in the Link header.',
+        schema: z.array(mcpToolPinSchema),
+        headers: linkNextHeader,
+      },
+    },
     errors: { 404: 'No such server.' },
-    async handler({ params, deps }) {
-      const pins = await deps.mcpToolPins.list(params.name);
-      if (!pins) throw new NotFoundError('MCP server', params.name);
-      return { body: pins };
+    async handler({ params, query, ctx, deps }) {
+      const page = await deps.mcpToolPins.list(params.name, {
+        limit: query.limit,
+        state: query.state,
+        after: query.cursor ? decodeToolPinCursor(query.cursor) : undefined,
+      });
+      if (!page) throw new NotFoundError('MCP server', params.name);
+      linkNext(ctx, page.next && encodeToolPinCursor(page.next));
+      return { body: page.items };
     },
   }),
   decisionRoute(

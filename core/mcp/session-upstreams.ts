@@ -2,6 +2,7 @@ import { gatewayTools, TOOL_NAME_SEPARATOR, type GatewayTool } from './gateway-t
 import type { McpServerRegistry, McpUpstream } from './mcp-server-registry.js';
 import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamTool } from './mcp-upstream-client.js';
 import type { McpToolPins, ToolPinState } from './mcp-tool-pins.js';
+import { MAX_NEW_TOOL_PINS } from './reconcile-tool-pins.js';
 import { toolDefinition } from './tool-definition.js';
 import type { UpstreamCredentials } from './upstream-credentials.js';
 
@@ -250,11 +251,14 @@ export class SessionUpstreams {
     let pins: Pins;
     if (!this.deps.pins) pins = new Map(listed.map((l) => [l.definition.name, { pin: 'pinned', digest: l.digest }]));
     else {
-      const stored = await this.deps.pins.reconcile(upstream.name, listed);
+      const { pins: stored, unrecorded } = await this.deps.pins.reconcile(upstream.name, listed);
+      if (unrecorded.length > 0)
+        this.deps.log('mcp.new_tools_unrecorded', { server: upstream.name, unrecorded: unrecorded.length, limit: MAX_NEW_TOOL_PINS });
       pins = new Map(
         listed.map((l) => {
           const pin = stored.get(l.definition.name);
-          // A server deleted meanwhile has no pins: nothing of it is callable.
+          // A new tool left unrecorded (MAX_NEW_TOOL_PINS await approval), or any of a server deleted meanwhile, has no
+          // pin: it is quarantined as new.
           return [l.definition.name, { pin: pin?.state ?? 'new', digest: l.digest }];
         }),
       );

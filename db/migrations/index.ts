@@ -45,6 +45,7 @@ import * as m053 from './053-hook-calls.js';
 import * as m054 from './054-tool-call-agent-id.js';
 import * as m055 from './055-tool-call-approved-by.js';
 import * as m056 from './056-tool-call-denied-by.js';
+import * as m057 from './057-bounded-new-tool-pins.js';
 
 export interface Migration {
   name: string;
@@ -99,4 +100,5 @@ export const migrations: Migration[] = [
   { name: '054-tool-call-agent-id', up: m054.up },
   { name: '055-tool-call-approved-by', up: m055.up },
   { name: '056-tool-call-denied-by', up: m056.up },
+  { name: '057-bounded-new-tool-pins', up: m057.up },
 ];

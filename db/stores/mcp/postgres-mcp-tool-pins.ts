@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import { ConflictError } from '../../../core/errors.js';
-import type { McpToolPins } from '../../../core/mcp/mcp-tool-pins.js';
+import type { McpToolPins, ToolPin } from '../../../core/mcp/mcp-tool-pins.js';
 import { pinState, reconcileToolPins, toToolPin, type StoredPin } from '../../../core/mcp/reconcile-tool-pins.js';
 import type { ToolDefinition } from '../../../core/mcp/tool-definition.js';
+import { toolPinPage } from '../../../core/mcp/tool-pin-page.js';
+import { readInOneSnapshot } from '../../read-in-one-snapshot.js';
 import type { McpServerRow, McpToolPinRow } from '../../tables.js';
 
 function toStored(row: McpToolPinRow): StoredPin {
@@ -52,13 +54,18 @@ export function createMcpToolPins(db: Knex, now: () => Date = () => new Date()):
         const first = row.tools_pinned_at === null;
         return { first, ...reconcileToolPins(first, await storedPins(tx, server), listed, now().toISOString()) };
       };
-      const answer = (pins: Map<string, StoredPin>) => new Map([...pins].map(([tool, pin]) => [tool, toToolPin(pin)]));
+      const answer = ({ pins, unrecorded }: { pins: Map<string, StoredPin>; unrecorded: string[] }) => ({
+        pins: new Map([...pins].map(([tool, pin]) => [tool, toToolPin(pin)])),
+        unrecorded,
+      });
+      const none = { pins: new Map<string, ToolPin>(), unrecorded: [] };
       const seen = await read(db, false);
-      if (!seen) return new Map();
-      if (!seen.first && seen.writes.length === 0) return answer(seen.pins);
+      if (!seen) return none;
+      if (!seen.first && seen.writes.length === 0) return answer(seen);
+      // The server's row is locked first, so the new tools awaiting approval are counted by one writer at a time.
       return db.transaction(async (tx) => {
         const locked = await read(tx, true);
-        if (!locked) return new Map();
+        if (!locked) return none;
         if (locked.writes.length > 0) {
           await tx<McpToolPinRow>('mcp_tool_pins')
             .insert(locked.writes.map((pin) => toRow(server, pin)))
@@ -66,13 +73,37 @@ export function createMcpToolPins(db: Knex, now: () => Date = () => new Date()):
             .merge();
         }
         if (locked.first) await tx<McpServerRow>('mcp_servers').where({ name: server }).update({ tools_pinned_at: now() });
-        return answer(locked.pins);
+        return answer(locked);
       });
     },
-    async list(server) {
-      const found = await db<McpServerRow>('mcp_servers').where({ name: server }).first('name');
-      if (!found) return null;
-      return [...(await storedPins(db, server)).values()].map(toToolPin);
+    async list(server, page) {
+      // The page is chosen from every tool's digests (the state is core's rule), then only its rows are read whole.
+      return readInOneSnapshot(db, async (tx) => {
+        const found = await tx<McpServerRow>('mcp_servers').where({ name: server }).first('name');
+        if (!found) return null;
+        const digests = await tx<McpToolPinRow>('mcp_tool_pins')
+          .where({ server_name: server })
+          .select('tool', 'pinned_digest', 'current_digest', 'rejected_digest');
+        const chosen = toolPinPage(
+          digests.map((row) => ({
+            tool: row.tool,
+            state: pinState({
+              pinned: row.pinned_digest === null ? null : { digest: row.pinned_digest },
+              current: { digest: row.current_digest },
+              rejected_digest: row.rejected_digest,
+            }),
+          })),
+          page,
+        );
+        const rows = await tx<McpToolPinRow>('mcp_tool_pins')
+          .where({ server_name: server })
+          .whereIn(
+            'tool',
+            chosen.tools.map((pin) => pin.tool),
+          );
+        const byTool = new Map(rows.map((row) => [row.tool, toToolPin(toStored(row))]));
+        return { items: chosen.tools.map((pin) => byTool.get(pin.tool)!), next: chosen.next };
+      });
     },
     async decide(server, tool, decision, by, digest) {
       return db.transaction(async (tx) => {

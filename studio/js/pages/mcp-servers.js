@@ -1,6 +1,7 @@
 import { getJson, send } from '../api.js';
-import { cell, h, pill, pre, replace, when } from '../dom.js';
+import { h, pill, pre, replace, when } from '../dom.js';
 import { hasRole } from '../session.js';
+import { pagedList } from './paged-list.js';
 import { errorBox } from './submit-form.js';
 
 /** @import { McpServer, McpToolPin, View } from '../../types.js' */
@@ -32,14 +33,18 @@ function definitions(pin) {
   );
 }
 
+/** Whether a tool in this state awaits an ADMIN's decision. */
+const awaiting = (/** @type {string | undefined} */ state) => state === 'changed' || state === 'new';
+
 /**
- * One tool's row: its state and, for a tool awaiting a decision, Approve and Reject (naming the
+ * One tool's cells: its state and, for a tool awaiting a decision, Approve and Reject (naming the
  * digest shown, so a definition that changed again meanwhile is refused rather than approved).
+ * `decided` gets the button pressed and the tool as it stands after the decision.
  * @param {string} server
  * @param {McpToolPin} pin
- * @param {() => Promise<void>} reload
+ * @param {(button: HTMLElement, decided: McpToolPin) => void} decided
  */
-function toolRow(server, pin, reload) {
+function toolCells(server, pin, decided) {
   const problem = h('div', { 'aria-live': 'polite' });
   const decide = (/** @type {'approve' | 'reject'} */ decision, /** @type {string} */ text) => {
     const button = h(decision === 'approve' ? 'button' : 'button.secondary', { type: 'button', 'aria-label': `${text} ${pin.tool}` }, text);
@@ -47,10 +52,11 @@ function toolRow(server, pin, reload) {
       button.disabled = true;
       replace(problem);
       try {
-        await send('POST', `mcp/servers/${encodeURIComponent(server)}/tools/${encodeURIComponent(pin.tool)}/${decision}`, {
+        /** @type {McpToolPin} */
+        const answer = await send('POST', `mcp/servers/${encodeURIComponent(server)}/tools/${encodeURIComponent(pin.tool)}/${decision}`, {
           digest: pin.current.digest,
         });
-        await reload();
+        decided(button, answer);
       } catch (error) {
         replace(problem, errorBox(error));
         button.disabled = false;
@@ -58,60 +64,52 @@ function toolRow(server, pin, reload) {
     });
     return button;
   };
-  const awaiting = pin.state === 'changed' || pin.state === 'new';
-  return h(
-    'tr',
-    { dataset: { tool: pin.tool } },
-    cell('Tool', h('code', {}, pin.tool)),
-    cell('State', pill(pin.state), pin.decided_at ? h('span.muted', {}, ` decided ${when(pin.decided_at)}`) : null),
-    cell('Definition', definitions(pin)),
-    cell(
-      'Decision',
-      awaiting ? h('div.actions', {}, decide('approve', 'Approve'), decide('reject', 'Reject')) : null,
+  return [
+    h('code', {}, pin.tool),
+    [pill(pin.state), pin.decided_at ? h('span.muted', {}, ` decided ${when(pin.decided_at)}`) : null],
+    definitions(pin),
+    [
+      awaiting(pin.state) ? h('div.actions', {}, decide('approve', 'Approve'), decide('reject', 'Reject')) : null,
       pin.state === 'rejected' ? decide('approve', 'Approve') : null,
       problem,
-    ),
-  );
+    ],
+  ];
 }
 
 /**
- * One server with its tools (GET /mcp/servers/{name}/tools, ADMIN); drawn again after each decision.
+ * One server with its tools (GET /mcp/servers/{name}/tools, ADMIN), a page at a time, awaiting
+ * ones first: a decided tool's row is drawn again as the decision answered it. The count of those
+ * awaiting is of the pages shown, "+" while a next page may hold more.
  * @param {View} view
  * @param {McpServer} server
  */
 async function serverSection(view, server) {
+  const count = h('span');
+  let more = false;
   const section = h('section.mcp-server', { dataset: { server: server.name } });
-  const draw = async () => {
-    /** @type {McpToolPin[]} */
-    const pins = await getJson(`mcp/servers/${encodeURIComponent(server.name)}/tools`, { signal: view.signal });
-    const waiting = pins.filter((p) => p.state === 'changed' || p.state === 'new').length;
-    replace(
-      section,
-      h('h2', {}, server.name, ' ', waiting > 0 ? pill(`${waiting} awaiting approval`) : null),
-      h('p.muted', {}, server.url),
-      pins.length === 0
-        ? h('p.notice', {}, 'Not listed yet: its tools are pinned as the first session lists them.')
-        : h(
-            'table.grid',
-            {},
-            h(
-              'thead',
-              {},
-              h(
-                'tr',
-                {},
-                ['Tool', 'State', 'Definition', 'Decision'].map((text) => h('th', {}, text)),
-              ),
-            ),
-            h(
-              'tbody',
-              {},
-              pins.map((pin) => toolRow(server.name, pin, draw)),
-            ),
-          ),
-    );
+  const recount = () => {
+    const states = [...section.querySelectorAll('tbody tr')].map((row) => /** @type {HTMLElement} */ (row).dataset.state);
+    const waiting = states.filter(awaiting).length;
+    const maybeMore = more && awaiting(states.at(-1));
+    replace(count, waiting > 0 ? pill(`${waiting}${maybeMore ? '+' : ''} awaiting approval`) : null);
   };
-  await draw();
+  const list = pagedList(view, `/api/v1/mcp/servers/${encodeURIComponent(server.name)}/tools?limit=20`, {
+    headers: ['Tool', 'State', 'Definition', 'Decision'],
+    name: `tools of ${server.name}`,
+    empty: 'Not listed yet: its tools are pinned as the first session lists them.',
+    rowProps: (/** @type {McpToolPin} */ pin) => ({ dataset: { tool: pin.tool, state: pin.state } }),
+    row: (/** @type {McpToolPin} */ pin) =>
+      toolCells(server.name, pin, (button, decided) => {
+        button.closest('tr')?.replaceWith(list.rowOf(decided));
+        recount();
+      }),
+    onPage: (next) => {
+      more = next;
+      recount();
+    },
+  });
+  replace(section, h('h2', {}, server.name, ' ', count), h('p.muted', {}, server.url), list.element);
+  await list.load();
   return section;
 }
 
@@ -135,7 +133,8 @@ export async function mcpServersPage(view) {
       'p.muted',
       {},
       'The upstream MCP servers agents reach through shipgate. A tool whose definition changed since it was pinned, or a new one, ' +
-        'is hidden from agents and refused until you approve it here.',
+        'is hidden from agents and refused until you approve it here; those are listed first. A server keeps a bounded number of ' +
+        'new tools awaiting approval: approving or rejecting them makes room for any further ones it lists.',
     ),
     servers.length === 0 ? h('p.notice', {}, 'No MCP server is registered (POST /api/v1/mcp/servers).') : sections,
   );

@@ -5,15 +5,24 @@ import { cell, h, replace } from '../dom.js';
 
 /**
  * A list that follows the API's `Link: rel="next"` header: the first page now, the next one when
- * "Load more" is pressed (the button disappears when there is none).
+ * "Load more" is pressed (the button disappears when there is none). `rowOf` draws an item's row
+ * afresh (to replace one whose item changed).
  * @template T
  * @param {View} view
  * @param {string} firstUrl
  * @param {ListColumns<T>} columns
  */
-export function pagedList(view, firstUrl, { headers, row, empty, unwrap = (json) => /** @type {T[]} */ (json) }) {
+export function pagedList(
+  view,
+  firstUrl,
+  { headers, row, empty, unwrap = (json) => /** @type {T[]} */ (json), rowProps = () => ({}), name, onPage = () => {} },
+) {
   const body = h('tbody');
-  const more = h('button.secondary', { type: 'button', id: 'load-more', hidden: true }, 'Load more');
+  const more = h(
+    'button.secondary',
+    { type: 'button', id: name ? null : 'load-more', 'aria-label': name ? `Load more ${name}` : null, hidden: true },
+    'Load more',
+  );
   const wrapper = h(
     'div',
     {},
@@ -41,19 +50,21 @@ export function pagedList(view, firstUrl, { headers, row, empty, unwrap = (json)
     more.disabled = true;
     const response = await request('GET', /** @type {string} */ (next), { signal: view.signal }); // "Load more" shows only with a next page
     const items = unwrap(await response.json());
-    for (const item of items)
-      body.append(
-        h(
-          'tr',
-          {},
-          row(item).map((content, i) => cell(headers[i], content)),
-        ),
-      );
+    for (const item of items) body.append(rowOf(item));
     next = nextLink(response);
     more.hidden = !next;
     more.disabled = false;
     /** @type {HTMLElement} */ (wrapper.querySelector('.empty')).hidden = body.children.length > 0;
+    onPage(next !== null);
+  }
+  /** @param {T} item */
+  function rowOf(item) {
+    return h(
+      'tr',
+      rowProps(item),
+      row(item).map((content, i) => cell(headers[i], content)),
+    );
   }
   more.addEventListener('click', () => load().catch((error) => replace(wrapper, h('p.error', {}, error.message))));
-  return { element: wrapper, load };
+  return { element: wrapper, load, rowOf };
 }
