@@ -20703,7 +20703,7 @@ function readHookSettingsFile(payload, agent, expectedPath, what) {
     );
   return file;
 }
-function readEvidenceRecord(payload, repository, commitSha, what) {
+function readEvidenceRecord(payload, sent, what) {
   const record2 = read(payload, "an evidence record", what, (c, value) => {
     subjectFields(c);
     c.string("name");
@@ -20721,7 +20721,11 @@ function readEvidenceRecord(payload, repository, commitSha, what) {
       c.problems.push(`summary is not what shipgate reads of a document (format ${shown(value.summary.format)})`);
     }
   });
-  aboutAsked("an evidence record", record2, repository, commitSha);
+  const asked = aboutAsked("an evidence record", record2, sent.repository, sent.commitSha);
+  if (record2.name !== sent.name.trim() || record2.status !== sent.status)
+    throw new ActionError(
+      `shipgate answered a record of evidence ${JSON.stringify(oneLine(record2.name, 200))} (${oneLine(record2.status, 40)}) for ${asked}, not of the ${JSON.stringify(oneLine(sent.name, 200))} (${sent.status}) uploaded: refused.`
+    );
   return record2;
 }
 
@@ -20936,8 +20940,7 @@ function parseInputs(env = process.env) {
   const rawUrl = input("api-url");
   let apiUrl = "";
   if (!rawUrl) problems.push("api-url is required: the URL of your shipgate service, e.g. https://gate.example.com.");
-  else if (!URL.canParse(rawUrl) || !/^https?:$/.test(new URL(rawUrl).protocol))
-    problems.push(`api-url must be an http(s) URL (got "${rawUrl}").`);
+  else if (!isHttpUrl(rawUrl)) problems.push(`api-url must be an http(s) URL (got "${rawUrl}").`);
   else apiUrl = rawUrl.replace(/\/+$/, "").replace(/\/api\/v1$/, "");
   const mode = input("mode") ?? "gate";
   if (mode !== "gate" && mode !== "session") problems.push(`mode must be gate or session (got "${mode}").`);
@@ -20954,6 +20957,8 @@ function parseInputs(env = process.env) {
     problems.push(`evidence-format must be one of ${EVIDENCE_FORMATS.join(", ")} (got "${evidenceFormat}").`);
   else if (evidenceFormat !== void 0 && input("evidence-file") === void 0)
     problems.push("evidence-format needs evidence-file: it says what the file is.");
+  const evidenceUri = input("evidence-uri");
+  if (evidenceUri !== void 0 && !isHttpUrl(evidenceUri)) problems.push(`evidence-uri must be an http(s) URL (got "${evidenceUri}").`);
   const evidenceOnly = ["evidence-kind", "evidence-file", "evidence-format", "evidence-uri"].filter((name) => input(name) !== void 0);
   if (!evidenceName && evidenceOnly.length > 0) problems.push(`${evidenceOnly.join(", ")} need evidence-name.`);
   const inputs = {
@@ -20973,7 +20978,7 @@ function parseInputs(env = process.env) {
       status: evidenceStatus,
       file: input("evidence-file"),
       format: evidenceFormat,
-      uri: input("evidence-uri")
+      uri: evidenceUri
     } : void 0,
     session: mode === "session" ? parseSessionInputs(env, problems) : void 0,
     runUrl: env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : void 0
@@ -21174,8 +21179,7 @@ async function record(client, inputs, evidence, what) {
       },
       what
     ),
-    inputs.repository,
-    inputs.commitSha,
+    { repository: inputs.repository, commitSha: inputs.commitSha, name: evidence.name, status: evidence.status },
     what
   );
   const { file, format } = evidence;

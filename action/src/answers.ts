@@ -197,12 +197,21 @@ export function readHookSettingsFile(payload: unknown, agent: string, expectedPa
   return file;
 }
 
+/** What an evidence upload sent that its record must repeat. */
+export interface UploadedEvidence {
+  repository: string;
+  commitSha: string;
+  name: string;
+  status: string;
+}
+
 /**
- * POST /releases/evidence: a record for `repository`@`commitSha` (as a decision is checked), the
- * fields the Action prints, and what shipgate read of the document, readable. A record of another
- * commit is no proof that this upload was recorded: the step fails.
+ * POST /releases/evidence: a record of what was uploaded: for `repository`@`commitSha` (as a
+ * decision is checked), under its name (as shipgate trims it) and with its status; the fields the
+ * Action prints, and what shipgate read of the document, readable. A record of another commit, or
+ * saying `passed` for a `failed` upload, is no proof that this upload was recorded: the step fails.
  */
-export function readEvidenceRecord(payload: unknown, repository: string, commitSha: string, what: string): EvidenceRecord {
+export function readEvidenceRecord(payload: unknown, sent: UploadedEvidence, what: string): EvidenceRecord {
   const record = read(payload, 'an evidence record', what, (c, value) => {
     subjectFields(c);
     c.string('name');
@@ -220,6 +229,11 @@ export function readEvidenceRecord(payload: unknown, repository: string, commitS
       c.problems.push(`summary is not what shipgate reads of a document (format ${shown(value.summary.format)})`);
     }
   }) as EvidenceRecord;
-  aboutAsked('an evidence record', record, repository, commitSha);
+  const asked = aboutAsked('an evidence record', record, sent.repository, sent.commitSha);
+  if (record.name !== sent.name.trim() || record.status !== sent.status)
+    throw new ActionError(
+      `shipgate answered a record of evidence ${JSON.stringify(oneLine(record.name, 200))} (${oneLine(record.status, 40)}) for ${asked}, ` +
+        `not of the ${JSON.stringify(oneLine(sent.name, 200))} (${sent.status}) uploaded: refused.`,
+    );
   return record;
 }

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { ActionError } from './action-error.js';
+import { isHttpUrl } from './answers.js';
 import { defaultCommitSha } from './commit-sha.js';
 import { parseSessionInputs, type SessionInputs } from './session-inputs.js';
 
@@ -68,8 +69,7 @@ export function parseInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs 
   const rawUrl = input('api-url');
   let apiUrl = '';
   if (!rawUrl) problems.push('api-url is required: the URL of your shipgate service, e.g. https://gate.example.com.');
-  else if (!URL.canParse(rawUrl) || !/^https?:$/.test(new URL(rawUrl).protocol))
-    problems.push(`api-url must be an http(s) URL (got "${rawUrl}").`);
+  else if (!isHttpUrl(rawUrl)) problems.push(`api-url must be an http(s) URL (got "${rawUrl}").`);
   else apiUrl = rawUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
 
   const mode = input('mode') ?? 'gate';
@@ -88,6 +88,9 @@ export function parseInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs 
     problems.push(`evidence-format must be one of ${EVIDENCE_FORMATS.join(', ')} (got "${evidenceFormat}").`);
   else if (evidenceFormat !== undefined && input('evidence-file') === undefined)
     problems.push('evidence-format needs evidence-file: it says what the file is.');
+  const evidenceUri = input('evidence-uri');
+  // shipgate takes only an http(s) link (a javascript: one would run wherever it is shown): said here with the other inputs.
+  if (evidenceUri !== undefined && !isHttpUrl(evidenceUri)) problems.push(`evidence-uri must be an http(s) URL (got "${evidenceUri}").`);
   const evidenceOnly = ['evidence-kind', 'evidence-file', 'evidence-format', 'evidence-uri'].filter((name) => input(name) !== undefined);
   if (!evidenceName && evidenceOnly.length > 0) problems.push(`${evidenceOnly.join(', ')} need evidence-name.`);
 
@@ -112,7 +115,7 @@ export function parseInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs 
           status: evidenceStatus as EvidenceInputs['status'],
           file: input('evidence-file'),
           format: evidenceFormat as EvidenceFormatInput | undefined,
-          uri: input('evidence-uri'),
+          uri: evidenceUri,
         }
       : undefined,
     session: mode === 'session' ? parseSessionInputs(env, problems) : undefined,

@@ -87,8 +87,7 @@ async function record(client: ShipgateClient, inputs: ActionInputs, evidence: Ev
         } satisfies EvidenceRequest,
         what,
       ),
-      inputs.repository,
-      inputs.commitSha,
+      { repository: inputs.repository, commitSha: inputs.commitSha, name: evidence.name, status: evidence.status },
       what,
     );
   const { file, format } = evidence;

@@ -71,4 +71,19 @@ describe('an upload answered with a record of another commit or repository fails
       `::error::shipgate answered an evidence record for ${REPO}@ffffffffffff, not ${REPO}@0123456789ab: refused.`,
     ]);
   });
+  it('a record of another name, or saying passed for a failed upload, is refused; a name shipgate trimmed passes', async () => {
+    hostile.fake.answers[DECISION] = json(decision());
+    hostile.fake.answers[EVIDENCE] = json(evidenceRecord({ status: 'passed' }), 201);
+    const flipped = await upload({ 'evidence-status': 'failed' });
+    expect([flipped.code, flipped.outputs, flipped.summary]).toEqual([1, {}, '']);
+    expect(failure(flipped)).toEqual([
+      `::error::shipgate answered a record of evidence "tests" (passed) for ${REPO}@0123456789ab, not of the "tests" (failed) uploaded: refused.`,
+    ]);
+    hostile.fake.answers[EVIDENCE] = json(evidenceRecord({ name: 'other' }), 201);
+    const renamed = await upload();
+    expect([renamed.code, failure(renamed)]).toEqual([1, [expect.stringContaining('record of evidence "other" (passed)')]]);
+    hostile.fake.answers[EVIDENCE] = json(evidenceRecord(), 201);
+    const trimmed = await upload({ 'evidence-name': ' tests ' });
+    expect([trimmed.code, trimmed.outputs.decision]).toEqual([0, 'SHIP']);
+  });
 });

@@ -223,10 +223,13 @@ it('reports every invalid input at once', async () => {
     'wait-timeout': '-1',
     'evidence-status': 'maybe',
     'fail-on-no-ship': 'yes',
+    'evidence-name': 'tests',
+    'evidence-uri': 'javascript:alert(1)',
   });
   expect(run.code).toBe(1);
   for (const problem of [
     'api-url must be an http(s) URL',
+    'evidence-uri must be an http(s) URL (got "javascript:alert(1)")',
     'commit-sha must be a full 40-character SHA',
     'wait-timeout must be',
     'evidence-status must be',
