@@ -5,6 +5,7 @@ import { PRESET_MAX_BUDGET_CENTS, PRESET_MAX_TOOL_CALLS } from '../../core/polic
 import { capabilityCovers } from '../../core/policies/capability-matches.js';
 import { CAPABILITY_HINT, CAPABILITY_PATTERN } from '../../core/policies/capability-syntax.js';
 import { toolRuleGlobProblem } from '../../core/policies/tool-rules.js';
+import { globBudgetProblem } from '../../core/glob-budget.js';
 
 /** One capability or capability pattern, e.g. `repo:read`, `document:write:*`, `*`. */
 export const capabilitySchema = z.string().min(1).max(200).regex(CAPABILITY_PATTERN, CAPABILITY_HINT);
@@ -88,10 +89,22 @@ export const policyCreateSchema = z
       .max(3600)
       .optional()
       .meta({ description: 'How long a held call waits for a decision before it is denied; 120 when omitted.' }),
-    tool_rules: z.array(toolRuleSchema).max(200).optional().meta({
-      description:
-        "Rules on coding agents' tool calls through their hooks, in order: the first that matches decides (docs/agent-hooks.md).",
-    }),
+    tool_rules: z
+      .array(toolRuleSchema)
+      .max(200)
+      .superRefine((rules, ctx) => {
+        // After each glob's own check (cheap: core/linear-glob.ts checkGlob), before any is compiled at a hook call.
+        const globs = rules.flatMap((rule, i) =>
+          Object.entries(rule?.match ?? {}).map(([key, glob]): [(string | number)[], unknown] => [[i, 'match', key], glob]),
+        );
+        const problem = globBudgetProblem("The tool rules'", globs);
+        if (problem) ctx.addIssue({ code: 'custom', ...problem });
+      })
+      .optional()
+      .meta({
+        description:
+          "Rules on coding agents' tool calls through their hooks, in order: the first that matches decides (docs/agent-hooks.md).",
+      }),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -1,12 +1,4 @@
-import { expandBraces, GlobSyntaxError, MAX_EXPANDED_LENGTH } from '../linear-glob.js';
-
-/**
- * The most characters a gate's globs may add up to, braces expanded (docs/operations.md, "Regular
- * expressions"). Checking and compiling a glob cost what its expansion holds: 1 MB of gate whose
- * globs each expanded to a few kilobytes took seconds to check and seconds more to compile at its
- * first decision. A real gate's globs come to a few kilobytes; the gate file holds at most 64 KiB.
- */
-export const GATE_GLOB_BUDGET = 128 * 1024;
+import { globBudgetProblem } from '../glob-budget.js';
 
 type Loc = (string | number)[];
 
@@ -22,31 +14,14 @@ function* globLists(gate: unknown): Generator<[Loc, unknown]> {
   yield [['protected_paths', 'paths'], field(field(gate, 'protected_paths'), 'paths')];
 }
 
-/** How many characters a glob expands to; one whose braces expand past the limit counts as the limit (its own check refuses it). */
-function expandedLength(glob: string): number {
-  try {
-    return expandBraces(glob).reduce((sum, alternative) => sum + alternative.length, 0);
-  } catch (error) {
-    if (error instanceof GlobSyntaxError) return MAX_EXPANDED_LENGTH;
-    throw error;
-  }
+function* globsOf(gate: unknown): Generator<[Loc, unknown]> {
+  for (const [loc, globs] of globLists(gate)) for (const [i, glob] of items(globs).entries()) yield [[...loc, i], glob];
 }
 
 /**
- * Where a gate as sent first passes GATE_GLOB_BUDGET, or null: found before any glob is checked, so
- * the work refusing a gate costs is at most the budget's.
+ * Where a gate as sent first passes the glob budget (core/glob-budget.ts), or null: found before
+ * any of its globs is checked, as the gate's schema runs it first.
  */
 export function gateGlobBudgetProblem(gate: unknown): { path: Loc; message: string } | null {
-  let spent = 0;
-  for (const [loc, globs] of globLists(gate))
-    for (const [i, glob] of items(globs).entries()) {
-      if (typeof glob !== 'string') continue;
-      spent += expandedLength(glob);
-      if (spent > GATE_GLOB_BUDGET)
-        return {
-          path: [...loc, i],
-          message: `The gate's globs, braces expanded, add up to more than ${GATE_GLOB_BUDGET} characters here: list fewer globs, or fewer alternatives in braces.`,
-        };
-    }
-  return null;
+  return globBudgetProblem("The gate's", globsOf(gate));
 }

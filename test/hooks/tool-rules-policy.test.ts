@@ -51,4 +51,31 @@ describe("a policy's tool_rules (POST /api/v1/policies)", () => {
     });
     expect(timeoutAlone.status).toBe(422);
   });
+  it('refuse globs whose braces expand past 2,048 characters each, or past 128 KiB in all, at the glob that passes (422)', async () => {
+    const wide = await create({
+      name: 'wide-rules',
+      ceiling: ['shell:exec'],
+      tool_rules: [{ match: { command: `{a,b}{c,d}{e,f}{g,h}${'*x'.repeat(64)}` }, verdict: 'deny' }],
+    });
+    expect(wide.status).toBe(422);
+    expect(wide.body.detail[0]).toMatchObject({
+      loc: ['body', 'tool_rules', 0, 'match', 'command'],
+      msg: 'Not a glob shipgate reads: its braces expand to more than 2048 characters of globs.',
+    });
+    // Each 16 x 120 = 1,920 characters: 68 of them pass the budget, at the 69th (the 35th rule's command).
+    const glob = (i: number) => `{a,b}{c,d}{e,f}{g,h}${'*x'.repeat(57)}${String(i).padStart(2, '0')}`;
+    const tool_rules = Array.from({ length: 40 }, (_, i) => ({ match: { command: glob(2 * i), tool: glob(2 * i + 1) }, verdict: 'deny' }));
+    const many = await create({ name: 'many-rules', ceiling: ['shell:exec'], tool_rules });
+    expect([many.status, many.body.detail]).toEqual([
+      422,
+      [
+        {
+          loc: ['body', 'tool_rules', 34, 'match', 'command'],
+          msg: "The tool rules' globs, braces expanded, add up to more than 131072 characters here: list fewer globs, or fewer alternatives in braces.",
+          type: 'custom',
+        },
+      ],
+    ]);
+    await create({ name: 'many-rules', ceiling: ['shell:exec'], tool_rules: tool_rules.slice(0, 34) }).expect(201);
+  });
 });

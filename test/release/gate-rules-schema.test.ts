@@ -1,5 +1,5 @@
 import { readGateFileText } from '../../core/github/gate-file-problems.js';
-import { GATE_GLOB_BUDGET } from '../../core/release/gate-glob-budget.js';
+import { GLOB_BUDGET } from '../../core/glob-budget.js';
 import { DEFAULT_GATE, gateSchema } from '../../core/release/gate.js';
 import { MAX_EXPANDED_LENGTH } from '../../core/linear-glob.js';
 
@@ -93,7 +93,7 @@ describe('the gate’s rules and protected paths', () => {
     expect(issues(over)).toEqual([
       {
         loc: 'rules.1.if.paths_ignore.0',
-        msg: `The gate's globs, braces expanded, add up to more than ${GATE_GLOB_BUDGET} characters here: list fewer globs, or fewer alternatives in braces.`,
+        msg: `The gate's globs, braces expanded, add up to more than ${GLOB_BUDGET} characters here: list fewer globs, or fewer alternatives in braces.`,
       },
     ]);
   });
