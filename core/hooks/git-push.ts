@@ -1,4 +1,4 @@
-import { gitSubcommand, programOf, simpleCommands } from './shell-words.js';
+import { gitSubcommand, programOf, ShellLineTooLong, simpleCommands } from './shell-words.js';
 
 /**
  * Whether a shell command line runs `git push` in one of its simple commands (docs/agent-hooks.md,
@@ -7,8 +7,14 @@ import { gitSubcommand, programOf, simpleCommands } from './shell-words.js';
  * (shell-words.ts). Like the shell's files, what a script or an alias runs is not seen.
  */
 export function runsGitPush(command: string): boolean {
-  return simpleCommands(command).some(({ words }) => {
-    const { program, args } = programOf(words);
-    return program === 'git' && gitSubcommand(args)[0] === 'push';
-  });
+  try {
+    return simpleCommands(command).some(({ words }) => {
+      const { program, args } = programOf(words);
+      return program === 'git' && gitSubcommand(args)[0] === 'push';
+    });
+  } catch (error) {
+    // A line longer than shipgate reads was refused, never run: it pushed nothing.
+    if (error instanceof ShellLineTooLong) return false;
+    throw error;
+  }
 }

@@ -15,18 +15,46 @@ export interface SimpleCommand {
   redirections: { op: '<' | '>'; target: string }[];
 }
 
+/**
+ * How much of a command line is read (docs/agent-hooks.md, "Shell commands and files"): words and
+ * operators, and simple commands, counted over the line and the `-c` scripts in it. Reading and
+ * matching cost what a line holds: `a;` repeated to 256 KiB (131,040 simple commands) held the
+ * event loop 300 ms a call, and ten such calls at once three seconds. A line holding more is
+ * refused unread past the limit (ShellLineTooLong), as one over 256 KiB is.
+ */
+export const SHELL_READ_LIMITS = { tokens: 8192, commands: 1024 } as const;
+
+/** What is left of SHELL_READ_LIMITS while one line is read. */
+export type ShellReadBudget = { tokens: number; commands: number };
+
+export const newShellReadBudget = (): ShellReadBudget => ({ ...SHELL_READ_LIMITS });
+
+/** A command line holds more than SHELL_READ_LIMITS. */
+export class ShellLineTooLong extends Error {
+  override name = 'ShellLineTooLong';
+  constructor() {
+    super(
+      `holds more than ${SHELL_READ_LIMITS.commands} simple commands or ${SHELL_READ_LIMITS.tokens} words and operators, which shipgate does not read`,
+    );
+  }
+}
+
 /** Characters that end a simple command. */
 const SEPARATORS = new Set([';', '|', '&', '\n', '(', ')', '`']);
 /** Words that open or close a group: a command after them starts anew. */
 const GROUP_WORDS = new Set(['{', '}', '!', 'then', 'do', 'else', 'elif']);
 
 /** Words and operators of a command line: quotes group, separators and redirections stand apart. */
-export function shellTokens(command: string): ShellToken[] {
+export function shellTokens(command: string, budget: ShellReadBudget = newShellReadBudget()): ShellToken[] {
   const out: ShellToken[] = [];
   let word = '';
   let inWord = false;
+  const push = (token: ShellToken) => {
+    if (--budget.tokens < 0) throw new ShellLineTooLong();
+    out.push(token);
+  };
   const flush = () => {
-    if (inWord) out.push({ word });
+    if (inWord) push({ word });
     word = '';
     inWord = false;
   };
@@ -58,7 +86,7 @@ export function shellTokens(command: string): ShellToken[] {
       flush();
       // `&&` and `||` are one operator; a newline reads as `;`.
       const doubled = (c === '&' || c === '|') && command[i + 1] === c;
-      out.push({ op: doubled ? c + command[++i] : c === '\n' ? ';' : c });
+      push({ op: doubled ? c + command[++i] : c === '\n' ? ';' : c });
     } else if (c === '>' || c === '<') {
       // `2>` and `&>` redirect too: a bare digit before it is the descriptor, not a word.
       if (/^\d$/.test(word)) {
@@ -74,7 +102,7 @@ export function shellTokens(command: string): ShellToken[] {
       }
       // `>>` appends, `>|` overwrites even under noclobber.
       if (command[i + 1] === '>' || (c === '>' && command[i + 1] === '|')) i++;
-      out.push({ op: c === '<' ? '<' : '>' });
+      push({ op: c === '<' ? '<' : '>' });
     } else {
       word += c;
       inWord = true;
@@ -98,19 +126,23 @@ function shellScript(words: string[]): string | null {
 }
 
 /**
- * The simple commands of a command line (or of its tokens, read once by the caller), in order,
- * each with its redirections; a shell's `-c` script adds its own after it.
+ * The simple commands of a command line (or of its tokens, read once by the caller with the same
+ * budget), in order, each with its redirections; a shell's `-c` script adds its own after it.
+ * Throws ShellLineTooLong past the budget.
  */
-export function simpleCommands(command: string | ShellToken[], depth = 0): SimpleCommand[] {
+export function simpleCommands(command: string | ShellToken[], budget: ShellReadBudget = newShellReadBudget(), depth = 0): SimpleCommand[] {
   const out: SimpleCommand[] = [];
   let current: SimpleCommand = { words: [], redirections: [] };
   const end = () => {
-    if (current.words.length > 0 || current.redirections.length > 0) out.push(current);
+    if (current.words.length > 0 || current.redirections.length > 0) {
+      if (--budget.commands < 0) throw new ShellLineTooLong();
+      out.push(current);
+    }
     const script = depth < MAX_SCRIPT_DEPTH ? shellScript(current.words) : null;
-    if (script !== null) out.push(...simpleCommands(script, depth + 1));
+    if (script !== null) out.push(...simpleCommands(script, budget, depth + 1));
     current = { words: [], redirections: [] };
   };
-  const list = typeof command === 'string' ? shellTokens(command) : command;
+  const list = typeof command === 'string' ? shellTokens(command, budget) : command;
   for (let i = 0; i < list.length; i++) {
     const token = list[i];
     if ('word' in token) {

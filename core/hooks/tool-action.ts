@@ -1,7 +1,7 @@
 import { upstreamToolCapability } from '../mcp/upstream-tool-capabilities.js';
 import { commandForms } from './shell-command-forms.js';
 import { shellFileAccess } from './shell-file-access.js';
-import { shellTokens, simpleCommands } from './shell-words.js';
+import { newShellReadBudget, ShellLineTooLong, shellTokens, simpleCommands } from './shell-words.js';
 
 /**
  * What one tool call of a coding agent does, in the policy's terms (docs/agent-hooks.md, "Tools
@@ -90,6 +90,18 @@ export function repositoryPath(root: string, path: string): string {
   return full.startsWith(prefix) ? full.slice(prefix.length) : full;
 }
 
+/** A command line's tokens and simple commands, or null when it holds more than shipgate reads (SHELL_READ_LIMITS). */
+function readShellLine(command: string) {
+  const budget = newShellReadBudget();
+  try {
+    const tokens = shellTokens(command, budget);
+    return { tokens, commands: simpleCommands(tokens, budget) };
+  } catch (error) {
+    if (error instanceof ShellLineTooLong) return null;
+    throw error;
+  }
+}
+
 /** Every path a file tool's input names (Claude: `file_path`, `notebook_path`; Copilot: `path`; Gemini: `file_path`, `absolute_path`, `paths`, `include`). */
 /**
  * The longest command line read (docs/agent-hooks.md, "Shell commands and files"): reading one
@@ -173,8 +185,13 @@ export function toolAction(tool: string, input: Record<string, unknown>, cwd: st
         action.capabilities.push('shell:exec');
         break;
       }
-      const tokens = shellTokens(action.command);
-      const commands = simpleCommands(tokens);
+      const read = readShellLine(action.command);
+      if (!read) {
+        action.malformed = `${tool}'s command line ${new ShellLineTooLong().message}: write such content with a file tool`;
+        action.capabilities.push('shell:exec');
+        break;
+      }
+      const { tokens, commands } = read;
       action.commands = commandForms(action.command, tokens, commands);
       const files = shellFileAccess(action.command, commands);
       const dir = str(input.directory) ?? str(input.dir_path);

@@ -7,7 +7,8 @@ import { claudePre, hookPolicy, hookSession } from './support/hook-fixture.js';
 // 64 KiB command under `*git*push*--force*` held the server's event loop for minutes (picomatch's
 // regular expression backtracking; /healthz timed out); a crafted path did the same under a path
 // glob with several `**`. Each call is answered within a second now, and /healthz within 200 ms meanwhile;
-// a command line is read up to 256 KiB, and a longer one refused unread.
+// a command line is read up to 256 KiB, and a longer one refused unread; and up to 1,024 simple
+// commands or 8,192 words (ten lines of 131,040 held the loop 3 s), refused past them.
 
 jest.setTimeout(60_000);
 
@@ -51,7 +52,8 @@ async function hook(tool: string, input: Record<string, unknown>) {
 
 describe('tool rules matched against what an agent crafted', () => {
   it('answers a 250 KB command under a glob of four stars within a second, /healthz answering meanwhile', async () => {
-    const answer = await hook('Bash', { command: 'git '.repeat(28_000) + 'push '.repeat(28_000) });
+    // Two words (a line of more than 8,192 is refused unread, the next tests): the glob's work is in the matching.
+    const answer = await hook('Bash', { command: 'git'.repeat(36_000) + ' ' + 'push'.repeat(36_000) });
     expect([answer.status, answer.decision]).toEqual([200, 'allow']);
     expect(answer.ms).toBeLessThan(1_000);
     // The event loop reads and matches the 250 KB while /healthz waits: 100-225 ms on the 2-core development
@@ -64,6 +66,19 @@ describe('tool rules matched against what an agent crafted', () => {
     expect([answer.status, answer.decision]).toEqual([200, 'deny']);
     expect(answer.ms).toBeLessThan(1_000);
     expect(answer.healthz).toBeLessThan(200);
+  });
+
+  it('refuses ten lines of 131,040 simple commands sent at once (invalid_arguments), /healthz answering meanwhile', async () => {
+    // Reading each held the loop ~300 ms, and ten at once 3 s; one past 1,024 simple commands is read no further.
+    const command = 'a;'.repeat(131_040);
+    const { result, healthzMs } = await withHealthzMeanwhile(askHealthz, () =>
+      Promise.all(Array.from({ length: 10 }, () => hook('Bash', { command }))),
+    );
+    for (const answer of result) {
+      expect([answer.status, answer.decision]).toEqual([200, 'deny']);
+      expect(answer.ms).toBeLessThan(1_000);
+    }
+    expect(Math.max(...healthzMs)).toBeLessThan(300);
   });
 
   it('answers writes and reads of crafted paths under globs of several ** and stars within a second', async () => {

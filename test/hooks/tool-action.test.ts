@@ -178,6 +178,27 @@ describe('tool_rules see through a command\'s spelling (docs/agent-hooks.md, "Sh
   });
 });
 
+describe('a command line past what shipgate reads (docs/agent-hooks.md, "Shell commands and files")', () => {
+  const malformed = (command: string) => toolAction('Bash', { command }, ROOT).malformed;
+  const refused =
+    "Bash's command line holds more than 1024 simple commands or 8192 words and operators, which shipgate does not read: write such content with a file tool";
+
+  it('reads 1,024 simple commands and 8,192 words, and refuses one more of either, the -c scripts in it counted too', () => {
+    expect(malformed('a;'.repeat(1024))).toBeUndefined();
+    expect(malformed('a;'.repeat(1025))).toBe(refused);
+    expect(malformed('a;'.repeat(131_040))).toBe(refused);
+    expect(malformed('echo' + ' x'.repeat(8191))).toBeUndefined();
+    expect(malformed('echo' + ' x'.repeat(8192))).toBe(refused);
+    expect(malformed(`sh -c '${'a;'.repeat(1023)}'`)).toBeUndefined();
+    expect(malformed(`sh -c '${'a;'.repeat(1024)}'`)).toBe(refused);
+    expect(malformed(`sh -c "bash -c '${'x '.repeat(8190)}'"`)).toBe(refused);
+  });
+
+  it('counts a refused line as no push', () => {
+    expect(runsGitPush(`${'a;'.repeat(1100)}git push`)).toBe(false);
+  });
+});
+
 describe('a governed git push (docs/agent-hooks.md, "Governed pushes")', () => {
   it.each([
     ['git push', true],
