@@ -1,6 +1,15 @@
-import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, customFetch, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { OidcVerifier } from '../core/accounts/oidc.js';
+import { boundedFetch, type Fetch } from '../core/bounded-fetch.js';
 import { AuthenticationError, UnavailableError } from '../core/errors.js';
+
+/**
+ * The largest discovery document or key set read (docs/operations.md, "Remote answers"): GitHub's
+ * are a few kilobytes. They are fetched before a token's signature is checked, for anyone who
+ * sends a token naming a configured issuer: an issuer answering an endless body took 14 GB and a
+ * minute, and a 200-million-element array crashed the process.
+ */
+export const OIDC_ANSWER_MAX_BYTES = 1024 * 1024;
 
 export interface OidcVerifierOptions {
   /** Accepted `iss` values, without a trailing slash. */
@@ -18,16 +27,32 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 
 const refused = (why: string) => new AuthenticationError(`OIDC token refused: ${why}`);
 
-/** The issuer's keys, located through its discovery document (OpenID Connect Discovery 1.0). */
+/** A key set location the issuer may name: http(s), on the issuer's own origin (as GitHub's and GHES's are). */
+function keySetUrl(issuer: string, jwksUri: unknown): URL | null {
+  if (typeof jwksUri !== 'string' || !URL.canParse(jwksUri)) return null;
+  const url = new URL(jwksUri);
+  return /^https?:$/.test(url.protocol) && url.origin === new URL(issuer).origin ? url : null;
+}
+
+/**
+ * The issuer's keys, located through its discovery document (OpenID Connect Discovery 1.0); both
+ * read within `timeoutMs` and OIDC_ANSWER_MAX_BYTES, no redirect followed.
+ */
 async function discoverKeySet(issuer: string, timeoutMs: number): Promise<JWTVerifyGetKey> {
+  const bounded: Fetch = boundedFetch(fetch, { timeoutMs, maxBytes: OIDC_ANSWER_MAX_BYTES, what: 'The OIDC issuer' });
   const url = `${issuer}/.well-known/openid-configuration`;
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+  const response = await bounded(url, { redirect: 'error' });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
-  if (document.issuer !== issuer || typeof document.jwks_uri !== 'string' || !URL.canParse(document.jwks_uri))
-    throw new Error(`${url} does not describe the issuer ${issuer}`);
+  const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown } | null;
+  const jwks = keySetUrl(issuer, document?.jwks_uri);
+  if (document?.issuer !== issuer || !jwks) throw new Error(`${url} does not describe the issuer ${issuer} with a key set of its own`);
   // jose caches the key set, and fetches it again (at most every 30 s) when a token names an unknown key.
-  return createRemoteJWKSet(new URL(document.jwks_uri), { timeoutDuration: timeoutMs, cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+  return createRemoteJWKSet(jwks, {
+    timeoutDuration: timeoutMs,
+    cooldownDuration: 30_000,
+    cacheMaxAge: 600_000,
+    [customFetch]: (input, init) => bounded(input, { ...init, redirect: 'error' }),
+  });
 }
 
 function translate(error: unknown, audience: string): Error {
