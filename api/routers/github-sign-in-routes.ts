@@ -48,7 +48,10 @@ const redirect = (location: string) => ({
 });
 const location = { Location: { description: 'Where the browser goes next.', schema: z.string().meta({ format: 'uri' }) } };
 const clearsCookie = {
-  'Set-Cookie': { description: 'Removes the sign-in cookie: it serves one callback.', schema: z.string().optional() },
+  'Set-Cookie': {
+    description: 'Removes the sign-in cookie (it serves one callback), or, signed in, keeps it for the exchange of the code.',
+    schema: z.string().optional(),
+  },
 };
 
 /** "Sign in with GitHub" (docs/github-app.md): the App's OAuth client, GitHub's web flow with PKCE. */
@@ -110,7 +113,7 @@ export const githubSignInRoutes = [
     summary: 'Where GitHub sends the browser back (no key)',
     description:
       'Takes the single-use `state` (unknown, used or expired: refused), requires the sign-in cookie of the browser that started it ' +
-      '(missing or another nonce: refused, `browser`; the cookie is cleared either way), exchanges `code` with the PKCE verifier for the ' +
+      '(missing or another nonce: refused, `browser`; the cookie is cleared, except after a sign-in: the code is bound to it), exchanges `code` with the PKCE verifier for the ' +
       "user's GitHub token, reads `GET /user` with it and drops it (never stored), checks SHIPGATE_GITHUB_ALLOWED_ORGS through " +
       "the App's installations, then links by GitHub's numeric user id (never by e-mail): a linked account signs in (its " +
       'login refreshed), an unknown one becomes a new user with SHIPGATE_DEFAULT_ROLE (the first user ever: ADMIN; with ' +
@@ -181,6 +184,8 @@ export const githubSignInRoutes = [
           { event: 'github_sign_in', user_id: done.user.id, github_login: done.login, created: done.created },
           done.created ? 'New user signed in with GitHub' : 'Signed in with GitHub',
         );
+        // The code is this browser's only (core/accounts/complete-github-sign-in.ts): its cookie stays for the exchange.
+        ctx.set('Set-Cookie', cookie.set(cookie.read(ctx)!));
         if (!wantsHtml(ctx)) return { body: { result: 'signed_in', github_login: done.login, code: done.code } };
         return redirect(studio(deps, 'sign-in', { github_code: done.code }));
       } catch (error) {
@@ -199,17 +204,29 @@ export const githubSignInRoutes = [
     summary: 'Trade the one-time sign-in code for a new key (no key)',
     description:
       'The studio\'s last step of "Sign in with GitHub": the `github_code` the callback put in the studio\'s URL, valid once for ' +
-      "1 minute, for a NEW key (label `github`) of the signed-in user; the user's other keys stay valid.",
+      "1 minute, for a NEW key (label `github`) of the signed-in user; the user's other keys stay valid. Only the browser that " +
+      'finished the callback can trade it: the request must carry its sign-in cookie (kept by the callback, removed here), so a ' +
+      'code handed to another browser signs no one in there (login CSRF).',
     body: githubExchangeRequestSchema,
-    responses: { 200: { description: 'A new key.', schema: loginResponseSchema } },
+    responses: {
+      200: {
+        description: 'A new key.',
+        schema: loginResponseSchema,
+        headers: { 'Set-Cookie': { description: 'Removes the sign-in cookie: it serves one exchange.', schema: z.string().optional() } },
+      },
+    },
     errors: {
       403: 'Account deactivated.',
-      422: 'The code is unknown, already used or expired.',
+      422: 'The code is unknown, already used or expired, or this browser lacks the sign-in cookie it was given to.',
       429: 'Too many requests from this address; see Retry-After.',
     },
     async handler({ body, ctx, deps }) {
+      const cookie = signInCookie(deps.config.publicUrl);
+      const browserNonce = cookie.read(ctx);
+      // The cookie serves one exchange, whatever its outcome.
+      ctx.set('Set-Cookie', cookie.clear());
       await limit(deps, `ip:${ctx.ip}:github-sign-in`);
-      return { body: userWithKey(await exchangeSignInCode(deps.githubSignIn, deps.accounts, body.code)) };
+      return { body: userWithKey(await exchangeSignInCode(deps.githubSignIn, deps.accounts, body.code, browserNonce)) };
     },
   }),
 ];

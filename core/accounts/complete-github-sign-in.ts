@@ -115,9 +115,17 @@ export async function completeGitHubSignIn(
     );
   }
   const code = randomBytes(32).toString('base64url');
-  await ports.store.createCode(sha256Hex(code), user.id, new Date(Date.now() + SIGN_IN_CODE_TTL_MS));
+  await ports.store.createCode(signInCodeKey(code, input.browserNonce!), user.id, new Date(Date.now() + SIGN_IN_CODE_TTL_MS));
   return { kind: 'signed_in', user, login: github.login, created, code };
 }
+
+/**
+ * What a sign-in code is stored under: its SHA-256 with the nonce of the browser that finished the
+ * callback, so only that browser can trade it (exchangeSignInCode). A code handed to another
+ * browser (a link opened by a victim, after its author fetched the code as JSON) signed that
+ * browser in as its author: a login CSRF.
+ */
+const signInCodeKey = (code: string, browserNonce: string) => sha256Hex(`${code}\u0000${browserNonce}`);
 
 /** GitHub sent the browser back without a code (the user cancelled): the state is spent; whether it was a link. */
 export async function abandonGitHubSignIn(ports: Pick<GitHubSignInPorts, 'store'>, state: string | undefined): Promise<{ link: boolean }> {
@@ -127,17 +135,22 @@ export async function abandonGitHubSignIn(ports: Pick<GitHubSignInPorts, 'store'
 
 /**
  * Trades the one-time code for a NEW key of its user (label `github`): the key is made here, after
- * the browser has left every URL behind, so it never appears in one. A code works once.
+ * the browser has left every URL behind, so it never appears in one. A code works once, and only
+ * for the browser that finished the callback (`browserNonce`, its sign-in cookie).
  */
 export async function exchangeSignInCode(
   ports: Pick<GitHubSignInPorts, 'store'>,
   accounts: Pick<AccountStore, 'findUser' | 'addKey'>,
   code: string,
+  browserNonce: string | undefined,
 ): Promise<{ user: User; apiKey: string }> {
-  const userId = await ports.store.takeCode(sha256Hex(code));
+  const userId = browserNonce ? await ports.store.takeCode(signInCodeKey(code, browserNonce)) : null;
   const user = userId ? await accounts.findUser(userId) : null;
   if (!user)
-    throw ValidationError.single(['body', 'code'], 'This sign-in code is unknown, already used or expired (1 minute): sign in again.');
+    throw ValidationError.single(
+      ['body', 'code'],
+      'This sign-in code is unknown, already used, expired (1 minute) or was given to another browser: sign in again.',
+    );
   if (!user.active) throw new GitHubSignInRefused('deactivated', 'Account deactivated.');
   const apiKey = generateApiKey();
   await accounts.addKey(user.id, hashApiKey(apiKey), GITHUB_KEY_LABEL);

@@ -236,8 +236,34 @@ describe('Sign in with GitHub', () => {
     expect(start.body.authorize_url).toMatch(new RegExp(`^http://${gh.host}/login/oauth/authorize\\?`));
     const flow = await throughGitHub(t, start, json);
     expect([flow.callback.status, flow.callback.body.result, flow.callback.body.github_login]).toEqual([200, 'signed_in', name]);
-    const key = await t.request.post('/api/v1/auth/github/exchange').send({ code: flow.callback.body.code }).expect(200);
+    const key = await t.request
+      .post('/api/v1/auth/github/exchange')
+      .set('Cookie', sentCookie(start))
+      .send({ code: flow.callback.body.code })
+      .expect(200);
     expect((await me(key.body.api_key).expect(200)).body.github.login).toBe(name);
+  });
+
+  it('trades a code only for the browser that finished the callback: a code handed to another browser signs no one in (login CSRF)', async () => {
+    const attacker = login('csrf');
+    gh.oauth.user(attacker, { orgs: ['acme'] });
+    gh.oauth.signedInAs = attacker;
+    const json = { Accept: 'application/json' };
+    const start = await t.request.get('/api/v1/auth/github/start').set(json).expect(200);
+    const flow = await throughGitHub(t, start, json);
+    const code = flow.callback.body.code as string;
+    // The victim's studio opened `#/sign-in?github_code=<code>`: its exchange carries no cookie, or its own.
+    const victimsStart = await t.request.get('/api/v1/auth/github/start').set(json).expect(200);
+    for (const cookie of [undefined, sentCookie(victimsStart)]) {
+      const req = t.request.post('/api/v1/auth/github/exchange');
+      const refused = await (cookie ? req.set('Cookie', cookie) : req).send({ code }).expect(422);
+      expect(refused.body.detail[0]).toMatchObject({ loc: ['body', 'code'], msg: expect.stringContaining('given to another browser') });
+    }
+    // The callback kept the cookie for the exchange; the exchange removes it.
+    expect(([] as string[]).concat(flow.callback.headers['set-cookie'])[0]).toMatch(/shipgate_github_sign_in=[^;]+; Max-Age=600/);
+    const own = await t.request.post('/api/v1/auth/github/exchange').set('Cookie', sentCookie(start)).send({ code }).expect(200);
+    expect(([] as string[]).concat(own.headers['set-cookie'])[0]).toMatch(/shipgate_github_sign_in=; Max-Age=0/);
+    expect((await me(own.body.api_key).expect(200)).body.github.login).toBe(attacker);
   });
 
   it('signs in when GitHub refuses to revoke the user token, and logs why without the token', async () => {

@@ -67,7 +67,8 @@ export async function signInWithGitHub(t: EmptyTestApp, gh: FakeGitHub, login: s
   if (start.status !== 302) throw new Error(`start answered ${start.status} ${start.text}`);
   const flow = await throughGitHub(t, start);
   const code = flow.result.get('github_code');
-  const exchange = code ? await t.request.post('/api/v1/auth/github/exchange').send({ code }) : null;
+  // The studio's fetch, from the same browser: its sign-in cookie goes along (the code is bound to it).
+  const exchange = code ? await t.request.post('/api/v1/auth/github/exchange').set('Cookie', sentCookie(start)).send({ code }) : null;
   return { ...flow, urls: [`/api/v1/auth/github/start`, ...flow.urls], start, code, exchange };
 }
 
