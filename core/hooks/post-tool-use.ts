@@ -1,14 +1,10 @@
-import { ENTRY_OUTPUT_BYTES } from '../agent/handle-tool-call.js';
-import { redactJson } from '../agent/redact-json.js';
-import { truncateUtf8 } from '../agent/truncate-utf8.js';
-import { canonicalJson, sha256Hex } from '../canonical-json.js';
-import { isStorableText, storableText } from '../storable-text.js';
 import type { ToolCallEntry } from '../executions/execution.js';
 import type { ReadState } from '../mcp/session-call-queue.js';
 import { HOOK_VERIFIED_PROPERTIES } from './check-tool-action.js';
 import type { HookToolCall } from './hook-call.js';
 import type { HookDeps, HookTerms } from './hook-ports.js';
 import { recordHookEntry } from './record-hook-entry.js';
+import { responseRecord } from './response-record.js';
 
 /** What an approved call was shown to satisfy beyond the policy's checks. */
 const APPROVED_PROPERTIES = [...HOOK_VERIFIED_PROPERTIES, 'approved_by_person'];
@@ -39,13 +35,7 @@ export async function postToolUse(
     deps.log('hooks.post_unmatched', { execution_id: sessionId, tool: call.tool, tool_use_id: call.toolUseId });
     return { unmatched: true };
   }
-  const redacted = redactJson(terms.policy.output_rules, response ?? null);
-  const resultDigest = sha256Hex(canonicalJson(redacted));
-  const kept = truncateUtf8(typeof redacted === 'string' ? redacted : JSON.stringify(redacted), ENTRY_OUTPUT_BYTES);
-  // The call ran: a response holding a NUL or a lone surrogate (only a string one can: JSON.stringify escapes them) is
-  // kept with U+FFFD in their place, as the gateway keeps such a result; its digest is of the response as sent. Made
-  // storable after the cut, so only the kept 4 KiB are looked at, and cut again (U+FFFD takes 3 bytes, a NUL 1).
-  const output = isStorableText(kept) ? kept : truncateUtf8(storableText(kept), ENTRY_OUTPUT_BYTES);
+  const { digest: resultDigest, output } = responseRecord(terms.policy.output_rules, response);
   const elapsed = Math.max(0, Math.round(durationMs ?? deps.now().getTime() - Date.parse(open.requested_at)));
   const recorded = await recordHookEntry(deps, sessionId, read, (seq, prev) => {
     const certificate = deps.certifier.certifyToolCall({
