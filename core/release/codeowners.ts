@@ -1,4 +1,4 @@
-import { compileGlob } from '../linear-glob.js';
+import { checkGlob, compileGlob } from '../linear-glob.js';
 
 /** A line of a CODEOWNERS file shipgate (like GitHub) skips, and why, in words people read. */
 export interface CodeownersProblem {
@@ -15,9 +15,34 @@ export interface Codeowners {
    * path (`[]`), as does no matching line. An e-mail address is kept as written: GitHub maps it to the account it
    * is verified for, which shipgate cannot see, so it never matches a login.
    */
-  ownersOf(path: string): string[];
+  ownersOf(path: string, budget: CodeownersBudget): string[];
   /** The lines skipped as invalid (GitHub skips them too); the other lines still apply. */
   problems: CodeownersProblem[];
+}
+
+/**
+ * What one judgement of code owners may spend (docs/release-gate.md, "Code owners"): a path is checked against the
+ * file's lines from the last, so 2,000 lines against a change of 3,000 files took 25 s of matching, and a crafted 3
+ * MB file (100,000 lines) against one deep path 10 s, holding the event loop. A line whose longest literal run the
+ * path lacks costs one unit; one the matcher runs for, GLOB_CHECK_UNITS a candidate (the path and each directory
+ * above it). Past the budget ownersOf throws CodeownersBeyondReach, and a rule counting code owners fails closed.
+ */
+export interface CodeownersBudget {
+  units: number;
+}
+
+export const CODEOWNERS_BUDGET_UNITS = 10_000_000;
+const GLOB_CHECK_UNITS = 50;
+
+export const newCodeownersBudget = (): CodeownersBudget => ({ units: CODEOWNERS_BUDGET_UNITS });
+
+export class CodeownersBeyondReach extends Error {
+  override name = 'CodeownersBeyondReach';
+  constructor() {
+    super(
+      `finding the changed files' owners in the base branch's CODEOWNERS takes more checks than shipgate makes (${CODEOWNERS_BUDGET_UNITS / 1e6} million units)`,
+    );
+  }
 }
 
 /** GitHub does not load a CODEOWNERS file of 3 MB or more. */
@@ -29,6 +54,8 @@ const USER_OWNER = /^@[a-z0-9][a-z0-9-]{0,38}$/;
 const TEAM_OWNER = /^@[a-z0-9][a-z0-9-]{0,38}\/[a-z0-9][a-z0-9_.-]{0,99}$/;
 
 interface OwnerLine {
+  /** The pattern's longest literal run: a path without it matches no candidate ('' when there is none to use). */
+  literal: string;
   matches(candidates: readonly string[]): boolean;
   owners: string[];
 }
@@ -113,7 +140,7 @@ function ownerProblem(owner: string): string | null {
  * that is everything under one; a pattern matches a path or any directory above it, so `docs` owns `docs/a/b.md`; but a last
  * segment that is a lone `*` (`docs/*`) matches only the files directly in that directory (GitHub's example).
  */
-function compileLine(pattern: string): (candidates: readonly string[]) => boolean {
+function compileLine(pattern: string): Pick<OwnerLine, 'literal' | 'matches'> {
   const trailingSlash = pattern.endsWith('/') && !pattern.endsWith('\\/');
   let body = trailingSlash ? pattern.slice(0, -1) : pattern;
   const anchored = body.includes('/');
@@ -124,12 +151,34 @@ function compileLine(pattern: string): (candidates: readonly string[]) => boolea
   const relative = body.startsWith('/') ? body.slice(1) : body;
   // core/linear-glob.ts: gitignore's `*` and `?` within a segment, `**` across, dotfiles too, in time bounded by the
   // path's length times the pattern's (the file and the paths are both a pull request author's to write).
-  const isMatch = compileGlob(anchored ? literalGlob(relative) : `**/${literalGlob(relative)}`, 'path');
+  const glob = anchored ? literalGlob(relative) : `**/${literalGlob(relative)}`;
+  // Checked now, compiled when first needed: most lines of a large file are passed over by their literal run.
+  checkGlob(glob, 'path');
+  let compiled: ((path: string) => boolean) | undefined;
+  const isMatch = (path: string) => (compiled ??= compileGlob(glob, 'path'))(path);
   const filesDirectlyIn = !directoryOnly && anchored && (relative === '*' || relative.endsWith('/*'));
-  // candidates[0] is the path itself, the rest the directories above it.
-  if (filesDirectlyIn) return (candidates) => isMatch(candidates[0]);
-  if (directoryOnly) return (candidates) => candidates.some((c, i) => i > 0 && isMatch(c));
-  return (candidates) => candidates.some((c) => isMatch(c));
+  // candidates[0] is the path itself, the rest the directories above it: each a prefix of it, so a path without the
+  // pattern's longest literal run is matched by none of them (ownersOf looks for it before the matcher runs).
+  const literal = relative.includes('\\') ? '' : relative.split(/[*?]/).reduce((a, b) => (b.length > a.length ? b : a), '');
+  return { literal, matches: matcherOf(isMatch, filesDirectlyIn, directoryOnly) };
+}
+
+function matcherOf(isMatch: (path: string) => boolean, filesDirectlyIn: boolean, directoryOnly: boolean) {
+  if (filesDirectlyIn) return (candidates: readonly string[]) => isMatch(candidates[0]);
+  if (directoryOnly) return (candidates: readonly string[]) => candidates.some((c, i) => i > 0 && isMatch(c));
+  return (candidates: readonly string[]) => candidates.some((c) => isMatch(c));
+}
+
+/** The last line matching one of `candidates`, spending `budget` (CodeownersBudget); throws CodeownersBeyondReach past it. */
+function lastMatching(lines: readonly OwnerLine[], candidates: readonly string[], budget: CodeownersBudget): OwnerLine | undefined {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i];
+    const passed = line.literal !== '' && !candidates[0].includes(line.literal);
+    budget.units -= passed ? 1 : GLOB_CHECK_UNITS * candidates.length;
+    if (budget.units < 0) throw new CodeownersBeyondReach();
+    if (!passed && line.matches(candidates)) return line;
+  }
+  return undefined;
 }
 
 /** The path, then each directory above it, nearest first: `a/b/c` -> `a/b/c`, `a/b`, `a`. */
@@ -190,7 +239,7 @@ function parseCodeownersText(text: string): Codeowners {
       return;
     }
     try {
-      lines.push({ matches: compileLine(pattern), owners });
+      lines.push({ ...compileLine(pattern), owners });
     } catch {
       problems.push({ line, message: `\`${pattern}\` is not a pattern shipgate can read; this line is skipped.` });
     }
@@ -198,11 +247,11 @@ function parseCodeownersText(text: string): Codeowners {
   // A parsed file is kept per process (parsedFiles), so each path's owners are found once, not on every poll.
   const ownersByPath = new Map<string, string[]>();
   return {
-    ownersOf(path: string): string[] {
+    ownersOf(path: string, budget: CodeownersBudget): string[] {
       let owners = ownersByPath.get(path);
       if (!owners) {
         const candidates = pathAndParents(path.startsWith('/') ? path.slice(1) : path);
-        const line = lines.findLast((l) => l.matches(candidates));
+        const line = lastMatching(lines, candidates, budget);
         owners = line ? [...line.owners] : [];
         if (ownersByPath.size >= OWNERS_REMEMBERED) ownersByPath.clear();
         ownersByPath.set(path, owners);

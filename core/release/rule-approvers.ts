@@ -1,4 +1,4 @@
-import { parseCodeowners } from './codeowners.js';
+import { CodeownersBeyondReach, newCodeownersBudget, parseCodeowners } from './codeowners.js';
 import type { PullRequestFacts } from './authorship.js';
 import { RULE_PERMISSIONS, type RuleApprovers } from './gate-rules.js';
 
@@ -41,7 +41,14 @@ function codeownersOf(pr: PullRequestFacts, paths: string[]): { owned: { path: s
   if (file.status === 'absent') return { owned: [], problem: 'the base branch has no CODEOWNERS file (.github/, the root or docs/)' };
   if (file.status === 'unreadable') return { owned: [], problem: `the base branch's CODEOWNERS could not be read: ${file.reason}` };
   const codeowners = parseCodeowners(file.text);
-  return { owned: paths.map((path) => ({ path, owners: codeowners.ownersOf(path) })).filter((f) => f.owners.length > 0), problem: null };
+  const budget = newCodeownersBudget();
+  try {
+    const owned = paths.map((path) => ({ path, owners: codeowners.ownersOf(path, budget) }));
+    return { owned: owned.filter((f) => f.owners.length > 0), problem: null };
+  } catch (error) {
+    if (error instanceof CodeownersBeyondReach) return { owned: [], problem: error.message };
+    throw error;
+  }
 }
 
 /**

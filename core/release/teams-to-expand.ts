@@ -1,4 +1,4 @@
-import { parseCodeowners } from './codeowners.js';
+import { CodeownersBeyondReach, newCodeownersBudget, parseCodeowners } from './codeowners.js';
 
 /** The most teams one read of a pull request expands; any further team is stored as not known (null). */
 export const MAX_TEAMS_EXPANDED = 100;
@@ -15,9 +15,16 @@ function approversOf(gate: object): Approvers[] {
 /** The `@org/team` owners (as `org/team`) of the paths a change touches, by the CODEOWNERS text in force. */
 function owningTeams(codeowners: string, paths: readonly string[]): string[] {
   const owners = parseCodeowners(codeowners);
+  const budget = newCodeownersBudget();
   const teams = new Set<string>();
-  for (const path of paths) {
-    for (const owner of owners.ownersOf(path)) if (owner.startsWith('@') && owner.includes('/')) teams.add(owner.slice(1));
+  try {
+    for (const path of paths) {
+      for (const owner of owners.ownersOf(path, budget)) if (owner.startsWith('@') && owner.includes('/')) teams.add(owner.slice(1));
+    }
+  } catch (error) {
+    // Past what a judgement spends, the rule fails closed whatever the teams' members (rule-approvers.ts).
+    if (error instanceof CodeownersBeyondReach) return [];
+    throw error;
   }
   return [...teams];
 }

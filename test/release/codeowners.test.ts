@@ -1,4 +1,4 @@
-import { parseCodeowners } from '../../core/release/codeowners.js';
+import { CodeownersBeyondReach, newCodeownersBudget, parseCodeowners } from '../../core/release/codeowners.js';
 
 /** GitHub's example file from "About code owners", line for line (comments shortened). */
 const GITHUB_EXAMPLE = `# This is a comment.
@@ -48,48 +48,48 @@ describe('parseCodeowners: GitHub\'s example file ("About code owners")', () => 
   });
 
   it('`*` gives the default owners; the last matching line wins over it', () => {
-    expect(owners.ownersOf('README.md')).toEqual(['@global-owner1', '@global-owner2']);
-    expect(owners.ownersOf('src/deep/app.js')).toEqual(['@js-owner']); // the inline comment is no owner
-    expect(owners.ownersOf('notes.txt')).toEqual(['@octo-org/octocats']);
+    expect(owners.ownersOf('README.md', newCodeownersBudget())).toEqual(['@global-owner1', '@global-owner2']);
+    expect(owners.ownersOf('src/deep/app.js', newCodeownersBudget())).toEqual(['@js-owner']); // the inline comment is no owner
+    expect(owners.ownersOf('notes.txt', newCodeownersBudget())).toEqual(['@octo-org/octocats']);
   });
 
   it('e-mail owners are kept as written', () => {
-    expect(owners.ownersOf('cmd/main.go')).toEqual(['docs@example.com']);
+    expect(owners.ownersOf('cmd/main.go', newCodeownersBudget())).toEqual(['docs@example.com']);
   });
 
   it('a leading slash anchors to the root, a trailing slash owns everything under the directory', () => {
-    expect(owners.ownersOf('build/logs/today.log')).toEqual(['@octocat']); // **/logs comes later and wins
-    expect(owners.ownersOf('scripts/deploy.sh')).toEqual(['@doctocat', '@octocat']);
-    expect(owners.ownersOf('scripts/ci/lint.sh')).toEqual(['@doctocat', '@octocat']);
-    expect(owners.ownersOf('tools/scripts/x.sh')).toEqual(['@global-owner1', '@global-owner2']);
+    expect(owners.ownersOf('build/logs/today.log', newCodeownersBudget())).toEqual(['@octocat']); // **/logs comes later and wins
+    expect(owners.ownersOf('scripts/deploy.sh', newCodeownersBudget())).toEqual(['@doctocat', '@octocat']);
+    expect(owners.ownersOf('scripts/ci/lint.sh', newCodeownersBudget())).toEqual(['@doctocat', '@octocat']);
+    expect(owners.ownersOf('tools/scripts/x.sh', newCodeownersBudget())).toEqual(['@global-owner1', '@global-owner2']);
   });
 
   it('`docs/*` matches files directly in docs/ only; `/docs/` owns the nested ones', () => {
     const onlyDocsStar = parseCodeowners('docs/*  docs@example.com\n');
-    expect(onlyDocsStar.ownersOf('docs/getting-started.md')).toEqual(['docs@example.com']);
-    expect(onlyDocsStar.ownersOf('docs/build-app/troubleshooting.md')).toEqual([]);
-    expect(owners.ownersOf('docs/build-app/troubleshooting.md')).toEqual(['@doctocat']);
+    expect(onlyDocsStar.ownersOf('docs/getting-started.md', newCodeownersBudget())).toEqual(['docs@example.com']);
+    expect(onlyDocsStar.ownersOf('docs/build-app/troubleshooting.md', newCodeownersBudget())).toEqual([]);
+    expect(owners.ownersOf('docs/build-app/troubleshooting.md', newCodeownersBudget())).toEqual(['@doctocat']);
   });
 
   it('a pattern without a slash but a trailing one matches a directory at any depth', () => {
     const appsAnywhere = parseCodeowners('apps/ @octocat\n');
-    expect(appsAnywhere.ownersOf('apps/a.ts')).toEqual(['@octocat']);
-    expect(appsAnywhere.ownersOf('web/apps/x/b.ts')).toEqual(['@octocat']);
-    expect(appsAnywhere.ownersOf('apps')).toEqual([]); // a file named apps is no directory
+    expect(appsAnywhere.ownersOf('apps/a.ts', newCodeownersBudget())).toEqual(['@octocat']);
+    expect(appsAnywhere.ownersOf('web/apps/x/b.ts', newCodeownersBudget())).toEqual(['@octocat']);
+    expect(appsAnywhere.ownersOf('apps', newCodeownersBudget())).toEqual([]); // a file named apps is no directory
   });
 
   it('`**/logs` matches a logs directory at any depth', () => {
-    expect(owners.ownersOf('deeply/nested/logs/x.txt')).toEqual(['@octocat']);
+    expect(owners.ownersOf('deeply/nested/logs/x.txt', newCodeownersBudget())).toEqual(['@octocat']);
   });
 
   it('a matching line without owners means nobody owns the path', () => {
-    expect(owners.ownersOf('apps/main.ts')).toEqual(['@octocat']);
-    expect(owners.ownersOf('apps/github/ci.ts')).toEqual([]);
+    expect(owners.ownersOf('apps/main.ts', newCodeownersBudget())).toEqual(['@octocat']);
+    expect(owners.ownersOf('apps/github/ci.ts', newCodeownersBudget())).toEqual([]);
   });
 });
 
 describe('parseCodeowners: gitignore-style patterns', () => {
-  const ownersOf = (pattern: string, path: string) => parseCodeowners(`${pattern} @o`).ownersOf(path).length > 0;
+  const ownersOf = (pattern: string, path: string) => parseCodeowners(`${pattern} @o`).ownersOf(path, newCodeownersBudget()).length > 0;
 
   it.each([
     ['foo', 'foo', true],
@@ -135,7 +135,7 @@ describe('parseCodeowners: gitignore-style patterns', () => {
 describe('parseCodeowners: owners and invalid lines', () => {
   it('owners are lower-cased as written; users, teams and e-mails', () => {
     const owners = parseCodeowners('*  @Ana  @Acme/SRE  Ops@Example.com\n');
-    expect(owners.ownersOf('x')).toEqual(['@ana', '@acme/sre', 'ops@example.com']);
+    expect(owners.ownersOf('x', newCodeownersBudget())).toEqual(['@ana', '@acme/sre', 'ops@example.com']);
   });
 
   it('invalid lines are reported with their line numbers and skipped, never thrown; the rest applies', () => {
@@ -156,24 +156,41 @@ describe('parseCodeowners: owners and invalid lines', () => {
     expect(owners.problems.map((p) => p.line)).toEqual([2, 3, 4, 5, 6, 7, 8]);
     expect(owners.problems[0].message).toContain('Negation');
     expect(owners.problems[1].message).toContain('Character ranges');
-    expect(owners.ownersOf('secret/key')).toEqual(['@ana']);
-    expect(owners.ownersOf('src/a.ts')).toEqual(['@ana']);
-    expect(owners.ownersOf('lib/x')).toEqual(['@ana']);
-    expect(owners.ownersOf('docs/a.md')).toEqual(['@carol']);
+    expect(owners.ownersOf('secret/key', newCodeownersBudget())).toEqual(['@ana']);
+    expect(owners.ownersOf('src/a.ts', newCodeownersBudget())).toEqual(['@ana']);
+    expect(owners.ownersOf('lib/x', newCodeownersBudget())).toEqual(['@ana']);
+    expect(owners.ownersOf('docs/a.md', newCodeownersBudget())).toEqual(['@carol']);
   });
 
   it('an empty file, or a file of comments, owns nothing', () => {
-    expect(parseCodeowners('').ownersOf('a')).toEqual([]);
-    expect(parseCodeowners('# only a comment\n\n').ownersOf('a')).toEqual([]);
+    expect(parseCodeowners('').ownersOf('a', newCodeownersBudget())).toEqual([]);
+    expect(parseCodeowners('# only a comment\n\n').ownersOf('a', newCodeownersBudget())).toEqual([]);
   });
 
   it('a file of 3 MB or more is not loaded, as on GitHub', () => {
     const owners = parseCodeowners(`* @ana\n${'#'.repeat(3 * 1024 * 1024)}`);
-    expect(owners.ownersOf('a')).toEqual([]);
+    expect(owners.ownersOf('a', newCodeownersBudget())).toEqual([]);
     expect(owners.problems).toEqual([{ line: 1, message: expect.stringContaining('3 MB') }]);
   });
 
   it('a leading slash on the asked path is ignored', () => {
-    expect(parseCodeowners('/docs/ @ana').ownersOf('/docs/a.md')).toEqual(['@ana']);
+    expect(parseCodeowners('/docs/ @ana').ownersOf('/docs/a.md', newCodeownersBudget())).toEqual(['@ana']);
+  });
+});
+describe('what finding owners may cost (docs/release-gate.md, "Code owners")', () => {
+  it('passes over a line whose literal part the path lacks, and answers 2,000 directory lines against 3,000 paths (25 s of matching before)', () => {
+    const owners = parseCodeowners(Array.from({ length: 2000 }, (_, i) => `/services/svc${i}/ @acme/team${i % 50}`).join('\n'));
+    const budget = newCodeownersBudget();
+    for (let i = 0; i < 3000; i++) expect(owners.ownersOf(`packages/pkg${i}/src/file${i}.ts`, budget)).toEqual([]);
+    expect(owners.ownersOf('services/svc1999/a.ts', budget)).toEqual(['@acme/team49']);
+  });
+
+  it('throws CodeownersBeyondReach past its budget: a crafted file of lines the matcher must run for, against deep paths', () => {
+    const owners = parseCodeowners(Array.from({ length: 100_000 }, (_, i) => `*/**/x*${i % 10}*/ @u${i % 10}`).join('\n'));
+    const budget = newCodeownersBudget();
+    const deep = (i: number) => `${'x/'.repeat(50)}file${i}.ts`;
+    expect(() => {
+      for (let i = 0; i < 100; i++) owners.ownersOf(deep(i), budget);
+    }).toThrow(CodeownersBeyondReach);
   });
 });

@@ -1,4 +1,4 @@
-import { parseCodeowners } from '../../core/release/codeowners.js';
+import { newCodeownersBudget, parseCodeowners } from '../../core/release/codeowners.js';
 import { branchMatcher, pathMatcher, pathsMatching } from '../../core/release/path-globs.js';
 import { touchedPaths, type ChangedFile } from '../../core/release/pull-request-files.js';
 
@@ -38,11 +38,11 @@ describe('matchers compiled once per process', () => {
   it('parses a CODEOWNERS text once, and finds each path’s owners once', () => {
     const text = '* @acme/platform\n/infra/ @acme/sre\n';
     expect(parseCodeowners(text)).toBe(parseCodeowners(text));
-    const owners = parseCodeowners(text).ownersOf('infra/main.tf');
+    const owners = parseCodeowners(text).ownersOf('infra/main.tf', newCodeownersBudget());
     expect(owners).toEqual(['@acme/sre']);
     owners.push('@someone'); // a caller's copy: the remembered owners stay as the file says
-    expect(parseCodeowners(text).ownersOf('infra/main.tf')).toEqual(['@acme/sre']);
-    expect(parseCodeowners(text).ownersOf('src/x.ts')).toEqual(['@acme/platform']);
+    expect(parseCodeowners(text).ownersOf('infra/main.tf', newCodeownersBudget())).toEqual(['@acme/sre']);
+    expect(parseCodeowners(text).ownersOf('src/x.ts', newCodeownersBudget())).toEqual(['@acme/platform']);
   });
 
   it('lists a file list’s touched paths once, renames under both names', () => {
