@@ -3,7 +3,13 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamTool } from '../core/mcp/mcp-upstream-client.js';
+import type {
+  McpUpstreamClient,
+  UpstreamConnection,
+  UpstreamResult,
+  UpstreamSessionCredentials,
+  UpstreamTool,
+} from '../core/mcp/mcp-upstream-client.js';
 import { isGatewayControlledHeader } from '../core/mcp/gateway-controlled-headers.js';
 import { headerSecrets, scrubJson, scrubText } from '../core/mcp/scrub-secrets.js';
 import { MAX_UPSTREAM_LIST_PAGES, upstreamListingProblem } from '../core/mcp/upstream-listing-problem.js';
@@ -25,14 +31,34 @@ function headersOf(stored: Record<string, string>, bearer?: () => Promise<string
 }
 
 /**
- * `work`'s answer, and the message of its failure, without the upstream's stored header values: an upstream may
- * echo the credentials it was sent (in a result, or in an error page), and they must reach no agent, record or log.
+ * What an upstream's answers must never hold (docs/mcp-gateway.md, "Limits" and "Least-privilege upstream
+ * credentials"): its stored header values and every token minted for the MCP session, the longest first (so a
+ * scheme's token goes with it), as of now (a token minted for the request just answered counts).
  */
-async function scrubbed<T>(secrets: readonly string[], work: () => Promise<T>): Promise<T> {
+function secretsOf(stored: Record<string, string>, credentials?: UpstreamSessionCredentials): () => readonly string[] {
+  const headers = headerSecrets(stored);
+  if (!credentials) return () => headers;
+  return () => {
+    const minted = credentials.minted();
+    return minted.length === 0 ? headers : [...headers, ...minted].sort((a, b) => b.length - a.length);
+  };
+}
+
+/**
+ * `work`'s answer, and the message of its failure, without `secrets()`: an upstream may echo the credentials it was
+ * sent (in a result, a tool's definition, or an error page), and they must reach no agent, record, pin or log. The
+ * answer is serialised once, and parsed again only when a secret was found in it; `check` (why the scrubbed answer
+ * cannot be served, or null) is asked only then, since scrubbing may have made it so.
+ */
+async function scrubbed<T>(secrets: () => readonly string[], work: () => Promise<T>, check?: (answer: T) => string | null): Promise<T> {
   try {
-    return scrubJson(await work(), secrets);
+    const answer = await work();
+    const clean = scrubJson(answer, secrets());
+    const problem = clean === answer ? null : check?.(clean);
+    if (problem) throw new Error(problem);
+    return clean;
   } catch (error) {
-    if (error instanceof Error) error.message = scrubText(error.message, secrets);
+    if (error instanceof Error) error.message = scrubText(error.message, secrets());
     throw error;
   }
 }
@@ -64,17 +90,18 @@ export function createSdkMcpUpstreamClient(): McpUpstreamClient {
   const validators = new Map<string, ReturnType<AjvJsonSchemaValidator['getValidator']>>();
   const bySchema = new WeakMap<object, ReturnType<AjvJsonSchemaValidator['getValidator']>>();
   return {
-    async connect(upstream, timeoutMs, events, bearer): Promise<UpstreamConnection> {
+    async connect(upstream, timeoutMs, events, credentials): Promise<UpstreamConnection> {
       const client = new Client({ name: 'shipgate-mcp-gateway', version: '1' }, { jsonSchemaValidator: ajv });
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsChanged());
       // The token in force at each request (docs/mcp-gateway.md, "Least-privilege upstream credentials").
-      const transport = new NodeHttpMcpTransport(new URL(upstream.url), headersOf(upstream.headers, bearer));
+      const transport = new NodeHttpMcpTransport(new URL(upstream.url), headersOf(upstream.headers, credentials?.bearer));
       const close = async () => {
         // Ends the upstream's session (DELETE); a failure to do so is nobody's failure.
         await transport.terminateSession().catch(() => undefined);
         await client.close().catch(() => undefined);
       };
-      const secrets = headerSecrets(upstream.headers);
+      // Everything the upstream answers passes here, once (docs/mcp-gateway.md, "Limits").
+      const secrets = secretsOf(upstream.headers, credentials);
       try {
         await scrubbed(secrets, () => client.connect(transport, { timeout: timeoutMs }));
       } catch (error) {
@@ -82,7 +109,8 @@ export function createSdkMcpUpstreamClient(): McpUpstreamClient {
         throw error;
       }
       return {
-        listTools: (timeout) => scrubbed(secrets, () => listTools(timeout)),
+        // A listing is checked as listed and, when scrubbed, again: two names may have become one, or a definition longer.
+        listTools: (timeout) => scrubbed(secrets, () => listTools(timeout), upstreamListingProblem),
         callTool: (name, args, timeout) => scrubbed(secrets, () => callTool(name, args, timeout)),
         close,
       };

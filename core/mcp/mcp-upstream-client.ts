@@ -33,14 +33,37 @@ export interface UpstreamConnection {
   close(): Promise<void>;
 }
 
+/**
+ * The credentials an MCP session's upstreams are given beyond their stored headers: the tokens minted for it
+ * (docs/mcp-gateway.md, "Least-privilege upstream credentials").
+ */
+export interface UpstreamSessionCredentials {
+  /**
+   * For an upstream registered with `auth.github_app`: every request to it (the first and each later one) is sent
+   * with `Authorization: Bearer <what this answers then>`, so a token refreshed meanwhile is the one sent.
+   */
+  bearer?: () => Promise<string>;
+  /**
+   * Every token minted for the MCP session so far, whichever upstream it was sent to: asked again as each answer
+   * arrives (a token minted during a request counts), and never to come back out of an upstream.
+   */
+  minted: () => readonly string[];
+}
+
 /** How shipgate talks to upstream MCP servers (implemented in net/ with the official SDK's client). */
 export interface McpUpstreamClient {
   /**
-   * Opens a client session (`initialize`) with the upstream's stored headers; throws after
-   * `timeoutMs`. With `bearer`, every request to the upstream (the first and each later one) is
-   * sent with `Authorization: Bearer <what it answers then>`, so a token refreshed meanwhile is the one sent.
+   * Opens a client session (`initialize`) with the upstream's stored headers, and `credentials`' bearer token if it
+   * has one; throws after `timeoutMs`. Whatever the upstream answers on the connection (its listings, tool
+   * definitions included, its results and the messages of its failures) holds no stored header value and no token
+   * of `credentials.minted()`: each is replaced by UPSTREAM_CREDENTIAL_REDACTED (`scrub-secrets.ts`).
    */
-  connect(upstream: McpUpstream, timeoutMs: number, events: UpstreamEvents, bearer?: () => Promise<string>): Promise<UpstreamConnection>;
+  connect(
+    upstream: McpUpstream,
+    timeoutMs: number,
+    events: UpstreamEvents,
+    credentials?: UpstreamSessionCredentials,
+  ): Promise<UpstreamConnection>;
   /** Null when `value` satisfies the JSON Schema, else why not. */
   checkArguments(schema: Record<string, unknown>, value: unknown): string | null;
 }

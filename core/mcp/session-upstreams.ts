@@ -1,6 +1,12 @@
 import { gatewayTools, TOOL_NAME_SEPARATOR, type GatewayTool } from './gateway-tools.js';
 import type { McpServerRegistry, McpUpstream } from './mcp-server-registry.js';
-import type { McpUpstreamClient, UpstreamConnection, UpstreamResult, UpstreamTool } from './mcp-upstream-client.js';
+import type {
+  McpUpstreamClient,
+  UpstreamConnection,
+  UpstreamResult,
+  UpstreamSessionCredentials,
+  UpstreamTool,
+} from './mcp-upstream-client.js';
 import type { McpToolPins, ToolPinState } from './mcp-tool-pins.js';
 import { MAX_NEW_TOOL_PINS } from './reconcile-tool-pins.js';
 import { toolDefinition } from './tool-definition.js';
@@ -113,21 +119,14 @@ export class SessionUpstreams {
 
   /**
    * Forwards a call to the tool's upstream (as registered when the tool was found); connecting (when needed) and the call share `timeoutMs`.
-   * A token minted for the upstream never comes back in its result or error (UpstreamCredentials.scrub).
+   * A token minted for the session never comes back in its result or error: the upstream client takes it out (credentialsOf).
    */
   async call(tool: ResolvedTool, args: Record<string, unknown>, timeoutMs: number): Promise<UpstreamResult> {
     if (this.closed) throw new Error('This MCP session has ended.');
     const deadline = Date.now() + timeoutMs;
-    const credentials = this.deps.credentials;
-    try {
-      const result = await this.using(tool.upstream, deadline, (connection) =>
-        connection.callTool(tool.upstreamName, args, Math.max(1, deadline - Date.now())),
-      );
-      return credentials ? credentials.scrubValue(result) : result;
-    } catch (error) {
-      if (credentials && error instanceof Error) error.message = credentials.scrub(error.message);
-      throw error;
-    }
+    return this.using(tool.upstream, deadline, (connection) =>
+      connection.callTool(tool.upstreamName, args, Math.max(1, deadline - Date.now())),
+    );
   }
 
   /**
@@ -211,7 +210,7 @@ export class SessionUpstreams {
             state.tools = null;
           },
         },
-        this.bearerOf(upstream),
+        this.credentialsOf(upstream),
       );
       state.connection = opening;
       opening.catch(() => {
@@ -229,14 +228,24 @@ export class SessionUpstreams {
     }
   }
 
-  /** What sends the upstream's minted token with each request, for an upstream registered with `auth.github_app`. */
-  private bearerOf(upstream: McpUpstream): (() => Promise<string>) | undefined {
+  /**
+   * The session's minted tokens as the upstream's client sees them: every one of them, which the client takes out of
+   * everything any upstream answers (its listings and tool definitions, results, errors: docs/mcp-gateway.md,
+   * "Least-privilege upstream credentials"), and for an upstream registered with `auth.github_app` the one it sends
+   * with each request.
+   */
+  private credentialsOf(upstream: McpUpstream): UpstreamSessionCredentials | undefined {
     const credentials = this.deps.credentials;
-    if (!credentials || !upstream.auth?.github_app) return undefined;
-    return async () => {
-      const minted = await credentials.tokenFor(upstream);
-      if (!minted || 'refused' in minted) throw new Error(`no credentials for upstream '${upstream.name}': ${minted?.refused ?? 'none'}`);
-      return minted.token.token;
+    if (!credentials) return undefined;
+    const minted = () => credentials.minted();
+    if (!upstream.auth?.github_app) return { minted };
+    return {
+      minted,
+      bearer: async () => {
+        const token = await credentials.tokenFor(upstream);
+        if (!token || 'refused' in token) throw new Error(`no credentials for upstream '${upstream.name}': ${token?.refused ?? 'none'}`);
+        return token.token.token;
+      },
     };
   }
 

@@ -1,6 +1,5 @@
 import type { InstallationTokenMinter, MintedToken, ScopedInstallationToken } from '../github/installation-token-minter.js';
 import type { McpUpstream } from './mcp-server-registry.js';
-import { scrubJson, scrubText } from './scrub-secrets.js';
 
 /** A token is minted again this long before GitHub's `expires_at`, so no request goes out with one about to lapse. */
 export const TOKEN_REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
@@ -19,11 +18,13 @@ interface Held {
  * minted at first use, kept, and minted again once within TOKEN_REFRESH_BEFORE_EXPIRY_MS of its
  * expiry (asked for on every request to the upstream, so a long connection never sends a lapsed
  * one). A refusal is not kept: the next call asks GitHub again. Every token minted is remembered
- * for the session's life so that `scrub` can take it out of anything an upstream sends back.
+ * for the session's life (`minted`), so that the upstream client takes it out of anything any of the
+ * session's upstreams sends back (McpUpstreamClient.connect).
  */
 export class UpstreamCredentials {
   private readonly held = new Map<string, Held>();
-  private readonly minted = new Set<string>();
+  /** Every token minted for the session, in the order minted. */
+  private readonly tokens: string[] = [];
 
   constructor(
     private readonly minter: InstallationTokenMinter,
@@ -50,7 +51,7 @@ export class UpstreamCredentials {
       .then((minted) => {
         if ('token' in minted) {
           state.token = minted.token;
-          this.minted.add(minted.token.token);
+          if (!this.tokens.includes(minted.token.token)) this.tokens.push(minted.token.token);
         }
         return minted;
       })
@@ -58,13 +59,8 @@ export class UpstreamCredentials {
     return state.minting;
   }
 
-  /** `text` with every token this session minted replaced by UPSTREAM_CREDENTIAL_REDACTED. */
-  scrub(text: string): string {
-    return scrubText(text, this.minted);
-  }
-
-  /** `value` (any JSON) with `scrub` applied to every string, keys included; the same object when nothing was found. */
-  scrubValue<T>(value: T): T {
-    return scrubJson(value, [...this.minted]);
+  /** Every token minted for this session so far (the same array, grown as tokens are minted). */
+  minted(): readonly string[] {
+    return this.tokens;
   }
 }
