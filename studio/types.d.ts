@@ -25,7 +25,7 @@ import type { appManifestFormSchema, appStatusSchema } from '../api/schemas/gith
 import type { deliverySchema, installationListSchema } from '../api/schemas/github-admin-schemas.js';
 import type { mcpServerSchema } from '../api/schemas/mcp-schemas.js';
 import type { mcpToolPinSchema } from '../api/schemas/mcp-tool-pin-schemas.js';
-import type { agentCallApprovalSchema } from '../api/schemas/agent-call-schemas.js';
+import type { pendingAgentCallSchema } from '../api/schemas/agent-call-schemas.js';
 
 export type User = z.output<typeof userResponseSchema>;
 export type SignedIn = z.output<typeof registerResponseSchema>;
@@ -80,7 +80,7 @@ export type GitHubDelivery = z.output<typeof deliverySchema>;
 export type McpServer = z.output<typeof mcpServerSchema>;
 /** One upstream tool's pin (GET /mcp/servers/{name}/tools, ADMIN). */
 export type McpToolPin = z.output<typeof mcpToolPinSchema>;
-export type AgentCallApproval = z.output<typeof agentCallApprovalSchema>;
+export type AgentCallApproval = z.output<typeof pendingAgentCallSchema>;
 
 /** `detail` of an answer other than 2xx: a message, an object (a policy denial), or the 422 issues. */
 export type ErrorDetail = z.output<typeof errorSchema>['detail'] | z.output<typeof validationErrorSchema>['detail'];

@@ -4,8 +4,11 @@ import { approverRefusal } from '../../core/mcp/approver-refusal.js';
 import type { Principal } from '../../core/accounts/user.js';
 import type { Deps } from '../deps.js';
 import { defineRoute } from '../route.js';
+import { PENDING_ARGUMENTS_BYTES } from '../../core/mcp/agent-call-approvals.js';
+import { linkNext, linkNextHeader, pageQuerySchema, pageRequest } from '../schemas/pagination-schemas.js';
 import {
   agentCallApprovalSchema,
+  pendingAgentCallSchema,
   agentCallApproveSchema,
   agentCallDenySchema,
   agentCallParamsSchema,
@@ -35,7 +38,9 @@ async function decide(
     throw new ConflictError(
       approval.decision
         ? `The call was already decided: ${approval.decision}${approval.decided_by_name ? ` by ${approval.decided_by_name}` : ''}.`
-        : `The call's deadline (${approval.deadline}) has passed: it is denied to the agent.`,
+        : result.ended
+          ? "The call's agent session has ended (closed, cancelled, expired, its owner deactivated or its agent key revoked): the call is refused."
+          : `The call's deadline (${approval.deadline}) has passed: it is denied to the agent.`,
     );
   }
   return { body: result.approval };
@@ -58,7 +63,7 @@ const decisionRoute = (decision: 'approve' | 'deny') =>
     errors: {
       403: "The caller owns the call's agent session or created the agent key that opened it, or may not write to its repository.",
       404: 'No such held call (or one of a repository the caller may not read).',
-      409: 'The call was already decided, or its deadline passed.',
+      409: 'The call was already decided, its deadline passed, or its agent session ended (closed, cancelled, expired, its key revoked).',
     },
     async handler({ params, body, caller, deps }) {
       return decide(deps, params.id, decision === 'approve' ? 'approved' : 'denied', caller, body?.reason ?? null);
@@ -74,13 +79,36 @@ export const agentCallRoutes = [
     auth: [...DECIDERS],
     summary: 'Gateway calls awaiting a decision (APPROVER, ADMIN)',
     description:
-      'Every held call whose deadline has not passed, oldest first, with its arguments and the people who may not decide it: ' +
-      'only those of repositories the caller may read (docs/api.md, "Repository access"); deciding one needs write there.',
-    responses: { 200: { description: 'Oldest first.', schema: z.array(agentCallApprovalSchema) } },
-    async handler({ caller, deps }) {
-      const pending = await deps.agentCallApprovals.pending(new Date());
-      const readable = await deps.repoAccess.readableAmong(caller, async () => pending.flatMap((p) => (p.repo_root ? [p.repo_root] : [])));
-      return { body: readable ? pending.filter((p) => p.repo_root === null || readable.includes(p.repo_root)) : pending };
+      'Held calls whose deadline has not passed and whose session is still live, oldest first, a page at a time ' +
+      '(`limit`, `cursor`, the next page in `Link`), with the people who may not decide them: only those of repositories the ' +
+      'caller may read (docs/api.md, "Repository access"); deciding one needs write there. Arguments whose JSON exceeds ' +
+      `${PENDING_ARGUMENTS_BYTES} bytes are shown as their first ${PENDING_ARGUMENTS_BYTES} bytes (\`arguments_excerpt\`, ` +
+      '`arguments_truncated: true`, `arguments: null`); `GET /agent-calls/{id}` shows them whole.',
+    query: pageQuerySchema,
+    responses: { 200: { description: 'Oldest first.', schema: z.array(pendingAgentCallSchema), headers: linkNextHeader } },
+    async handler({ query, caller, deps, ctx }) {
+      const now = new Date();
+      const readable = await deps.repoAccess.readableAmong(caller, () => deps.agentCallApprovals.pendingRepositories(now));
+      const page = await deps.agentCallApprovals.pending(now, pageRequest(query), readable);
+      linkNext(ctx, page.next);
+      return { body: page.items };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/agent-calls/{id}',
+    tags: ['mcp'],
+    auth: [...DECIDERS],
+    summary: 'One held gateway call, its arguments whole (APPROVER, ADMIN)',
+    description: 'Pending or decided, with the arguments as the agent sent them, whatever their size.',
+    params: agentCallParamsSchema,
+    responses: { 200: { description: 'The held call.', schema: agentCallApprovalSchema } },
+    errors: { 404: 'No such held call (or one of a repository the caller may not read).' },
+    async handler({ params, caller, deps }) {
+      const held = await deps.agentCallApprovals.get(params.id);
+      if (!held) throw new NotFoundError('held call', params.id);
+      if (held.repo_root) await deps.repoAccess.require(caller, held.repo_root, 'read');
+      return { body: held };
     },
   }),
   decisionRoute('approve'),

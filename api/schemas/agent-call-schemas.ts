@@ -18,6 +18,10 @@ export const agentCallApprovalSchema = z
       .string()
       .nullable()
       .meta({ description: 'The creator of the agent key that opened the session, who may not decide it either.' }),
+    workflow_actor_id: z.string().nullable().meta({
+      description:
+        'For a session a GitHub Actions workflow opened: the account linked to the GitHub login that triggered the run, who may not decide it either.',
+    }),
     repo_root: z.string().nullable(),
     decision: z.enum(['approved', 'denied', 'timed_out', 'session_ended']).nullable().meta({ description: 'Null while pending.' }),
     decided_by: z.string().nullable(),
@@ -26,6 +30,21 @@ export const agentCallApprovalSchema = z
     reason: z.string().nullable(),
   })
   .meta({ id: 'AgentCallApproval' });
+
+/** A held call as the pending list shows it: large arguments cut to their first bytes. */
+export const pendingAgentCallSchema = agentCallApprovalSchema
+  .extend({
+    arguments: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .meta({ description: 'As the agent sent them; null when their JSON is over 4096 bytes (see `arguments_excerpt`).' }),
+    arguments_truncated: z.boolean().meta({ description: 'Whether the arguments were too large to show whole here.' }),
+    arguments_excerpt: z
+      .string()
+      .nullable()
+      .meta({ description: 'When truncated: the first 4096 bytes of their JSON. `GET /agent-calls/{id}` shows them whole.' }),
+  })
+  .meta({ id: 'PendingAgentCall' });
 
 export const agentCallParamsSchema = z.object({ id: z.uuid() });
 

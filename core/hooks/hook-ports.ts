@@ -13,7 +13,7 @@ export interface HookDeps {
   certifier: Certifier;
   agentSessions: Pick<AgentSessionStore, 'callState' | 'coverageChanged'>;
   hookCalls: OpenCallMemory;
-  agentCallApprovals: Pick<AgentCallApprovals, 'ask' | 'get' | 'decide'>;
+  agentCallApprovals: Pick<AgentCallApprovals, 'askWithin' | 'state' | 'settle'>;
   /** The calls of each session one at a time in this process: each entry's seq and certificate follow the last. */
   calls: SessionCallQueue;
   /** Whether this is the first call of the session refused in this process (its checks are re-posted once). */

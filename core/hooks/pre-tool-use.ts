@@ -1,6 +1,7 @@
 import { canonicalDigest } from '../canonical-json.js';
 import type { ToolCallEntry } from '../executions/execution.js';
 import type { ReadState } from '../mcp/session-call-queue.js';
+import { MAX_HELD_HOOK_CALLS, type HeldCallState } from '../mcp/agent-call-approvals.js';
 import { sessionIsOpen, type AgentSessionCallState } from '../mcp/agent-session.js';
 import { awaitCallApproval } from '../mcp/await-call-approval.js';
 import { heldCallOutcome, type CallApprover, type CallDenier } from '../mcp/held-call-outcome.js';
@@ -24,32 +25,44 @@ export function denialText(denial: HookDenial): string {
   return `shipgate DENIED: ${denial.reason}${what ? `: ${what}` : ''}`;
 }
 
-/** Holds the call until a person decides it, its deadline passes or its session ends (core/mcp/await-call-approval.ts). */
-async function hold(deps: HookDeps, session: AgentSessionCallState, call: HookToolCall, capability: string, timeoutSeconds: number) {
+/**
+ * Holds the call until a person decides it, its deadline passes or its session ends
+ * (core/mcp/await-call-approval.ts). A session holds at most MAX_HELD_HOOK_CALLS at once, and no
+ * more than its call limit (`max_tool_calls`) leaves room for, counting those it holds: past
+ * either the call is refused at once (`tool_call_limit`, naming the limit), never held.
+ */
+async function hold(
+  deps: HookDeps,
+  session: AgentSessionCallState,
+  call: HookToolCall,
+  capability: string,
+  timeoutSeconds: number,
+): Promise<HeldCallState | { refused: HookDenial }> {
   const requestedAt = deps.now();
-  const id = await deps.agentCallApprovals.ask({
-    execution_id: session.id,
-    seq: session.next_seq,
-    tool: call.tool,
-    arguments: call.input,
-    arguments_digest: canonicalDigest(call.input),
-    capability,
-    requested_at: requestedAt,
-    deadline: new Date(requestedAt.getTime() + timeoutSeconds * 1000),
-  });
-  deps.log(HELD_EVENT, { execution_id: session.id, tool: call.tool, approval_id: id });
-  return awaitCallApproval(
+  // checkToolAction let the call through, so next_seq <= max_tool_calls: room >= 1.
+  const room = session.max_tool_calls - session.next_seq + 1;
+  const asked = await deps.agentCallApprovals.askWithin(
     {
-      approvals: deps.agentCallApprovals,
-      now: deps.now,
-      sleep: deps.sleep,
-      sessionOpen: async () => {
-        const now = await deps.agentSessions.callState(session.id);
-        return now !== null && sessionIsOpen(now, deps.now());
-      },
+      execution_id: session.id,
+      seq: session.next_seq,
+      tool: call.tool,
+      arguments: call.input,
+      arguments_digest: canonicalDigest(call.input),
+      capability,
+      requested_at: requestedAt,
+      deadline: new Date(requestedAt.getTime() + timeoutSeconds * 1000),
     },
-    id,
+    Math.min(MAX_HELD_HOOK_CALLS, room),
   );
+  if (typeof asked !== 'string') {
+    const detail =
+      asked.held >= MAX_HELD_HOOK_CALLS
+        ? `the session already holds ${asked.held} calls awaiting approval, the most it may hold at once (${MAX_HELD_HOOK_CALLS})`
+        : `the session's max_tool_calls (${session.max_tool_calls}) counts its ${asked.held} calls awaiting approval`;
+    return { refused: { reason: 'tool_call_limit', capability, detail } };
+  }
+  deps.log(HELD_EVENT, { execution_id: session.id, tool: call.tool, approval_id: asked });
+  return awaitCallApproval({ approvals: deps.agentCallApprovals, now: deps.now, sleep: deps.sleep }, asked);
 }
 
 /**
@@ -84,10 +97,13 @@ export async function preToolUse(
   if (!('allowed' in check)) await discardAhead();
   if ('ask' in check) {
     const held = await hold(deps, session, call, check.ask, terms.policy.ask_timeout_seconds ?? DEFAULT_ASK_TIMEOUT_SECONDS);
-    if (held.decision === 'session_ended') return { decision: 'deny', reason: ENDED };
-    const outcome = heldCallOutcome(held, check.ask);
-    if ('approvedBy' in outcome) approvedBy = outcome.approvedBy;
-    else ({ denial, deniedBy } = outcome);
+    if ('refused' in held) denial = held.refused;
+    else if (held.decision === 'session_ended') return { decision: 'deny', reason: ENDED };
+    else {
+      const outcome = heldCallOutcome(held, check.ask);
+      if ('approvedBy' in outcome) approvedBy = outcome.approvedBy;
+      else ({ denial, deniedBy } = outcome);
+    }
   }
   const capability = denial?.capability ?? action.capabilities[0];
   const log = (verdict: string) =>

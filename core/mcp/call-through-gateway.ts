@@ -14,7 +14,7 @@ import type { UpstreamResult } from './mcp-upstream-client.js';
 import type { ResolvedTool, SessionUpstreams } from './session-upstreams.js';
 import type { Policy, PolicyRef } from '../policies/policy.js';
 import { askedCapability, DEFAULT_ASK_TIMEOUT_SECONDS } from '../policies/asked-capability.js';
-import type { AgentCallApproval } from './agent-call-approvals.js';
+import type { HeldCallState } from './agent-call-approvals.js';
 import type { GatewayCallJournal } from './gateway-call-journal.js';
 import { heldCallOutcome, type CallApprover, type CallDenier } from './held-call-outcome.js';
 import { quarantined } from './quarantined-tool-denial.js';
@@ -48,7 +48,7 @@ export interface GatewayDeps {
    * Holds a call whose capability the policy puts under `ask` until it is decided (recorded
    * pending, then awaited: core/mcp/await-call-approval.ts). Absent: such calls are denied.
    */
-  hold?(call: HeldCall): Promise<AgentCallApproval>;
+  hold?(call: HeldCall): Promise<HeldCallState>;
 }
 
 /** A call held for a person's decision (docs/mcp-gateway.md, "Asking a person"). */

@@ -2,7 +2,7 @@ import type { Certifier } from '../agent/certifier.js';
 import type { ExecutionJournal } from '../agent/journal.js';
 import { canonicalDigest } from '../canonical-json.js';
 import type { AgentCallApprovals } from './agent-call-approvals.js';
-import { sessionIsOpen, type AgentSession, type AgentSessionStore } from './agent-session.js';
+import type { AgentSession, AgentSessionStore } from './agent-session.js';
 import { awaitCallApproval } from './await-call-approval.js';
 import type { GatewayCallJournal } from './gateway-call-journal.js';
 import { callThroughGateway, type GatewayAnswer, type GatewayTerms } from './call-through-gateway.js';
@@ -29,7 +29,7 @@ export interface GatewaySessionDeps {
   /** Mints the tokens of upstreams registered with `auth.github_app`, limited to the session's repository. */
   installationTokens: InstallationTokenMinter;
   /** Calls held under the policy's `ask` until a person decides them (docs/mcp-gateway.md, "Asking a person"). */
-  agentCallApprovals: Pick<AgentCallApprovals, 'ask' | 'get' | 'decide'>;
+  agentCallApprovals: Pick<AgentCallApprovals, 'ask' | 'state' | 'settle'>;
   now(): Date;
   /** What the gateway did (a call and its verdict). */
   log(event: string, fields: Record<string, unknown>): void;
@@ -136,10 +136,6 @@ export function openGatewaySession(
                   approvals: deps.agentCallApprovals,
                   now: deps.now,
                   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-                  sessionOpen: async () => {
-                    const now = await deps.agentSessions.callState(session.id);
-                    return now !== null && sessionIsOpen(now, deps.now());
-                  },
                 },
                 id,
               );

@@ -26,7 +26,7 @@ export interface HeldCallDenial {
  * denied as timed out.
  */
 export function heldCallOutcome(
-  held: AgentCallApproval | null,
+  held: Pick<AgentCallApproval, 'capability' | 'deadline' | 'decision' | 'decided_by' | 'decided_by_name' | 'reason'> | null,
   capability: string,
 ): { approvedBy: CallApprover } | { denial: HeldCallDenial; deniedBy: CallDenier | null } {
   if (!held) return { denial: { reason: 'approval_timed_out', capability, detail: 'no one can be asked here' }, deniedBy: null };

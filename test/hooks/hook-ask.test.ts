@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { MAX_HELD_HOOK_CALLS } from '../../core/mcp/agent-call-approvals.js';
 import { claudePost, claudePre, decisionOf, hookPolicy, hookSession, postHook } from './support/hook-fixture.js';
 
 let t: TestApp;
@@ -75,4 +76,68 @@ describe('a tool rule with verdict ask', () => {
     const statement = JSON.parse(Buffer.from(execution.certificates[0].envelope.payload, 'base64').toString('utf8'));
     expect(statement.predicate).toMatchObject({ theorem: 'action_denied', denied_by: denier });
   });
+});
+
+describe('held hook calls end with their session, and are bounded', () => {
+  it('answers deny, not allow, when an approval comes right after the session is closed (the approval is 409)', async () => {
+    const session = await hookSession(t, policy);
+    const answer = postHook(t, 'claude-code', session.token, workflowWrite()).then((res) => res);
+    const held = await heldCall(session.id);
+    const approver = await t.user('APPROVER', `after-close-${Date.now()}@example.com`);
+    await t.request.post(`/api/v1/agent-sessions/${session.id}/close`).set(t.admin.auth).expect(200);
+    await t.request
+      .post(`/api/v1/agent-calls/${held.id as string}/approve`)
+      .set(approver.auth)
+      .send({})
+      .expect(409);
+    expect(decisionOf(await answer)).toEqual({ decision: 'deny', reason: expect.stringMatching(/session has ended/) });
+  });
+
+  it(`holds at most ${MAX_HELD_HOOK_CALLS} calls of a session at once: one more is denied at once, naming the limit, and recorded`, async () => {
+    const session = await hookSession(t, policy);
+    const writes = Array.from({ length: MAX_HELD_HOOK_CALLS }, () =>
+      postHook(t, 'claude-code', session.token, workflowWrite()).then((res) => res),
+    );
+    for (let i = 0; i < 80; i++) {
+      const pending = (await t.request.get('/api/v1/agent-calls/pending?limit=100').set(t.admin.auth).expect(200)).body as {
+        execution_id: string;
+      }[];
+      if (pending.filter((p) => p.execution_id === session.id).length === MAX_HELD_HOOK_CALLS) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const started = Date.now();
+    const extra = await postHook(t, 'claude-code', session.token, workflowWrite()).expect(200);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(decisionOf(extra)).toEqual({
+      decision: 'deny',
+      reason: expect.stringMatching(
+        new RegExp(`tool_call_limit: .*${MAX_HELD_HOOK_CALLS} calls awaiting approval.*\\(${MAX_HELD_HOOK_CALLS}\\)`),
+      ),
+    });
+    const execution = (await t.request.get(`/api/v1/executions/${session.id}`).set(t.admin.auth).expect(200)).body;
+    expect(execution.tool_calls).toEqual([expect.objectContaining({ tool: 'Write', verdict: 'denied', reason: 'tool_call_limit' })]);
+    await t.request.post(`/api/v1/agent-sessions/${session.id}/close`).set(t.admin.auth).expect(200);
+    for (const write of writes) expect(decisionOf(await write).decision).toBe('deny');
+  }, 30_000);
+
+  it('counts held calls towards max_tool_calls', async () => {
+    const res = await t.request
+      .post('/api/v1/agent-sessions')
+      .set(t.admin.auth)
+      .send({ name: 'claude run', repo_root: 'acme/shop', servers: [], compliance_policy: policy, max_tool_calls: 2 });
+    expect(res.status).toBe(201);
+    const session = { id: res.body.id as string, token: res.body.token as string };
+    const writes = [0, 1].map(() => postHook(t, 'claude-code', session.token, workflowWrite()).then((r) => r));
+    for (let i = 0; i < 80; i++) {
+      const pending = (await t.request.get('/api/v1/agent-calls/pending?limit=100').set(t.admin.auth).expect(200)).body as {
+        execution_id: string;
+      }[];
+      if (pending.filter((p) => p.execution_id === session.id).length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const extra = await postHook(t, 'claude-code', session.token, workflowWrite()).expect(200);
+    expect(decisionOf(extra)).toEqual({ decision: 'deny', reason: expect.stringMatching(/tool_call_limit: .*max_tool_calls \(2\)/) });
+    await t.request.post(`/api/v1/agent-sessions/${session.id}/close`).set(t.admin.auth).expect(200);
+    for (const write of writes) expect(decisionOf(await write).decision).toBe('deny');
+  }, 30_000);
 });

@@ -59,7 +59,15 @@ function callRow(call, decided) {
       link(`#/executions/${call.execution_id}`, `${call.repo_root ?? 'session'} #${call.seq}`),
       h('div.muted', {}, call.owner_name ?? ''),
     ),
-    cell('Arguments', pre(call.arguments)),
+    cell(
+      'Arguments',
+      call.arguments_truncated
+        ? [
+            pre(`${call.arguments_excerpt ?? ''}…`),
+            h('div.muted', {}, 'Cut to their first 4 KiB: the whole arguments are at GET /api/v1/agent-calls/', h('code', {}, call.id)),
+          ]
+        : pre(call.arguments),
+    ),
     cell('Waiting', when(call.requested_at), h('div.muted', {}, `denied at ${when(call.deadline)}`)),
     cell(
       'Decision',
@@ -106,7 +114,7 @@ export async function agentCallsPage(view) {
   const rows = new Map();
   const draw = async () => {
     /** @type {AgentCallApproval[]} */
-    const calls = await getJson('agent-calls/pending', { signal: view.signal });
+    const calls = await getJson('agent-calls/pending?limit=100', { signal: view.signal });
     const ids = new Set(calls.map((c) => c.id));
     for (const [id, row] of rows) {
       if (ids.has(id)) continue;

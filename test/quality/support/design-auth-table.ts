@@ -65,6 +65,7 @@ export const DESIGN_AUTH: Record<string, Auth> = {
   'post /mcp/servers/{}/tools/{}/approve': ['ADMIN'],
   'post /mcp/servers/{}/tools/{}/reject': ['ADMIN'],
   'get /agent-calls/pending': ['ADMIN', 'APPROVER'],
+  'get /agent-calls/{}': ['ADMIN', 'APPROVER'],
   'post /agent-calls/{}/approve': ['ADMIN', 'APPROVER'],
   'post /agent-calls/{}/deny': ['ADMIN', 'APPROVER'],
   'post /agent-sessions': ['ADMIN', 'OPERATOR'],
