@@ -53,6 +53,7 @@ function inMemoryPorts(gate: Gate, withPullRequests: boolean): { ports: ReleaseP
       authorship: row.authorship,
       merge_group: null,
       pull_request_work: [],
+      open_pull_requests: [],
       overrides: [],
     } as CommitStateFacts);
   };

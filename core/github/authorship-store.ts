@@ -19,6 +19,8 @@ export interface AuthorshipStore {
   requestRead(target: AuthorshipReadTarget): Promise<void>;
   /** Queues the read again in `delaySeconds` (a GitHub 5xx or rate limit); `attempt` counts the tries. */
   retryRead(target: AuthorshipReadTarget, attempt: number, delaySeconds: number): Promise<void>;
+  /** Everyone the stored reads of pull request `number` (at any head) name as assigned, now or formerly. */
+  assigneesSeen(repoRoot: string, number: number): Promise<string[]>;
   /** Records what was read (or why nothing could be) for a head commit. */
   save(repoRoot: string, headSha: string, record: AuthorshipRecord): Promise<void>;
 }

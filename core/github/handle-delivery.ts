@@ -52,15 +52,31 @@ export async function handleDelivery(deps: DeliveryDeps, deliveryId: string, int
   switch (intent.kind) {
     case 'pull_request': {
       const { number, head_sha, head_ref, base_ref, state } = intent;
+      const before = await app.pullRequest(intent.repo_root, number);
       await app.recordPullRequest({ ...target, number, head_sha, head_ref, base_ref, state }, new Date(intent.observed_at ?? receivedAt));
       if (intent.evaluate) await readAuthorship(number, head_sha);
+      // A head this pull request left (closed, or its head moved) that one other open pull request still has is judged
+      // by that one's facts again, which the stored authorship may not hold (docs/release-gate.md, "One pull request per head").
+      const left = new Set([
+        ...(state === 'closed' ? [head_sha] : []),
+        ...(before && before.head_sha !== head_sha ? [before.head_sha] : []),
+      ]);
+      for (const sha of left) {
+        const open = await app.openPullRequestsAt(intent.repo_root, sha);
+        if (open.length === 1 && open[0].number !== number) await readAuthorship(open[0].number, sha);
+      }
       return;
     }
     case 'pull_request_review':
       await readAuthorship(intent.number, intent.head_sha);
       return;
     case 'check_run': {
-      await recordCheckRun(deps.release.store, { ...target, commit_sha: intent.head_sha, ref: intent.head_branch, ...intent.check });
+      // Dated no later than its receipt: a creator sets completed_at freely (docs/release-gate.md, "Check runs dated in the future").
+      await recordCheckRun(
+        deps.release.store,
+        { ...target, commit_sha: intent.head_sha, ref: intent.head_branch, ...intent.check },
+        receivedAt,
+      );
       if (intent.check.status === 'completed') await reviewWaitingDeployments(deps.deployments, intent.repo_root, intent.head_sha);
       // Only commits shipgate reports on: the head of an open pull request, or a merge group.
       const concerned =

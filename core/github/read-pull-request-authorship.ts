@@ -1,3 +1,4 @@
+import { withAssigneesSeen } from '../release/assignees-seen.js';
 import type { AuthorshipRecord, CommitFacts, PullRequestFacts } from '../release/authorship.js';
 import { coAuthorTrailers } from '../release/co-author-trailers.js';
 import { gateInForce } from '../release/gate-in-force.js';
@@ -131,8 +132,19 @@ async function readTeams(read: FactsRead, codeowners: CodeownersFacts, files: Ch
   return teams;
 }
 
-/** Reads everything the agent rules and the gate's rules need about a pull request whose head GitHub reports as `people.head_sha`. */
-async function readFacts(read: FactsRead): Promise<{ head: string; record: AuthorshipRecord } | null> {
+/** A read whose lists GitHub answered for another head than the one it reported first: nothing of it is stored. */
+interface MovedHead {
+  head: string;
+  moved: string;
+}
+
+/**
+ * Reads everything the agent rules and the gate's rules need about a pull request whose head GitHub reports as
+ * `people.head_sha`. The commits, reviews and files are separate calls, so the head may move between them (a
+ * force-push): the last commit listed must be that head, and GitHub must still report it once all is read, else the
+ * answer is `moved` and none of it belongs to either head (docs/github-app.md, "A head that moves during a read").
+ */
+async function readFacts(read: FactsRead): Promise<{ head: string; record: AuthorshipRecord } | MovedHead | null> {
   const { repo, number } = read;
   const people = await repo.pullRequestPeople(number);
   if (!people) return null;
@@ -142,6 +154,11 @@ async function readFacts(read: FactsRead): Promise<{ head: string; record: Autho
     return { head, record: { number, status: 'commit_limit', reason, facts: null } };
   }
   const listed = await repo.listPullRequestCommits(number);
+  const last = listed.at(-1)?.sha ?? null;
+  if (last !== head) {
+    const listedAs = last ? `lists ${last.slice(0, 12)} as its last commit` : 'lists no commit';
+    return { head, moved: `GitHub reported ${head.slice(0, 12)} as the head of pull request #${number} but ${listedAs}.` };
+  }
   const commits: CommitFacts[] = listed.map((c) => ({
     sha: c.sha,
     author: c.author,
@@ -168,6 +185,15 @@ async function readFacts(read: FactsRead): Promise<{ head: string; record: Autho
     codeowners,
     teams: await readTeams(read, codeowners, files),
   };
+  // The reviews and files were listed after the commits: the head must not have moved meanwhile.
+  const after = (await repo.pullRequestPeople(number))?.head_sha ?? null;
+  if (after !== head) {
+    const now = after ? `${after.slice(0, 12)} now` : 'no pull request now';
+    return {
+      head,
+      moved: `The head of pull request #${number} moved from ${head.slice(0, 12)} while shipgate read it (GitHub reports ${now}).`,
+    };
+  }
   return { head, record: { number, status: 'read', reason: null, facts } };
 }
 
@@ -221,7 +247,16 @@ export async function readPullRequestAuthorship(deps: AuthorshipDeps, target: Au
     return retryOrGiveUp(gitHubFailure(error), retryDelaySeconds(error, attempt + 1));
   }
   if (!read) return unreadable(`GitHub answered 404 for pull request #${number}.`);
-  await deps.authorship.save(repoRoot, read.head, read.record);
+  // Facts listed across a force-push belong to no head: none is stored, the head asked for stays as it is
+  // (pending while a read is asked for) and is read again; in the end it is left unreadable (fail closed).
+  if ('moved' in read) {
+    deps.log('github_authorship_head_moved', { repo_root: repoRoot, number, head_sha: target.head_sha, attempt, reason: read.moved });
+    return retryOrGiveUp(read.moved, 2);
+  }
+  // Whoever was ever seen assigned stays so (docs/release-gate.md, "Agents on pull requests").
+  const { facts } = read.record;
+  const seen = facts ? withAssigneesSeen(facts, await deps.authorship.assigneesSeen(repoRoot, number)) : null;
+  await deps.authorship.save(repoRoot, read.head, { ...read.record, facts: seen });
   await publish(read.head);
   // GitHub may not show a just-pushed head yet: read again shortly, and in the end say so.
   if (read.head !== target.head_sha) {

@@ -13,6 +13,8 @@ import { coveringSession, type SessionCoverageFacts } from './session-coverage.j
 export interface CommitAuthorship {
   /** null: no open pull request or merge group names this commit. */
   record: AuthorshipRecord | null;
+  /** The open pull requests whose head the commit is (more than one: `pull_request_ambiguous`); absent: none recorded. */
+  openPullRequests?: readonly number[];
   /** Commits of the pull request (other than the head) with governed work bound to them (`governedCommits`). */
   governedCommits: string[];
   /** When the pull request's commits arrived and the repository's agent sessions that may cover them; absent: none read. */

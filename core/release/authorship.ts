@@ -46,6 +46,11 @@ export interface PullRequestFacts {
   author: { login: string; type: string };
   /** Logins of the pull request's assignees. */
   assignees: string[];
+  /**
+   * Logins assigned to the pull request in an earlier read (at any head) and not in this one (`withAssigneesSeen`);
+   * absent in records read before it was kept.
+   */
+  former_assignees?: string[];
   commits: CommitFacts[];
   reviews: ReviewFacts[];
   // Read since rules by changed files (docs/release-gate.md, "Rules"); absent in records read before.

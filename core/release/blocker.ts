@@ -22,6 +22,8 @@ export const BLOCKER_CODES = [
   'rule_not_met',
   'rule_disapproved',
   'changed_files_unknown',
+  // The head of more than one open pull request (docs/release-gate.md, "One pull request per head"): never waitable.
+  'pull_request_ambiguous',
 ] as const;
 
 export type BlockerCode = (typeof BLOCKER_CODES)[number];
@@ -68,7 +70,7 @@ export interface Blocker {
   code: BlockerCode;
   /**
    * What it is about: `commit`, `check:<name>`, `evidence:<name>`, `evidence:<name>:<rule>` (a broken content rule), `workflows`, `workflow:<id>`, `execution:<id>`,
-   * `commit:<sha>`, `pull_request:<number>`, `authorship:<pending|unreadable|commit_limit>`, `rule:<name>` (a rule of the
+   * `commit:<sha>`, `pull_request:<number>`, `pull_requests:<n>,<m>,...`, `authorship:<pending|unreadable|commit_limit>`, `rule:<name>` (a rule of the
    * gate, or `rule:protected_paths`), `files:<pending|unreadable|file_limit|not_read>` (a pull request's files).
    */
   component: string;

@@ -55,8 +55,11 @@ export async function createOverride(
   const sessions = decision.authorship.commits.flatMap((c) =>
     c.governed_by?.kind === 'agent_session' ? [c.governed_by.execution_id] : [],
   );
-  const [owners, storedCommit] = await Promise.all([
+  // The change's commits: this one and, where a pull request names it, every commit of that pull request.
+  const shas = [commitSha, ...(state.authorship.record?.facts?.commits.map((c) => c.sha) ?? [])];
+  const [owners, workOwners, storedCommit] = await Promise.all([
     ports.overrides.executionOwners([...new Set(sessions)]),
+    ports.overrides.boundWorkOwners(repoRoot, [...new Set(shas)]),
     state.authorship.record ? null : ports.overrides.storedCommit(repoRoot, commitSha),
   ]);
   const refusal = overriderRefusal(
@@ -66,6 +69,7 @@ export async function createOverride(
       storedCommit,
       agents: decision.gate.agents,
       ownsCoveringSession: owners.includes(caller.user.id),
+      ownsBoundWork: workOwners.includes(caller.user.id),
     },
     commitSha,
   );

@@ -7,6 +7,7 @@ import type { CommitEvidence } from './evidence.js';
 import type { Gate } from './gate.js';
 import { requiredCheckFindings } from './required-check-findings.js';
 import { requiredEvidenceFindings } from './required-evidence-findings.js';
+import { pullRequestsAtHeadFindings } from './pull-requests-at-head.js';
 import { ruleFindings } from './rule-findings.js';
 import type { RuleResult } from '../evidence-content/judge-evidence-content.js';
 import { workflowFindings } from './workflow-findings.js';
@@ -56,11 +57,13 @@ export function evaluateDecision(
   const agentRules = agentChangeFindings(gate, commit.sha, workflows, commit.authorship);
   // The gate's rules and protected paths (docs/release-gate.md, "Rules"): their checks and evidence are evidence blockers.
   const rules = ruleFindings(gate, commit, evidence, now);
-  for (const area of [...areas, agentRules, rules]) explanation.push(...area.requirements);
+  // The head of more than one open pull request is judged by neither's facts (docs/release-gate.md, "One pull request per head").
+  const heads = pullRequestsAtHeadFindings(commit.authorship.openPullRequests);
+  for (const area of [...areas, agentRules, rules, heads]) explanation.push(...area.requirements);
   // With nothing recorded, every other evidence blocker would only restate this one; the
   // explanation still lists each requirement. The agent rules and rules' approvals say something else, so they stay.
   const evidenceBlockers = nothingRecorded ? [noEvidence] : [...areas.flatMap((a) => a.blockers), ...rules.evidenceBlockers];
-  const blockers = distinctBlockers([...evidenceBlockers, ...agentRules.blockers, ...rules.blockers]);
+  const blockers = distinctBlockers([...heads.blockers, ...evidenceBlockers, ...agentRules.blockers, ...rules.blockers]);
   return {
     decision: blockers.length === 0 ? 'SHIP' : 'NO_SHIP',
     blockers,

@@ -8,7 +8,7 @@ export interface CheckRun {
   status: string;
   /** GitHub's conclusion once completed: success, failure, neutral, skipped, cancelled, timed_out, ... */
   conclusion: string | null;
-  /** completed_at, else started_at, else when it was recorded. */
+  /** completed_at, else started_at, else when it was received; never later than when it was received (a creator sets these freely). */
   produced_at: string;
   details_url: string | null;
   external_id: string | null;

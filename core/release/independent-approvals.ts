@@ -26,8 +26,9 @@ function participants(pr: PullRequestFacts, agentAuthored: boolean): Map<string,
   for (const c of pr.commits) {
     for (const co of c.coauthors) add(loginOf(co) ?? loginByEmail.get(co.email?.toLowerCase() ?? '') ?? null, 'co_author');
   }
-  // Copilot's coding agent assigns the person who asked it: for an agent's pull request they are not independent.
-  if (agentAuthored) for (const login of pr.assignees) add(login, 'assignee');
+  // Copilot's coding agent assigns the person who asked it: for an agent's pull request they are not independent, and
+  // stay so once unassigned (as on GitHub): anyone shipgate ever saw assigned to it (assignees-seen.ts).
+  if (agentAuthored) for (const login of [...pr.assignees, ...(pr.former_assignees ?? [])]) add(login, 'assignee');
   return roles;
 }
 

@@ -12,6 +12,8 @@ export interface OverrideStore {
   listOverrides(repoRoot: string, page: PageRequest): Promise<Page<Override>>;
   /** The owners (user ids) of these executions (agent sessions are executions). */
   executionOwners(executionIds: string[]): Promise<string[]>;
+  /** The owners (user ids) of the workflows bound to these commits of the repository and of the executions bound to them or in those workflows. */
+  boundWorkOwners(repoRoot: string, shas: string[]): Promise<string[]>;
   /**
    * Who authored and committed `sha`, as stored with any read pull request of the repository that
    * lists it; null when shipgate holds no such record.

@@ -29,6 +29,8 @@ export interface OverriderFacts {
   agents: AgentsConfig;
   /** Whether the caller owns an agent session that produced any of the change's commits. */
   ownsCoveringSession: boolean;
+  /** Whether the caller owns a workflow or an execution bound to the commit or to any commit of its pull request. */
+  ownsBoundWork: boolean;
 }
 
 /**
@@ -41,7 +43,10 @@ export function overriderRefusal(f: OverriderFacts, commitSha: string): string |
   if (f.login === null) {
     return `${not}independence is judged by GitHub login, and your account has no GitHub link. Link your GitHub account first.`;
   }
+  // Whoever ran the agent is not independent of what it made, however the run was governed: an agent session covering
+  // a commit, or a workflow or execution bound to one (docs/release-gate.md, "Overrides").
   if (f.ownsCoveringSession) return `${not}you own the agent session that produced the change.`;
+  if (f.ownsBoundWork) return `${not}you own a workflow or execution bound to the change.`;
   let pr: PullRequestFacts;
   let agentAuthored = false;
   if (f.record) {

@@ -10,6 +10,7 @@ import type { GateVersion } from './gate.js';
 import { gateInForce } from './gate-in-force.js';
 import { governedCommits } from './governed-work.js';
 import { authorshipOfCommit } from './merge-group-authorship.js';
+import { authorshipAtHead } from './pull-requests-at-head.js';
 import type { CommitStateFacts, SnapshotStore } from './release-store.js';
 import { sessionCoverageOf } from './session-coverage.js';
 import type { SnapshotHead } from './snapshot.js';
@@ -74,7 +75,8 @@ export async function readCommitState(
 ): Promise<CommitState> {
   const { store, cachingVerifier } = ports;
   const facts = await store.commitFacts(repoRoot, commitSha);
-  const record = authorshipOfCommit(facts.authorship, facts.merge_group);
+  const openPullRequests = facts.open_pull_requests;
+  const record = authorshipAtHead(authorshipOfCommit(facts.authorship, facts.merge_group), facts.merge_group, openPullRequests);
   // Sessions cover only an agent's commits (agentChangeFindings): a person's pull request is polled without reading them.
   const agents = [gateInForce(repoRoot, facts.gate).gate.agents, ...otherAgents];
   const commits = record?.status === 'read' ? (record.facts?.commits ?? []) : [];
@@ -92,6 +94,7 @@ export async function readCommitState(
     attested: facts.attested,
     authorship: {
       record,
+      ...(openPullRequests.length > 0 ? { openPullRequests } : {}),
       governedCommits: governedCommits(facts.pull_request_work),
       ...(sessions ? { sessions: sessionCoverageOf(sessions) } : {}),
     },

@@ -94,16 +94,22 @@ export interface CheckRunInput extends Target {
 }
 
 /**
- * Records a check run for a commit, as the GitHub App sees it in a check_run delivery. Our own
- * check run is skipped: recording it would change the evidence each time a decision is posted.
+ * Records a check run for a commit, as the GitHub App sees it in a check_run delivery received at
+ * `receivedAt`. Our own check run is skipped: recording it would change the evidence each time a
+ * decision is posted. Its time (completed_at, else started_at) is what its creator set through the
+ * Checks API, so one later than `receivedAt` is recorded as `receivedAt` (docs/release-gate.md,
+ * "Check runs dated in the future"): a date in the future neither makes it the newest of its name
+ * for ever nor keeps it from ageing.
  */
-export async function recordCheckRun(store: EvidenceStore, input: CheckRunInput, now = new Date()): Promise<void> {
+export async function recordCheckRun(store: EvidenceStore, input: CheckRunInput, receivedAt = new Date()): Promise<void> {
   const target = commitRef(input);
   if (input.name === RELEASE_GATE_CHECK_NAME) return;
-  const produced = new Date(input.completed_at ?? input.started_at ?? now);
+  const reported = new Date(input.completed_at ?? input.started_at ?? receivedAt);
   if (!input.name?.trim() || input.name.length > 200)
     throw ValidationError.single(['name'], 'A check run needs a name of 1-200 characters.');
-  if (Number.isNaN(produced.getTime())) throw ValidationError.single(['completed_at'], 'Not a timestamp.');
+  if (Number.isNaN(reported.getTime())) throw ValidationError.single(['completed_at'], 'Not a timestamp.');
+  if (Number.isNaN(receivedAt.getTime())) throw new Error('recordCheckRun: receivedAt is not a time.');
+  const produced = reported.getTime() > receivedAt.getTime() ? receivedAt : reported;
   const checkRun: CheckRun = {
     name: input.name,
     status: input.status,

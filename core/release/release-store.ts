@@ -104,6 +104,8 @@ export interface CommitStateFacts {
   merge_group: MergeGroupPullRequest | null;
   /** The workflows and standalone executions bound to the other commits of that pull request. */
   pull_request_work: CommitWork[];
+  /** The open pull requests whose head this commit is, by number, ascending (docs/release-gate.md, "One pull request per head"). */
+  open_pull_requests: number[];
   /** The commit's unrevoked overrides, oldest first, expired ones too (expiry is judged at read time, migration 047). */
   overrides: OverrideFact[];
 }

@@ -196,6 +196,7 @@ describe("readCommitState applies the rules to the store's facts (core/release/r
     authorship: { number: 12, status: 'read', reason: null, facts: pr },
     merge_group: null,
     pull_request_work: [],
+    open_pull_requests: [],
     overrides: [],
     ...over,
   });

@@ -19,14 +19,16 @@ const facts = (over: Partial<OverriderFacts>): OverriderFacts => ({
   storedCommit: null,
   agents: DEFAULT_GATE.agents,
   ownsCoveringSession: false,
+  ownsBoundWork: false,
   ...over,
 });
 
 describe('who may override a commit’s blockers', () => {
-  it('refuses the agent change’s assignee, a co-author, the owner of the covering agent session, and a caller without a GitHub link', () => {
+  it('refuses the agent change’s assignee, a co-author, the owner of the covering agent session or of work bound to the change, and a caller without a GitHub link', () => {
     expect(overriderRefusal(facts({ login: 'dana-asked' }), HEAD)).toMatch(/assigned the agent’s change/);
     expect(overriderRefusal(facts({ login: 'eve-co' }), HEAD)).toMatch(/co-authored/);
     expect(overriderRefusal(facts({ ownsCoveringSession: true }), HEAD)).toMatch(/own the agent session/);
+    expect(overriderRefusal(facts({ ownsBoundWork: true }), HEAD)).toMatch(/own a workflow or execution bound to the change/);
     expect(overriderRefusal(facts({ login: null }), HEAD)).toMatch(/no GitHub link/);
   });
 

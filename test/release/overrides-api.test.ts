@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { Buffer } from 'node:buffer';
 import { useRepoAccessStack } from '../accounts/support/repo-access-stack.js';
-import { insertAgentSession } from '../accounts/support/repo-bound-rows.js';
-import { checkRun, decide, putGate, sha } from '../support/release-api.js';
+import { insertAgentSession, insertWorkflow } from '../accounts/support/repo-bound-rows.js';
+import { checkRun, decide, insertExecution, putGate, sha } from '../support/release-api.js';
 import type { TestUser } from '../support/test-app.js';
 import { storeReadPullRequest } from './support/stored-pull-request.js';
 
@@ -220,6 +220,48 @@ describe('overrides (docs/release-gate.md, "Overrides")', () => {
 
     const dan = await maintainer('dan-independent');
     expect((await override(dan, { commit_sha: head, blockers: ['check:build'] })).status).toBe(201);
+  });
+
+  it('refuses the owner of an execution or a workflow bound to the agent’s commit (its governed work), as a session’s owner', async () => {
+    const head = sha('override-bound-work-owner');
+    const copilot = { login: 'Copilot', type: 'Bot', name: 'Copilot', email: '198982749+Copilot@users.noreply.github.com' };
+    await storeReadPullRequest(stack.t.database.db, REPO, {
+      number: 41,
+      head,
+      author: 'Copilot',
+      authorType: 'Bot',
+      commit: { author: copilot, committer: copilot },
+    });
+    await checkRun(stack.t, { repo_root: REPO, commit_sha: head, name: 'build' });
+    // Ana ran the agent as a governed execution bound to its commit; Bea ran a workflow bound to it.
+    const ana = await maintainer('ana-ran-execution');
+    const bea = await maintainer('bea-ran-workflow');
+    await insertExecution(stack.t.database.db, { owner_id: ana.id, repo_root: REPO, commit_sha: head });
+    const workflow = await insertWorkflow(stack.t.database.db, { owner_id: bea.id, repo_root: REPO, commit_sha: head });
+    await stack.t.database.db('workflow_stages').insert({
+      ...{ workflow_id: workflow, position: 0, stage_id: 'build', name: 'Build', task: 'test', stage_role: 'worker', status: 'running' },
+      ...{
+        policy_name: 'default',
+        policy_version: 1,
+        policy_digest: '0'.repeat(64),
+        budget_cents: 1500,
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+      },
+    });
+    const before = await decide(stack.t, REPO, head);
+    expect(before.authorship.commits[0].governed_by).toEqual({ kind: 'bound_work' });
+    expect(before.blockers.map((b: { code: string }) => b.code)).toContain('human_approval_missing');
+
+    for (const owner of [ana, bea]) {
+      const refused = await override(owner, { commit_sha: head, blockers: ['human_approval_missing'] });
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail).toBe('You may not override this commit’s blockers: you own a workflow or execution bound to the change.');
+    }
+    expect((await decide(stack.t, REPO, head)).decision).toBe('NO_SHIP');
+
+    const dan = await maintainer('dan-independent-of-work');
+    expect((await override(dan, { commit_sha: head, blockers: ['human_approval_missing'] })).status).toBe(201);
   });
 
   it('a commit no pull request names, of which shipgate stores no author, cannot be overridden (fail closed)', async () => {

@@ -34,6 +34,8 @@ const STATE_VERSIONS = { name: 'release_state_versions', text: `SELECT ${STATE_V
 // request's other commits: each workflow with its executions' verdicts, each standalone execution
 // with its own (which of them governs is core's rule: core/release/governed-work.ts); the commit's
 // own work is read with the rest. Migrations 021's and 027's triggers count changes to all of them.
+// The open pull requests whose head the commit is, by number (migration 059 counts their changes):
+// more than one, and the commit is judged by neither's facts (core/release/pull-requests-at-head.ts).
 const AUTHORSHIP_HEAD = `coalesce(
      (SELECT commit_sha FROM pull_request_authorship WHERE repo_root = $1 AND commit_sha = $2),
      (SELECT pull_request_head_sha FROM github_merge_groups WHERE repo_root = $1 AND head_sha = $2))`;
@@ -49,7 +51,9 @@ const AUTHORSHIP = `(SELECT row_to_json(a) FROM (SELECT number, status, reason, 
      UNION ALL
      SELECT e.commit_sha, e.status, json_build_array(e.verdict) FROM executions e
        WHERE e.repo_root = a.repo_root AND e.commit_sha = ANY(a.commit_shas) AND e.commit_sha <> $2 AND e.workflow_id IS NULL) g
-   WHERE a.repo_root = $1 AND a.commit_sha = ${AUTHORSHIP_HEAD}) AS pull_request_work`;
+   WHERE a.repo_root = $1 AND a.commit_sha = ${AUTHORSHIP_HEAD}) AS pull_request_work,
+  (SELECT coalesce(json_agg(p.number ORDER BY p.number), '[]') FROM github_pull_requests p
+     WHERE p.repo_root = $1 AND p.head_sha = $2 AND p.state = 'open') AS open_pull_requests`;
 
 // What an upload's document says (migration 026), without its bytes: a decision reads summaries
 // only. One column, null for every row without a document (check runs, plain uploads), so those
@@ -127,6 +131,7 @@ interface CommitStateRow extends StateVersions {
   authorship: AuthorshipRecord | null;
   merge_group: MergeGroupPullRequest | null;
   pull_request_work: CommitWork[];
+  open_pull_requests: number[];
   overrides: (OverrideFact & { created_at: string })[];
 }
 
@@ -134,7 +139,19 @@ const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? 
 
 /** A commit's facts as core reads them, from the statement's row. */
 function factsOfRow(row: CommitStateRow): CommitStateFacts {
-  const { gate, evidence, executions, workflows, latest, attested, authorship, merge_group, pull_request_work, overrides } = row;
+  const {
+    gate,
+    evidence,
+    executions,
+    workflows,
+    latest,
+    attested,
+    authorship,
+    merge_group,
+    pull_request_work,
+    open_pull_requests,
+    overrides,
+  } = row;
   return {
     gate: gate ? toGateVersion({ ...gate, created_at: new Date(gate.created_at) }) : null,
     evidence: {
@@ -174,6 +191,7 @@ function factsOfRow(row: CommitStateRow): CommitStateFacts {
     authorship,
     merge_group,
     pull_request_work,
+    open_pull_requests,
     overrides: overrides.map(({ id, blockers, reason, reason_digest, created_by_login, expires_at }) => ({
       id,
       blockers,

@@ -6,6 +6,12 @@ import { keysetPage } from '../../keyset-page.js';
 import { sendSql } from '../../send-sql.js';
 import type { ReleaseOverrideRow } from '../../tables.js';
 
+// Who ran the work bound to these commits: each bound workflow's owner, and the owner of every execution bound to
+// them or run in those workflows (core/release/overrider-refusal.ts judges what that means).
+const BOUND_WORK_OWNERS = `SELECT w.owner_id FROM workflows w WHERE w.repo_root = $1 AND w.commit_sha = ANY($2)
+  UNION SELECT e.owner_id FROM executions e WHERE e.repo_root = $1 AND e.commit_sha = ANY($2)
+  UNION SELECT x.owner_id FROM executions x JOIN workflows w ON x.workflow_id = w.id WHERE w.repo_root = $1 AND w.commit_sha = ANY($2)`;
+
 function toOverride(row: ReleaseOverrideRow): Override {
   return {
     id: row.id,
@@ -67,6 +73,11 @@ export function createOverrideStore(db: Knex): OverrideStore {
       if (executionIds.length === 0) return [];
       const rows = await db('executions').whereIn('id', executionIds).distinct('owner_id');
       return rows.map((r: { owner_id: string }) => r.owner_id);
+    },
+    async boundWorkOwners(repoRoot, shas) {
+      if (shas.length === 0) return [];
+      const rows = await sendSql<{ owner_id: string }>(db, BOUND_WORK_OWNERS, [repoRoot, shas]);
+      return rows.map((r) => r.owner_id);
     },
     async storedCommit(repoRoot, sha) {
       const [row] = await sendSql<{ commit: CommitFacts }>(db, STORED_COMMIT, [repoRoot, sha]);
