@@ -46,7 +46,7 @@ import * as m054 from './054-tool-call-agent-id.js';
 import * as m055 from './055-tool-call-approved-by.js';
 import * as m056 from './056-tool-call-denied-by.js';
 import * as m057 from './057-bounded-new-tool-pins.js';
-import * as m059 from './059-open-pull-requests-at-head.js';
+import * as m058 from './058-open-pull-requests-at-head.js';
 
 export interface Migration {
   name: string;
@@ -102,5 +102,5 @@ export const migrations: Migration[] = [
   { name: '055-tool-call-approved-by', up: m055.up },
   { name: '056-tool-call-denied-by', up: m056.up },
   { name: '057-bounded-new-tool-pins', up: m057.up },
-  { name: '059-open-pull-requests-at-head', up: m059.up },
+  { name: '058-open-pull-requests-at-head', up: m058.up },
 ];

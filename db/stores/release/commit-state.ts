@@ -34,7 +34,7 @@ const STATE_VERSIONS = { name: 'release_state_versions', text: `SELECT ${STATE_V
 // request's other commits: each workflow with its executions' verdicts, each standalone execution
 // with its own (which of them governs is core's rule: core/release/governed-work.ts); the commit's
 // own work is read with the rest. Migrations 021's and 027's triggers count changes to all of them.
-// The open pull requests whose head the commit is, by number (migration 059 counts their changes):
+// The open pull requests whose head the commit is, by number (migration 058 counts their changes):
 // more than one, and the commit is judged by neither's facts (core/release/pull-requests-at-head.ts).
 const AUTHORSHIP_HEAD = `coalesce(
      (SELECT commit_sha FROM pull_request_authorship WHERE repo_root = $1 AND commit_sha = $2),
