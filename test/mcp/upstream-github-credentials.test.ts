@@ -1,14 +1,8 @@
-import http from 'node:http';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Response } from 'supertest';
-import { startFakeGitHub, type FakeGitHub } from '../fakes/fake-github-server.js';
-import { sendJson, startHttpServer } from '../fakes/fake-http.js';
-import { appEnv, appPrivateKey } from '../support/github-deliveries.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { freePort, mcpClient } from './support/everything-upstream.js';
+import type { FakeGitHub } from '../fakes/fake-github-server.js';
+import type { TestApp } from '../support/test-app.js';
+import { useGitHubAppGateway } from './support/github-app-gateway.js';
 
 // docs/mcp-gateway.md, "Least-privilege upstream credentials": an upstream registered with
 // auth.github_app gets, per agent session, the App's installation token limited to the session's
@@ -17,86 +11,32 @@ import { freePort, mcpClient } from './support/everything-upstream.js';
 const INSTALLATION = 5150;
 const PERMISSIONS = { issues: 'write', contents: 'read' };
 
-let gh: FakeGitHub;
+/** The upstream's server for one request: `echo_auth` answers the Authorization it got, as a careless upstream might. */
+function recordingServer(authorization: string): Server {
+  const s = new Server({ name: 'recording', version: '1' }, { capabilities: { tools: {} } });
+  const closedWorld = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
+  s.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      { name: 'ping', description: 'Answers pong.', inputSchema: { type: 'object' }, annotations: closedWorld },
+      { name: 'echo_auth', description: 'Answers the header it got.', inputSchema: { type: 'object' }, annotations: closedWorld },
+    ],
+  }));
+  s.setRequestHandler(CallToolRequestSchema, async (request) => ({
+    content: [{ type: 'text', text: request.params.name === 'echo_auth' ? `you sent ${authorization}` : 'pong' }],
+  }));
+  return s;
+}
+
+const gateway = useGitHubAppGateway(INSTALLATION, recordingServer);
+const { received, responses, noted } = gateway;
 let t: TestApp;
-let server: http.Server;
-let upstream: { url: string; close(): Promise<void> };
-/** The Authorization header of every request the upstream received. */
-const received: string[] = [];
-const responses: Response[] = [];
-const clients: Client[] = [];
-
-/** A real MCP server (the SDK's, stateless) that notes each request's Authorization; `echo_auth` answers it back, as a careless upstream might. */
-async function startRecordingUpstream() {
-  const mcp = (authorization: string) => {
-    const s = new Server({ name: 'recording', version: '1' }, { capabilities: { tools: {} } });
-    const closedWorld = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
-    s.setRequestHandler(ListToolsRequestSchema, async () => ({
-      tools: [
-        { name: 'ping', description: 'Answers pong.', inputSchema: { type: 'object' }, annotations: closedWorld },
-        { name: 'echo_auth', description: 'Answers the header it got.', inputSchema: { type: 'object' }, annotations: closedWorld },
-      ],
-    }));
-    s.setRequestHandler(CallToolRequestSchema, async (request) => ({
-      content: [{ type: 'text', text: request.params.name === 'echo_auth' ? `you sent ${authorization}` : 'pong' }],
-    }));
-    return s;
-  };
-  const listening = await startHttpServer(async (req, res) => {
-    const authorization = req.headers.authorization ?? '';
-    received.push(authorization);
-    if (req.method !== 'POST') return sendJson(res, 405, { jsonrpc: '2.0', error: { code: -32000, message: 'POST only' }, id: null });
-    if (!authorization.startsWith('Bearer ghs_')) return sendJson(res, 401, { error: 'invalid_token' });
-    const s = mcp(authorization);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => void transport.close().then(() => s.close()));
-    await s.connect(transport);
-    await transport.handleRequest(req, res);
-  });
-  return { url: `${listening.url}/mcp`, close: () => listening.close() };
-}
-
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-  gh.app.installations.set('acme/api', INSTALLATION);
-  upstream = await startRecordingUpstream();
-  const port = await freePort();
-  t = await createTestApp({
-    ...appEnv(gh, 'credentials-secret', appPrivateKey()),
-    SHIPGATE_PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'trace',
-  });
-  server = http.createServer(t.app.callback());
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-}, 60_000);
-
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  await t?.close();
-  await upstream?.close();
-  await gh?.close();
+let gh: FakeGitHub;
+let upstream: { url: string };
+beforeAll(() => {
+  ({ t, gh } = gateway);
+  upstream = { url: gateway.upstreamUrl };
 });
-
-const noted = async (pending: PromiseLike<Response>) => {
-  const res = await pending;
-  responses.push(res);
-  return res;
-};
-
-async function session(repo: string): Promise<{ id: string; client: Client }> {
-  const res = await noted(
-    t.request
-      .post('/api/v1/agent-sessions')
-      .set(t.admin.auth)
-      .send({ name: 'least privilege', repo_root: repo, servers: ['gh'], permissions: ['mcp:gh/*'] }),
-  );
-  expect(res.status).toBe(201);
-  const client = await mcpClient(res.body.mcp_url, { Authorization: `Bearer ${res.body.token}` });
-  clients.push(client);
-  return { id: res.body.id, client };
-}
+const session = (repo: string) => gateway.session(repo, 'gh');
 
 const tokenRequests = () => gh.requests.filter((r) => r.method === 'POST' && /^\/app\/installations\/\d+\/access_tokens$/.test(r.path));
 const text = (result: unknown) => (result as { content: { text: string }[] }).content.map((c) => c.text).join('\n');
