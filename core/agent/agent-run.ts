@@ -1,3 +1,4 @@
+import { isForbidden } from '../policies/is-forbidden.js';
 import type { Certificate } from '../certificates/types.js';
 import type { Execution, ToolCallEntry } from '../executions/execution.js';
 import { capabilityMatches } from '../policies/capability-matches.js';
@@ -40,7 +41,7 @@ export interface AgentRun {
 
 function grantedTools(tools: readonly Tool[], state: RunState): Tool[] {
   const held = (capability: string) => state.execution.permissions.some((p) => capabilityMatches(p, capability));
-  const forbidden = (capability: string) => state.policy.forbidden.some((p) => capabilityMatches(p, capability));
+  const forbidden = (capability: string) => isForbidden(state.policy.forbidden, capability);
   return tools.filter((tool) => held(tool.capability) && !forbidden(tool.capability));
 }
 

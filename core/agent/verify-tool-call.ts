@@ -1,3 +1,4 @@
+import { isForbidden } from '../policies/is-forbidden.js';
 import type { DenialReason } from '../executions/execution.js';
 import { isRecordableJson } from '../json-value-holds.js';
 import type { Policy } from '../policies/policy.js';
@@ -61,7 +62,7 @@ export async function verifyToolCall(call: ToolCallRequest, ctx: VerifyContext):
   if (!parsed.ok) return deny('invalid_arguments');
   const valid = tool.schema.safeParse(parsed.value);
   if (!valid.success) return deny('invalid_arguments');
-  if (ctx.policy.forbidden.some((pattern) => capabilityMatches(pattern, tool.capability))) return deny('forbidden_by_policy');
+  if (isForbidden(ctx.policy.forbidden, tool.capability)) return deny('forbidden_by_policy');
   if (!ctx.permissions.some((pattern) => capabilityMatches(pattern, tool.capability))) return deny('capability_not_granted');
   if (ctx.costCents >= ctx.budgetCents) return deny('budget_exhausted');
   if (ctx.seq > ctx.policy.max_tool_calls) return deny('tool_call_limit');

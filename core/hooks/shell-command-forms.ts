@@ -1,4 +1,23 @@
-import { gitSubcommand, programOf, type ShellToken, type SimpleCommand } from './shell-words.js';
+import { gitSubcommand, MAX_SCRIPT_DEPTH, programOf, shellScript, shellTokens, simpleCommands, type ShellToken, type SimpleCommand } from './shell-words.js';
+
+/** Operators that end a pipeline (a `|` joins its commands into one). */
+const PIPELINE_ENDS = new Set([';', '&&', '||', '&', '(', ')', '`']);
+
+/** Each pipeline of the tokens as its words and operators rejoined by single spaces: `true; curl x|sh` has `curl x | sh`. */
+function pipelines(tokens: ShellToken[]): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  const end = () => {
+    if (current.length > 0) out.push(current.join(' '));
+    current = [];
+  };
+  for (const token of tokens) {
+    if ('op' in token && PIPELINE_ENDS.has(token.op)) end();
+    else current.push('word' in token ? token.word : token.op);
+  }
+  end();
+  return out;
+}
 
 /**
  * The forms of a command line a `command` glob is matched against (docs/agent-hooks.md,
@@ -8,17 +27,38 @@ import { gitSubcommand, programOf, type ShellToken, type SimpleCommand } from '.
  * program runs it: past `VAR=value` and wrappers, without the program's directory, git's global
  * options dropped (`sudo /usr/bin/git -C . push --force` reads `git push --force`), a shell's
  * `-c` script read as commands of its own (core/hooks/shell-words.ts: `tokens` and `commands` are
- * the line's, read once).
+ * the line's, read once). `each` holds every simple command's own forms (as its words, as its
+ * program runs it), which an `allow` rule must cover one by one.
  */
-export function commandForms(command: string, tokens: ShellToken[], commands: SimpleCommand[]): string[] {
+export function commandForms(command: string, tokens: ShellToken[], commands: SimpleCommand[]): { forms: string[]; each: string[][] } {
   const forms = new Set<string>([command.trim()]);
   forms.add(tokens.map((token) => ('word' in token ? token.word : token.op)).join(' '));
   for (const part of command.split(/[;&|\n]+/)) if (part.trim()) forms.add(part.trim());
+  for (const pipeline of pipelines(tokens)) forms.add(pipeline);
+  const each: string[][] = [];
   for (const simple of commands) {
     if (simple.words.length === 0) continue;
-    forms.add(simple.words.join(' '));
     const { program, args } = programOf(simple.words);
-    forms.add([program, ...(program === 'git' ? gitSubcommand(args) : args)].join(' '));
+    const own = [simple.words.join(' '), [program, ...(program === 'git' ? gitSubcommand(args) : args)].join(' ')];
+    for (const form of own) forms.add(form);
+    each.push(own);
+    // A shell's `-c` script's pipelines (its simple commands are already among `commands`).
+    const script = shellScript(simple.words);
+    if (script !== null) for (const pipeline of scriptPipelines(script, 1)) forms.add(pipeline);
   }
-  return [...forms];
+  return { forms: [...forms], each };
 }
+
+/** A `-c` script's pipelines, and those of the scripts in it. Its length is within the line's, already read under its budget. */
+function scriptPipelines(script: string, depth: number): string[] {
+  if (depth > MAX_SCRIPT_DEPTH) return [];
+  const tokens = shellTokens(script);
+  const inner = simpleCommands(tokens).flatMap((c) => {
+    const nested = shellScript(c.words);
+    return nested === null ? [] : scriptPipelines(nested, depth + 1);
+  });
+  return [...pipelines(tokens), ...inner];
+}
+
+/** Whether a command line runs commands it does not spell out as simple commands: `$(…)`, backticks, `<(…)`, `>(…)`, quoted or not. */
+export const substitutesCommands = (command: string): boolean => /\$\(|`|[<>]\(/.test(command);

@@ -115,10 +115,10 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
 /** Shells whose `-c` argument is a script of commands. */
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'fish']);
 /** How deep `sh -c "bash -c '…'"` is followed. */
-const MAX_SCRIPT_DEPTH = 3;
+export const MAX_SCRIPT_DEPTH = 3;
 
 /** The script a shell runs with `-c`, if the words run one (`bash -lc 'x'`, `sh -c 'x'`). */
-function shellScript(words: string[]): string | null {
+export function shellScript(words: readonly string[]): string | null {
   const { program, args } = programOf(words);
   if (!SHELLS.has(program)) return null;
   const flag = args.findIndex((a) => /^-[a-z]+$/.test(a) && a.includes('c'));
@@ -178,14 +178,14 @@ const WRAPPERS: Record<string, ReadonlySet<string>> = {
 
 /**
  * The program a simple command runs and its arguments: past `VAR=value` and the wrappers that
- * run a command (with their options), the program's name without its directory.
+ * run a command (with their options), the program's name without its directory, lower-cased.
  */
 export function programOf(words: readonly string[]): { program: string; args: string[] } {
   let i = 0;
   for (;;) {
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) i++;
     const name = words[i] ?? '';
-    const base = name.slice(name.lastIndexOf('/') + 1);
+    const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
     const valued = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : null;
     if (!valued) break;
     i++;
@@ -195,7 +195,8 @@ export function programOf(words: readonly string[]): { program: string; args: st
     if (base === 'timeout' && /^\d/.test(words[i] ?? '')) i++;
   }
   const name = words[i] ?? '';
-  return { program: name.slice(name.lastIndexOf('/') + 1), args: words.slice(i + 1) };
+  // Lower-cased: a case-insensitive filesystem (macOS's, Windows') runs `GIT` as git (core/policies/loose-spelling.ts).
+  return { program: name.slice(name.lastIndexOf('/') + 1).toLowerCase(), args: words.slice(i + 1) };
 }
 
 /** git's global options before its subcommand (`-C dir`, `-c key=value`, `--no-pager`, …), skipped: the subcommand and its arguments. */

@@ -1,5 +1,6 @@
+import { loosePath } from '../policies/loose-spelling.js';
 import { upstreamToolCapability } from '../mcp/upstream-tool-capabilities.js';
-import { commandForms } from './shell-command-forms.js';
+import { commandForms, substitutesCommands } from './shell-command-forms.js';
 import { shellFileAccess } from './shell-file-access.js';
 import { newShellReadBudget, ShellLineTooLong, shellTokens, simpleCommands } from './shell-words.js';
 
@@ -16,6 +17,10 @@ export interface ToolAction {
   command?: string;
   /** The forms of that command line a `command` rule is matched against (shell-command-forms.ts); none for other tools. */
   commands: string[];
+  /** Each simple command of that line in its own forms (an `allow` rule must cover every one). */
+  simpleCommands: string[][];
+  /** The line holds a command substitution, which no `allow` rule covers. */
+  substitutes: boolean;
   reads: string[];
   writes: string[];
   hosts: string[];
@@ -90,6 +95,41 @@ export function repositoryPath(root: string, path: string): string {
   return full.startsWith(prefix) ? full.slice(prefix.length) : full;
 }
 
+/** `C:\repo\.env` as POSIX: backslashes as separators, a drive's root absolute (`/C:/repo/.env`). */
+const windowsPath = (path: string) => path.replace(/\\/g, '/').replace(/^([A-Za-z]:\/)/, '/$1');
+
+/** A working directory only Windows spells: a drive (`C:\`, `C:/`) or a backslash. */
+const isWindowsRoot = (root: string) => /^[A-Za-z]:[\\/]/.test(root) || root.includes('\\');
+
+/**
+ * The paths a call names, relative to `root`: as Windows reads them under a Windows working
+ * directory; else as a POSIX system reads them and, for one holding a backslash, as Windows (or
+ * Git Bash) reads it too (`x\..\.env` is `.env` there). Both are the call's: each must be granted
+ * and covered by an `allow` rule, either may be refused (docs/agent-hooks.md, "Spellings the
+ * agent's machine reads alike").
+ */
+export function repositoryPaths(root: string, path: string): string[] {
+  if (isWindowsRoot(root)) return withCaseInsensitiveRoot(windowsPath(root), windowsPath(path));
+  const posix = withCaseInsensitiveRoot(root, path);
+  if (!path.includes('\\')) return posix;
+  return [...new Set([...posix, ...withCaseInsensitiveRoot(root, windowsPath(path))])];
+}
+
+/**
+ * The path relative to `root` and, for one outside it that is inside as a case-insensitive
+ * filesystem reads the root's names (`/Users/Me/shop/.env` under `/users/me/shop`), relative to it
+ * as well.
+ */
+function withCaseInsensitiveRoot(root: string, path: string): string[] {
+  const exact = repositoryPath(root, path);
+  if (!exact.startsWith('/')) return [exact];
+  const base = normalPath(root).split('/');
+  const full = exact.split('/');
+  if (base.length === 1 || full.length <= base.length) return [exact];
+  if (!base.every((name, i) => loosePath(name) === loosePath(full[i]))) return [exact];
+  return [exact, full.slice(base.length).join('/')];
+}
+
 /** A command line's tokens and simple commands, or null when it holds more than shipgate reads (SHELL_READ_LIMITS). */
 function readShellLine(command: string) {
   const budget = newShellReadBudget();
@@ -162,8 +202,8 @@ function inputUrls(input: Record<string, unknown>): string[] {
  * other tool `tool:<name>`.
  */
 export function toolAction(tool: string, input: Record<string, unknown>, cwd: string, mcp?: { server: string; tool?: string }): ToolAction {
-  const action: ToolAction = { tool, capabilities: [], commands: [], reads: [], writes: [], hosts: [] };
-  const rel = (path: string) => repositoryPath(cwd, path);
+  const action: ToolAction = { tool, capabilities: [], commands: [], simpleCommands: [], substitutes: false, reads: [], writes: [], hosts: [] };
+  const rel = (path: string) => repositoryPaths(cwd, path);
   if (mcp?.tool) {
     action.capabilities.push(upstreamToolCapability(mcp.server, mcp.tool));
     return action;
@@ -192,32 +232,35 @@ export function toolAction(tool: string, input: Record<string, unknown>, cwd: st
         break;
       }
       const { tokens, commands } = read;
-      action.commands = commandForms(action.command, tokens, commands);
+      const forms = commandForms(action.command, tokens, commands);
+      action.commands = forms.forms;
+      action.simpleCommands = forms.each;
+      action.substitutes = substitutesCommands(action.command);
       const files = shellFileAccess(action.command, commands);
       const dir = str(input.directory) ?? str(input.dir_path);
       const inDir = (p: string) => rel(dir && !p.startsWith('/') ? `${dir}/${p}` : p);
-      action.reads = files.reads.map(inDir);
-      action.writes = files.writes.map(inDir);
+      action.reads = files.reads.flatMap(inDir);
+      action.writes = files.writes.flatMap(inDir);
       action.capabilities.push('shell:exec');
       break;
     }
     case 'read':
       action.malformed = pathProblem(tool, input);
-      action.reads = inputPaths(input).map(rel);
+      action.reads = inputPaths(input).flatMap(rel);
       action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
       break;
     case 'write':
       action.malformed = pathProblem(tool, input);
-      action.writes = inputPaths(input).map(rel);
+      action.writes = inputPaths(input).flatMap(rel);
       action.capabilities.push(...action.writes.map((p) => `fs:write:${p}`));
       break;
     case 'search': {
       const dir = inputPaths(input)[0] ?? '.';
-      action.reads = [rel(dir)];
-      action.capabilities.push(`fs:read:${action.reads[0]}`);
+      action.reads = rel(dir);
+      action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
       // The files searched, as a glob names them (Claude's Grep `glob`): a read rule is matched against it as written.
       const glob = str(input.glob) ?? str(input.include);
-      if (glob) action.reads.push(rel(`${dir}/${glob}`));
+      if (glob) action.reads.push(...rel(`${dir}/${glob}`));
       break;
     }
     case 'fetch':

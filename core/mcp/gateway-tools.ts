@@ -1,3 +1,4 @@
+import { isForbidden } from '../policies/is-forbidden.js';
 import type { Policy } from '../policies/policy.js';
 import { capabilityMatches } from '../policies/capability-matches.js';
 import type { McpUpstream } from './mcp-server-registry.js';
@@ -45,7 +46,7 @@ export function missingCapability(
   policy: Policy,
   permissions: readonly string[],
 ): MissingCapability | null {
-  const forbidden = capabilities.find((c) => policy.forbidden.some((pattern) => capabilityMatches(pattern, c)));
+  const forbidden = capabilities.find((c) => isForbidden(policy.forbidden, c));
   if (forbidden) return { reason: 'forbidden_by_policy', capability: forbidden };
   const ungranted = capabilities.find((c) => !permissions.some((pattern) => capabilityMatches(pattern, c)));
   return ungranted ? { reason: 'capability_not_granted', capability: ungranted } : null;

@@ -1,4 +1,5 @@
 import { checkGlob, compileGlob, GlobSyntaxError } from '../linear-glob.js';
+import { looseText, loosePath } from './loose-spelling.js';
 
 /** What a tool rule matches on; every field given must hold (docs/agent-hooks.md, "tool_rules"). */
 export interface ToolRuleMatch {
@@ -27,6 +28,10 @@ export interface RuleSubject {
   tool: string;
   /** A shell call's command line in the forms a `command` glob is matched against (core/hooks/shell-command-forms.ts); none for other tools. */
   commands: readonly string[];
+  /** Each simple command of that line in its own forms: an `allow` rule's `command` must match one form of every one. */
+  simpleCommands: readonly (readonly string[])[];
+  /** The line runs commands it does not spell out (`$(…)`, backticks, `<(…)`): no `allow` rule covers it. */
+  substitutes: boolean;
   reads: readonly string[];
   writes: readonly string[];
   hosts: readonly string[];
@@ -70,24 +75,77 @@ function holds(kind: 'path' | 'text', glob: string, values: readonly string[], u
   return match === null ? unreadable : values.some((value) => match(value));
 }
 
-/**
- * Whether every field of the rule's `match` holds for the call. A glob that can no longer be
- * compiled holds as `unreadable` says: for a `deny` or `ask` rule it holds (the rule stays
- * in force), for an `allow` rule it does not (it allows nothing it cannot read).
- */
-export function ruleMatches(match: ToolRuleMatch, subject: RuleSubject, unreadable = true): boolean {
-  if (match.command !== undefined && !holds('text', match.command, subject.commands, unreadable)) return false;
-  if (match.read !== undefined && !holds('path', match.read, subject.reads, unreadable)) return false;
-  if (match.write !== undefined && !holds('path', match.write, subject.writes, unreadable)) return false;
-  const hosts = subject.hosts.map((h) => h.toLowerCase());
-  if (match.host !== undefined && !holds('text', match.host.toLowerCase(), hosts, unreadable)) return false;
-  if (match.tool !== undefined && !holds('text', match.tool, [subject.tool], unreadable)) return false;
-  return true;
+/** The subject as `loose-spelling.ts` reads it: what a deny or ask rule is also matched against. */
+function looseSubject(subject: RuleSubject): RuleSubject {
+  return {
+    ...subject,
+    tool: looseText(subject.tool),
+    commands: subject.commands.map(looseText),
+    reads: subject.reads.map(loosePath),
+    writes: subject.writes.map(loosePath),
+  };
 }
 
-/** The first rule that matches the call, with its position, or null. */
+/**
+ * Whether every field of the rule's `match` holds for the call, each as spelt or as the agent's
+ * machine may read it (`loose`, its glob case-folded likewise). A glob that can no longer be
+ * compiled holds: a `deny` or `ask` rule stays in force.
+ */
+function refusalMatches(match: ToolRuleMatch, subject: RuleSubject, loose: () => RuleSubject): boolean {
+  const field = (kind: 'path' | 'text', glob: string | undefined, values: (s: RuleSubject) => readonly string[]) =>
+    glob === undefined || holds(kind, glob, values(subject), true) || holds(kind, looseText(glob), values(loose()), true);
+  return (
+    field('text', match.command, (s) => s.commands) &&
+    field('path', match.read, (s) => s.reads) &&
+    field('path', match.write, (s) => s.writes) &&
+    field('text', match.host?.toLowerCase(), (s) => s.hosts.map((h) => h.toLowerCase())) &&
+    field('text', match.tool, (s) => [s.tool])
+  );
+}
+
+/** Whether a glob holds for every one of the values, and there is one; an `allow` glob that cannot be compiled holds for none. */
+const holdsForAll = (kind: 'path' | 'text', glob: string, values: readonly string[]) => {
+  const match = matcher(kind, glob);
+  return match !== null && values.length > 0 && values.every((value) => match(value));
+};
+
+/**
+ * Whether an `allow` rule covers the whole call (docs/agent-hooks.md, "tool_rules"): it names
+ * each kind of thing the call does, and its glob holds for every one of them: each simple command
+ * of a shell line (in one of its forms; a line with a command substitution is covered by none),
+ * each path read, each path written, each host. So `allow npm test*` does not cover
+ * `npm test; curl x | sh`, nor `npm test > .github/workflows/ci.yml`: such calls go on to the
+ * next rules.
+ */
+function allowCovers(match: ToolRuleMatch, subject: RuleSubject): boolean {
+  const shell = subject.commands.length > 0;
+  if (shell !== (match.command !== undefined)) return false;
+  if (match.command !== undefined) {
+    const glob = match.command;
+    const each = subject.simpleCommands;
+    if (subject.substitutes || each.length === 0 || !each.every((forms) => holds('text', glob, forms, false))) return false;
+  }
+  const kinds: [string | undefined, readonly string[]][] = [
+    [match.read, subject.reads],
+    [match.write, subject.writes],
+  ];
+  for (const [glob, values] of kinds) {
+    if (values.length > 0 && glob === undefined) return false;
+    if (glob !== undefined && !holdsForAll('path', glob, values)) return false;
+  }
+  const hosts = subject.hosts.map((h) => h.toLowerCase());
+  if (hosts.length > 0 && match.host === undefined) return false;
+  if (match.host !== undefined && !holdsForAll('text', match.host.toLowerCase(), hosts)) return false;
+  return match.tool === undefined || holds('text', match.tool, [subject.tool], false);
+}
+
+/** The first rule that matches the call, with its position, or null: a deny or ask rule as it may be spelt, an allow rule only covering it whole. */
 export function firstMatchingRule(rules: readonly ToolRule[] | undefined, subject: RuleSubject): { index: number; rule: ToolRule } | null {
-  const index = (rules ?? []).findIndex((rule) => ruleMatches(rule.match, subject, rule.verdict !== 'allow'));
+  let loose: RuleSubject | undefined;
+  const readLoosely = () => (loose ??= looseSubject(subject));
+  const index = (rules ?? []).findIndex((rule) =>
+    rule.verdict === 'allow' ? allowCovers(rule.match, subject) : refusalMatches(rule.match, subject, readLoosely),
+  );
   return index < 0 ? null : { index, rule: rules![index] };
 }
 
