@@ -1,4 +1,5 @@
 import type { DenialReason } from '../executions/execution.js';
+import { forbiddenAnywhere } from '../policies/is-forbidden.js';
 import { askedCapability } from '../policies/asked-capability.js';
 import type { Policy } from '../policies/policy.js';
 import { firstMatchingRule } from '../policies/tool-rules.js';
@@ -63,6 +64,11 @@ export function checkToolAction(
 ): ActionCheck {
   if (action.malformed) return { denial: { reason: 'invalid_arguments', capability: null, detail: action.malformed } };
   const missing = missingCapability(action.capabilities, terms.policy, terms.permissions);
+  if (missing?.reason === 'forbidden_by_policy') return { denial: missing };
+  const anywhere =
+    forbiddenAnywhere(terms.policy.forbidden, 'read', action.anywhere.reads) ??
+    forbiddenAnywhere(terms.policy.forbidden, 'write', action.anywhere.writes);
+  if (anywhere) return { denial: { reason: 'forbidden_by_policy', capability: anywhere } };
   if (missing) return { denial: missing };
   if (nextSeq > maxToolCalls) return { denial: { reason: 'tool_call_limit', capability: null } };
   const matched = firstMatchingRule(terms.policy.tool_rules, action);

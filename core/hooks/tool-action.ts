@@ -1,5 +1,7 @@
-import { loosePath } from '../policies/loose-spelling.js';
 import { upstreamToolCapability } from '../mcp/upstream-tool-capabilities.js';
+import { fetchHosts } from './fetch-hosts.js';
+import { patchPaths } from './patch-paths.js';
+import { pathReadings } from './path-readings.js';
 import { commandForms, substitutesCommands } from './shell-command-forms.js';
 import { shellFileAccess } from './shell-file-access.js';
 import { newShellReadBudget, ShellLineTooLong, shellTokens, simpleCommands } from './shell-words.js';
@@ -23,6 +25,8 @@ export interface ToolAction {
   substitutes: boolean;
   reads: string[];
   writes: string[];
+  /** Every path read and written as the absolute path it is on the agent's machine (path-readings.ts). */
+  anywhere: { reads: string[]; writes: string[] };
   hosts: string[];
   /** Why the input is not one the tool runs (a shell call without a command line, a file tool without a path): it is refused. */
   malformed?: string;
@@ -35,6 +39,7 @@ const TOOL_KINDS: Record<string, Kind> = {
   Bash: 'shell',
   bash: 'shell',
   shell: 'shell',
+  write_bash: 'shell',
   powershell: 'shell',
   run_shell_command: 'shell',
   Read: 'read',
@@ -49,6 +54,7 @@ const TOOL_KINDS: Record<string, Kind> = {
   create: 'write',
   edit: 'write',
   str_replace_editor: 'write',
+  apply_patch: 'write',
   write_file: 'write',
   replace: 'write',
   Glob: 'search',
@@ -75,60 +81,6 @@ export const isShellTool = (tool: string): boolean => TOOL_KINDS[tool] === 'shel
 const MCP_PREFIX = 'mcp__';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
-
-/** `path` as an absolute POSIX path without `.`, `..` or repeated slashes. */
-function normalPath(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '..') parts.pop();
-    else if (part !== '' && part !== '.') parts.push(part);
-  }
-  return `/${parts.join('/')}`;
-}
-
-/** The path relative to `root` (POSIX), `.` for the root itself; a path outside it stays absolute. */
-export function repositoryPath(root: string, path: string): string {
-  const base = normalPath(root);
-  const full = normalPath(path.startsWith('/') ? path : `${base}/${path}`);
-  if (full === base) return '.';
-  const prefix = base === '/' ? '/' : `${base}/`;
-  return full.startsWith(prefix) ? full.slice(prefix.length) : full;
-}
-
-/** `C:\repo\.env` as POSIX: backslashes as separators, a drive's root absolute (`/C:/repo/.env`). */
-const windowsPath = (path: string) => path.replace(/\\/g, '/').replace(/^([A-Za-z]:\/)/, '/$1');
-
-/** A working directory only Windows spells: a drive (`C:\`, `C:/`) or a backslash. */
-const isWindowsRoot = (root: string) => /^[A-Za-z]:[\\/]/.test(root) || root.includes('\\');
-
-/**
- * The paths a call names, relative to `root`: as Windows reads them under a Windows working
- * directory; else as a POSIX system reads them and, for one holding a backslash, as Windows (or
- * Git Bash) reads it too (`x\..\.env` is `.env` there). Both are the call's: each must be granted
- * and covered by an `allow` rule, either may be refused (docs/agent-hooks.md, "Spellings the
- * agent's machine reads alike").
- */
-export function repositoryPaths(root: string, path: string): string[] {
-  if (isWindowsRoot(root)) return withCaseInsensitiveRoot(windowsPath(root), windowsPath(path));
-  const posix = withCaseInsensitiveRoot(root, path);
-  if (!path.includes('\\')) return posix;
-  return [...new Set([...posix, ...withCaseInsensitiveRoot(root, windowsPath(path))])];
-}
-
-/**
- * The path relative to `root` and, for one outside it that is inside as a case-insensitive
- * filesystem reads the root's names (`/Users/Me/shop/.env` under `/users/me/shop`), relative to it
- * as well.
- */
-function withCaseInsensitiveRoot(root: string, path: string): string[] {
-  const exact = repositoryPath(root, path);
-  if (!exact.startsWith('/')) return [exact];
-  const base = normalPath(root).split('/');
-  const full = exact.split('/');
-  if (base.length === 1 || full.length <= base.length) return [exact];
-  if (!base.every((name, i) => loosePath(name) === loosePath(full[i]))) return [exact];
-  return [exact, full.slice(base.length).join('/')];
-}
 
 /** A command line's tokens and simple commands, or null when it holds more than shipgate reads (SHELL_READ_LIMITS). */
 function readShellLine(command: string) {
@@ -176,23 +128,6 @@ function pathProblem(tool: string, input: Record<string, unknown>): string | und
   return paths.length === 0 ? `${tool} names no file` : undefined;
 }
 
-/** The host of a URL, or the text itself when it is none. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
-}
-
-/** The URLs a fetch names: `url`, or those in Gemini's `prompt`. */
-function inputUrls(input: Record<string, unknown>): string[] {
-  const url = str(input.url);
-  if (url) return [url];
-  const prompt = str(input.prompt) ?? '';
-  return prompt.split(/\s+/).filter((w) => w.startsWith('http://') || w.startsWith('https://'));
-}
-
 /**
  * The capabilities and matchable facts of one tool call: shell `shell:exec` (with the command
  * line, and the files it plainly reads or writes), reads `fs:read:<path>`, writes and edits
@@ -202,8 +137,17 @@ function inputUrls(input: Record<string, unknown>): string[] {
  * other tool `tool:<name>`.
  */
 export function toolAction(tool: string, input: Record<string, unknown>, cwd: string, mcp?: { server: string; tool?: string }): ToolAction {
-  const action: ToolAction = { tool, capabilities: [], commands: [], simpleCommands: [], substitutes: false, reads: [], writes: [], hosts: [] };
-  const rel = (path: string) => repositoryPaths(cwd, path);
+  const action: ToolAction = {
+    tool,
+    capabilities: [],
+    commands: [],
+    simpleCommands: [],
+    substitutes: false,
+    reads: [],
+    writes: [],
+    anywhere: { reads: [], writes: [] },
+    hosts: [],
+  };
   if (mcp?.tool) {
     action.capabilities.push(upstreamToolCapability(mcp.server, mcp.tool));
     return action;
@@ -216,68 +160,114 @@ export function toolAction(tool: string, input: Record<string, unknown>, cwd: st
     action.capabilities.push(upstreamToolCapability(server, name));
     return action;
   }
-  switch (TOOL_KINDS[tool]) {
+  const kind = TOOL_KINDS[tool];
+  // Each path is read from the working directory, in time in proportion to it: a longer one than Linux opens is refused first.
+  if (cwd.length > MAX_PATH_CHARS && kind !== undefined && kind !== 'fetch' && kind !== 'web_search' && kind !== 'agent') {
+    action.malformed = `the working directory (cwd) is longer than ${MAX_PATH_CHARS} characters`;
+  } else {
+    describeCall(action, kind, input, cwd);
+  }
+  // A file tool without a path, a fetch without a URL: still a call that needs its kind's grant.
+  if (action.capabilities.length === 0)
+    action.capabilities.push(kind === 'fetch' ? 'network:unknown' : kind === 'shell' ? 'shell:exec' : `fs:${kind === 'write' ? 'write' : 'read'}:.`);
+  return action;
+}
+
+/** The most characters of paths one call is read with (every reading of every path, from the working directory). */
+export const MAX_PATHS_CHARS = 512 * 1024;
+
+function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<string, unknown>, cwd: string): void {
+  const { tool } = action;
+  let spent = 0;
+  /** The readings of each path, relative and absolute; false once they pass MAX_PATHS_CHARS (the call is then refused). */
+  const readings = (paths: readonly string[], into: 'reads' | 'writes'): boolean => {
+    for (const path of paths) {
+      if (path.length > MAX_PATH_CHARS) {
+        action.malformed = `${tool} names a path longer than ${MAX_PATH_CHARS} characters`;
+        return false;
+      }
+      const r = pathReadings(cwd, path);
+      spent += r.absolute.reduce((n, p) => n + p.length, 0);
+      if (spent > MAX_PATHS_CHARS) {
+        action.malformed = `${tool} names more than ${MAX_PATHS_CHARS / 1024} KiB of paths, which shipgate does not read`;
+        return false;
+      }
+      action[into].push(...r.relative);
+      action.anywhere[into].push(...r.absolute);
+    }
+    return true;
+  };
+  switch (kind) {
     case 'shell': {
-      if (typeof input.command !== 'string' || input.command.trim() === '') action.malformed = `${tool} needs its command line as a string`;
-      action.command = str(input.command) ?? '';
+      const line = tool === 'write_bash' ? input.input : input.command;
+      if (typeof line !== 'string' || line.trim() === '') action.malformed = `${tool} needs its command line as a string`;
+      action.command = str(line) ?? '';
+      action.capabilities.push('shell:exec');
       if (action.command.length > MAX_COMMAND_CHARS) {
         action.malformed = `${tool}'s command line is longer than ${MAX_COMMAND_CHARS / 1024} KiB: write such content with a file tool`;
-        action.capabilities.push('shell:exec');
-        break;
+        return;
       }
       const read = readShellLine(action.command);
       if (!read) {
         action.malformed = `${tool}'s command line ${new ShellLineTooLong().message}: write such content with a file tool`;
-        action.capabilities.push('shell:exec');
-        break;
+        return;
       }
       const { tokens, commands } = read;
       const forms = commandForms(action.command, tokens, commands);
       action.commands = forms.forms;
       action.simpleCommands = forms.each;
       action.substitutes = substitutesCommands(action.command);
-      const files = shellFileAccess(action.command, commands);
       const dir = str(input.directory) ?? str(input.dir_path);
-      const inDir = (p: string) => rel(dir && !p.startsWith('/') ? `${dir}/${p}` : p);
-      action.reads = files.reads.flatMap(inDir);
-      action.writes = files.writes.flatMap(inDir);
-      action.capabilities.push('shell:exec');
-      break;
+      if (dir !== undefined && dir.length > MAX_PATH_CHARS) {
+        action.malformed = `${tool}'s directory is longer than ${MAX_PATH_CHARS} characters`;
+        return;
+      }
+      const files = shellFileAccess(action.command, commands);
+      const inDir = (p: string) => (dir && !p.startsWith('/') ? `${dir}/${p}` : p);
+      if (readings(files.reads.map(inDir), 'reads')) readings(files.writes.map(inDir), 'writes');
+      return;
     }
     case 'read':
       action.malformed = pathProblem(tool, input);
-      action.reads = inputPaths(input).flatMap(rel);
-      action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
-      break;
-    case 'write':
-      action.malformed = pathProblem(tool, input);
-      action.writes = inputPaths(input).flatMap(rel);
-      action.capabilities.push(...action.writes.map((p) => `fs:write:${p}`));
-      break;
+      if (readings(inputPaths(input), 'reads')) action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
+      return;
+    case 'write': {
+      const patch = tool === 'apply_patch' ? patchText(input) : undefined;
+      action.malformed = patch === undefined ? pathProblem(tool, input) : patch.malformed;
+      if (readings(patch?.paths ?? inputPaths(input), 'writes')) action.capabilities.push(...action.writes.map((p) => `fs:write:${p}`));
+      return;
+    }
     case 'search': {
       const dir = inputPaths(input)[0] ?? '.';
-      action.reads = rel(dir);
-      action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
       // The files searched, as a glob names them (Claude's Grep `glob`): a read rule is matched against it as written.
       const glob = str(input.glob) ?? str(input.include);
-      if (glob) action.reads.push(...rel(`${dir}/${glob}`));
-      break;
+      if (!readings([dir], 'reads')) return;
+      action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
+      if (glob) readings([`${dir}/${glob}`], 'reads');
+      return;
     }
-    case 'fetch':
-      action.hosts = inputUrls(input).map(hostOf);
-      action.capabilities.push(...action.hosts.map((h) => `network:${h}`));
-      break;
+    case 'fetch': {
+      const { hosts, malformed } = fetchHosts(input);
+      action.hosts = hosts;
+      if (malformed) action.malformed = `${tool}'s ${malformed}`;
+      action.capabilities.push(...hosts.map((h) => `network:${h}`));
+      return;
+    }
     case 'web_search':
       action.capabilities.push('network:web-search');
-      break;
+      return;
     case 'agent':
       action.capabilities.push('agent:spawn');
-      break;
+      return;
     default:
       action.capabilities.push(`tool:${tool}`);
   }
-  // A file tool without a path, a fetch without a URL: still a call that needs its kind's grant.
-  if (action.capabilities.length === 0)
-    action.capabilities.push(TOOL_KINDS[tool] === 'fetch' ? 'network:unknown' : `fs:${TOOL_KINDS[tool] === 'write' ? 'write' : 'read'}:.`);
-  return action;
+}
+
+/** An apply_patch call's patch (`input` or `patch`) and the files it writes, or why it names none. */
+function patchText(input: Record<string, unknown>): { paths: string[]; malformed?: string } {
+  const patch = str(input.input) ?? str(input.patch);
+  if (patch === undefined) return { paths: [], malformed: 'apply_patch needs its patch as a string' };
+  const paths = patchPaths(patch);
+  return paths.length === 0 ? { paths, malformed: 'apply_patch names no file' } : { paths };
 }

@@ -15,3 +15,33 @@ export function isForbidden(forbidden: readonly string[], capability: string): b
   const loose = `${file[1]}${loosePath(file[2])}`;
   return forbidden.some((pattern) => capabilityMatches(looseText(pattern), loose));
 }
+
+/**
+ * The first absolute path of a kind of access (`read` or `write`) that a `forbidden` file pattern
+ * refuses wherever it lies on the agent's machine, or null: `fs:write:.github/*` refuses
+ * `/home/u/repo/.github/workflows/ci.yml` whatever working directory the hook reports, since a
+ * `cd` moves it (docs/agent-hooks.md, "tool_rules"). Read as loose-spelling.ts reads a path; each
+ * pattern is tried at each name, in time in proportion to the path times the pattern.
+ */
+export function forbiddenAnywhere(forbidden: readonly string[], access: 'read' | 'write', absolutePaths: readonly string[]): string | null {
+  const patterns = forbidden.flatMap((pattern) => {
+    const parts = looseText(pattern).split(/[:/]/);
+    const open = parts[parts.length - 1] === '*';
+    const fixed = open ? parts.slice(0, -1) : parts;
+    const ofAccess = (fixed[0] === 'fs' || fixed[0] === '*') && (fixed[1] === access || fixed[1] === '*');
+    return ofAccess && fixed.length > 2 ? [{ names: fixed.slice(2), open }] : [];
+  });
+  if (patterns.length === 0) return null;
+  for (const path of absolutePaths) {
+    const names = loosePath(path).split('/').filter((n) => n !== '');
+    const refused = patterns.some(({ names: want, open }) => {
+      for (let i = 0; i + want.length <= names.length; i++) {
+        if (!open && names.length - i !== want.length) continue;
+        if (want.every((name, k) => name === '*' || name === names[i + k])) return true;
+      }
+      return false;
+    });
+    if (refused) return `fs:${access}:${path}`;
+  }
+  return null;
+}

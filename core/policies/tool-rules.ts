@@ -34,6 +34,8 @@ export interface RuleSubject {
   substitutes: boolean;
   reads: readonly string[];
   writes: readonly string[];
+  /** The paths read and written as absolute paths on the agent's machine (core/hooks/path-readings.ts). */
+  anywhere: { reads: readonly string[]; writes: readonly string[] };
   hosts: readonly string[];
 }
 
@@ -75,32 +77,83 @@ function holds(kind: 'path' | 'text', glob: string, values: readonly string[], u
   return match === null ? unreadable : values.some((value) => match(value));
 }
 
-/** The subject as `loose-spelling.ts` reads it: what a deny or ask rule is also matched against. */
-function looseSubject(subject: RuleSubject): RuleSubject {
+/** The values a deny or ask rule is matched against, each field's as spelt or as `loose-spelling.ts` reads it. */
+interface RefusalValues {
+  commands: readonly string[];
+  reads: readonly string[];
+  writes: readonly string[];
+  /** The absolute paths without their leading `/`, for a glob with a `/` (matched as `**` then the glob). */
+  anywhereReads: readonly string[];
+  anywhereWrites: readonly string[];
+  hosts: readonly string[];
+  tool: readonly string[];
+}
+
+const unrooted = (paths: readonly string[]) => paths.map((p) => p.replace(/^\/+/, ''));
+
+function refusalValues(subject: RuleSubject): RefusalValues {
   return {
-    ...subject,
-    tool: looseText(subject.tool),
-    commands: subject.commands.map(looseText),
-    reads: subject.reads.map(loosePath),
-    writes: subject.writes.map(loosePath),
+    commands: subject.commands,
+    reads: subject.reads,
+    writes: subject.writes,
+    anywhereReads: unrooted(subject.anywhere.reads),
+    anywhereWrites: unrooted(subject.anywhere.writes),
+    hosts: subject.hosts.map((h) => h.toLowerCase()),
+    tool: [subject.tool],
   };
 }
 
+/** The values folded; a field whose every value folds to itself is the same array, so it is not matched twice. */
+function looseValues(v: RefusalValues): RefusalValues {
+  const fold = (values: readonly string[], f: (s: string) => string) => {
+    const folded = values.map(f);
+    return folded.every((x, i) => x === values[i]) ? values : folded;
+  };
+  return {
+    commands: fold(v.commands, looseText),
+    reads: fold(v.reads, loosePath),
+    writes: fold(v.writes, loosePath),
+    anywhereReads: fold(v.anywhereReads, loosePath),
+    anywhereWrites: fold(v.anywhereWrites, loosePath),
+    hosts: v.hosts,
+    tool: fold(v.tool, looseText),
+  };
+}
+
+type Field = { kind: 'path' | 'text'; glob: string; values: (v: RefusalValues) => readonly string[] };
+
 /**
- * Whether every field of the rule's `match` holds for the call, each as spelt or as the agent's
- * machine may read it (`loose`, its glob case-folded likewise). A glob that can no longer be
- * compiled holds: a `deny` or `ask` rule stays in force.
+ * The fields a deny or ask rule names, each with what it is matched against. A path glob with a
+ * `/` holds in any directory of the agent's machine (`**` then the glob, over the absolute paths): the
+ * working directory the hook reports is the agent's, which a `cd` moves (docs/agent-hooks.md,
+ * "tool_rules"); one without holds in any directory already.
  */
-function refusalMatches(match: ToolRuleMatch, subject: RuleSubject, loose: () => RuleSubject): boolean {
-  const field = (kind: 'path' | 'text', glob: string | undefined, values: (s: RuleSubject) => readonly string[]) =>
-    glob === undefined || holds(kind, glob, values(subject), true) || holds(kind, looseText(glob), values(loose()), true);
-  return (
-    field('text', match.command, (s) => s.commands) &&
-    field('path', match.read, (s) => s.reads) &&
-    field('path', match.write, (s) => s.writes) &&
-    field('text', match.host?.toLowerCase(), (s) => s.hosts.map((h) => h.toLowerCase())) &&
-    field('text', match.tool, (s) => [s.tool])
-  );
+function refusalFields(match: ToolRuleMatch): Field[] {
+  const fields: Field[] = [];
+  const path = (glob: string, relative: (v: RefusalValues) => readonly string[], anywhere: (v: RefusalValues) => readonly string[]) =>
+    glob.includes('/')
+      ? fields.push({ kind: 'path', glob: `**/${glob.replace(/^\/+/, '')}`, values: anywhere })
+      : fields.push({ kind: 'path', glob, values: relative });
+  if (match.command !== undefined) fields.push({ kind: 'text', glob: match.command, values: (v) => v.commands });
+  if (match.read !== undefined) path(match.read, (v) => v.reads, (v) => v.anywhereReads);
+  if (match.write !== undefined) path(match.write, (v) => v.writes, (v) => v.anywhereWrites);
+  if (match.host !== undefined) fields.push({ kind: 'text', glob: match.host.toLowerCase(), values: (v) => v.hosts });
+  if (match.tool !== undefined) fields.push({ kind: 'text', glob: match.tool, values: (v) => v.tool });
+  return fields;
+}
+
+/**
+ * Whether every field of a deny or ask rule's `match` holds for the call, each as spelt or as the
+ * agent's machine may read it (its glob case-folded likewise). A glob that can no longer be
+ * compiled holds: the rule stays in force.
+ */
+function refusalMatches(match: ToolRuleMatch, strict: RefusalValues, loose: () => RefusalValues): boolean {
+  return refusalFields(match).every(({ kind, glob, values }) => {
+    if (holds(kind, glob, values(strict), true)) return true;
+    const folded = looseText(glob);
+    const looseOnes = values(loose());
+    return (folded !== glob || looseOnes !== values(strict)) && holds(kind, folded, looseOnes, true);
+  });
 }
 
 /** Whether a glob holds for every one of the values, and there is one; an `allow` glob that cannot be compiled holds for none. */
@@ -141,11 +194,13 @@ function allowCovers(match: ToolRuleMatch, subject: RuleSubject): boolean {
 
 /** The first rule that matches the call, with its position, or null: a deny or ask rule as it may be spelt, an allow rule only covering it whole. */
 export function firstMatchingRule(rules: readonly ToolRule[] | undefined, subject: RuleSubject): { index: number; rule: ToolRule } | null {
-  let loose: RuleSubject | undefined;
-  const readLoosely = () => (loose ??= looseSubject(subject));
-  const index = (rules ?? []).findIndex((rule) =>
-    rule.verdict === 'allow' ? allowCovers(rule.match, subject) : refusalMatches(rule.match, subject, readLoosely),
-  );
+  let strict: RefusalValues | undefined;
+  let loose: RefusalValues | undefined;
+  const index = (rules ?? []).findIndex((rule) => {
+    if (rule.verdict === 'allow') return allowCovers(rule.match, subject);
+    strict ??= refusalValues(subject);
+    return refusalMatches(rule.match, strict, () => (loose ??= looseValues(strict!)));
+  });
   return index < 0 ? null : { index, rule: rules![index] };
 }
 

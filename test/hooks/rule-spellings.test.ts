@@ -115,6 +115,34 @@ describe('a path under the working directory spelt in another case', () => {
     ]);
     expect(verdict(rules, 'Write', { file_path: '/WORK/Acme-Shop/.github/workflows/ci.yml' })).toBe('deny');
     expect(verdict(rules, 'Write', { file_path: 'c:\\WORK\\shop\\.github\\workflows\\ci.yml' }, 'C:\\work\\shop')).toBe('deny');
-    expect(verdict(rules, 'Write', { file_path: '/work/other/.github/workflows/ci.yml' })).toBe('none');
+    expect(verdict(rules, 'Write', { file_path: '/work/other/src/ci.yml' })).toBe('none');
+  });
+});
+
+describe('a deny or ask rule with a slash holds wherever the agent moved its working directory', () => {
+  const rules: ToolRule[] = [
+    { match: { write: '.github/workflows/**' }, verdict: 'deny' },
+    { match: { read: 'secrets/**' }, verdict: 'deny' },
+    { match: { read: '/etc/**' }, verdict: 'deny' },
+  ];
+
+  it.each([
+    ['Write', { file_path: `${ROOT}/.github/workflows/x.yml` }, `${ROOT}/.github`],
+    ['Write', { file_path: `${ROOT}/.github/workflows/x.yml` }, '/'],
+    ['Write', { file_path: 'workflows/x.yml' }, `${ROOT}/.github`],
+    ['Bash', { command: 'echo x > workflows/a.yml' }, `${ROOT}/.github`],
+    ['Read', { file_path: 'a.txt' }, `${ROOT}/secrets`],
+    ['Read', { file_path: '/etc/passwd' }, ROOT],
+    ['Bash', { command: 'cat /etc/shadow' }, ROOT],
+  ])('%s %j from %s is refused', (tool, input, cwd) => {
+    expect(verdict(rules, tool, input, cwd)).toBe('deny');
+  });
+
+  it('refuses a forbidden file capability from a moved working directory, naming where the file is', () => {
+    const policy = { forbidden: ['fs:write:.github/*'], tool_rules: [] } as unknown as Policy;
+    const action = toolAction('Write', { file_path: 'workflows/x.yml' }, `${ROOT}/.github`);
+    expect(checkToolAction(action, { policy, permissions: ['fs:write:*'] }, 1, 100)).toEqual({
+      denial: { reason: 'forbidden_by_policy', capability: `fs:write:${ROOT}/.github/workflows/x.yml` },
+    });
   });
 });

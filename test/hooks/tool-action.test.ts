@@ -1,6 +1,7 @@
 import { runsGitPush } from '../../core/hooks/git-push.js';
 import { shellFileAccess } from '../../core/hooks/shell-file-access.js';
-import { repositoryPath, toolAction } from '../../core/hooks/tool-action.js';
+import { repositoryPath } from '../../core/hooks/path-readings.js';
+import { toolAction } from '../../core/hooks/tool-action.js';
 import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
 
 const ROOT = '/work/acme-shop';

@@ -1,0 +1,54 @@
+import { toolAction, MAX_PATHS_CHARS } from '../../core/hooks/tool-action.js';
+import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
+
+const ROOT = '/work/acme-shop';
+const rules: ToolRule[] = [
+  { match: { host: '*.internal.example.com' }, verdict: 'deny' },
+  { match: { command: 'git push --force*' }, verdict: 'deny' },
+  { match: { write: '.github/workflows/**' }, verdict: 'deny' },
+];
+const verdict = (tool: string, input: Record<string, unknown>) => firstMatchingRule(rules, toolAction(tool, input, ROOT))?.rule.verdict ?? 'none';
+
+describe('the hosts a fetch reaches (docs/agent-hooks.md, "Tools and capabilities")', () => {
+  it.each([
+    ['WebFetch', { url: 'https://a.internal.example.com./x' }],
+    ['web_fetch', { prompt: 'summarize HTTPS://a.internal.example.com/secret' }],
+    ['web_fetch', { url: 'https://ok.example.org/', prompt: 'summarize https://a.internal.example.com/secret' }],
+  ])('%s %j reaches the internal host', (tool, input) => {
+    expect(verdict(tool, input)).toBe('deny');
+  });
+
+  it('refuses a url that is no string', () => {
+    expect(toolAction('WebFetch', { url: ['https://a.internal.example.com/'] }, ROOT).malformed).toBe("WebFetch's the url must be a string");
+  });
+});
+
+describe("Copilot CLI's write_bash and apply_patch", () => {
+  it('reads what write_bash types into a shell as a command line', () => {
+    expect(verdict('write_bash', { shellId: '1', input: 'git push --force\n' })).toBe('deny');
+    expect(toolAction('write_bash', { shellId: '1', input: 'ls\n' }, ROOT).capabilities).toEqual(['shell:exec']);
+  });
+
+  it('reads the files a patch adds, updates, deletes or moves to as writes', () => {
+    const patch = ['*** Begin Patch', '*** Add File: .github/workflows/a.yml', '+on: push', '*** End Patch'].join('\n');
+    expect(verdict('apply_patch', { input: patch })).toBe('deny');
+    const diff = ['--- a/src/x.ts', '+++ b/src/y.ts', '@@ -1 +1 @@'].join('\n');
+    expect(toolAction('apply_patch', { input: diff }, ROOT).capabilities).toEqual(['fs:write:src/x.ts', 'fs:write:src/y.ts']);
+    expect(toolAction('apply_patch', { input: 'nothing' }, ROOT).malformed).toBe('apply_patch names no file');
+  });
+});
+
+describe('paths read within bounds (docs/agent-hooks.md, "Shell commands and files")', () => {
+  it('refuses a working directory or a shell directory longer than Linux opens, before reading a path', () => {
+    expect(toolAction('Read', { file_path: 'a' }, `/${'a/'.repeat(3000)}`).malformed).toBe('the working directory (cwd) is longer than 4096 characters');
+    expect(toolAction('run_shell_command', { command: 'cat x', dir_path: 'a/'.repeat(100_000) }, ROOT).malformed).toBe(
+      "run_shell_command's directory is longer than 4096 characters",
+    );
+  });
+
+  it(`refuses a call naming more than ${MAX_PATHS_CHARS / 1024} KiB of paths`, () => {
+    const action = toolAction('run_shell_command', { command: `cat${' x'.repeat(4000)}`, dir_path: 'a/'.repeat(2000) }, ROOT);
+    expect(action.malformed).toBe('run_shell_command names more than 512 KiB of paths, which shipgate does not read');
+    // Unbounded, the directory was joined to each operand and read: 28 s for a 204 KB hook input.
+  });
+});
