@@ -1,3 +1,4 @@
+import { recordedArguments, recordedText } from '../agent/recorded-arguments.js';
 import { checkToolAction } from './check-tool-action.js';
 import type { HookTerms } from './hook-ports.js';
 import type { HookToolCall, NewHookCall } from './hook-call.js';
@@ -17,8 +18,8 @@ export function openCallOf(
     call_id: call.toolUseId ?? `hook-${randomUUID()}`,
     tool: call.tool,
     agent_id: call.agentId,
-    arguments: call.input,
-    capability,
+    arguments: recordedArguments(call.input),
+    capability: recordedText(capability),
     approved_by: approvedBy,
     requested_at: now,
   };

@@ -6,6 +6,7 @@ import { sessionIsOpen, type AgentSessionCallState } from '../mcp/agent-session.
 import { awaitCallApproval } from '../mcp/await-call-approval.js';
 import { heldCallOutcome, type CallApprover, type CallDenier } from '../mcp/held-call-outcome.js';
 import { repostCoveredChecks } from '../mcp/repost-covered-checks.js';
+import { recordedArguments, recordedText } from '../agent/recorded-arguments.js';
 import { DEFAULT_ASK_TIMEOUT_SECONDS } from '../policies/asked-capability.js';
 import { checkToolAction, hookPropertiesBefore, type HookDenial } from './check-tool-action.js';
 import type { HookToolCall, HookVerdict, NewHookCall } from './hook-call.js';
@@ -46,9 +47,9 @@ async function hold(
       execution_id: session.id,
       seq: session.next_seq,
       tool: call.tool,
-      arguments: call.input,
-      arguments_digest: canonicalDigest(call.input),
-      capability,
+      arguments: recordedArguments(call.input),
+      arguments_digest: canonicalDigest(recordedArguments(call.input)),
+      capability: recordedText(capability),
       requested_at: requestedAt,
       deadline: new Date(requestedAt.getTime() + timeoutSeconds * 1000),
     },
@@ -105,12 +106,13 @@ export async function preToolUse(
       else ({ denial, deniedBy } = outcome);
     }
   }
-  const capability = denial?.capability ?? action.capabilities[0];
+  const chosen = denial?.capability ?? action.capabilities[0];
+  const capability = chosen === null ? null : recordedText(chosen);
   const log = (verdict: string) =>
     deps.log('hooks.tool_call', { execution_id: session.id, tool: call.tool, verdict, reason: denial?.reason ?? null, capability });
   if (!denial) {
     if (ahead?.id && !approvedBy) deps.hookCalls.opened(ahead.call, ahead.id);
-    else await deps.hookCalls.open(openCallOf(session.id, call, capability, approvedBy, deps.now()));
+    else await deps.hookCalls.open(openCallOf(session.id, call, action.capabilities[0], approvedBy, deps.now()));
     log('allowed');
     return {
       decision: 'allow',
@@ -119,14 +121,15 @@ export async function preToolUse(
   }
   const refusal = denial;
   const callId = call.toolUseId ?? null;
+  const args = recordedArguments(call.input);
   const recorded = await recordHookEntry(deps, session.id, read, (seq, prev) => {
     const certificate = deps.certifier.certifyDeniedToolCall({
       executionId: session.id,
       seq,
       tool: call.tool,
-      arguments: call.input,
+      arguments: args,
       reason: refusal.reason,
-      capability: refusal.capability,
+      capability,
       capabilities: [...terms.permissions],
       verifiedProperties: hookPropertiesBefore(refusal.reason),
       policy: terms.policyRef,
@@ -137,8 +140,8 @@ export async function preToolUse(
       seq,
       call_id: callId ?? `hook-${seq}`,
       tool: call.tool,
-      arguments: call.input,
-      capability: refusal.capability,
+      arguments: args,
+      capability,
       verdict: 'denied',
       reason: refusal.reason,
       certificate_id: certificate.id,

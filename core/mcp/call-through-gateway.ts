@@ -1,3 +1,4 @@
+import { recordedArguments } from '../agent/recorded-arguments.js';
 import { canonicalJson, sha256Hex } from '../canonical-json.js';
 import { holdsNonFiniteNumber, isRecordableJson } from '../json-value-holds.js';
 import { isStorableText, storableJson, storableText } from '../storable-text.js';
@@ -149,6 +150,8 @@ export async function callThroughGateway(
   // call recorded (and signed) with U+FFFD in their place. Forwarded first, the call ran and then went unrecorded.
   const recordable = isRecordableJson(sent.arguments) && isStorableText(sent.name);
   const call = recordable ? sent : { name: storableText(sent.name), arguments: storableJson(sent.arguments) as Record<string, unknown> };
+  // What is held, recorded, signed and exported: the arguments with their secrets replaced; the upstream gets them as sent.
+  const recordedArgs = recordedArguments(call.arguments);
   if (!sessionIsOpen(state, deps.now())) {
     return { content: text('This agent session has ended; open a new one.'), isError: true, recorded: false, denied: false };
   }
@@ -177,7 +180,7 @@ export async function callThroughGateway(
       ? await deps.hold({
           seq,
           tool: call.name,
-          arguments: call.arguments,
+          arguments: recordedArgs,
           capability: asked,
           timeoutSeconds: policy.ask_timeout_seconds ?? DEFAULT_ASK_TIMEOUT_SECONDS,
         })
@@ -218,7 +221,7 @@ export async function callThroughGateway(
         executionId: session.id,
         seq: atSeq,
         tool: call.name,
-        arguments: call.arguments,
+        arguments: recordedArgs,
         capability: tool.capabilities[0],
         capabilities: [...permissions],
         verifiedProperties: approvedBy ? APPROVED_PROPERTIES : GATEWAY_VERIFIED_PROPERTIES,
@@ -234,7 +237,7 @@ export async function callThroughGateway(
       executionId: session.id,
       seq: atSeq,
       tool: call.name,
-      arguments: call.arguments,
+      arguments: recordedArgs,
       reason: denial.reason,
       capability: denial.capability,
       capabilities: [...permissions],
@@ -259,7 +262,7 @@ export async function callThroughGateway(
       seq: at.next_seq,
       call_id: `mcp-${at.next_seq}`,
       tool: call.name,
-      arguments: call.arguments,
+      arguments: recordedArgs,
       capability: denial ? denial.capability : (tool?.capabilities[0] ?? null),
       verdict: denial ? 'denied' : 'allowed',
       reason: denial?.reason ?? null,

@@ -116,3 +116,15 @@ it('records a result holding a NUL or a lone surrogate with U+FFFD in their plac
   const calls = await t.request.get(`/api/v1/executions/${session.id}/tool-calls`).set(t.admin.auth);
   expect(calls.body).toEqual([expect.objectContaining({ seq: 1, verdict: 'allowed', output: 'before\uFFFDafter \uFFFD end' })]);
 });
+
+it('forwards arguments holding a secret as sent, and records and signs them with the secret replaced', async () => {
+  const { t } = gateway;
+  const session = await openSession();
+  const token = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+  const result = (await client!.callTool({ name: 'raw__describe', arguments: { note: `use ${token}` } })) as ToolResult;
+  expect(result.isError).toBeFalsy();
+  expect(forwarded.at(-1)).toMatchObject({ arguments: { note: `use ${token}` } });
+  const calls = await t.request.get(`/api/v1/executions/${session.id}/tool-calls`).set(t.admin.auth);
+  expect(calls.body).toEqual([expect.objectContaining({ seq: 1, arguments: { note: 'use [REDACTED:secrets:github_token]' } })]);
+  expect(JSON.stringify(calls.body)).not.toContain(token);
+});

@@ -1,0 +1,15 @@
+import { redactOutput } from './output-rules.js';
+import { redactJson } from './redact-json.js';
+
+/**
+ * A tool call's arguments as they are recorded, signed, shown to approvers and exported: every
+ * secret the `secrets` output rule knows (a token in a push URL, an API key in a header) replaced
+ * by `[REDACTED:secrets:<detector>]`. The policy decides on, and the tool runs with, the arguments
+ * as the agent sent them; the record proves what was asked for, not the credential
+ * (docs/agent-hooks.md, "Records"; docs/mcp-gateway.md).
+ */
+export const recordedArguments = (args: Record<string, unknown>): Record<string, unknown> =>
+  redactJson(['secrets'], args) as Record<string, unknown>;
+
+/** A capability or a log field naming what the agent wrote (a path, a host) as it is recorded: its secrets replaced. */
+export const recordedText = (text: string): string => redactOutput(['secrets'], text);
