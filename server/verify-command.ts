@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { PACKAGE_LIMITS } from '../core/certificates/package-limits.js';
 import { parseStrictJson } from '../core/certificates/parse-strict-json.js';
+import { printableName, printableText } from '../core/certificates/printable-text.js';
 import { keyIdOfJwk, type VerificationJwk } from '../core/certificates/public-jwk.js';
 import { usableJwks } from '../core/certificates/usable-jwks.js';
 import { verifyPackage, type PackageFailure } from '../core/certificates/verify-package.js';
@@ -32,10 +33,34 @@ export interface VerifyOutput {
   err(line: string): void;
 }
 
-const stdio: VerifyOutput = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-};
+/**
+ * The terminal, with stdout lines gathered into writes of about 64 KB: a package can fail a
+ * million ways, one line each, and a system call per line cost seconds of it (2.4 million lines).
+ * `end` resolves once all is written: the CLI exits right after (server/cli.ts), and a pipe
+ * that was full then lost the rest, the closing FAILED line included.
+ */
+function bufferedStdio(): VerifyOutput & { end(): Promise<void> } {
+  let pending: string[] = [];
+  let size = 0;
+  const take = () => {
+    const text = pending.join('');
+    pending = [];
+    size = 0;
+    return text;
+  };
+  return {
+    out(line) {
+      pending.push(`${line}\n`);
+      size += line.length + 1;
+      if (size >= 64 * 1024) process.stdout.write(take());
+    },
+    err(line) {
+      if (size > 0) process.stdout.write(take());
+      process.stderr.write(`${line}\n`);
+    },
+    end: () => new Promise((resolve) => process.stdout.write(take(), () => resolve())),
+  };
+}
 
 class UsageError extends Error {}
 
@@ -128,7 +153,8 @@ async function trustedKeys(
     );
   const { keys, ignored } = usableJwks(list);
   const where = keysFile ? `key file ${keysFile}` : "the package's public_keys";
-  for (const note of ignored) output.out(`${where}: ${note}`);
+  // A note quotes the entry's kty, as the package or key file wrote it.
+  for (const note of ignored) output.out(printableText(`${where}: ${note}`));
   if (keys.length === 0) throw new UsageError(`${where} holds no usable Ed25519 public key${keysFile ? '' : '; pass --keys <jwks.json>'}`);
   if (keyids.length === 0) return keys;
   // The keyid is computed from the key itself, so a key carried by the package is trusted only if it hashes to a pin.
@@ -138,9 +164,15 @@ async function trustedKeys(
   return pinned;
 }
 
+/**
+ * Names and reasons come from the package: escaped and cut (core/certificates/printable-text.ts),
+ * so a member named with a carriage return and ANSI escapes cannot erase this line and print a
+ * forged "OK", nor one value fill the terminal.
+ */
 function failureLine(failure: PackageFailure): string {
-  if ('member' in failure) return `FAIL member '${failure.member}': ${failure.reason}`;
-  return `FAIL certificate ${failure.certificate} (in ${failure.path}): ${failure.reason}${failure.detail ? ` - ${failure.detail}` : ''}`;
+  if ('member' in failure) return `FAIL member '${printableName(failure.member)}': ${printableText(failure.reason)}`;
+  const detail = failure.detail ? ` - ${printableText(failure.detail)}` : '';
+  return `FAIL certificate ${printableName(failure.certificate)} (in ${printableName(failure.path)}): ${printableText(failure.reason)}${detail}`;
 }
 
 function source(file: string, args: VerifyArgs, count: number): string {
@@ -155,7 +187,17 @@ function source(file: string, args: VerifyArgs, count: number): string {
  * trust anchor, --keys or --keyid; without one an intact package exits 3, because anyone could
  * have re-signed it with keys of their own. Exit 1 when anything fails, 2 for a usage error.
  */
-export async function verifyCommand(args: string[], output: VerifyOutput = stdio): Promise<number> {
+export async function verifyCommand(args: string[], output?: VerifyOutput): Promise<number> {
+  if (output) return verify(args, output);
+  const stdio = bufferedStdio();
+  try {
+    return await verify(args, stdio);
+  } finally {
+    await stdio.end();
+  }
+}
+
+async function verify(args: string[], output: VerifyOutput): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     output.out(HELP.trimEnd());
     return VERIFY_EXIT.verified;
@@ -169,7 +211,7 @@ export async function verifyCommand(args: string[], output: VerifyOutput = stdio
     output.out(source(parsed.file, parsed, keys.length));
     const result = verifyPackage(pkg as Record<string, unknown>, keys);
     for (const failure of result.failures) output.out(failureLine(failure));
-    for (const note of result.notes) output.out(`NOTE ${note}`);
+    for (const note of result.notes) output.out(printableText(`NOTE ${note}`));
     if (result.manifestKeyid) output.out(`manifest signed by key ${result.manifestKeyid}`);
     output.out(`${result.certificatesChecked} certificate(s) checked`);
     if (!result.ok) {
@@ -187,12 +229,14 @@ export async function verifyCommand(args: string[], output: VerifyOutput = stdio
     return VERIFY_EXIT.verified;
   } catch (error) {
     if (error instanceof UsageError) {
-      output.err(error.message);
+      // A refused key file's message names where in it, by its keys.
+      output.err(printableText(error.message));
       return VERIFY_EXIT.usage;
     }
     // A refused package, or anything its content made go wrong: a FAIL with a message, never a stack trace.
     const message = error instanceof RefusedPackage ? error.message : `cannot be checked (${(error as Error)?.message ?? String(error)})`;
-    output.out(`FAIL package: ${message}`);
+    // A refusal names where in the package, by its keys; an error's message may quote the package.
+    output.out(`FAIL package: ${printableText(message)}`);
     output.out('FAILED: 1 problem(s) found.');
     return VERIFY_EXIT.failed;
   }

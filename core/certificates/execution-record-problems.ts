@@ -1,10 +1,9 @@
 import { canonicalJson, sha256Hex } from '../canonical-json.js';
 import { certifiedClaims, type CertifiedClaims } from './certified-claims.js';
 import type { PackagedExecution } from './find-execution-records.js';
+import { printableName, show } from './printable-text.js';
 import type { Certificate } from './types.js';
 import { unverifiedStatement } from './unverified-statement.js';
-
-const show = (value: unknown): string => JSON.stringify(value) ?? 'nothing';
 
 function execution(cert: Certificate): { claims: CertifiedClaims; outputDigest: unknown } {
   const statement = unverifiedStatement(cert);
@@ -79,7 +78,7 @@ export function executionRecordProblems({ record, certificates, toolCalls }: Pac
   const claims = new Map(chained.map((c) => [c, execution(c).claims]));
   for (const [cert, claim] of claims)
     if (claim.executionId !== record.id)
-      problems.push(`certificate ${String(cert.id)} is of execution ${show(claim.executionId)}, not of this one`);
+      problems.push(`certificate ${printableName(cert.id)} is of execution ${show(claim.executionId)}, not of this one`);
   const finals = chained.filter((c) => c.kind === 'execution');
   const finished = (record.status === 'completed' || record.status === 'failed') && record.verdict != null;
   if (finals.length > 1) problems.push(`${finals.length} execution certificates, not one`);
@@ -88,14 +87,23 @@ export function executionRecordProblems({ record, certificates, toolCalls }: Pac
   if (finals.length > 0 && !finished)
     problems.push(`status ${show(record.status)} with verdict ${show(record.verdict)}, but an execution certificate was issued`);
   if (finals.length > 0) problems.push(...finalMismatches(record, finals[finals.length - 1]));
+  // Each call's certificate by seq, built once: a scan of every certificate for every call was
+  // quadratic, and a 1 MB package of 20,000 dummy calls held the verifier 88 s (docs/attestations.md,
+  // "What the verifier refuses"). The first certificate of a seq is the one a scan found.
+  const bySeq = new Map<unknown, Certificate>();
+  for (const [cert, claim] of claims) if (cert.kind === 'tool_call' && !bySeq.has(claim.seq)) bySeq.set(claim.seq, cert);
+  // Shown once per certificate: calls sharing a seq would otherwise each write its capability out.
+  const signedCapability = new Map<Certificate, string>();
   for (const entry of toolCalls as { seq?: unknown; verdict?: unknown; certificate_id?: unknown; capability?: unknown }[]) {
-    const cert = chained.find((c) => c.kind === 'tool_call' && claims.get(c)!.seq === entry?.seq);
     if (entry?.verdict !== 'allowed') continue;
+    const cert = bySeq.get(entry.seq);
     if (!cert || cert.id !== entry.certificate_id) problems.push(`allowed tool call ${show(entry.seq)} has no certificate of its own`);
-    else if (claims.get(cert)!.capability !== entry.capability)
+    else if (claims.get(cert)!.capability !== entry.capability) {
+      if (!signedCapability.has(cert)) signedCapability.set(cert, show(claims.get(cert)!.capability));
       problems.push(
-        `tool call ${show(entry.seq)}: capability ${show(entry.capability)} but its certificate says ${show(claims.get(cert)!.capability)}`,
+        `tool call ${show(entry.seq)}: capability ${show(entry.capability)} but its certificate says ${signedCapability.get(cert)}`,
       );
+    }
   }
   return problems;
 }

@@ -13,10 +13,19 @@ const SKIPPED = new Set(['manifest', 'public_keys']);
 
 /** Every `certificates` array anywhere in a package, with its sibling `tool_calls`. */
 export function findCertificateGroups(value: unknown, path = ''): CertificateGroup[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => findCertificateGroups(item, `${path}[${i}]`));
-  if (typeof value !== 'object' || value === null) return [];
-  const record = value as Record<string, unknown>;
   const groups: CertificateGroup[] = [];
+  collectGroups(value, path, groups);
+  return groups;
+}
+
+/** Into one list: spreading each child's list into its parent's overflowed the stack on a package of 500,000 groups. */
+function collectGroups(value: unknown, path: string, groups: CertificateGroup[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => collectGroups(item, `${path}[${i}]`, groups));
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const record = value as Record<string, unknown>;
   if (Array.isArray(record.certificates)) {
     groups.push({
       path: path ? `${path}.certificates` : 'certificates',
@@ -26,7 +35,6 @@ export function findCertificateGroups(value: unknown, path = ''): CertificateGro
   }
   for (const [key, child] of Object.entries(record)) {
     if (key === 'certificates' || (!path && SKIPPED.has(key))) continue;
-    groups.push(...findCertificateGroups(child, path ? `${path}.${key}` : key));
+    collectGroups(child, path ? `${path}.${key}` : key, groups);
   }
-  return groups;
 }

@@ -27,24 +27,44 @@ function fail(results: CertificateCheck[], index: number, reason: string, detail
   if (results[index].verified) results[index] = { id: results[index].id, verified: false, reason, detail };
 }
 
-/** Entries that disagree with the certificates issued for them. */
-function checkAgainstToolCalls(links: Link[], toolCalls: ToolCallEntry[], results: CertificateCheck[]): void {
+/**
+ * The tool-call entries as each chain reads them, built once per package group: a scan of every
+ * entry for every certificate, and every entry's digest again for each chain, were quadratic (a
+ * 1 MB package of 20,000 dummy calls held the verifier 88 s; docs/attestations.md, "What the
+ * verifier refuses", says a check at the limits takes seconds).
+ */
+interface RecordedCalls {
+  /** The first entry of each seq in seq order: the one a scan of the sorted list found. */
+  bySeq: Map<unknown, ToolCallEntry>;
+  count: number;
+  /** The digest of the list of entry digests in seq order, made when an execution certificate asks for it. */
+  digest: () => string;
+}
+
+function recordedCalls(toolCalls: ToolCallEntry[]): RecordedCalls {
   const ordered = [...toolCalls].sort((a, b) => a.seq - b.seq);
+  const bySeq = new Map<unknown, ToolCallEntry>();
+  for (const entry of ordered as (ToolCallEntry | null)[]) if (entry !== null && !bySeq.has(entry.seq)) bySeq.set(entry.seq, entry);
+  let digest: string | undefined;
+  return { bySeq, count: ordered.length, digest: () => (digest ??= canonicalDigest(ordered.map(toolCallDigest))) };
+}
+
+/** Entries that disagree with the certificates issued for them. */
+function checkAgainstToolCalls(links: Link[], recorded: RecordedCalls, results: CertificateCheck[]): void {
   for (const link of links) {
     const p = link.claims;
     if (link.cert.kind === 'execution') {
-      const expected = ordered.map(toolCallDigest);
-      if (canonicalDigest(p.toolCalls ?? null) !== canonicalDigest(expected)) {
+      if (canonicalDigest(p.toolCalls ?? null) !== recorded.digest()) {
         fail(
           results,
           link.index,
           'tool_calls_mismatch',
-          `the certified tool-call digests (${(p.toolCalls as unknown[] | undefined)?.length ?? 0}) do not match the ${expected.length} recorded tool calls`,
+          `the certified tool-call digests (${(p.toolCalls as unknown[] | undefined)?.length ?? 0}) do not match the ${recorded.count} recorded tool calls`,
         );
       }
     } else if (p.denied) {
       // A refused call: the entry must be that refusal, of those very arguments.
-      const entry = ordered.find((e) => e.seq === p.seq);
+      const entry = recorded.bySeq.get(p.seq);
       const same =
         entry?.verdict === 'denied' &&
         entry.tool === p.tool &&
@@ -53,7 +73,7 @@ function checkAgainstToolCalls(links: Link[], toolCalls: ToolCallEntry[], result
       if (!same)
         fail(results, link.index, 'tool_call_mismatch', `denied tool call ${String(p.seq)} is missing or differs from what was certified`);
     } else {
-      const entry = ordered.find((e) => e.seq === p.seq);
+      const entry = recorded.bySeq.get(p.seq);
       if (!entry || entry.verdict !== 'allowed' || entry.tool !== p.tool || entry.result_digest !== p.resultDigest) {
         fail(results, link.index, 'tool_call_mismatch', `tool call ${String(p.seq)} is missing or differs from what was certified`);
       }
@@ -77,8 +97,12 @@ export function verifyCertificateChain(certs: Certificate[], verifier: Verifier,
     if (cert?.kind !== 'tool_call' && cert?.kind !== 'execution') return;
     const claims = claimsOf(cert);
     const key = String(claims.executionId);
-    chains.set(key, [...(chains.get(key) ?? []), { index, cert, claims }]);
+    // Appended in place: a copy of the chain for each certificate was quadratic too.
+    const chain = chains.get(key);
+    if (chain) chain.push({ index, cert, claims });
+    else chains.set(key, [{ index, cert, claims }]);
   });
+  let recorded: RecordedCalls | undefined;
   for (const links of chains.values()) {
     links.sort(chainOrder);
     let prev: string | null = null;
@@ -89,7 +113,7 @@ export function verifyCertificateChain(certs: Certificate[], verifier: Verifier,
       prev = canonicalDigest(link.cert.envelope ?? null);
       prevName = name;
     }
-    if (toolCalls) checkAgainstToolCalls(links, toolCalls, results);
+    if (toolCalls) checkAgainstToolCalls(links, (recorded ??= recordedCalls(toolCalls)), results);
   }
   return results;
 }

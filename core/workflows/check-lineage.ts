@@ -46,7 +46,15 @@ export function checkLineage(pkg: Record<string, unknown>): string[] {
     stage_role?: string;
     status?: string;
   }[];
-  const executionOf = (stageId: string | undefined) => stages.find((s) => s.stage_id === stageId)?.execution ?? undefined;
+  // Looked up by id, the first of each id as `find` took it: a search per entry made a hostile package quadratic.
+  const firstBy = <T>(items: readonly T[], id: (item: T) => unknown) => {
+    const map = new Map<unknown, T>();
+    for (const item of items) if (!map.has(id(item))) map.set(id(item), item);
+    return map;
+  };
+  const stageById = firstBy(stages, (s) => s?.stage_id);
+  const roleById = firstBy(workflowStages, (s) => s?.id);
+  const executionOf = (stageId: string | undefined) => stageById.get(stageId)?.execution ?? undefined;
   const problems: string[] = [];
   for (const entry of pkg.lineage as LineageEntry[]) {
     const where = `stage ${String(entry?.stage_id)}`;
@@ -62,7 +70,7 @@ export function checkLineage(pkg: Record<string, unknown>): string[] {
       problems.push(`${where}: its execution certificate's signed upstream differs from the lineage's upstream certificate digests`);
     if ((execution.upstream_execution_ids ?? []).join(',') !== upstream.map((u) => u.execution_id).join(','))
       problems.push(`${where}: upstream_execution_ids differ from the lineage`);
-    const role = workflowStages.find((s) => s.id === entry.stage_id);
+    const role = roleById.get(entry.stage_id);
     for (const u of upstream) {
       const up = executionOf(u.stage_id);
       if (!up || up.id !== u.execution_id || finalDigest(up) !== u.certificate_digest) {
