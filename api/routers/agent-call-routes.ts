@@ -1,3 +1,4 @@
+import { requireStoredItem } from '../../core/accounts/require-stored-item.js';
 import { z } from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { approverRefusal } from '../../core/mcp/approver-refusal.js';
@@ -28,7 +29,7 @@ async function decide(
   const held = await deps.agentCallApprovals.get(id);
   if (!held) throw new NotFoundError('held call', id);
   // Deciding what an agent does to a repository needs write there, like the work itself (404 to whoever may not read it).
-  if (held.repo_root) await deps.repoAccess.require(caller, held.repo_root, 'write');
+  if (held.repo_root) await requireStoredItem(deps.repoAccess, caller, held.repo_root, 'write', new NotFoundError('held call', id));
   const refusal = approverRefusal(held, userId);
   if (refusal) throw new ForbiddenError(refusal);
   const result = await deps.agentCallApprovals.decide(id, decision, userId, reason, new Date());
@@ -107,7 +108,8 @@ export const agentCallRoutes = [
     async handler({ params, caller, deps }) {
       const held = await deps.agentCallApprovals.get(params.id);
       if (!held) throw new NotFoundError('held call', params.id);
-      if (held.repo_root) await deps.repoAccess.require(caller, held.repo_root, 'read');
+      if (held.repo_root)
+        await requireStoredItem(deps.repoAccess, caller, held.repo_root, 'read', new NotFoundError('held call', params.id));
       return { body: held };
     },
   }),

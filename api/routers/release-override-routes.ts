@@ -1,3 +1,5 @@
+import { NotFoundError } from '../../core/errors.js';
+import { requireStoredItem } from '../../core/accounts/require-stored-item.js';
 import type { Counter, Registry } from 'prom-client';
 import { createOverride } from '../../core/release/create-override.js';
 import { overrideState, type Override } from '../../core/release/override.js';
@@ -84,7 +86,8 @@ export const releaseOverrideRoutes = [
     async handler({ params, caller, deps }) {
       const before = await deps.release.overrides.getOverride(params.override_id);
       // Even the overrider must still read the repository: its existence is not revealed otherwise.
-      if (before) await deps.repoAccess.require(caller, before.repo_root, 'read');
+      if (before)
+        await requireStoredItem(deps.repoAccess, caller, before.repo_root, 'read', new NotFoundError('Override', params.override_id));
       const override = await revokeOverride(deps.release.overrides, caller, params.override_id, (repo) =>
         deps.repoAccess.require(caller, repo, 'maintain'),
       );

@@ -1,3 +1,5 @@
+import { NotFoundError } from '../../core/errors.js';
+import { requireStoredItem } from '../../core/accounts/require-stored-item.js';
 import { promoteSnapshot } from '../../core/release/promote-snapshot.js';
 import { defineRoute } from '../route.js';
 import { withDisplayNames } from '../with-display-names.js';
@@ -33,7 +35,8 @@ export const releasePromotionRoutes = [
     async handler({ body, caller, deps }) {
       // Every transition acts on the snapshot's repository: maintain or admin on GitHub (docs/api.md, "Repository access").
       const snapshot = await deps.release.store.getSnapshot(body.snapshot_id);
-      if (snapshot) await deps.repoAccess.require(caller, snapshot.repo_root, 'maintain');
+      if (snapshot)
+        await requireStoredItem(deps.repoAccess, caller, snapshot.repo_root, 'maintain', new NotFoundError('Snapshot', body.snapshot_id));
       const { promotion, created } = await promoteSnapshot(deps.release, body, caller);
       const [named] = await withDisplayNames(deps.accounts, [promotion], 'promoted_by', 'promoted_by_name');
       return { status: created ? 201 : 200, body: named };

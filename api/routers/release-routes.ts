@@ -1,3 +1,4 @@
+import { requireStoredItem } from '../../core/accounts/require-stored-item.js';
 import { z } from 'zod';
 import { NotFoundError } from '../../core/errors.js';
 import { decideRelease } from '../../core/release/decide-release.js';
@@ -128,7 +129,7 @@ export const releaseRoutes = [
     async handler({ params, caller, deps }) {
       const doc = await deps.release.store.evidenceDocument(params.evidence_id);
       if (!doc) throw new NotFoundError('Evidence document');
-      await deps.repoAccess.require(caller, doc.repo_root, 'read');
+      await requireStoredItem(deps.repoAccess, caller, doc.repo_root, 'read', new NotFoundError('Evidence document'));
       return evidenceDocumentDownload(doc);
     },
   }),

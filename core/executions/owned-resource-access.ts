@@ -1,4 +1,6 @@
 import type { RepoAccess } from '../accounts/repo-access.js';
+import { requireStoredItem } from '../accounts/require-stored-item.js';
+import { NotFoundError } from '../errors.js';
 import type { Principal } from '../accounts/user.js';
 import { assertCanCancel, visibleOwnedResource } from './execution-access.js';
 
@@ -38,7 +40,10 @@ export async function requireOwnedResource<T extends OwnedResource>(
   found: T | null | undefined,
 ): Promise<T> {
   const resource = visibleOwnedResource(caller, found, asked.kind.name, asked.id);
+  // Read first: one who may not read its repository gets the 404 an unknown id gets, before any 403 of a cancel.
+  if (resource.repo_root)
+    await requireStoredItem(repoAccess, caller, resource.repo_root, 'read', new NotFoundError(asked.kind.name, asked.id));
   if (asked.action === 'cancel') assertCanCancel(caller, resource.owner_id, asked.kind.indefinite);
-  if (resource.repo_root) await repoAccess.require(caller, resource.repo_root, asked.action === 'cancel' ? 'write' : 'read');
+  if (resource.repo_root && asked.action === 'cancel') await repoAccess.require(caller, resource.repo_root, 'write');
   return resource;
 }

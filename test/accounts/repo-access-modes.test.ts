@@ -1,3 +1,4 @@
+import { fixture, uploadDocument } from '../release/support/evidence-documents.js';
 import { sha } from '../support/release-api.js';
 import { evidenceFor as evidence, useRepoAccessStack } from './support/repo-access-stack.js';
 
@@ -19,6 +20,16 @@ describe('SHIPGATE_REPO_ACCESS=github-required', () => {
     // A list shows none of the repositories' items to them.
     const listed = await stack.t.request.get('/api/v1/releases/deployments').set(operator.auth);
     expect(listed.status).toBe(200);
+  });
+
+  it("a stored item of a repository answers them its unknown id's 404, not the 403 that would reveal it", async () => {
+    const bytes = fixture('jest-junit-passing.xml');
+    const doc = await uploadDocument(stack.t, { repo: 'acme/api', commit: sha('q9'), name: 'tests', bytes, format: 'junit' });
+    const viewer = await stack.t.user('VIEWER');
+    for (const id of [doc.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await stack.t.request.get(`/api/v1/releases/evidence/${id}/document`).set(viewer.auth);
+      expect([res.status, res.body]).toEqual([404, { detail: 'Evidence document not found.' }]);
+    }
   });
 
   it('a linked user with write uploads; ADMIN needs no link', async () => {

@@ -25,7 +25,7 @@ describe('evidence documents', () => {
     const viewer = await reader('VIEWER');
     const get = (id: string) => stack.t.request.get(`/api/v1/releases/evidence/${id}/document`).set(viewer.auth);
     const denied = await get(hidden.id);
-    expect([denied.status, denied.body.detail]).toEqual([404, 'Repository not found.']);
+    expect([denied.status, denied.body.detail]).toEqual([404, 'Evidence document not found.']);
     expect((await get(readable.id)).status).toBe(200);
   });
 });
@@ -48,7 +48,7 @@ describe('executions bound to a repository', () => {
       await stack.t.request.get(`/api/v1/executions/${hidden}/tool-calls`).set(owner.auth),
       await stack.t.request.delete(`/api/v1/executions/${hidden}`).set(owner.auth),
     ]) {
-      expect([res.status, res.body.detail]).toEqual([404, 'Repository not found.']);
+      expect([res.status, res.body.detail]).toEqual([404, 'Execution not found.']);
     }
     const row = await stack.t.database.db('executions').where({ id: hidden }).first();
     expect(row.status).toBe('running');
@@ -68,11 +68,22 @@ describe('executions bound to a repository', () => {
     expect([done.status, done.body.status]).toEqual([200, 'cancelled']);
   });
 
-  it('an AUDITOR who sees every execution by role gets 404 on an unreadable one; ADMIN bypasses', async () => {
+  it('an AUDITOR who sees every execution by role gets 404 on an unreadable one, its cancel too, as on an unknown id; ADMIN bypasses', async () => {
     const owner = await stack.t.user('OPERATOR');
     const hidden = await bound(owner.id, 'acme/secret');
     const auditor = await reader('AUDITOR');
-    expect((await stack.t.request.get(`/api/v1/executions/${hidden}`).set(auditor.auth)).status).toBe(404);
+    const unknown = randomUUID();
+    for (const id of [hidden, unknown]) {
+      const read = await stack.t.request.get(`/api/v1/executions/${id}`).set(auditor.auth);
+      const cancel = await stack.t.request.delete(`/api/v1/executions/${id}`).set(auditor.auth);
+      // A 403 on the cancel ("only the owner or an ADMIN") told the auditor the execution exists.
+      expect([read.status, read.body, cancel.status, cancel.body]).toEqual([
+        404,
+        { detail: 'Execution not found.' },
+        404,
+        { detail: 'Execution not found.' },
+      ]);
+    }
     const admin = await stack.linked('ADMIN', `res-admin-${randomUUID().slice(0, 8)}`);
     expect((await stack.t.request.get(`/api/v1/executions/${hidden}`).set(admin.auth)).status).toBe(200);
     expect((await stack.t.request.delete(`/api/v1/executions/${hidden}`).set(admin.auth)).status).toBe(200);
@@ -83,7 +94,7 @@ describe('executions bound to a repository', () => {
     const owner = await stack.t.user('OPERATOR');
     const hidden = await bound(owner.id, 'acme/secret');
     const denied = await stack.t.request.get(`/api/v1/compliance/${hidden}/export`).set(auditor.auth);
-    expect([denied.status, denied.body.detail]).toEqual([404, 'Repository not found.']);
+    expect([denied.status, denied.body.detail]).toEqual([404, 'Execution not found.']);
     const readable = await bound(owner.id, 'acme/api');
     expect((await stack.t.request.get(`/api/v1/compliance/${readable}/export`).set(auditor.auth)).status).toBe(200);
   });
@@ -96,7 +107,7 @@ describe('agent sessions bound to a repository', () => {
     const owner = await reader('OPERATOR');
     const hidden = await insertAgentSession(stack.t.database.db, { owner_id: owner.id, repo_root: 'acme/secret' });
     const denied = await close(hidden, owner.auth);
-    expect([denied.status, denied.body.detail]).toEqual([404, 'Repository not found.']);
+    expect([denied.status, denied.body.detail]).toEqual([404, 'Agent session not found.']);
     const readOnly = await insertAgentSession(stack.t.database.db, { owner_id: owner.id, repo_root: 'acme/api' });
     const refused = await close(readOnly, owner.auth);
     expect(refused.status).toBe(403);
@@ -130,7 +141,7 @@ describe('workflows bound to a repository', () => {
       await stack.t.request.delete(`/api/v1/workflows/${hidden}`).set(owner.auth),
       await stack.t.request.get(`/api/v1/workflows/${hidden}/export`).set(owner.auth),
     ]) {
-      expect([res.status, res.body.detail]).toEqual([404, 'Repository not found.']);
+      expect([res.status, res.body.detail]).toEqual([404, 'Workflow not found.']);
     }
     expect((await stack.t.database.db('workflows').where({ id: hidden }).first()).status).toBe('running');
     const readable = await bound(owner.id, 'acme/api');
