@@ -88,8 +88,16 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     }
     return found;
   };
+  const roots = new Map<string, string>();
   const denied = new Set<string>();
   const hookDeps: HookDeps = {
+    async rootOf(sessionId, cwd) {
+      const known = roots.get(sessionId);
+      if (known !== undefined) return known;
+      const root = await deps.hookCalls.establishRoot(sessionId, cwd);
+      setBounded(roots, sessionId, root, TERMS_KEPT);
+      return root;
+    },
     firstDenial: (sessionId) => {
       if (denied.has(sessionId)) return false;
       if (denied.size >= TERMS_KEPT) denied.clear();
@@ -157,7 +165,12 @@ export function buildHookEndpoint(deps: HookEndpointDeps): RawBodyRoute {
     let parsed = body !== NOT_READ && body !== undefined ? hookEventOf(agent, body.value, body.maybeUnstorable) : undefined;
     const early = parsed && 'event' in parsed ? parsed.event : undefined;
     if (early?.kind === 'post' && (await completedExpectedPost(ctx, tokenHash, agent, early))) return answer(ctx, 200, {});
-    const ahead = early?.kind === 'pre' && knownSession ? openAhead(await termsOf(knownSession), knownSession, early.call, now()) : null;
+    // The session's root is known here once this process served its first pre (pre-tool-use.ts sets it).
+    const root = knownSession ? roots.get(knownSession) : undefined;
+    const ahead =
+      early?.kind === 'pre' && knownSession && root !== undefined
+        ? openAhead(await termsOf(knownSession), root, knownSession, early.call, now())
+        : null;
     const credential = await hookCredentialOf(deps, tokenHash, deps.config.mcp.rateLimitPerMinute, ahead);
     if (!credential) {
       ctx.set('WWW-Authenticate', 'Bearer');

@@ -12,10 +12,11 @@ const UNRECORDABLE = `the call holds a NUL or a lone UTF-16 surrogate (or nests 
  */
 const actions = new WeakMap<HookToolCall, ToolAction>();
 
-export function actionOfCall(call: HookToolCall): ToolAction {
+/** The call's ToolAction, its paths read from its `cwd` and made relative to its session's `root` (one root per session, so per call). */
+export function actionOfCall(call: HookToolCall, root: string): ToolAction {
   let action = actions.get(call);
   if (!action) {
-    action = toolAction(call.tool, call.input, call.cwd, call.mcp);
+    action = toolAction(call.tool, call.input, call.cwd, call.mcp, root);
     // Refused before anything else of it is judged, as the gateway refuses such arguments: what would be decided on
     // (its storable form) is not what the agent sent.
     if (call.unrecordable) action = { ...action, malformed: UNRECORDABLE };

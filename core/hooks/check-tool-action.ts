@@ -66,8 +66,16 @@ export function checkToolAction(
   const missing = missingCapability(action.capabilities, terms.policy, terms.permissions);
   if (missing?.reason === 'forbidden_by_policy') return { denial: missing };
   const anywhere =
-    forbiddenAnywhere(terms.policy.forbidden, 'read', action.anywhere.reads) ??
-    forbiddenAnywhere(terms.policy.forbidden, 'write', action.anywhere.writes);
+    forbiddenAnywhere(
+      terms.policy.forbidden,
+      'read',
+      action.reads.filter((p) => p.startsWith('/')),
+    ) ??
+    forbiddenAnywhere(
+      terms.policy.forbidden,
+      'write',
+      action.writes.filter((p) => p.startsWith('/')),
+    );
   if (anywhere) return { denial: { reason: 'forbidden_by_policy', capability: anywhere } };
   if (missing) return { denial: missing };
   if (nextSeq > maxToolCalls) return { denial: { reason: 'tool_call_limit', capability: null } };

@@ -92,6 +92,11 @@ export interface HookCallStore {
   ): Promise<{ session: AgentSessionCallState; hit: { count: number; retry: number }; openedAhead: string | null } | null>;
   /** The agent session a key's agent run (its own session id) opened, with its call state, if one did. */
   stateOfRun(agentKeyId: string, agent: HookAgent, cliSessionId: string): Promise<AgentSessionCallState | null>;
+  /**
+   * The session's repository root: the one set before, else `cwd`, set now (docs/agent-hooks.md,
+   * "Paths"); the first of concurrent callers on any replica wins.
+   */
+  establishRoot(executionId: string, cwd: string): Promise<string>;
   /** Binds the run to the session unless another request bound it first: the session that stands. */
   bindRun(agentKeyId: string, agent: HookAgent, cliSessionId: string, executionId: string): Promise<string>;
 }

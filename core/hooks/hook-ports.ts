@@ -16,6 +16,11 @@ export interface HookDeps {
   agentCallApprovals: Pick<AgentCallApprovals, 'askWithin' | 'state' | 'settle'>;
   /** The calls of each session one at a time in this process: each entry's seq and certificate follow the last. */
   calls: SessionCallQueue;
+  /**
+   * The session's repository root (docs/agent-hooks.md, "Paths"): the `cwd` of its first tool call,
+   * whichever replica served it, else `cwd` now set as it; remembered per process once read.
+   */
+  rootOf(sessionId: string, cwd: string): Promise<string>;
   /** Whether this is the first call of the session refused in this process (its checks are re-posted once). */
   firstDenial(sessionId: string): boolean;
   now(): Date;

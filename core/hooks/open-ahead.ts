@@ -32,8 +32,8 @@ export function openCallOf(
  * see (the session open, its call limit, the rate) that statement checks before writing, and
  * pre-tool-use.ts decides with the state it read: a row it does not allow is discarded.
  */
-export function openAhead(terms: HookTerms, sessionId: string, call: HookToolCall, now: Date): NewHookCall | null {
-  const action = actionOfCall(call);
+export function openAhead(terms: HookTerms, root: string, sessionId: string, call: HookToolCall, now: Date): NewHookCall | null {
+  const action = actionOfCall(call, root);
   const check = checkToolAction(action, terms, 1, Number.MAX_SAFE_INTEGER);
   return 'allowed' in check ? openCallOf(sessionId, call, action.capabilities[0], null, now) : null;
 }

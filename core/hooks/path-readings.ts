@@ -1,17 +1,5 @@
 import { loosePath } from '../policies/loose-spelling.js';
 
-/**
- * The ways a path a tool call names is read (docs/agent-hooks.md, "Paths"): relative to the
- * repository root (the hook input's `cwd`; a path outside it stays absolute), and as the absolute
- * path it is on the agent's machine. Each spelling the machine may read alike is a reading too.
- */
-export interface PathReadings {
-  /** What grants, `allow` rules and `deny` rules without `/` are matched against: `src/app.ts`, or `/etc/passwd`. */
-  relative: string[];
-  /** What a `deny` or `ask` rule with a `/` is also matched against, in any directory: the agent can move its `cwd`. */
-  absolute: string[];
-}
-
 /** `path` as an absolute POSIX path without `.`, `..` or repeated slashes. */
 function normalPath(path: string): string {
   const parts: string[] = [];
@@ -56,21 +44,19 @@ function withCaseInsensitiveRoot(root: string, path: string): string[] {
 }
 
 /**
- * A path's readings from `root`: as Windows reads it under a Windows working directory; else as a
- * POSIX system reads it and, for one holding a backslash, as Windows (or Git Bash) reads it too
- * (`x\..\.env` is `.env` there). Every reading is the call's: each must be granted and covered by
- * an `allow` rule, any may be refused (docs/agent-hooks.md, "Spellings the agent's machine reads alike").
+ * The readings of a path a tool call names (docs/agent-hooks.md, "Paths"): resolved from the
+ * call's `cwd` (where the tool resolves it) and made relative to the session's `root` (the `cwd`
+ * of its first call: the agent's `cd` moves `cwd`, not the repository); a path outside the root
+ * stays absolute. Under a Windows root it is read as Windows reads it; else as a POSIX system
+ * reads it and, for one holding a backslash, as Windows (or Git Bash) reads it too (`x\..\.env`
+ * is `.env` there). Every reading is the call's: each must be granted and covered by an `allow`
+ * rule, any may be refused (docs/agent-hooks.md, "Spellings the agent's machine reads alike").
  */
-export function pathReadings(root: string, path: string): PathReadings {
-  if (isWindowsRoot(root)) {
-    const [r, p] = [windowsPath(root), windowsPath(path)];
-    return { relative: withCaseInsensitiveRoot(r, p), absolute: [absolutePath(r, p)] };
+export function pathReadings(root: string, cwd: string, path: string): string[] {
+  if (isWindowsRoot(root) || isWindowsRoot(cwd)) {
+    return withCaseInsensitiveRoot(windowsPath(root), absolutePath(windowsPath(cwd), windowsPath(path)));
   }
-  const relative = withCaseInsensitiveRoot(root, path);
-  const absolute = [absolutePath(root, path)];
-  if (path.includes('\\')) {
-    relative.push(...withCaseInsensitiveRoot(root, windowsPath(path)));
-    absolute.push(absolutePath(root, windowsPath(path)));
-  }
-  return { relative: [...new Set(relative)], absolute: [...new Set(absolute)] };
+  const readings = withCaseInsensitiveRoot(root, absolutePath(cwd, path));
+  if (path.includes('\\')) readings.push(...withCaseInsensitiveRoot(root, absolutePath(cwd, windowsPath(path))));
+  return [...new Set(readings)];
 }

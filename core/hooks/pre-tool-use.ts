@@ -90,7 +90,7 @@ export async function preToolUse(
     await discardAhead();
     return { decision: 'deny', reason: ENDED };
   }
-  const action = actionOfCall(call);
+  const action = actionOfCall(call, await deps.rootOf(session.id, call.cwd));
   const check = checkToolAction(action, terms, session.next_seq, session.max_tool_calls);
   let denial: HookDenial | null = 'denial' in check ? check.denial : null;
   let approvedBy: CallApprover | null = null;

@@ -1,4 +1,13 @@
-import { gitSubcommand, MAX_SCRIPT_DEPTH, programOf, shellScript, shellTokens, simpleCommands, type ShellToken, type SimpleCommand } from './shell-words.js';
+import {
+  gitSubcommand,
+  MAX_SCRIPT_DEPTH,
+  programOf,
+  shellScript,
+  shellTokens,
+  simpleCommands,
+  type ShellToken,
+  type SimpleCommand,
+} from './shell-words.js';
 
 /** Operators that end a pipeline (a `|` joins its commands into one). */
 const PIPELINE_ENDS = new Set([';', '&&', '||', '&', '(', ')', '`']);

@@ -1,4 +1,5 @@
 import { programOf, simpleCommands, type SimpleCommand } from './shell-words.js';
+import { readOption } from './shell-wrappers.js';
 
 /**
  * The files a shell command plainly reads or writes (docs/agent-hooks.md, "Shell commands and
@@ -11,7 +12,21 @@ import { programOf, simpleCommands, type SimpleCommand } from './shell-words.js'
 export interface ShellFileAccess {
   reads: string[];
   writes: string[];
+  /**
+   * The line names a path longer than Linux opens (MAX_SHELL_PATH_CHARS), as written or past a
+   * `cd`, or more path than MAX_RECORDED_CHARS: the paths past it are recorded as written (no
+   * `cd` before them, no target directory), so the call is to be refused, not matched.
+   */
+  tooLong?: true;
 }
+
+/** The longest path Linux opens (PATH_MAX). */
+export const MAX_SHELL_PATH_CHARS = 4096;
+/**
+ * The most path characters recorded with a `cd` or a target directory before them: each is
+ * rebuilt per operand, so `cd a/a/…; cat x x …` recorded the directory 4,000 times (17 s).
+ */
+export const MAX_RECORDED_CHARS = 1024 * 1024;
 
 /** Commands whose every non-option argument is a file they read. */
 const READERS = new Set([
@@ -74,56 +89,105 @@ const VALUED: Record<string, ReadonlySet<string>> = {
   tail: new Set(['-n', '-c']),
   sort: new Set(['-o', '-k', '-t', '-S', '-T']),
   cut: new Set(['-d', '-f', '-b', '-c']),
-  cp: new Set(['-t', '-S']),
-  install: new Set(['-t', '-m', '-o', '-g', '-S']),
-  mv: new Set(['-t', '-S']),
-  ln: new Set(['-t', '-S']),
-  awk: new Set(['-F', '-v']),
-  gawk: new Set(['-F', '-v']),
-  mawk: new Set(['-F', '-v']),
+  cp: new Set(['-t', '-S', '--target-directory', '--suffix']),
+  install: new Set(['-t', '-m', '-o', '-g', '-S', '--target-directory', '--mode', '--owner', '--group', '--suffix']),
+  mv: new Set(['-t', '-S', '--target-directory', '--suffix']),
+  ln: new Set(['-t', '-S', '--target-directory', '--suffix']),
+  rsync: new Set(['-e', '--rsh']),
+  awk: new Set(['-F', '-v', '-f', '--file']),
+  gawk: new Set(['-F', '-v', '-f', '-e', '--file', '--source']),
+  mawk: new Set(['-F', '-v', '-f']),
+  sed: new Set(['-e', '-f', '-l', '--expression', '--file']),
+  jq: new Set(['-f', '--from-file']),
+  yq: new Set(['-f', '--from-file']),
   truncate: new Set(['-s', '-r']),
 };
-const SEARCH_VALUED = new Set(['-m', '-A', '-B', '-C', '-e', '-f', '-g', '-t', '--glob', '--type']);
+const SEARCH_VALUED = new Set(['-m', '-A', '-B', '-C', '-d', '-D', '-e', '-f', '-g', '-t', '--glob', '--type', '--regexp', '--file']);
+/** Options that give a pattern or script, so no operand is one; those that give it in a file, which is read. */
+const SCRIPT_GIVEN = ['-e', '--regexp', '--expression', '--source'];
+const SCRIPT_FILES = ['-f', '--file', '--from-file'];
 const NO_VALUED: ReadonlySet<string> = new Set();
 const valuedOf = (program: string) =>
   ['grep', 'egrep', 'fgrep', 'rg', 'ag'].includes(program) ? SEARCH_VALUED : Object.hasOwn(VALUED, program) ? VALUED[program] : NO_VALUED;
 
-/** A command's operands: its words that are neither options nor an option's value. */
-function operands(args: string[], valued: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (valued.has(args[i])) i++;
-    else if (!args[i].startsWith('-') || args[i] === '-') out.push(args[i]);
+/** A command's operands (its words that are neither options nor an option's value; all after `--`) and its options' values. */
+function parsed(args: string[], valued: ReadonlySet<string>): { files: string[]; values: (...names: string[]) => string[] } {
+  const files: string[] = [];
+  const given: { name: string; value: string }[] = [];
+  for (let i = 0; i < args.length;) {
+    if (args[i] === '--') {
+      files.push(...args.slice(i + 1));
+      break;
+    }
+    if (!args[i].startsWith('-') || args[i] === '-') files.push(args[i++]);
+    else {
+      const option = readOption(args, i, valued);
+      if (option.value !== undefined && valued.has(option.name)) given.push({ name: option.name, value: option.value });
+      i = option.next;
+    }
   }
-  return out;
+  return { files, values: (...names) => given.filter((g) => names.includes(g.name)).map((g) => g.value) };
 }
 
-const valueOf = (args: string[], option: string) => args.filter((_, i) => args[i - 1] === option);
+const operands = (args: string[], valued: ReadonlySet<string>) => parsed(args, valued).files;
+
+/** `path` without the slashes that end it (a loop: `/\/+$/` retried from every slash of a long run). */
+function trimSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
+}
+
+/** Path characters spent on targets' names (MAX_RECORDED_CHARS), and whether a path went past what Linux opens. */
+type Spent = { chars: number; tooLong: boolean };
+
+/**
+ * Where copying or moving `source` into the directory `dir` puts it (`cp -r w/workflows .github/`
+ * writes `.github/workflows`); none for an rsync source ending in `/`, whose contents go by names
+ * the line does not hold.
+ */
+function into(dir: string, source: string, program: string, spent: Spent): string[] {
+  const trimmed = trimSlashes(source);
+  const name = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  if (name === '' || name === '.' || name === '..' || (program === 'rsync' && trimmed !== source)) return [];
+  const path = `${trimSlashes(dir)}/${name}`;
+  spent.tooLong ||= path.length > MAX_SHELL_PATH_CHARS || (spent.chars += path.length) > MAX_RECORDED_CHARS;
+  return spent.tooLong ? [] : [path];
+}
 
 /** What one simple command reads and writes, its paths as written. */
-function commandAccess(words: string[], access: ShellFileAccess): void {
+function commandAccess(words: string[], access: ShellFileAccess, spent: Spent): void {
   const { program, args } = programOf(words);
   if (!program) return;
-  const files = operands(args, valuedOf(program)).filter((f) => f !== '-');
+  const valued = valuedOf(program);
+  const { files: all, values } = parsed(args, valued);
+  const files = all.filter((f) => f !== '-');
   if (READERS.has(program)) access.reads.push(...files);
   else if (SCRIPTED.has(program)) {
-    // The first operand is the pattern or script, unless an option gave it (`-e PATTERN`, `-f FILE`).
-    const given = args.includes('-e') || args.includes('-f');
+    // The first operand is the pattern or script, unless an option gave it (`-e PATTERN`, `--regexp=PATTERN`, `-fFILE`).
+    const scripts = values(...SCRIPT_FILES);
+    const given = scripts.length > 0 || values(...SCRIPT_GIVEN).length > 0;
     const read = given ? files : files.slice(1);
-    access.reads.push(...read, ...valueOf(args, '-f'));
+    access.reads.push(...read, ...scripts);
     if (program === 'sed' && args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))) access.writes.push(...read);
   } else if (EDITORS.has(program)) {
     access.reads.push(...files);
     access.writes.push(...files);
-  } else if (COPIERS.has(program)) {
-    const target = [...valueOf(args, '-t'), ...valueOf(args, '--target-directory')];
-    const sources = target.length > 0 ? files : files.slice(0, -1);
-    if (target.length > 0 || files.length >= 2) {
+  } else if (program === 'install' && args.some((a) => /^-[a-zA-Z]*d/.test(a) || a === '--directory')) access.writes.push(...files);
+  else if (COPIERS.has(program) || program === 'mv' || program === 'ln') {
+    // The target directory (the last `-t DIR` wins, as in GNU cp), else the last operand, which may be one: each source lands in it by its name.
+    const dir = values('-t', '--target-directory').at(-1);
+    const target = dir ?? (files.length >= 2 ? files.at(-1) : undefined);
+    const sources = dir !== undefined ? files : files.slice(0, -1);
+    // A copier's target is a directory when named one (`-t`, several sources, `dir/`) or the copy is recursive; `mv` and `ln` move or link into any directory.
+    const recursive = args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a) || a === '--recursive' || a === '--archive');
+    const isDir = !COPIERS.has(program) || dir !== undefined || sources.length > 1 || recursive || target?.endsWith('/');
+    const placed = target === undefined || !isDir ? [] : sources.flatMap((source) => into(target, source, program, spent));
+    if (COPIERS.has(program)) {
       access.reads.push(...sources);
-      access.writes.push(...(target.length > 0 ? target : files.slice(-1)));
-    }
-  } else if (program === 'mv' || program === 'ln') access.writes.push(...files, ...valueOf(args, '-t'));
-  else if (WRITERS.has(program)) access.writes.push(...files);
+      if (target !== undefined) access.writes.push(target, ...placed);
+    } else access.writes.push(...(target === undefined ? files : [...sources, target, ...placed]));
+  } else if (WRITERS.has(program)) access.writes.push(...files);
   else if (MODE_WRITERS.has(program)) access.writes.push(...files.slice(1));
   else if (program === 'dd')
     for (const arg of args) {
@@ -132,27 +196,35 @@ function commandAccess(words: string[], access: ShellFileAccess): void {
     }
 }
 
-/** `path` as seen from a directory `cd` moved to (absolute paths stay). */
-const within = (dir: string | null, path: string) => (dir === null || path.startsWith('/') ? path : `${dir}/${path}`);
-
 /**
  * The files the command plainly reads and writes, as written in it (relative to its working
  * directory, or absolute); from its simple commands when the caller read them already.
  */
 export function shellFileAccess(command: string, commands: SimpleCommand[] = simpleCommands(command)): ShellFileAccess {
   const access: ShellFileAccess = { reads: [], writes: [] };
-  // Where a `cd` earlier in the line moved to, relative to the working directory (or absolute).
+  const spent: Spent = { chars: 0, tooLong: false };
+  // Where a `cd` earlier in the line moved to, relative to the working directory (or absolute); null: there, or unknown.
   let dir: string | null = null;
+  // A path as seen from there: as written once it would pass what Linux opens or the recorded budget (the call is refused then).
+  const place = (path: string) => {
+    spent.tooLong ||= path.length > MAX_SHELL_PATH_CHARS;
+    if (dir === null || path.startsWith('/')) return path;
+    const length = dir.length + 1 + path.length;
+    spent.tooLong ||= length > MAX_SHELL_PATH_CHARS || (spent.chars += length) > MAX_RECORDED_CHARS;
+    return spent.tooLong ? path : `${dir}/${path}`;
+  };
   for (const simple of commands) {
     const own: ShellFileAccess = { reads: [], writes: [] };
     for (const { op, target } of simple.redirections) if (target !== '/dev/null') (op === '<' ? own.reads : own.writes).push(target);
-    commandAccess(simple.words, own);
-    access.reads.push(...own.reads.map((p) => within(dir, p)));
-    access.writes.push(...own.writes.map((p) => within(dir, p)));
+    commandAccess(simple.words, own, spent);
+    for (const path of own.reads) access.reads.push(place(path));
+    for (const path of own.writes) access.writes.push(place(path));
     const { program, args } = programOf(simple.words);
     if (program !== 'cd' && program !== 'pushd') continue;
     const target = operands(args, NO_VALUED)[0];
-    if (target && !/^[~$-]/.test(target)) dir = within(dir, target);
+    // Past a directory longer than Linux opens, paths are recorded as written and the call is refused (place).
+    if (target && !/^[~$-]/.test(target)) dir = place(target);
   }
+  if (spent.tooLong) access.tooLong = true;
   return access;
 }

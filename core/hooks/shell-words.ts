@@ -1,12 +1,17 @@
 /**
  * A shell command line read as far as shipgate reads one (docs/agent-hooks.md, "Shell commands
- * and files"): words with their quotes and backslashes resolved, the simple commands between
- * `;`, `&&`, `||`, `|`, `&`, newlines, parentheses and braces, redirections, the program a
- * simple command runs behind its wrappers (`VAR=value`, `sudo`, `env`, `command`, `exec`,
- * `nohup`, `time`, `nice`, a path before the name), and the script of `sh -c`, `bash -c`, … read
- * as commands of its own. Defence in depth for the policy's rules, NOT a shell parser:
- * variables, globs, command substitution, `eval`, interpreters and aliases are not followed.
+ * and files"): words with their quotes (`'…'`, `"…"` with bash's escapes, `$'…'` decoded, `$"…"`),
+ * backslashes and comments resolved, the simple commands between `;`, `&&`, `||`, `|`, `&`,
+ * newlines, parentheses and braces, redirections, and the commands a simple command runs in turn:
+ * a shell's `-c` script (`sh -c`, `su -c`, `watch`, …) and `find -exec` read as commands of their
+ * own (the program behind wrappers: shell-wrappers.ts). Defence in depth for the policy's rules,
+ * NOT a shell parser: variables, globs, command substitution, `eval`, interpreters and aliases
+ * are not followed.
  */
+import { findCommands, shellScript } from './shell-wrappers.js';
+
+export { gitSubcommand, programOf, shellScript } from './shell-wrappers.js';
+
 export type ShellToken = { word: string } | { op: string };
 
 /** One simple command: its words (redirections apart) and its redirections, in order. */
@@ -44,7 +49,101 @@ const SEPARATORS = new Set([';', '|', '&', '\n', '(', ')', '`']);
 /** Words that open or close a group: a command after them starts anew. */
 const GROUP_WORDS = new Set(['{', '}', '!', 'then', 'do', 'else', 'elif']);
 
-/** Words and operators of a command line: quotes group, separators and redirections stand apart. */
+/**
+ * A double-quoted string from `from` (past its quote), as bash reads it: a backslash escapes only
+ * `"`, `\`, `$`, a backtick and a newline (gone), and stays before anything else. Taking `\"` for
+ * the closing quote let `echo "\"" ; cat .env` hide the `cat`. `end` is the closing quote's index.
+ */
+function doubleQuoted(command: string, from: number): { text: string; end: number } {
+  const run = /[^"\\]+/y;
+  let text = '';
+  let i = from;
+  while (i < command.length && command[i] !== '"') {
+    run.lastIndex = i;
+    const plain = run.exec(command);
+    if (plain) {
+      text += plain[0];
+      i += plain[0].length;
+      continue;
+    }
+    const next = command[i + 1] ?? '';
+    if (next !== '' && '"\\$`\n'.includes(next)) {
+      if (next !== '\n') text += next;
+      i += 2;
+    } else {
+      text += '\\';
+      i++;
+    }
+  }
+  return { text, end: i };
+}
+
+const C_ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
+const C_NUMBERS: Record<string, { digits: RegExp; base: number }> = {
+  x: { digits: /[0-9a-fA-F]{1,2}/y, base: 16 },
+  u: { digits: /[0-9a-fA-F]{1,4}/y, base: 16 },
+  U: { digits: /[0-9a-fA-F]{1,8}/y, base: 16 },
+};
+const OCTAL = /[0-7]{1,3}/y;
+
+/**
+ * One escape of a `$'…'` string at `i` (its backslash): the character it stands for and its
+ * length. `git push $'--force'` and `$'\x2d-force'` run `--force`.
+ */
+function cEscape(command: string, i: number): { char: string; length: number } {
+  const next = command[i + 1] ?? '';
+  if (Object.hasOwn(C_ESCAPES, next)) return { char: C_ESCAPES[next], length: 2 };
+  if (next === 'c' && i + 2 < command.length) return { char: String.fromCharCode(command.charCodeAt(i + 2) & 0x1f), length: 3 };
+  const number = Object.hasOwn(C_NUMBERS, next) ? C_NUMBERS[next] : /[0-7]/.test(next) ? { digits: OCTAL, base: 8 } : null;
+  const at = next === '' || /[0-7]/.test(next) ? i + 1 : i + 2;
+  if (number) {
+    number.digits.lastIndex = at;
+    const digits = number.digits.exec(command)?.[0];
+    const code = digits ? parseInt(digits, number.base) : -1;
+    if (digits && code <= 0x10ffff)
+      return { char: number.base === 8 ? String.fromCharCode(code & 0xff) : String.fromCodePoint(code), length: at - i + digits.length };
+  }
+  return { char: `\\${next}`, length: next === '' ? 1 : 2 };
+}
+
+/** A `$'…'` string from `from` (past its quote), decoded; a NUL ends its text, as bash's C strings do. */
+function cQuoted(command: string, from: number): { text: string; end: number } {
+  const run = /[^'\\]+/y;
+  let text = '';
+  let cut = false;
+  let i = from;
+  while (i < command.length && command[i] !== "'") {
+    run.lastIndex = i;
+    const plain = run.exec(command);
+    const { char, length } = plain ? { char: plain[0], length: plain[0].length } : cEscape(command, i);
+    cut ||= char === '\0';
+    if (!cut) text += char;
+    i += length;
+  }
+  return { text, end: i };
+}
+
+/** After `>&`: a descriptor (`2`, `-`, `2-`), which is no file; anything else is a file both outputs go to. */
+const DESCRIPTOR = /[ \t]*(?:\d+-?|-)(?=[\s;|&()<>]|$)/y;
+
+/**
+ * Words and operators of a command line: quotes group (`'…'`, `"…"`, `$'…'` decoded, `$"…"`),
+ * separators and redirections stand apart, a `#` starting a word comments out the rest of its line.
+ */
 export function shellTokens(command: string, budget: ShellReadBudget = newShellReadBudget()): ShellToken[] {
   const out: ShellToken[] = [];
   let word = '';
@@ -59,7 +158,7 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
     inWord = false;
   };
   // Runs of plain characters are taken whole: a character at a time, a long command cost tens of milliseconds.
-  const plain = /[^\s'"\\;|&()`<>]+/y;
+  const plain = /[^\s'"\\;|&()`<>$#]+/y;
   for (let i = 0; i < command.length; i++) {
     plain.lastIndex = i;
     const run = plain.exec(command);
@@ -70,12 +169,22 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
       continue;
     }
     const c = command[i];
-    if (c === "'" || c === '"') {
-      const end = command.indexOf(c, i + 1);
-      const stop = end < 0 ? command.length : end;
-      word += command.slice(i + 1, stop);
+    if (c === '#' && !inWord) {
+      const newline = command.indexOf('\n', i);
+      i = (newline < 0 ? command.length : newline) - 1;
+    } else if (c === "'" || c === '"' || (c === '$' && (command[i + 1] === "'" || command[i + 1] === '"'))) {
+      const from = c === '$' ? i + 2 : i + 1;
+      const quote = c === '$' ? command[i + 1] : c;
+      const single = quote === "'" && c !== '$' ? command.indexOf("'", from) : 0;
+      const read =
+        quote === '"'
+          ? doubleQuoted(command, from)
+          : c === '$'
+            ? cQuoted(command, from)
+            : { text: command.slice(from, single < 0 ? command.length : single), end: single < 0 ? command.length : single };
+      word += read.text;
       inWord = true;
-      i = stop;
+      i = read.end;
     } else if (c === '\\' && i + 1 < command.length) {
       // A backslash before a newline continues the line.
       if (command[i + 1] !== '\n') word += command[i + 1];
@@ -95,9 +204,12 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
       }
       flush();
       if (command[i + 1] === '&') {
-        // `>&2`, `2>&1`: a descriptor, not a file.
+        // `>&2`, `2>&1`, `<&3`: a descriptor, not a file; `>&file` and `>& file` write the file.
         i++;
-        while (i + 1 < command.length && /[\d-]/.test(command[i + 1])) i++;
+        DESCRIPTOR.lastIndex = i + 1;
+        const descriptor = DESCRIPTOR.exec(command);
+        if (descriptor) i += descriptor[0].length;
+        else if (c === '>') push({ op: '>' });
         continue;
       }
       // `>>` appends, `>|` overwrites even under noclobber.
@@ -112,34 +224,40 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
   return out;
 }
 
-/** Shells whose `-c` argument is a script of commands. */
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'fish']);
-/** How deep `sh -c "bash -c '…'"` is followed. */
+/** How deep `sh -c "bash -c '…'"` (and `find -exec`) is followed. */
 export const MAX_SCRIPT_DEPTH = 3;
 
-/** The script a shell runs with `-c`, if the words run one (`bash -lc 'x'`, `sh -c 'x'`). */
-export function shellScript(words: readonly string[]): string | null {
-  const { program, args } = programOf(words);
-  if (!SHELLS.has(program)) return null;
-  const flag = args.findIndex((a) => /^-[a-z]+$/.test(a) && a.includes('c'));
-  return flag >= 0 && flag + 1 < args.length ? args[flag + 1] : null;
+/**
+ * A line nesting more than MAX_SCRIPT_DEPTH `-c` scripts (or `find -exec` commands): refused as a
+ * line past what shipgate reads, rather than run with its innermost script unread.
+ */
+export class ShellScriptsTooDeep extends ShellLineTooLong {
+  override name = 'ShellScriptsTooDeep';
+  override message = `nests more than ${MAX_SCRIPT_DEPTH} shell scripts (\`sh -c\`, \`su -c\`, \`find -exec\`, …), which shipgate does not read`;
+}
+
+/** Adds a simple command and, after it, the commands it runs: a shell's `-c` script's, `find -exec`'s. */
+function addCommand(simple: SimpleCommand, out: SimpleCommand[], budget: ShellReadBudget, depth: number): void {
+  if (simple.words.length === 0 && simple.redirections.length === 0) return;
+  if (--budget.commands < 0) throw new ShellLineTooLong();
+  out.push(simple);
+  const script = shellScript(simple.words);
+  const found = findCommands(simple.words);
+  if ((script !== null || found.length > 0) && depth >= MAX_SCRIPT_DEPTH) throw new ShellScriptsTooDeep();
+  if (script !== null) out.push(...simpleCommands(script, budget, depth + 1));
+  for (const words of found) addCommand({ words, redirections: [] }, out, budget, depth + 1);
 }
 
 /**
  * The simple commands of a command line (or of its tokens, read once by the caller with the same
- * budget), in order, each with its redirections; a shell's `-c` script adds its own after it.
- * Throws ShellLineTooLong past the budget.
+ * budget), in order, each with its redirections; a shell's `-c` script and `find -exec` add their
+ * own after it. Throws ShellLineTooLong past the budget, ShellScriptsTooDeep past MAX_SCRIPT_DEPTH.
  */
 export function simpleCommands(command: string | ShellToken[], budget: ShellReadBudget = newShellReadBudget(), depth = 0): SimpleCommand[] {
   const out: SimpleCommand[] = [];
   let current: SimpleCommand = { words: [], redirections: [] };
   const end = () => {
-    if (current.words.length > 0 || current.redirections.length > 0) {
-      if (--budget.commands < 0) throw new ShellLineTooLong();
-      out.push(current);
-    }
-    const script = depth < MAX_SCRIPT_DEPTH ? shellScript(current.words) : null;
-    if (script !== null) out.push(...simpleCommands(script, budget, depth + 1));
+    addCommand(current, out, budget, depth);
     current = { words: [], redirections: [] };
   };
   const list = typeof command === 'string' ? shellTokens(command, budget) : command;
@@ -159,49 +277,4 @@ export function simpleCommands(command: string | ShellToken[], budget: ShellRead
   }
   end();
   return out;
-}
-
-/** Wrappers that run the rest of their words as a command, with their options that take the next word as a value. */
-const WRAPPERS: Record<string, ReadonlySet<string>> = {
-  sudo: new Set(['-u', '-g', '-h', '-p', '-r', '-t', '-U', '-C', '-D', '-R', '-T']),
-  doas: new Set(['-u', '-C']),
-  env: new Set(['-u', '-C']),
-  nice: new Set(['-n']),
-  timeout: new Set(['-s', '-k']),
-  stdbuf: new Set(['-i', '-o', '-e']),
-  command: new Set(),
-  exec: new Set(['-a']),
-  nohup: new Set(),
-  time: new Set(['-f', '-o']),
-  builtin: new Set(),
-};
-
-/**
- * The program a simple command runs and its arguments: past `VAR=value` and the wrappers that
- * run a command (with their options), the program's name without its directory, lower-cased.
- */
-export function programOf(words: readonly string[]): { program: string; args: string[] } {
-  let i = 0;
-  for (;;) {
-    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) i++;
-    const name = words[i] ?? '';
-    const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
-    const valued = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : null;
-    if (!valued) break;
-    i++;
-    while (i < words.length && words[i].startsWith('-') && words[i] !== '--') i += valued.has(words[i]) ? 2 : 1;
-    if (words[i] === '--') i++;
-    // `timeout 5 git push`: its duration is no program.
-    if (base === 'timeout' && /^\d/.test(words[i] ?? '')) i++;
-  }
-  const name = words[i] ?? '';
-  // Lower-cased: a case-insensitive filesystem (macOS's, Windows') runs `GIT` as git (core/policies/loose-spelling.ts).
-  return { program: name.slice(name.lastIndexOf('/') + 1).toLowerCase(), args: words.slice(i + 1) };
-}
-
-/** git's global options before its subcommand (`-C dir`, `-c key=value`, `--no-pager`, …), skipped: the subcommand and its arguments. */
-export function gitSubcommand(args: readonly string[]): string[] {
-  let i = 0;
-  while (i < args.length && args[i].startsWith('-')) i += args[i] === '-C' || args[i] === '-c' ? 2 : 1;
-  return args.slice(i);
 }

@@ -25,8 +25,6 @@ export interface ToolAction {
   substitutes: boolean;
   reads: string[];
   writes: string[];
-  /** Every path read and written as the absolute path it is on the agent's machine (path-readings.ts). */
-  anywhere: { reads: string[]; writes: string[] };
   hosts: string[];
   /** Why the input is not one the tool runs (a shell call without a command line, a file tool without a path): it is refused. */
   malformed?: string;
@@ -82,14 +80,14 @@ const MCP_PREFIX = 'mcp__';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
-/** A command line's tokens and simple commands, or null when it holds more than shipgate reads (SHELL_READ_LIMITS). */
+/** A command line's tokens and simple commands, or why it holds more than shipgate reads (SHELL_READ_LIMITS, nested scripts). */
 function readShellLine(command: string) {
   const budget = newShellReadBudget();
   try {
     const tokens = shellTokens(command, budget);
     return { tokens, commands: simpleCommands(tokens, budget) };
   } catch (error) {
-    if (error instanceof ShellLineTooLong) return null;
+    if (error instanceof ShellLineTooLong) return { refused: error.message };
     throw error;
   }
 }
@@ -136,7 +134,13 @@ function pathProblem(tool: string, input: Record<string, unknown>): string | und
  * `mcp__<server>__<tool>`, or any tool whose server and own name the agent reports), and any
  * other tool `tool:<name>`.
  */
-export function toolAction(tool: string, input: Record<string, unknown>, cwd: string, mcp?: { server: string; tool?: string }): ToolAction {
+export function toolAction(
+  tool: string,
+  input: Record<string, unknown>,
+  cwd: string,
+  mcp?: { server: string; tool?: string },
+  root = cwd,
+): ToolAction {
   const action: ToolAction = {
     tool,
     capabilities: [],
@@ -145,7 +149,6 @@ export function toolAction(tool: string, input: Record<string, unknown>, cwd: st
     substitutes: false,
     reads: [],
     writes: [],
-    anywhere: { reads: [], writes: [] },
     hosts: [],
   };
   if (mcp?.tool) {
@@ -162,21 +165,29 @@ export function toolAction(tool: string, input: Record<string, unknown>, cwd: st
   }
   const kind = TOOL_KINDS[tool];
   // Each path is read from the working directory, in time in proportion to it: a longer one than Linux opens is refused first.
-  if (cwd.length > MAX_PATH_CHARS && kind !== undefined && kind !== 'fetch' && kind !== 'web_search' && kind !== 'agent') {
+  if (
+    Math.max(cwd.length, root.length) > MAX_PATH_CHARS &&
+    kind !== undefined &&
+    kind !== 'fetch' &&
+    kind !== 'web_search' &&
+    kind !== 'agent'
+  ) {
     action.malformed = `the working directory (cwd) is longer than ${MAX_PATH_CHARS} characters`;
   } else {
-    describeCall(action, kind, input, cwd);
+    describeCall(action, kind, input, cwd, root);
   }
   // A file tool without a path, a fetch without a URL: still a call that needs its kind's grant.
   if (action.capabilities.length === 0)
-    action.capabilities.push(kind === 'fetch' ? 'network:unknown' : kind === 'shell' ? 'shell:exec' : `fs:${kind === 'write' ? 'write' : 'read'}:.`);
+    action.capabilities.push(
+      kind === 'fetch' ? 'network:unknown' : kind === 'shell' ? 'shell:exec' : `fs:${kind === 'write' ? 'write' : 'read'}:.`,
+    );
   return action;
 }
 
 /** The most characters of paths one call is read with (every reading of every path, from the working directory). */
 export const MAX_PATHS_CHARS = 512 * 1024;
 
-function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<string, unknown>, cwd: string): void {
+function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<string, unknown>, cwd: string, root: string): void {
   const { tool } = action;
   let spent = 0;
   /** The readings of each path, relative and absolute; false once they pass MAX_PATHS_CHARS (the call is then refused). */
@@ -186,14 +197,13 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
         action.malformed = `${tool} names a path longer than ${MAX_PATH_CHARS} characters`;
         return false;
       }
-      const r = pathReadings(cwd, path);
-      spent += r.absolute.reduce((n, p) => n + p.length, 0);
+      const r = pathReadings(root, cwd, path);
+      spent += r.reduce((n, p) => n + p.length, 0);
       if (spent > MAX_PATHS_CHARS) {
         action.malformed = `${tool} names more than ${MAX_PATHS_CHARS / 1024} KiB of paths, which shipgate does not read`;
         return false;
       }
-      action[into].push(...r.relative);
-      action.anywhere[into].push(...r.absolute);
+      action[into].push(...r);
     }
     return true;
   };
@@ -208,8 +218,8 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
         return;
       }
       const read = readShellLine(action.command);
-      if (!read) {
-        action.malformed = `${tool}'s command line ${new ShellLineTooLong().message}: write such content with a file tool`;
+      if ('refused' in read) {
+        action.malformed = `${tool}'s command line ${read.refused}: write such content with a file tool`;
         return;
       }
       const { tokens, commands } = read;
@@ -223,6 +233,10 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
         return;
       }
       const files = shellFileAccess(action.command, commands);
+      if (files.tooLong) {
+        action.malformed = `${tool}'s command line names a path longer than ${MAX_PATH_CHARS} characters (Linux opens none), or more paths than shipgate reads: write such content with a file tool`;
+        return;
+      }
       const inDir = (p: string) => (dir && !p.startsWith('/') ? `${dir}/${p}` : p);
       if (readings(files.reads.map(inDir), 'reads')) readings(files.writes.map(inDir), 'writes');
       return;

@@ -33,7 +33,9 @@ export function forbiddenAnywhere(forbidden: readonly string[], access: 'read' |
   });
   if (patterns.length === 0) return null;
   for (const path of absolutePaths) {
-    const names = loosePath(path).split('/').filter((n) => n !== '');
+    const names = loosePath(path)
+      .split('/')
+      .filter((n) => n !== '');
     const refused = patterns.some(({ names: want, open }) => {
       for (let i = 0; i + want.length <= names.length; i++) {
         if (!open && names.length - i !== want.length) continue;

@@ -34,8 +34,6 @@ export interface RuleSubject {
   substitutes: boolean;
   reads: readonly string[];
   writes: readonly string[];
-  /** The paths read and written as absolute paths on the agent's machine (core/hooks/path-readings.ts). */
-  anywhere: { reads: readonly string[]; writes: readonly string[] };
   hosts: readonly string[];
 }
 
@@ -82,22 +80,22 @@ interface RefusalValues {
   commands: readonly string[];
   reads: readonly string[];
   writes: readonly string[];
-  /** The absolute paths without their leading `/`, for a glob with a `/` (matched as `**` then the glob). */
-  anywhereReads: readonly string[];
-  anywhereWrites: readonly string[];
+  /** The paths outside the repository root (absolute) without their leading `/`: a glob with a `/` is tried anywhere in them. */
+  outsideReads: readonly string[];
+  outsideWrites: readonly string[];
   hosts: readonly string[];
   tool: readonly string[];
 }
 
-const unrooted = (paths: readonly string[]) => paths.map((p) => p.replace(/^\/+/, ''));
+const outside = (paths: readonly string[]) => paths.filter((p) => p.startsWith('/')).map((p) => p.replace(/^\/+/, ''));
 
 function refusalValues(subject: RuleSubject): RefusalValues {
   return {
     commands: subject.commands,
     reads: subject.reads,
     writes: subject.writes,
-    anywhereReads: unrooted(subject.anywhere.reads),
-    anywhereWrites: unrooted(subject.anywhere.writes),
+    outsideReads: outside(subject.reads),
+    outsideWrites: outside(subject.writes),
     hosts: subject.hosts.map((h) => h.toLowerCase()),
     tool: [subject.tool],
   };
@@ -113,32 +111,51 @@ function looseValues(v: RefusalValues): RefusalValues {
     commands: fold(v.commands, looseText),
     reads: fold(v.reads, loosePath),
     writes: fold(v.writes, loosePath),
-    anywhereReads: fold(v.anywhereReads, loosePath),
-    anywhereWrites: fold(v.anywhereWrites, loosePath),
+    outsideReads: fold(v.outsideReads, loosePath),
+    outsideWrites: fold(v.outsideWrites, loosePath),
     hosts: v.hosts,
     tool: fold(v.tool, looseText),
   };
 }
 
-type Field = { kind: 'path' | 'text'; glob: string; values: (v: RefusalValues) => readonly string[] };
+type Values = (v: RefusalValues) => readonly string[];
+/** One field of a rule: it holds when one of its tries (a glob over values) does. */
+type Field = { kind: 'path' | 'text'; tries: [glob: string, values: Values][] };
 
 /**
- * The fields a deny or ask rule names, each with what it is matched against. A path glob with a
- * `/` holds in any directory of the agent's machine (`**` then the glob, over the absolute paths): the
- * working directory the hook reports is the agent's, which a `cd` moves (docs/agent-hooks.md,
- * "tool_rules"); one without holds in any directory already.
+ * The fields a deny or ask rule names, each with what it is tried against. A path glob with a `/`
+ * holds relative to the repository root and also anywhere in a path outside it (`**` then the
+ * glob): `read: /etc/**` refuses `/etc/passwd`, and `write: .github/workflows/**` a workflow of a
+ * repository the agent reaches by its absolute path (docs/agent-hooks.md, "tool_rules").
  */
 function refusalFields(match: ToolRuleMatch): Field[] {
   const fields: Field[] = [];
-  const path = (glob: string, relative: (v: RefusalValues) => readonly string[], anywhere: (v: RefusalValues) => readonly string[]) =>
-    glob.includes('/')
-      ? fields.push({ kind: 'path', glob: `**/${glob.replace(/^\/+/, '')}`, values: anywhere })
-      : fields.push({ kind: 'path', glob, values: relative });
-  if (match.command !== undefined) fields.push({ kind: 'text', glob: match.command, values: (v) => v.commands });
-  if (match.read !== undefined) path(match.read, (v) => v.reads, (v) => v.anywhereReads);
-  if (match.write !== undefined) path(match.write, (v) => v.writes, (v) => v.anywhereWrites);
-  if (match.host !== undefined) fields.push({ kind: 'text', glob: match.host.toLowerCase(), values: (v) => v.hosts });
-  if (match.tool !== undefined) fields.push({ kind: 'text', glob: match.tool, values: (v) => v.tool });
+  const text = (glob: string, values: Values) => fields.push({ kind: 'text', tries: [[glob, values]] });
+  const path = (glob: string, relative: Values, beyond: Values) =>
+    fields.push({
+      kind: 'path',
+      tries: glob.includes('/')
+        ? [
+            [glob, relative],
+            [`**/${glob.replace(/^\/+/, '')}`, beyond],
+          ]
+        : [[glob, relative]],
+    });
+  if (match.command !== undefined) text(match.command, (v) => v.commands);
+  if (match.read !== undefined)
+    path(
+      match.read,
+      (v) => v.reads,
+      (v) => v.outsideReads,
+    );
+  if (match.write !== undefined)
+    path(
+      match.write,
+      (v) => v.writes,
+      (v) => v.outsideWrites,
+    );
+  if (match.host !== undefined) text(match.host.toLowerCase(), (v) => v.hosts);
+  if (match.tool !== undefined) text(match.tool, (v) => v.tool);
   return fields;
 }
 
@@ -148,12 +165,14 @@ function refusalFields(match: ToolRuleMatch): Field[] {
  * compiled holds: the rule stays in force.
  */
 function refusalMatches(match: ToolRuleMatch, strict: RefusalValues, loose: () => RefusalValues): boolean {
-  return refusalFields(match).every(({ kind, glob, values }) => {
-    if (holds(kind, glob, values(strict), true)) return true;
-    const folded = looseText(glob);
-    const looseOnes = values(loose());
-    return (folded !== glob || looseOnes !== values(strict)) && holds(kind, folded, looseOnes, true);
-  });
+  return refusalFields(match).every(({ kind, tries }) =>
+    tries.some(([glob, values]) => {
+      if (holds(kind, glob, values(strict), true)) return true;
+      const folded = looseText(glob);
+      const looseOnes = values(loose());
+      return (folded !== glob || looseOnes !== values(strict)) && holds(kind, folded, looseOnes, true);
+    }),
+  );
 }
 
 /** Whether a glob holds for every one of the values, and there is one; an `allow` glob that cannot be compiled holds for none. */

@@ -47,6 +47,7 @@ import * as m055 from './055-tool-call-approved-by.js';
 import * as m056 from './056-tool-call-denied-by.js';
 import * as m057 from './057-bounded-new-tool-pins.js';
 import * as m058 from './058-open-pull-requests-at-head.js';
+import * as m059 from './059-hook-roots.js';
 
 export interface Migration {
   name: string;
@@ -103,4 +104,5 @@ export const migrations: Migration[] = [
   { name: '056-tool-call-denied-by', up: m056.up },
   { name: '057-bounded-new-tool-pins', up: m057.up },
   { name: '058-open-pull-requests-at-head', up: m058.up },
+  { name: '059-hook-roots', up: m059.up },
 ];

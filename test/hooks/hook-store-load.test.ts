@@ -8,7 +8,7 @@ describe('the hook call store (db/stores/hooks/postgres-hook-call-store.ts)', ()
   it('loads whichever store is imported first, and builds', () => {
     expect(typeof callStateBy).toBe('function');
     expect(Object.keys(createHookCallStore({} as Knex)).sort()).toEqual(
-      ['bindRun', 'discard', 'findOpen', 'incomplete', 'open', 'sessionByTokenCounted', 'stateOfRun'].sort(),
+      ['bindRun', 'discard', 'establishRoot', 'findOpen', 'incomplete', 'open', 'sessionByTokenCounted', 'stateOfRun'].sort(),
     );
   });
 });

@@ -35,7 +35,7 @@ const call = (tool: string, input: Record<string, unknown>): HookToolCall => ({
 
 describe('a call opened with its credential (core/hooks/open-ahead.ts)', () => {
   it('is the row of a call the policy alone allows, and none for a rule, an ask or a missing capability', () => {
-    expect(openAhead(terms, 'session-1', call('Bash', { command: 'echo hi' }), NOW)).toEqual({
+    expect(openAhead(terms, '/work/repo', 'session-1', call('Bash', { command: 'echo hi' }), NOW)).toEqual({
       execution_id: 'session-1',
       call_id: 'toolu_1',
       tool: 'Bash',
@@ -45,9 +45,11 @@ describe('a call opened with its credential (core/hooks/open-ahead.ts)', () => {
       approved_by: null,
       requested_at: NOW,
     });
-    expect(openAhead(terms, 'session-1', call('Bash', { command: 'git push --force origin main' }), NOW)).toBeNull();
-    expect(openAhead(terms, 'session-1', call('Write', { file_path: '/work/repo/deploy/prod.yml', content: '' }), NOW)).toBeNull();
-    expect(openAhead(terms, 'session-1', call('WebFetch', { url: 'https://example.com' }), NOW)).toBeNull();
+    expect(openAhead(terms, '/work/repo', 'session-1', call('Bash', { command: 'git push --force origin main' }), NOW)).toBeNull();
+    expect(
+      openAhead(terms, '/work/repo', 'session-1', call('Write', { file_path: '/work/repo/deploy/prod.yml', content: '' }), NOW),
+    ).toBeNull();
+    expect(openAhead(terms, '/work/repo', 'session-1', call('WebFetch', { url: 'https://example.com' }), NOW)).toBeNull();
   });
 
   it('is discarded when the decision, on the state its statement read, does not allow it; kept without a second write when it does', async () => {
@@ -63,9 +65,10 @@ describe('a call opened with its credential (core/hooks/open-ahead.ts)', () => {
       calls: createSessionCallQueue(),
       now: () => NOW,
       log: () => undefined,
+      rootOf: async () => '/work/repo',
     } as unknown as HookDeps;
     const bash = call('Bash', { command: 'echo hi' });
-    const ahead = { call: openAhead(terms, 'session-1', bash, NOW)!, id: 'row-1' };
+    const ahead = { call: openAhead(terms, '/work/repo', 'session-1', bash, NOW)!, id: 'row-1' };
     const state = {
       id: 'session-1',
       owner_id: 'u',

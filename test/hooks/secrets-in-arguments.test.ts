@@ -1,5 +1,14 @@
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { claudePost, claudePre, decisionOf, executionRecord, hookPolicy, hookSession, postHook, verifiedExport } from './support/hook-fixture.js';
+import {
+  claudePost,
+  claudePre,
+  decisionOf,
+  executionRecord,
+  hookPolicy,
+  hookSession,
+  postHook,
+  verifiedExport,
+} from './support/hook-fixture.js';
 
 // docs/agent-hooks.md, "Records": a probe pushed with a GitHub token in the URL and sent an API key in a header; the
 // session's export carried both in the clear (and a denied read of `.env.<AWS key>` its key in the capability).

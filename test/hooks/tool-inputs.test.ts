@@ -7,7 +7,8 @@ const rules: ToolRule[] = [
   { match: { command: 'git push --force*' }, verdict: 'deny' },
   { match: { write: '.github/workflows/**' }, verdict: 'deny' },
 ];
-const verdict = (tool: string, input: Record<string, unknown>) => firstMatchingRule(rules, toolAction(tool, input, ROOT))?.rule.verdict ?? 'none';
+const verdict = (tool: string, input: Record<string, unknown>) =>
+  firstMatchingRule(rules, toolAction(tool, input, ROOT))?.rule.verdict ?? 'none';
 
 describe('the hosts a fetch reaches (docs/agent-hooks.md, "Tools and capabilities")', () => {
   it.each([
@@ -19,7 +20,9 @@ describe('the hosts a fetch reaches (docs/agent-hooks.md, "Tools and capabilitie
   });
 
   it('refuses a url that is no string', () => {
-    expect(toolAction('WebFetch', { url: ['https://a.internal.example.com/'] }, ROOT).malformed).toBe("WebFetch's the url must be a string");
+    expect(toolAction('WebFetch', { url: ['https://a.internal.example.com/'] }, ROOT).malformed).toBe(
+      "WebFetch's the url must be a string",
+    );
   });
 });
 
@@ -40,10 +43,22 @@ describe("Copilot CLI's write_bash and apply_patch", () => {
 
 describe('paths read within bounds (docs/agent-hooks.md, "Shell commands and files")', () => {
   it('refuses a working directory or a shell directory longer than Linux opens, before reading a path', () => {
-    expect(toolAction('Read', { file_path: 'a' }, `/${'a/'.repeat(3000)}`).malformed).toBe('the working directory (cwd) is longer than 4096 characters');
+    expect(toolAction('Read', { file_path: 'a' }, `/${'a/'.repeat(3000)}`).malformed).toBe(
+      'the working directory (cwd) is longer than 4096 characters',
+    );
     expect(toolAction('run_shell_command', { command: 'cat x', dir_path: 'a/'.repeat(100_000) }, ROOT).malformed).toBe(
       "run_shell_command's directory is longer than 4096 characters",
     );
+  });
+
+  it("refuses a line whose cd makes its paths longer than Linux opens, and one nesting more than three shells' scripts", () => {
+    // A cd of 40,000 `a/` before 4,000 file names held the server 17 s, the directory joined to each name and read.
+    const far = toolAction('Bash', { command: `cd ${'a/'.repeat(40_000)}; cat${' x'.repeat(4000)}` }, ROOT);
+    expect(far.malformed).toBe(
+      "Bash's command line names a path longer than 4096 characters (Linux opens none), or more paths than shipgate reads: write such content with a file tool",
+    );
+    const deep = toolAction('Bash', { command: `sh -c "sh -c 'sh -c \\"sh -c \\\\"git push\\\\"\\"'"` }, ROOT);
+    expect(deep.malformed).toMatch(/^Bash's command line nests more than 3 shell scripts/);
   });
 
   it(`refuses a call naming more than ${MAX_PATHS_CHARS / 1024} KiB of paths`, () => {

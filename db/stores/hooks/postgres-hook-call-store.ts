@@ -60,6 +60,13 @@ const INCOMPLETE = {
   name: 'hook_calls_incomplete',
   text: `SELECT h.* FROM hook_calls h WHERE h.execution_id = $1 AND ${NOT_COMPLETED} ORDER BY h.requested_at, h.id`,
 };
+// On conflict the row is locked and its committed root returned (DO NOTHING would return nothing, and a SELECT in the
+// same statement would not see a root another transaction committed meanwhile).
+const ESTABLISH_ROOT = {
+  name: 'hook_root_establish',
+  text: `INSERT INTO hook_roots (execution_id, root) VALUES ($1, $2)
+    ON CONFLICT (execution_id) DO UPDATE SET root = hook_roots.root RETURNING root`,
+};
 const BIND_RUN = {
   name: 'hook_run_bind',
   text: `WITH bound AS (
@@ -171,6 +178,10 @@ export function createHookCallStore(db: Knex): HookCallStore {
     async stateOfRun(agentKeyId, agent, cliSessionId) {
       const [row] = await sendSql<CallStateRow>(db, RUN_SESSION_STATE, [agentKeyId, agent, cliSessionId]);
       return row ? toCallState(row) : null;
+    },
+    async establishRoot(executionId, cwd) {
+      const [row] = await sendSql<{ root: string }>(db, ESTABLISH_ROOT, [executionId, cwd]);
+      return row.root;
     },
     async bindRun(agentKeyId, agent, cliSessionId, executionId) {
       const [row] = await sendSql<{ execution_id: string }>(db, BIND_RUN, [agentKeyId, agent, cliSessionId, executionId]);

@@ -1,0 +1,207 @@
+/**
+ * The program a simple command runs behind its wrappers, and the commands a command runs in turn
+ * (docs/agent-hooks.md, "tool_rules" and "Shell commands and files"): `sudo`, `env`, `nohup`,
+ * `xargs`, `flock`, … run the rest of their words; `su -c`, `script -c`, `flock FILE -c`, `watch`
+ * and `env -S` hand a string to a shell, read here as `sh -c` would; `find -exec` runs the words
+ * after it. Defence in depth for the policy's rules, NOT a shell parser (shell-words.ts).
+ */
+
+/** One option at `words[i]` and where the next one starts; `value` when it takes one. */
+export interface ReadOption {
+  next: number;
+  name: string;
+  value?: string;
+}
+
+/**
+ * The option at `words[i]`, getopt's way: `--name=value`; `--name value` and `-x value` for the
+ * options in `valued`; in a cluster (`-lc`, `-tDIR`) the first letter in `valued` takes the rest
+ * of the word, or the next word when it ends the cluster. Reading `-eKEY` as a flag took the file
+ * after it for the pattern.
+ */
+export function readOption(words: readonly string[], i: number, valued: ReadonlySet<string>): ReadOption {
+  const word = words[i];
+  if (word.startsWith('--')) {
+    const eq = word.indexOf('=');
+    if (eq > 0) return { next: i + 1, name: word.slice(0, eq), value: word.slice(eq + 1) };
+    return valued.has(word) ? { next: i + 2, name: word, value: words[i + 1] } : { next: i + 1, name: word };
+  }
+  for (let k = 1; k < word.length; k++) {
+    const name = `-${word[k]}`;
+    if (!valued.has(name)) continue;
+    return k + 1 < word.length ? { next: i + 1, name, value: word.slice(k + 1) } : { next: i + 2, name, value: words[i + 1] };
+  }
+  return { next: i + 1, name: word };
+}
+
+const opts = (...names: string[]): ReadonlySet<string> => new Set(names);
+
+/** Wrappers that run the rest of their words as a command, with their options that take a value. */
+const WRAPPERS: Record<string, ReadonlySet<string>> = {
+  sudo: opts('-u', '-g', '-h', '-p', '-r', '-t', '-U', '-C', '-D', '-R', '-T', '--user', '--group', '--chdir', '--prompt'),
+  doas: opts('-u', '-C'),
+  env: opts('-u', '-C', '-S', '--unset', '--chdir', '--split-string'),
+  nice: opts('-n', '--adjustment'),
+  timeout: opts('-s', '-k', '--signal', '--kill-after'),
+  stdbuf: opts('-i', '-o', '-e'),
+  command: opts(),
+  exec: opts('-a'),
+  nohup: opts(),
+  time: opts('-f', '-o', '--format', '--output'),
+  builtin: opts(),
+  setsid: opts(),
+  chronic: opts(),
+  busybox: opts(),
+  ionice: opts('-c', '-n', '--class', '--classdata'),
+  flock: opts('-w', '-E', '--timeout', '--conflict-exit-code'),
+  watch: opts('-n', '-q', '--interval', '--equexit'),
+  xargs: opts(
+    '-a',
+    '-d',
+    '-E',
+    '-I',
+    '-L',
+    '-n',
+    '-P',
+    '-s',
+    '--arg-file',
+    '--delimiter',
+    '--max-lines',
+    '--max-args',
+    '--max-procs',
+    '--max-chars',
+    '--process-slot-var',
+  ),
+};
+
+/** Commands that run a string with `$SHELL -c`, by the options that give it (anywhere among their words: getopt permutes). */
+const SCRIPT_OPTIONS: Record<string, { valued: ReadonlySet<string>; script: ReadonlySet<string> }> = {
+  su: {
+    valued: opts(
+      '-c',
+      '-g',
+      '-G',
+      '-s',
+      '-w',
+      '--command',
+      '--session-command',
+      '--group',
+      '--supp-group',
+      '--shell',
+      '--whitelist-environment',
+    ),
+    script: opts('-c', '--command', '--session-command'),
+  },
+  script: {
+    valued: opts('-c', '-E', '-I', '-O', '-B', '-T', '-m', '--command', '--echo', '--log-in', '--log-out', '--log-io', '--log-timing'),
+    script: opts('-c', '--command'),
+  },
+};
+
+const baseName = (word: string) => word.slice(word.lastIndexOf('/') + 1).toLowerCase();
+const sh = (script: string) => ({ program: 'sh', args: ['-c', script] });
+
+/** The script a command runs through `SCRIPT_OPTIONS`, or null. */
+function optionScript(args: readonly string[], spec: (typeof SCRIPT_OPTIONS)[string]): string | null {
+  for (let i = 0; i < args.length;) {
+    if (args[i] === '--') break;
+    if (!args[i].startsWith('-') || args[i] === '-') {
+      i++;
+      continue;
+    }
+    const option = readOption(args, i, spec.valued);
+    if (spec.script.has(option.name) && option.value !== undefined) return option.value;
+    i = option.next;
+  }
+  return null;
+}
+
+/**
+ * The program a simple command runs and its arguments: past `VAR=value` and the wrappers that
+ * run a command (with their options), the program's name without its directory, lower-cased. A
+ * wrapper that hands a string to a shell reads as `sh -c STRING` (shellScript then reads it).
+ */
+export function programOf(words: readonly string[]): { program: string; args: string[] } {
+  let i = 0;
+  for (;;) {
+    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) i++;
+    const base = baseName(words[i] ?? '');
+    if (Object.hasOwn(SCRIPT_OPTIONS, base)) {
+      const script = optionScript(words.slice(i + 1), SCRIPT_OPTIONS[base]);
+      if (script !== null) return sh(script);
+      break;
+    }
+    const valued = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : null;
+    if (!valued) break;
+    i++;
+    let split: string | undefined;
+    let exec = false;
+    while (i < words.length && words[i].startsWith('-') && words[i] !== '--') {
+      const option = readOption(words, i, valued);
+      if (option.name === '-S' || option.name === '--split-string') split = option.value ?? '';
+      exec ||= option.name === '--exec' || /^-[a-z]*x/.test(words[i]);
+      i = option.next;
+    }
+    if (words[i] === '--') i++;
+    // `timeout 5 git push`: its duration is no program; `flock FILE cmd`: nor its lock file.
+    if (base === 'timeout' && /^\d/.test(words[i] ?? '')) i++;
+    if (base === 'flock' && ++i < words.length && (words[i] === '-c' || words[i] === '--command')) return sh(words[i + 1] ?? '');
+    if (split !== undefined && base === 'env') return sh([split, ...words.slice(i)].join(' '));
+    // watch runs its words joined with `sh -c`, unless `-x`.
+    if (base === 'watch' && !exec) return sh(words.slice(i).join(' '));
+  }
+  const name = words[i] ?? '';
+  // Lower-cased: a case-insensitive filesystem (macOS's, Windows') runs `GIT` as git (core/policies/loose-spelling.ts).
+  return { program: baseName(name), args: words.slice(i + 1) };
+}
+
+/** git's global options that take the next word as their value (`--git-dir=x` takes none; `--exec-path` only with `=`). */
+const GIT_VALUED = opts('-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--attr-source');
+
+/** git's global options before its subcommand (`-C dir`, `--git-dir .git`, `--no-pager`, …), skipped: the subcommand and its arguments. */
+export function gitSubcommand(args: readonly string[]): string[] {
+  let i = 0;
+  while (i < args.length && args[i].startsWith('-')) i += GIT_VALUED.has(args[i]) ? 2 : 1;
+  return args.slice(i);
+}
+
+/** Shells whose `-c` argument is a script of commands. */
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'fish']);
+/** Shell options that take the next word (`-o pipefail`, `--rcfile FILE`). */
+const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+
+/**
+ * The script a shell runs with `-c`, if the words run one (`bash -lc 'x'`, `sh -c -- 'x'`,
+ * `bash -c -x 'x'`, `fish --command='x'`): with `-c` among its options, the first word after them.
+ */
+export function shellScript(words: readonly string[]): string | null {
+  const { program, args } = programOf(words);
+  if (!SHELLS.has(program)) return null;
+  let command = false;
+  let i = 0;
+  for (; i < args.length && /^[-+]./.test(args[i]) && args[i] !== '--'; i++) {
+    if (args[i].startsWith('--command=')) return args[i].slice('--command='.length);
+    if (SHELL_VALUED.has(args[i])) i++;
+    else command ||= args[i] === '--command' || (!args[i].startsWith('--') && args[i].slice(1).includes('c'));
+  }
+  if (args[i] === '--' || args[i] === '-') i++;
+  return command && i < args.length ? args[i] : null;
+}
+
+/** `find`'s own options that run a command: the words after them up to `;` or `+`. */
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/** The commands a `find` runs (`find . -exec cat {} \;`), as their words. */
+export function findCommands(words: readonly string[]): string[][] {
+  const { program, args } = programOf(words);
+  if (program !== 'find') return [];
+  const out: string[][] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (!FIND_EXEC.has(args[i])) continue;
+    const start = i + 1;
+    while (i + 1 < args.length && args[i + 1] !== ';' && args[i + 1] !== '+') i++;
+    out.push(args.slice(start, i + 1));
+    i++;
+  }
+  return out;
+}
