@@ -119,8 +119,26 @@ function looseValues(v: RefusalValues): RefusalValues {
 }
 
 type Values = (v: RefusalValues) => readonly string[];
-/** One field of a rule: it holds when one of its tries (a glob over values) does. */
-type Field = { kind: 'path' | 'text'; tries: [glob: string, values: Values][] };
+/** One field of a rule: it holds when one of its tries (a glob over values) does, or a write lands above `under`. */
+type Field = { kind: 'path' | 'text'; tries: [glob: string, values: Values][]; under?: string };
+
+/** The directory the literal start of a glob with a `/` names (`.github/workflows/` of `.github/workflows/*.yml`), or null. */
+function literalDirectory(glob: string): string | null {
+  if (!glob.includes('/')) return null;
+  const path = glob.replace(/^\/+/, '');
+  const wild = path.search(/[*?[{\\]/);
+  const literal = wild < 0 ? path : path.slice(0, wild);
+  const cut = literal.lastIndexOf('/');
+  return cut < 0 ? null : literal.slice(0, cut + 1);
+}
+
+/**
+ * Whether one of the writes is a directory at or above `under` (or the root itself): removing,
+ * replacing or filling it (`rm -rf .github`, `rsync -a w/ .github/`, whose files are not named)
+ * can change what the glob names (docs/agent-hooks.md, "Shell commands and files").
+ */
+const writesAbove = (under: string, writes: readonly string[]) =>
+  writes.some((w) => w === '.' || (!w.startsWith('/') && under.startsWith(`${w}/`)));
 
 /**
  * The fields a deny or ask rule names, each with what it is tried against. A path glob with a `/`
@@ -148,12 +166,14 @@ function refusalFields(match: ToolRuleMatch): Field[] {
       (v) => v.reads,
       (v) => v.outsideReads,
     );
-  if (match.write !== undefined)
+  if (match.write !== undefined) {
     path(
       match.write,
       (v) => v.writes,
       (v) => v.outsideWrites,
     );
+    fields[fields.length - 1].under = literalDirectory(match.write) ?? undefined;
+  }
   if (match.host !== undefined) text(match.host.toLowerCase(), (v) => v.hosts);
   if (match.tool !== undefined) text(match.tool, (v) => v.tool);
   return fields;
@@ -165,13 +185,15 @@ function refusalFields(match: ToolRuleMatch): Field[] {
  * compiled holds: the rule stays in force.
  */
 function refusalMatches(match: ToolRuleMatch, strict: RefusalValues, loose: () => RefusalValues): boolean {
-  return refusalFields(match).every(({ kind, tries }) =>
-    tries.some(([glob, values]) => {
-      if (holds(kind, glob, values(strict), true)) return true;
-      const folded = looseText(glob);
-      const looseOnes = values(loose());
-      return (folded !== glob || looseOnes !== values(strict)) && holds(kind, folded, looseOnes, true);
-    }),
+  return refusalFields(match).every(
+    ({ kind, tries, under }) =>
+      tries.some(([glob, values]) => {
+        if (holds(kind, glob, values(strict), true)) return true;
+        const folded = looseText(glob);
+        const looseOnes = values(loose());
+        return (folded !== glob || looseOnes !== values(strict)) && holds(kind, folded, looseOnes, true);
+      }) ||
+      (under !== undefined && (writesAbove(under, strict.writes) || writesAbove(looseText(under), loose().writes))),
   );
 }
 

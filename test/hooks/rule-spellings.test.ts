@@ -167,3 +167,19 @@ describe('paths are read from the call\'s cwd, relative to the session\'s root (
     });
   });
 });
+
+describe('a write of a directory above what a deny or ask rule names', () => {
+  const rules: ToolRule[] = [{ match: { write: '.github/workflows/*.yml' }, verdict: 'deny' }];
+
+  it.each(['rm -rf .github', 'rsync -a w/ .github/', 'rm -rf .GitHub/Workflows', 'rm -rf .', 'mv .github old'])(
+    '%j can change the workflows, so it is refused',
+    (command) => {
+      expect(verdict(rules, 'Bash', { command })).toBe('deny');
+    },
+  );
+
+  it('leaves a write beside them alone', () => {
+    for (const command of ['rm -rf .github/ISSUE_TEMPLATE', 'rm -rf src', 'touch .github/x'])
+      expect([command, verdict(rules, 'Bash', { command })]).toEqual([command, 'none']);
+  });
+});
