@@ -1,5 +1,5 @@
 import type { DenialReason } from '../executions/execution.js';
-import { forbiddenAnywhere } from '../policies/is-forbidden.js';
+import { forbiddenOutsideRoot } from '../policies/is-forbidden.js';
 import { askedCapability } from '../policies/asked-capability.js';
 import type { Policy } from '../policies/policy.js';
 import { firstMatchingRule } from '../policies/tool-rules.js';
@@ -65,18 +65,10 @@ export function checkToolAction(
   if (action.malformed) return { denial: { reason: 'invalid_arguments', capability: null, detail: action.malformed } };
   const missing = missingCapability(action.capabilities, terms.policy, terms.permissions);
   if (missing?.reason === 'forbidden_by_policy') return { denial: missing };
-  const anywhere =
-    forbiddenAnywhere(
-      terms.policy.forbidden,
-      'read',
-      action.reads.filter((p) => p.startsWith('/')),
-    ) ??
-    forbiddenAnywhere(
-      terms.policy.forbidden,
-      'write',
-      action.writes.filter((p) => p.startsWith('/')),
-    );
-  if (anywhere) return { denial: { reason: 'forbidden_by_policy', capability: anywhere } };
+  const outside =
+    forbiddenOutsideRoot(terms.policy.forbidden, 'read', action.reads) ??
+    forbiddenOutsideRoot(terms.policy.forbidden, 'write', action.writes);
+  if (outside) return { denial: { reason: 'forbidden_by_policy', capability: outside } };
   if (missing) return { denial: missing };
   if (nextSeq > maxToolCalls) return { denial: { reason: 'tool_call_limit', capability: null } };
   const matched = firstMatchingRule(terms.policy.tool_rules, action);

@@ -40,6 +40,7 @@ async function hold(
   timeoutSeconds: number,
 ): Promise<HeldCallState | { refused: HookDenial }> {
   const requestedAt = deps.now();
+  const args = recordedArguments(call.input);
   // checkToolAction let the call through, so next_seq <= max_tool_calls: room >= 1.
   const room = session.max_tool_calls - session.next_seq + 1;
   const asked = await deps.agentCallApprovals.askWithin(
@@ -47,8 +48,8 @@ async function hold(
       execution_id: session.id,
       seq: session.next_seq,
       tool: call.tool,
-      arguments: recordedArguments(call.input),
-      arguments_digest: canonicalDigest(recordedArguments(call.input)),
+      arguments: args,
+      arguments_digest: canonicalDigest(args),
       capability: recordedText(capability),
       requested_at: requestedAt,
       deadline: new Date(requestedAt.getTime() + timeoutSeconds * 1000),

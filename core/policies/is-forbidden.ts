@@ -17,13 +17,14 @@ export function isForbidden(forbidden: readonly string[], capability: string): b
 }
 
 /**
- * The first absolute path of a kind of access (`read` or `write`) that a `forbidden` file pattern
- * refuses wherever it lies on the agent's machine, or null: `fs:write:.github/*` refuses
- * `/home/u/repo/.github/workflows/ci.yml` whatever working directory the hook reports, since a
- * `cd` moves it (docs/agent-hooks.md, "tool_rules"). Read as loose-spelling.ts reads a path; each
- * pattern is tried at each name, in time in proportion to the path times the pattern.
+ * The first path outside the repository root (an absolute one; paths inside are relative and
+ * checked as capabilities) that a `forbidden` file pattern of the access (`read` or `write`)
+ * refuses wherever in it the pattern's names appear, or null: `fs:write:.github/*` refuses
+ * `/home/u/other/.github/workflows/ci.yml` (docs/agent-hooks.md, "tool_rules"). Read as
+ * loose-spelling.ts reads a path; each pattern is tried at each name, in time in proportion to
+ * the path times the pattern.
  */
-export function forbiddenAnywhere(forbidden: readonly string[], access: 'read' | 'write', absolutePaths: readonly string[]): string | null {
+export function forbiddenOutsideRoot(forbidden: readonly string[], access: 'read' | 'write', paths: readonly string[]): string | null {
   const patterns = forbidden.flatMap((pattern) => {
     const parts = looseText(pattern).split(/[:/]/);
     const open = parts[parts.length - 1] === '*';
@@ -32,7 +33,8 @@ export function forbiddenAnywhere(forbidden: readonly string[], access: 'read' |
     return ofAccess && fixed.length > 2 ? [{ names: fixed.slice(2), open }] : [];
   });
   if (patterns.length === 0) return null;
-  for (const path of absolutePaths) {
+  for (const path of paths) {
+    if (!path.startsWith('/')) continue;
     const names = loosePath(path)
       .split('/')
       .filter((n) => n !== '');
