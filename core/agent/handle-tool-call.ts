@@ -1,3 +1,4 @@
+import { recordedArguments } from './recorded-arguments.js';
 import { sha256Hex } from '../canonical-json.js';
 import type { Certificate } from '../certificates/types.js';
 import type { Artifact, ToolCallEntry } from '../executions/execution.js';
@@ -47,6 +48,8 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
   });
   // A call by a tool's former name is that tool's call, recorded and certified under its name.
   const toolName = verification.tool?.name ?? call.name;
+  // The tool runs with the arguments the model wrote; they are recorded and signed with their secrets replaced.
+  const args = recordedArguments(verification.arguments);
   let output: string | null = null;
   let artifact: Artifact | null = null;
   let resultDigest: string | null = null;
@@ -61,7 +64,7 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
         executionId: execution.id,
         seq,
         tool: toolName,
-        arguments: verification.arguments,
+        arguments: args,
         capability: verification.tool.capability,
         capabilities: execution.permissions,
         verifiedProperties: verification.properties,
@@ -75,7 +78,7 @@ export async function handleToolCall(run: AgentRun, call: ToolCallRequest): Prom
     seq,
     call_id: call.id,
     tool: toolName,
-    arguments: verification.arguments,
+    arguments: args,
     capability: verification.tool?.capability ?? null,
     verdict: verification.verdict,
     reason: verification.verdict === 'denied' ? verification.reason : null,

@@ -1,3 +1,4 @@
+import { reviewsApprove } from './reviews-approve.js';
 import { certifiedClaims } from '../certificates/certified-claims.js';
 import { decodeStrictBase64 } from '../certificates/strict-base64.js';
 import type { Certificate } from '../certificates/types.js';
@@ -77,8 +78,8 @@ export function checkLineage(pkg: Record<string, unknown>): string[] {
         problems.push(`${where}: upstream stage ${String(u.stage_id)} does not match its packaged execution certificate`);
       } else if (role?.stage_role === 'release' && role.status === 'completed') {
         if (up.verdict !== 'compliant') problems.push(`${where}: released after a non-compliant upstream ${String(u.stage_id)}`);
-        if (!up.artifacts?.some((a) => a.kind === 'review' && a.approved_for_release === true))
-          problems.push(`${where}: released without an approving review from ${String(u.stage_id)}`);
+        if (!reviewsApprove(up.artifacts))
+          problems.push(`${where}: released without ${String(u.stage_id)}'s reviews approving (each must; none may refuse)`);
       }
     }
   }

@@ -1,3 +1,4 @@
+import { reviewsApprove } from './reviews-approve.js';
 import type { Verifier } from '../certificates/types.js';
 import { verifyCertificateChain } from '../certificates/verify-certificate-chain.js';
 import type { Execution } from '../executions/execution.js';
@@ -15,7 +16,7 @@ export function upstreamFactsOf(stageId: string, execution: Execution | null, ve
     stage_id: stageId,
     status: execution.status,
     verdict: execution.verdict,
-    approved: execution.artifacts.some((a) => a.kind === 'review' && a.approved_for_release === true),
+    approved: reviewsApprove(execution.artifacts),
     certificate_valid: execution.certificates.some((c) => c.kind === 'execution') && checks.every((c) => c.verified),
   };
 }

@@ -55,7 +55,28 @@ describe('verdict', () => {
       finalAnswer('Stored.'),
     ]);
     await h.run();
-    expect(h.stored().outcome!.violations).toEqual(['output_rule:secrets:aws_access_key:artifact:leak']);
+    // The model wrote it into the tool's input as well: recorded replaced, and a violation there too.
+    expect(h.stored().outcome!.violations).toEqual([
+      'output_rule:secrets:aws_access_key:tool_call_arguments:1',
+      'output_rule:secrets:aws_access_key:artifact:leak',
+    ]);
+  });
+
+  it("is non_compliant when a call's arguments or an artifact's name hold a secret, recorded and signed with it replaced", async () => {
+    const h = agentHarness([
+      toolTurn([call('c1', 'write_report', { name: `key ${GITHUB_TOKEN}`, content: 'clean report' })]),
+      finalAnswer('Stored.'),
+    ]);
+    await h.run();
+    const { execution, outcome } = h.stored();
+    expect(outcome!.violations).toEqual([
+      'output_rule:secrets:github_token:tool_call_arguments:1',
+      'output_rule:secrets:github_token:artifact:key [REDACTED:secrets:github_token]',
+    ]);
+    expect(execution.tool_calls[0].arguments).toEqual({ name: 'key [REDACTED:secrets:github_token]', content: 'clean report' });
+    const signed = execution.certificates.map((c) => Buffer.from(c.envelope.payload, 'base64').toString('utf8')).join('\n');
+    expect(signed).toContain('[REDACTED:secrets:github_token]');
+    expect(signed).not.toContain(GITHUB_TOKEN);
   });
 
   it('applies the PII rule under hipaa only', async () => {

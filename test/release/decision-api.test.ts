@@ -229,7 +229,10 @@ describe('GET /releases/decision: every blocker through the real stores', () => 
     expect(codes(body)).toEqual(['release_not_admitted']);
     // Reasons name the upstream by its stage id, as a workflow's blocked_reasons do.
     expect(body.blockers[0].reason).toContain('release stage release was not admitted (not_approved:review)');
+    // A review refusing it stands beside a later approving one: every review must approve (a retracted approval ran the release).
     await approveReview(t.database.db, reviewer, true);
+    expect(codes(await decide(t, repo, commit))).toEqual(['release_not_admitted']);
+    await t.database.db('artifacts').where({ execution_id: reviewer, approved_for_release: false }).delete();
     expect(codes(await decide(t, repo, commit))).toEqual([]);
   });
 

@@ -147,4 +147,14 @@ describe('GET /workflows/{id}/export', () => {
     expect(lineage.code).toBe(1);
     expect(lineage.output).toMatch(/FAIL member 'lineage': stage release: its execution certificate's signed upstream differs/);
   });
+
+  it('`shipgate verify` refuses a release run after a review that refused it, even beside an approving one (signed as issued)', async () => {
+    const { manifest: _manifest, ...body } = copy();
+    const review = body.stages[0].execution.artifacts.find((a: { kind: string }) => a.kind === 'review');
+    body.stages[0].execution.artifacts.push({ ...review, approved_for_release: false, content: 'RETRACTED: a critical bug.' });
+    const { signPackage } = await import('../../core/certificates/sign-package.js');
+    const retracted = await shipgateVerify(write('retracted.json', signPackage(body, t.deps.signer)));
+    expect(retracted.code).toBe(1);
+    expect(retracted.output).toMatch(/stage release: released without review's reviews approving \(each must; none may refuse\)/);
+  });
 });

@@ -57,6 +57,13 @@ describe('a reviewed-release workflow, end to end with the fake LLM', () => {
     expect(done.stages[2].execution_id).toBeNull();
   });
 
+  it('blocks the release when the reviewer approves and then retracts it in a second review', async () => {
+    app.llm.otherwise(stageModel({ retracts: true }));
+    const done = await app.runToEnd(reviewedRelease());
+    expect(done.status).toBe('failed');
+    expect(done.stages[1]).toMatchObject({ status: 'blocked', blocked_reasons: ['not_approved:review'], execution_id: null });
+  });
+
   it('blocks the release when the reviewer is non-compliant: non_compliant', async () => {
     // Under sox a denied call is blocking: the reviewer approves but overreaches.
     app.llm.otherwise(stageModel({ reviewerOverreaches: true }));

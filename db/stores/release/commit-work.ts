@@ -31,7 +31,8 @@ export const BOUND_EXECUTIONS = `(
 SELECT coalesce(json_agg(json_build_array(e.id, e.owner_id, e.workflow_id, e.stage_id, e.stage_role, e.status, e.verdict, c.id, c.envelope_sha256,
     CASE WHEN e.stage_role = 'release' THEN (
       SELECT coalesce(json_agg(json_build_object('id', up.id, 'stage_id', u.stage_id, 'status', u.status, 'verdict', u.verdict,
-        'approved', EXISTS (SELECT 1 FROM artifacts a WHERE a.execution_id = u.id AND a.kind = 'review' AND a.approved_for_release))), '[]'::json)
+        'approved', EXISTS (SELECT 1 FROM artifacts a WHERE a.execution_id = u.id AND a.kind = 'review' AND a.approved_for_release)
+          AND NOT EXISTS (SELECT 1 FROM artifacts a WHERE a.execution_id = u.id AND a.kind = 'review' AND a.approved_for_release IS NOT TRUE))), '[]'::json)
       FROM jsonb_array_elements_text(e.upstream_execution_ids) AS up(id)
       LEFT JOIN LATERAL (SELECT x.id, x.stage_id, x.status, x.verdict FROM executions x WHERE x.id = up.id::uuid LIMIT 1) u ON true
     ) END) ORDER BY e.created_at, e.id), '[]'::json)

@@ -6,6 +6,8 @@ export interface StageModelOptions {
   approve?: boolean;
   /** The reviewer also tries a tool its role does not hold (a blocking violation under hipaa/sox). */
   reviewerOverreaches?: boolean;
+  /** The reviewer approves, then submits a second review retracting it. */
+  retracts?: boolean;
   /** Answer the stage whose task starts with this with a provider error (the stage fails). */
   failing?: string;
 }
@@ -26,6 +28,7 @@ export function stageModel(options: StageModelOptions = {}) {
       return {
         toolCalls: [
           call('submit_review', { approved_for_release: options.approve ?? true, summary: 'Read the change; tests cover it.' }),
+          ...(options.retracts ? [call('submit_review', { approved_for_release: false, summary: 'RETRACTED: a critical bug.' })] : []),
           ...(options.reviewerOverreaches
             ? [call('record_release_notes', { content: 'A reviewer may not write the release notes.' })]
             : []),
