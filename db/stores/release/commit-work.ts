@@ -44,8 +44,8 @@ WHERE e.repo_root = $1 AND e.commit_sha = $2)`;
 /** The workflow records bound to commit ($1, $2), each with its stages in order, as ONE json array. */
 export const BOUND_WORKFLOW_RECORDS = `(
 SELECT coalesce(json_agg(json_build_object('id', w.id, 'owner_id', w.owner_id, 'status', w.status,
-    'stages', (SELECT json_agg(json_build_object('stage_id', s.stage_id, 'stage_role', s.stage_role, 'status', s.status,
-        'blocked_reasons', s.blocked_reasons) ORDER BY s.position) FROM workflow_stages s WHERE s.workflow_id = w.id)
+    'stages', (SELECT coalesce(json_agg(json_build_object('stage_id', s.stage_id, 'stage_role', s.stage_role, 'status', s.status,
+        'blocked_reasons', s.blocked_reasons) ORDER BY s.position), '[]'::json) FROM workflow_stages s WHERE s.workflow_id = w.id)
   ) ORDER BY w.created_at, w.id), '[]'::json)
 FROM workflows w WHERE w.repo_root = $1 AND w.commit_sha = $2)`;
 
