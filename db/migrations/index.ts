@@ -48,6 +48,7 @@ import * as m056 from './056-tool-call-denied-by.js';
 import * as m057 from './057-bounded-new-tool-pins.js';
 import * as m058 from './058-open-pull-requests-at-head.js';
 import * as m059 from './059-hook-roots.js';
+import * as m060 from './060-future-dated-check-runs.js';
 
 export interface Migration {
   name: string;
@@ -105,4 +106,5 @@ export const migrations: Migration[] = [
   { name: '057-bounded-new-tool-pins', up: m057.up },
   { name: '058-open-pull-requests-at-head', up: m058.up },
   { name: '059-hook-roots', up: m059.up },
+  { name: '060-future-dated-check-runs', up: m060.up },
 ];
