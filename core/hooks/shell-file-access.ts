@@ -67,17 +67,42 @@ const READERS = new Set([
   'zcat',
   'bat',
   'view',
+  // PowerShell's (Copilot CLI's `powershell` tool; names are read lower-cased): `Get-Content .env`, `type .env`.
+  'get-content',
+  'gc',
+  'type',
+  'select-string',
+  'get-filehash',
 ]);
 /** Commands whose first non-option argument is a pattern or script, the rest files they read (unless `-e` or `-f` gave it). */
 const SCRIPTED = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'awk', 'gawk', 'mawk', 'sed', 'jq', 'yq']);
 /** Editors: they read and write their files. */
 const EDITORS = new Set(['vi', 'vim', 'nvim', 'nano', 'emacs', 'ed', 'ex']);
 /** Commands that change or create every file they name. */
-const WRITERS = new Set(['tee', 'touch', 'rm', 'unlink', 'shred', 'truncate', 'mkdir', 'rmdir']);
+const WRITERS = new Set([
+  'tee',
+  'touch',
+  'rm',
+  'unlink',
+  'shred',
+  'truncate',
+  'mkdir',
+  'rmdir',
+  // PowerShell's: a value (`-Value x`) read as a file too is a harmless extra path.
+  'set-content',
+  'add-content',
+  'clear-content',
+  'out-file',
+  'new-item',
+  'remove-item',
+  'del',
+  'erase',
+  'ri',
+]);
 /** Commands that change the files after their first operand (a mode or an owner). */
 const MODE_WRITERS = new Set(['chmod', 'chown', 'chgrp']);
 /** Commands that read their sources and write their last operand (or `-t DIR`). */
-const COPIERS = new Set(['cp', 'install', 'rsync', 'scp']);
+const COPIERS = new Set(['cp', 'install', 'rsync', 'scp', 'copy-item', 'copy']);
 
 /**
  * Options whose value is the next word, by program (`head -n 3`, `grep -A 2`, `cp -t dir`), so
@@ -87,7 +112,7 @@ const COPIERS = new Set(['cp', 'install', 'rsync', 'scp']);
 const VALUED: Record<string, ReadonlySet<string>> = {
   head: new Set(['-n', '-c']),
   tail: new Set(['-n', '-c']),
-  sort: new Set(['-o', '-k', '-t', '-S', '-T']),
+  sort: new Set(['-o', '--output', '-k', '-t', '-S', '-T']),
   cut: new Set(['-d', '-f', '-b', '-c']),
   cp: new Set(['-t', '-S', '--target-directory', '--suffix']),
   install: new Set(['-t', '-m', '-o', '-g', '-S', '--target-directory', '--mode', '--owner', '--group', '--suffix']),
@@ -162,8 +187,11 @@ function commandAccess(words: string[], access: ShellFileAccess, spent: Spent): 
   const valued = valuedOf(program);
   const { files: all, values } = parsed(args, valued);
   const files = all.filter((f) => f !== '-');
-  if (READERS.has(program)) access.reads.push(...files);
-  else if (SCRIPTED.has(program)) {
+  if (READERS.has(program)) {
+    access.reads.push(...files);
+    // `sort -o FILE` writes its output there.
+    if (program === 'sort') access.writes.push(...values('-o', '--output'));
+  } else if (SCRIPTED.has(program)) {
     // The first operand is the pattern or script, unless an option gave it (`-e PATTERN`, `--regexp=PATTERN`, `-fFILE`).
     const scripts = values(...SCRIPT_FILES);
     const given = scripts.length > 0 || values(...SCRIPT_GIVEN).length > 0;
@@ -189,6 +217,7 @@ function commandAccess(words: string[], access: ShellFileAccess, spent: Spent): 
     } else access.writes.push(...(target === undefined ? files : [...sources, target, ...placed]));
   } else if (WRITERS.has(program)) access.writes.push(...files);
   else if (MODE_WRITERS.has(program)) access.writes.push(...files.slice(1));
+  else if (program === 'move-item' || program === 'move') access.writes.push(...files);
   else if (program === 'dd')
     for (const arg of args) {
       if (arg.startsWith('if=')) access.reads.push(arg.slice(3));

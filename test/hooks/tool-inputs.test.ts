@@ -41,6 +41,26 @@ describe("Copilot CLI's write_bash and apply_patch", () => {
   });
 });
 
+describe("files a PowerShell line or sort -o reads or writes (Copilot CLI's powershell tool)", () => {
+  const fileRules: ToolRule[] = [
+    { match: { read: '.env*' }, verdict: 'deny' },
+    { match: { write: '.github/workflows/**' }, verdict: 'deny' },
+  ];
+  it.each([
+    ['powershell', 'Get-Content .env'],
+    ['powershell', 'gc -Path .env | Select-Object -First 1'],
+    ['powershell', 'type .env.local'],
+    ['powershell', 'Set-Content -Path .github/workflows/a.yml -Value x'],
+    ['powershell', 'Out-File -FilePath .github/workflows/a.yml'],
+    ['powershell', 'Copy-Item evil.yml .github/workflows/'],
+    ['powershell', 'Remove-Item -Recurse .github'],
+    ['Bash', 'sort -o .github/workflows/a.yml x'],
+    ['Bash', 'sort --output=.github/workflows/a.yml x'],
+  ])('%s %j is refused', (tool, command) => {
+    expect(firstMatchingRule(fileRules, toolAction(tool, { command }, ROOT))?.rule.verdict).toBe('deny');
+  });
+});
+
 describe('paths read within bounds (docs/agent-hooks.md, "Shell commands and files")', () => {
   it('refuses a working directory or a shell directory longer than Linux opens, before reading a path', () => {
     expect(toolAction('Read', { file_path: 'a' }, `/${'a/'.repeat(3000)}`).malformed).toBe(
