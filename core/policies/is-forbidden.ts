@@ -1,5 +1,6 @@
 import { capabilityMatches } from './capability-matches.js';
 import { loosePath, looseText } from './loose-spelling.js';
+import { isOutsideRoot } from './outside-root.js';
 
 const FILE_CAPABILITY = /^(fs:(?:read|write):)(.*)$/s;
 
@@ -34,7 +35,7 @@ export function forbiddenOutsideRoot(forbidden: readonly string[], access: 'read
   });
   if (patterns.length === 0) return null;
   for (const path of paths) {
-    if (!path.startsWith('/')) continue;
+    if (!isOutsideRoot(path)) continue;
     const names = loosePath(path)
       .split('/')
       .filter((n) => n !== '');

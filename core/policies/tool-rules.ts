@@ -1,5 +1,6 @@
 import { checkGlob, compileGlob, GlobSyntaxError } from '../linear-glob.js';
 import { looseText, loosePath } from './loose-spelling.js';
+import { isOutsideRoot } from './outside-root.js';
 
 /** What a tool rule matches on; every field given must hold (docs/agent-hooks.md, "tool_rules"). */
 export interface ToolRuleMatch {
@@ -87,7 +88,7 @@ interface RefusalValues {
   tool: readonly string[];
 }
 
-const outside = (paths: readonly string[]) => paths.filter((p) => p.startsWith('/')).map((p) => p.replace(/^\/+/, ''));
+const outside = (paths: readonly string[]) => paths.filter(isOutsideRoot).map((p) => p.replace(/^\/+/, ''));
 
 function refusalValues(subject: RuleSubject): RefusalValues {
   return {
@@ -138,7 +139,7 @@ function literalDirectory(glob: string): string | null {
  * can change what the glob names (docs/agent-hooks.md, "Shell commands and files").
  */
 const writesAbove = (under: string, writes: readonly string[]) =>
-  writes.some((w) => w === '.' || (!w.startsWith('/') && under.startsWith(`${w}/`)));
+  writes.some((w) => w === '.' || (!isOutsideRoot(w) && under.startsWith(`${w}/`)));
 
 /**
  * The fields a deny or ask rule names, each with what it is tried against. A path glob with a `/`
