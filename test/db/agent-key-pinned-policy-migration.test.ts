@@ -1,33 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createKnex } from '../../db/create-knex.js';
-import { migrationSource } from '../../db/migrate.js';
-import { migrations } from '../../db/migrations/index.js';
-import { withDatabase } from '../../db/with-database.js';
 import { insertOwner } from '../executions/support/execution-fixtures.js';
-import { cloneNamePrefix } from '../support/test-database.js';
-
-/** The migrations up to and including `last`, applied as db/migrate.ts applies them all. */
-async function migrateUpTo(db: Knex, last: string): Promise<void> {
-  const applied = migrations.slice(0, migrations.findIndex((m) => m.name === last) + 1);
-  await db.migrate.latest({ migrationSource: migrationSource(applied) });
-}
+import { migrateUpTo, useScratchDatabase } from './support/scratch-database.js';
 
 describe('migration 041: agent keys made before it pin the policy version current at the upgrade', () => {
-  const serverUrl = process.env.SHIPGATE_TEST_SERVER_URL!;
-  const name = `${cloneNamePrefix(process.env.SHIPGATE_TEST_TEMPLATE!)}m041_${randomBytes(4).toString('hex')}`;
+  const scratch = useScratchDatabase('m041');
   let db: Knex;
-  beforeAll(async () => {
-    const admin = createKnex(serverUrl, 1);
-    await admin.raw(`CREATE DATABASE ${name}`);
-    await admin.destroy();
-    db = createKnex(withDatabase(serverUrl, name), 2);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    const admin = createKnex(serverUrl, 1);
-    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.destroy();
+  beforeAll(() => {
+    db = scratch.db();
   });
 
   it("pins a custom policy's newest version and a built-in's version 1; a key revoked before was revoked by an ADMIN", async () => {

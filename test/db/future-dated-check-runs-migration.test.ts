@@ -1,32 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createKnex } from '../../db/create-knex.js';
-import { migrationSource } from '../../db/migrate.js';
-import { migrations } from '../../db/migrations/index.js';
-import { withDatabase } from '../../db/with-database.js';
-import { cloneNamePrefix } from '../support/test-database.js';
-
-/** The migrations up to and including `last`, applied as db/migrate.ts applies them all. */
-async function migrateUpTo(db: Knex, last: string): Promise<void> {
-  const applied = migrations.slice(0, migrations.findIndex((m) => m.name === last) + 1);
-  await db.migrate.latest({ migrationSource: migrationSource(applied) });
-}
+import { migrateUpTo, useScratchDatabase } from './support/scratch-database.js';
 
 describe('migration 060: check runs recorded with a future date are dated back to when they were recorded', () => {
-  const serverUrl = process.env.SHIPGATE_TEST_SERVER_URL!;
-  const name = `${cloneNamePrefix(process.env.SHIPGATE_TEST_TEMPLATE!)}m060_${randomBytes(4).toString('hex')}`;
+  const scratch = useScratchDatabase('m060');
   let db: Knex;
-  beforeAll(async () => {
-    const admin = createKnex(serverUrl, 1);
-    await admin.raw(`CREATE DATABASE ${name}`);
-    await admin.destroy();
-    db = createKnex(withDatabase(serverUrl, name), 2);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    const admin = createKnex(serverUrl, 1);
-    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.destroy();
+  beforeAll(() => {
+    db = scratch.db();
   });
 
   it('moves a 2099 check run to its created_at and leaves a past one alone', async () => {

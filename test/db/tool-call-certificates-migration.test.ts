@@ -1,38 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { policyRef } from '../../core/policies/policy-digest.js';
-import { createKnex } from '../../db/create-knex.js';
-import { migrate, migrationSource } from '../../db/migrate.js';
-import { migrations } from '../../db/migrations/index.js';
+import { migrate } from '../../db/migrate.js';
 import { certificateValues } from '../../db/stores/executions/execution-rows.js';
 import { createExecutionStore, executionInsertValues } from '../../db/stores/executions/postgres-execution-store.js';
-import { withDatabase } from '../../db/with-database.js';
 import { defaultPolicy } from '../agent/support/agent-harness.js';
 import { insertOwner, newExecution } from '../executions/support/execution-fixtures.js';
 import { reportStep } from '../executions/support/report-step.js';
-import { cloneNamePrefix } from '../support/test-database.js';
-
-/** The migrations up to and including `last`, applied as db/migrate.ts applies them all. */
-async function migrateUpTo(db: Knex, last: string): Promise<void> {
-  const applied = migrations.slice(0, migrations.findIndex((m) => m.name === last) + 1);
-  await db.migrate.latest({ migrationSource: migrationSource(applied) });
-}
+import { migrateUpTo, useScratchDatabase } from './support/scratch-database.js';
 
 describe('migration 034: tool-call certificates get a table of their own', () => {
-  const serverUrl = process.env.SHIPGATE_TEST_SERVER_URL!;
-  const name = `${cloneNamePrefix(process.env.SHIPGATE_TEST_TEMPLATE!)}m034_${randomBytes(4).toString('hex')}`;
+  const scratch = useScratchDatabase('m034');
   let db: Knex;
-  beforeAll(async () => {
-    const admin = createKnex(serverUrl, 1);
-    await admin.raw(`CREATE DATABASE ${name}`);
-    await admin.destroy();
-    db = createKnex(withDatabase(serverUrl, name), 2);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    const admin = createKnex(serverUrl, 1);
-    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.destroy();
+  beforeAll(() => {
+    db = scratch.db();
   });
 
   it('moves the certificates a run stored before it, which then read back unchanged, in order', async () => {
