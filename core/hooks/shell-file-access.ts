@@ -1,12 +1,21 @@
+import { archiveAccess } from './shell-archivers.js';
+import { gitAccess } from './shell-git-files.js';
+import { inPlaceAccess } from './shell-in-place-scripts.js';
+import { parsed } from './shell-operands.js';
+import { recursiveReads } from './shell-recursive-readers.js';
+import { SEARCH_VALUED } from './shell-search-options.js';
+import { transferAccess } from './shell-transfers.js';
 import { programOf, simpleCommands, type SimpleCommand } from './shell-words.js';
-import { readOption } from './shell-wrappers.js';
+import { trimSlashes } from './trim-slashes.js';
 
 /**
  * The files a shell command plainly reads or writes (docs/agent-hooks.md, "Shell commands and
  * files"): readers (`cat`, `head`, `awk`, `sed`, `grep`, …) read their file arguments, copiers
  * (`cp`, `install`, `rsync`) read their sources and write their target, editors and writers
  * (`tee`, `touch`, `sed -i`, `vim`, …) write, `dd` reads `if=` and writes `of=`, and `<`, `>`,
- * `>>`, `>|` redirect; a `cd` before them moves where their relative paths point. Defence in
+ * `>>`, `>|`, `<>` redirect; recursive readers (`grep -r`, `rg`, `tar c`, `cp -r`) read every
+ * file under their directories (`P/**`); archivers, downloaders, git and `perl -i` have modules
+ * of their own; a `cd` before them moves where their relative paths point. Defence in
  * depth for the policy's read and write globs, NOT a shell parser (shell-words.ts).
  */
 export interface ShellFileAccess {
@@ -75,7 +84,9 @@ const READERS = new Set([
   'get-filehash',
 ]);
 /** Commands whose first non-option argument is a pattern or script, the rest files they read (unless `-e` or `-f` gave it). */
-const SCRIPTED = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'awk', 'gawk', 'mawk', 'sed', 'jq', 'yq']);
+const SCRIPTED = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'awk', 'gawk', 'mawk', 'sed', 'jq', 'yq']);
+/** Options that list files instead of searching them: no operand is a pattern then. */
+const LISTS: Record<string, string> = { rg: '--files', ack: '-f' };
 /** Editors: they read and write their files. */
 const EDITORS = new Set(['vi', 'vim', 'nvim', 'nano', 'emacs', 'ed', 'ex']);
 /** Commands that change or create every file they name. */
@@ -118,7 +129,8 @@ const VALUED: Record<string, ReadonlySet<string>> = {
   install: new Set(['-t', '-m', '-o', '-g', '-S', '--target-directory', '--mode', '--owner', '--group', '--suffix']),
   mv: new Set(['-t', '-S', '--target-directory', '--suffix']),
   ln: new Set(['-t', '-S', '--target-directory', '--suffix']),
-  rsync: new Set(['-e', '--rsh']),
+  rsync: new Set(['-e', '--rsh', '-f', '--filter', '--exclude', '--include', '--chmod', '--chown', '--port', '--timeout', '--bwlimit']),
+  scp: new Set(['-c', '-D', '-J', '-l', '-o', '-P', '-S', '-X']),
   awk: new Set(['-F', '-v', '-f', '--file']),
   gawk: new Set(['-F', '-v', '-f', '-e', '--file', '--source']),
   mawk: new Set(['-F', '-v', '-f']),
@@ -126,45 +138,37 @@ const VALUED: Record<string, ReadonlySet<string>> = {
   jq: new Set(['-f', '--from-file']),
   yq: new Set(['-f', '--from-file']),
   truncate: new Set(['-s', '-r']),
+  ...SEARCH_VALUED,
 };
-const SEARCH_VALUED = new Set(['-m', '-A', '-B', '-C', '-d', '-D', '-e', '-f', '-g', '-t', '--glob', '--type', '--regexp', '--file']);
 /** Options that give a pattern or script, so no operand is one; those that give it in a file, which is read. */
-const SCRIPT_GIVEN = ['-e', '--regexp', '--expression', '--source'];
+const SCRIPT_GIVEN = ['-e', '--regexp', '--expression', '--source', '--match'];
 const SCRIPT_FILES = ['-f', '--file', '--from-file'];
 const NO_VALUED: ReadonlySet<string> = new Set();
-const valuedOf = (program: string) =>
-  ['grep', 'egrep', 'fgrep', 'rg', 'ag'].includes(program) ? SEARCH_VALUED : Object.hasOwn(VALUED, program) ? VALUED[program] : NO_VALUED;
 
-/** A command's operands (its words that are neither options nor an option's value; all after `--`) and its options' values. */
-function parsed(args: string[], valued: ReadonlySet<string>): { files: string[]; values: (...names: string[]) => string[] } {
-  const files: string[] = [];
-  const given: { name: string; value: string }[] = [];
-  for (let i = 0; i < args.length;) {
-    if (args[i] === '--') {
-      files.push(...args.slice(i + 1));
-      break;
-    }
-    if (!args[i].startsWith('-') || args[i] === '-') files.push(args[i++]);
-    else {
-      const option = readOption(args, i, valued);
-      if (option.value !== undefined && valued.has(option.name)) given.push({ name: option.name, value: option.value });
-      i = option.next;
-    }
-  }
-  return { files, values: (...names) => given.filter((g) => names.includes(g.name)).map((g) => g.value) };
-}
-
-const operands = (args: string[], valued: ReadonlySet<string>) => parsed(args, valued).files;
-
-/** `path` without the slashes that end it (a loop: `/\/+$/` retried from every slash of a long run). */
-function trimSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path[end - 1] === '/') end--;
-  return path.slice(0, end);
-}
+/** What one program's words read and write, by its own module; `join` puts a path in a directory, within MAX_RECORDED_CHARS. */
+type ProgramAccess = (program: string, args: string[], access: ShellFileAccess, join: (dir: string, path: string) => string) => void;
+/** Programs whose words say more than which operands are files: archivers, downloaders, git, in-place script editors. */
+const OWN_ACCESS: Record<string, ProgramAccess> = {
+  tar: archiveAccess,
+  zip: archiveAccess,
+  curl: transferAccess,
+  wget: transferAccess,
+  git: gitAccess,
+  perl: inPlaceAccess,
+  ruby: inPlaceAccess,
+};
 
 /** Path characters spent on targets' names (MAX_RECORDED_CHARS), and whether a path went past what Linux opens. */
 type Spent = { chars: number; tooLong: boolean };
+
+/** `path` in `dir`; as written once the paths so built pass MAX_RECORDED_CHARS or one what Linux opens (the call is refused then). */
+function joined(dir: string, path: string, spent: Spent): string {
+  if (spent.tooLong) return path;
+  const base = trimSlashes(dir);
+  const length = base.length + 1 + path.length;
+  spent.tooLong = length > MAX_SHELL_PATH_CHARS || (spent.chars += length) > MAX_RECORDED_CHARS;
+  return spent.tooLong ? path : `${base}/${path}`;
+}
 
 /**
  * Where copying or moving `source` into the directory `dir` puts it (`cp -r w/workflows .github/`
@@ -175,18 +179,18 @@ function into(dir: string, source: string, program: string, spent: Spent): strin
   const trimmed = trimSlashes(source);
   const name = trimmed.slice(trimmed.lastIndexOf('/') + 1);
   if (name === '' || name === '.' || name === '..' || (program === 'rsync' && trimmed !== source)) return [];
-  const path = `${trimSlashes(dir)}/${name}`;
-  spent.tooLong ||= path.length > MAX_SHELL_PATH_CHARS || (spent.chars += path.length) > MAX_RECORDED_CHARS;
+  const path = joined(dir, name, spent);
   return spent.tooLong ? [] : [path];
 }
 
 /** What one simple command reads and writes, its paths as written. */
-function commandAccess(words: string[], access: ShellFileAccess, spent: Spent): void {
-  const { program, args } = programOf(words);
+function commandAccess(command: string[], access: ShellFileAccess, spent: Spent): void {
+  const { program, args } = programOf(command);
   if (!program) return;
-  const valued = valuedOf(program);
-  const { files: all, values } = parsed(args, valued);
-  const files = all.filter((f) => f !== '-');
+  if (Object.hasOwn(OWN_ACCESS, program)) return OWN_ACCESS[program](program, args, access, (dir, path) => joined(dir, path, spent));
+  const words = parsed(args, Object.hasOwn(VALUED, program) ? VALUED[program] : NO_VALUED);
+  const { values } = words;
+  const files = words.files.filter((f) => f !== '-');
   if (READERS.has(program)) {
     access.reads.push(...files);
     // `sort -o FILE` writes its output there.
@@ -194,9 +198,9 @@ function commandAccess(words: string[], access: ShellFileAccess, spent: Spent): 
   } else if (SCRIPTED.has(program)) {
     // The first operand is the pattern or script, unless an option gave it (`-e PATTERN`, `--regexp=PATTERN`, `-fFILE`).
     const scripts = values(...SCRIPT_FILES);
-    const given = scripts.length > 0 || values(...SCRIPT_GIVEN).length > 0;
+    const given = scripts.length > 0 || values(...SCRIPT_GIVEN).length > 0 || (Object.hasOwn(LISTS, program) && words.has(LISTS[program]));
     const read = given ? files : files.slice(1);
-    access.reads.push(...read, ...scripts);
+    access.reads.push(...(recursiveReads(program, words, read) ?? read), ...scripts);
     if (program === 'sed' && args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))) access.writes.push(...read);
   } else if (EDITORS.has(program)) {
     access.reads.push(...files);
@@ -212,9 +216,18 @@ function commandAccess(words: string[], access: ShellFileAccess, spent: Spent): 
     const isDir = !COPIERS.has(program) || dir !== undefined || sources.length > 1 || recursive || target?.endsWith('/');
     const placed = target === undefined || !isDir ? [] : sources.flatMap((source) => into(target, source, program, spent));
     if (COPIERS.has(program)) {
-      access.reads.push(...sources);
+      access.reads.push(...(recursiveReads(program, words, sources) ?? sources));
       if (target !== undefined) access.writes.push(target, ...placed);
     } else access.writes.push(...(target === undefined ? files : [...sources, target, ...placed]));
+    if (program === 'ln') {
+      // A link is read as what it points to (`ln -s .env x; cat x`); a relative symbolic one, from the directory the link is in.
+      const linkDir = dir ?? (target?.includes('/') ? target.slice(0, target.lastIndexOf('/')) : undefined);
+      const symbolic = words.has('-s', '--symbolic');
+      for (const source of target === undefined ? files : sources) {
+        access.reads.push(source);
+        if (symbolic && linkDir !== undefined && !source.startsWith('/')) access.reads.push(joined(linkDir, source, spent));
+      }
+    }
   } else if (WRITERS.has(program)) access.writes.push(...files);
   else if (MODE_WRITERS.has(program)) access.writes.push(...files.slice(1));
   else if (program === 'move-item' || program === 'move') access.writes.push(...files);
@@ -237,20 +250,21 @@ export function shellFileAccess(command: string, commands: SimpleCommand[] = sim
   // A path as seen from there: as written once it would pass what Linux opens or the recorded budget (the call is refused then).
   const place = (path: string) => {
     spent.tooLong ||= path.length > MAX_SHELL_PATH_CHARS;
-    if (dir === null || path.startsWith('/')) return path;
-    const length = dir.length + 1 + path.length;
-    spent.tooLong ||= length > MAX_SHELL_PATH_CHARS || (spent.chars += length) > MAX_RECORDED_CHARS;
-    return spent.tooLong ? path : `${dir}/${path}`;
+    return dir === null || path.startsWith('/') ? path : joined(dir, path, spent);
   };
   for (const simple of commands) {
     const own: ShellFileAccess = { reads: [], writes: [] };
-    for (const { op, target } of simple.redirections) if (target !== '/dev/null') (op === '<' ? own.reads : own.writes).push(target);
+    for (const { op, target } of simple.redirections) {
+      if (target === '/dev/null') continue;
+      if (op !== '>') own.reads.push(target);
+      if (op !== '<') own.writes.push(target);
+    }
     commandAccess(simple.words, own, spent);
     for (const path of own.reads) access.reads.push(place(path));
     for (const path of own.writes) access.writes.push(place(path));
     const { program, args } = programOf(simple.words);
     if (program !== 'cd' && program !== 'pushd') continue;
-    const target = operands(args, NO_VALUED)[0];
+    const target = parsed(args, NO_VALUED).files[0];
     // Past a directory longer than Linux opens, paths are recorded as written and the call is refused (place).
     if (target && !/^[~$-]/.test(target)) dir = place(target);
   }

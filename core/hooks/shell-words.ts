@@ -14,10 +14,13 @@ export { gitSubcommand, programOf, shellScript } from './shell-wrappers.js';
 
 export type ShellToken = { word: string } | { op: string };
 
+/** A redirection: `<` reads its file, `>` writes it, `<>` opens it to read and write. */
+export type Redirection = '<' | '>' | '<>';
+
 /** One simple command: its words (redirections apart) and its redirections, in order. */
 export interface SimpleCommand {
   words: string[];
-  redirections: { op: '<' | '>'; target: string }[];
+  redirections: { op: Redirection; target: string }[];
 }
 
 /**
@@ -46,6 +49,7 @@ export class ShellLineTooLong extends Error {
 
 /** Characters that end a simple command. */
 const SEPARATORS = new Set([';', '|', '&', '\n', '(', ')', '`']);
+const REDIRECTIONS: ReadonlySet<string> = new Set<Redirection>(['<', '>', '<>']);
 /** Words that open or close a group: a command after them starts anew. */
 const GROUP_WORDS = new Set(['{', '}', '!', 'then', 'do', 'else', 'elif']);
 
@@ -212,9 +216,10 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
         else if (c === '>') push({ op: '>' });
         continue;
       }
-      // `>>` appends, `>|` overwrites even under noclobber.
-      if (command[i + 1] === '>' || (c === '>' && command[i + 1] === '|')) i++;
-      push({ op: c === '<' ? '<' : '>' });
+      // `>>` appends, `>|` overwrites even under noclobber; `<>` opens for both (`exec 3<> file`).
+      const both = c === '<' && command[i + 1] === '>';
+      if (both || command[i + 1] === '>' || (c === '>' && command[i + 1] === '|')) i++;
+      push({ op: both ? '<>' : c });
     } else {
       word += c;
       inWord = true;
@@ -266,11 +271,11 @@ export function simpleCommands(command: string | ShellToken[], budget: ShellRead
     if ('word' in token) {
       if (current.words.length === 0 && GROUP_WORDS.has(token.word)) continue;
       current.words.push(token.word);
-    } else if (token.op !== '<' && token.op !== '>') end();
+    } else if (!REDIRECTIONS.has(token.op)) end();
     else {
       const target = list[i + 1];
       if (target && 'word' in target) {
-        current.redirections.push({ op: token.op as '<' | '>', target: target.word });
+        current.redirections.push({ op: token.op as Redirection, target: target.word });
         i++;
       }
     }

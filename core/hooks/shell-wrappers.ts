@@ -1,9 +1,10 @@
 /**
  * The program a simple command runs behind its wrappers, and the commands a command runs in turn
  * (docs/agent-hooks.md, "tool_rules" and "Shell commands and files"): `sudo`, `env`, `nohup`,
- * `xargs`, `flock`, … run the rest of their words; `su -c`, `script -c`, `flock FILE -c`, `watch`
- * and `env -S` hand a string to a shell, read here as `sh -c` would; `find -exec` runs the words
- * after it. Defence in depth for the policy's rules, NOT a shell parser (shell-words.ts).
+ * `xargs`, `flock`, `runuser -u`, … run the rest of their words; `su -c`, `runuser -c`,
+ * `script -c`, `flock FILE -c`, `watch` and `env -S` hand a string to a shell, read here as
+ * `sh -c` would; `find -exec` runs the words after it. Defence in depth for the policy's rules,
+ * NOT a shell parser (shell-words.ts).
  */
 
 /** One option at `words[i]` and where the next one starts; `value` when it takes one. */
@@ -36,6 +37,23 @@ export function readOption(words: readonly string[], i: number, valued: Readonly
 
 const opts = (...names: string[]): ReadonlySet<string> => new Set(names);
 
+/** su's options that take a value; runuser (util-linux's su for root) takes su's and `-u USER`. */
+const SU_VALUED = [
+  '-c',
+  '-g',
+  '-G',
+  '-s',
+  '-w',
+  '--command',
+  '--session-command',
+  '--group',
+  '--supp-group',
+  '--shell',
+  '--whitelist-environment',
+];
+const SU_SCRIPT = opts('-c', '--command', '--session-command');
+const RUNUSER_VALUED = opts(...SU_VALUED, '-u', '--user');
+
 /** Wrappers that run the rest of their words as a command, with their options that take a value. */
 const WRAPPERS: Record<string, ReadonlySet<string>> = {
   sudo: opts('-u', '-g', '-h', '-p', '-r', '-t', '-U', '-C', '-D', '-R', '-T', '--user', '--group', '--chdir', '--prompt'),
@@ -54,6 +72,7 @@ const WRAPPERS: Record<string, ReadonlySet<string>> = {
   busybox: opts(),
   ionice: opts('-c', '-n', '--class', '--classdata'),
   flock: opts('-w', '-E', '--timeout', '--conflict-exit-code'),
+  runuser: RUNUSER_VALUED,
   watch: opts('-n', '-q', '--interval', '--equexit'),
   xargs: opts(
     '-a',
@@ -76,22 +95,9 @@ const WRAPPERS: Record<string, ReadonlySet<string>> = {
 
 /** Commands that run a string with `$SHELL -c`, by the options that give it (anywhere among their words: getopt permutes). */
 const SCRIPT_OPTIONS: Record<string, { valued: ReadonlySet<string>; script: ReadonlySet<string> }> = {
-  su: {
-    valued: opts(
-      '-c',
-      '-g',
-      '-G',
-      '-s',
-      '-w',
-      '--command',
-      '--session-command',
-      '--group',
-      '--supp-group',
-      '--shell',
-      '--whitelist-environment',
-    ),
-    script: opts('-c', '--command', '--session-command'),
-  },
+  su: { valued: opts(...SU_VALUED), script: SU_SCRIPT },
+  // `runuser USER -c '…'` runs a script; without one, `runuser -u USER -- CMD` runs CMD itself (WRAPPERS).
+  runuser: { valued: RUNUSER_VALUED, script: SU_SCRIPT },
   script: {
     valued: opts('-c', '-E', '-I', '-O', '-B', '-T', '-m', '--command', '--echo', '--log-in', '--log-out', '--log-io', '--log-timing'),
     script: opts('-c', '--command'),
@@ -129,7 +135,7 @@ export function programOf(words: readonly string[]): { program: string; args: st
     if (Object.hasOwn(SCRIPT_OPTIONS, base)) {
       const script = optionScript(words.slice(i + 1), SCRIPT_OPTIONS[base]);
       if (script !== null) return sh(script);
-      break;
+      if (!Object.hasOwn(WRAPPERS, base)) break;
     }
     const valued = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : null;
     if (!valued) break;

@@ -1,7 +1,9 @@
 import { upstreamToolCapability } from '../mcp/upstream-tool-capabilities.js';
 import { fetchHosts } from './fetch-hosts.js';
+import { hiddenFileGlobs } from './hidden-file-globs.js';
 import { patchPaths } from './patch-paths.js';
 import { pathReadings } from './path-readings.js';
+import { searchedFiles } from './searched-files.js';
 import { commandForms, substitutesCommands } from './shell-command-forms.js';
 import { shellFileAccess } from './shell-file-access.js';
 import { newShellReadBudget, ShellLineTooLong, shellTokens, simpleCommands } from './shell-words.js';
@@ -238,7 +240,8 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
         return;
       }
       const inDir = (p: string) => (dir && !p.startsWith('/') ? `${dir}/${p}` : p);
-      if (readings(files.reads.map(inDir), 'reads')) readings(files.writes.map(inDir), 'writes');
+      const paths = (list: string[]) => hiddenFileGlobs(action.command!, list.map(inDir));
+      if (readings(paths(files.reads), 'reads')) readings(paths(files.writes), 'writes');
       return;
     }
     case 'read':
@@ -252,12 +255,11 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
       return;
     }
     case 'search': {
-      const dir = inputPaths(input)[0] ?? '.';
-      // The files searched, as a glob names them (Claude's Grep `glob`): a read rule is matched against it as written.
-      const glob = str(input.glob) ?? str(input.include);
+      const dir = PATH_FIELDS.map((k) => str(input[k])).find((p) => p !== undefined) ?? '.';
       if (!readings([dir], 'reads')) return;
       action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
-      if (glob) readings([`${dir}/${glob}`], 'reads');
+      // The files a content search reads, as globs: a deny or ask `read` rule holds if one could name a file it names.
+      readings(searchedFiles(tool, dir, str(input.glob) ?? str(input.include)), 'reads');
       return;
     }
     case 'fetch': {

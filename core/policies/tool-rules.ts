@@ -1,6 +1,8 @@
+import { globsOverlap, isGlobPattern, newOverlapBudget, type OverlapBudget } from '../glob-overlap.js';
 import { checkGlob, compileGlob, GlobSyntaxError } from '../linear-glob.js';
 import { looseText, loosePath } from './loose-spelling.js';
 import { isOutsideRoot } from './outside-root.js';
+import { coversPattern, directoriesOf, meetsPattern } from './rule-patterns.js';
 
 /** What a tool rule matches on; every field given must hold (docs/agent-hooks.md, "tool_rules"). */
 export interface ToolRuleMatch {
@@ -76,6 +78,10 @@ function holds(kind: 'path' | 'text', glob: string, values: readonly string[], u
   return match === null ? unreadable : values.some((value) => match(value));
 }
 
+/** A deny or ask rule's glob over values: it holds for a path it matches, or a pattern it could name a file of. */
+const refusalHolds = (kind: 'path' | 'text', glob: string, values: readonly string[], budget: OverlapBudget) =>
+  holds(kind, glob, values, true) || (kind === 'path' && values.some((value) => isGlobPattern(value) && meetsPattern(glob, value, budget)));
+
 /** The values a deny or ask rule is matched against, each field's as spelt or as `loose-spelling.ts` reads it. */
 interface RefusalValues {
   commands: readonly string[];
@@ -138,8 +144,13 @@ function literalDirectory(glob: string): string | null {
  * replacing or filling it (`rm -rf .github`, `rsync -a w/ .github/`, whose files are not named)
  * can change what the glob names (docs/agent-hooks.md, "Shell commands and files").
  */
-const writesAbove = (under: string, writes: readonly string[]) =>
-  writes.some((w) => w === '.' || (!isOutsideRoot(w) && under.startsWith(`${w}/`)));
+const writesAbove = (under: string, writes: readonly string[], budget: OverlapBudget) =>
+  writes.some(
+    (w) =>
+      w === '.' ||
+      (!isOutsideRoot(w) &&
+        (under.startsWith(`${w}/`) || (isGlobPattern(w) && directoriesOf(under).some((d) => globsOverlap(d, w, budget))))),
+  );
 
 /**
  * The fields a deny or ask rule names, each with what it is tried against. A path glob with a `/`
@@ -185,23 +196,27 @@ function refusalFields(match: ToolRuleMatch): Field[] {
  * agent's machine may read it (its glob case-folded likewise). A glob that can no longer be
  * compiled holds: the rule stays in force.
  */
-function refusalMatches(match: ToolRuleMatch, strict: RefusalValues, loose: () => RefusalValues): boolean {
+function refusalMatches(match: ToolRuleMatch, strict: RefusalValues, loose: () => RefusalValues, budget: OverlapBudget): boolean {
   return refusalFields(match).every(
     ({ kind, tries, under }) =>
       tries.some(([glob, values]) => {
-        if (holds(kind, glob, values(strict), true)) return true;
+        if (refusalHolds(kind, glob, values(strict), budget)) return true;
         const folded = looseText(glob);
         const looseOnes = values(loose());
-        return (folded !== glob || looseOnes !== values(strict)) && holds(kind, folded, looseOnes, true);
+        return (folded !== glob || looseOnes !== values(strict)) && refusalHolds(kind, folded, looseOnes, budget);
       }) ||
-      (under !== undefined && (writesAbove(under, strict.writes) || writesAbove(looseText(under), loose().writes))),
+      (under !== undefined && (writesAbove(under, strict.writes, budget) || writesAbove(looseText(under), loose().writes, budget))),
   );
 }
 
 /** Whether a glob holds for every one of the values, and there is one; an `allow` glob that cannot be compiled holds for none. */
 const holdsForAll = (kind: 'path' | 'text', glob: string, values: readonly string[]) => {
   const match = matcher(kind, glob);
-  return match !== null && values.length > 0 && values.every((value) => match(value));
+  return (
+    match !== null &&
+    values.length > 0 &&
+    values.every((value) => (kind === 'path' && isGlobPattern(value) ? coversPattern(glob, value) : match(value)))
+  );
 };
 
 /**
@@ -238,10 +253,12 @@ function allowCovers(match: ToolRuleMatch, subject: RuleSubject): boolean {
 export function firstMatchingRule(rules: readonly ToolRule[] | undefined, subject: RuleSubject): { index: number; rule: ToolRule } | null {
   let strict: RefusalValues | undefined;
   let loose: RefusalValues | undefined;
+  // One budget for the call's every pattern and rule: a call naming thousands of long globs costs no more (glob-overlap.ts).
+  const budget = newOverlapBudget();
   const index = (rules ?? []).findIndex((rule) => {
     if (rule.verdict === 'allow') return allowCovers(rule.match, subject);
     strict ??= refusalValues(subject);
-    return refusalMatches(rule.match, strict, () => (loose ??= looseValues(strict!)));
+    return refusalMatches(rule.match, strict, () => (loose ??= looseValues(strict!)), budget);
   });
   return index < 0 ? null : { index, rule: rules![index] };
 }

@@ -55,7 +55,7 @@ describe('files a shell command plainly reads or writes (docs/agent-hooks.md, "S
   it.each([
     ['cat .env', ['.env'], []],
     ['head -n 3 config/.env.local | grep -v x', ['config/.env.local'], []],
-    ['grep -r SECRET src .env', ['src', '.env'], []],
+    ['grep -r SECRET src .env', ['src', 'src/**', '.env', '.env/**'], []],
     ['tail -f "log file.txt"', ['log file.txt'], []],
     ['cp .env /tmp/stolen', ['.env'], ['/tmp/stolen']],
     ['echo hi > out.txt && echo more >> out.txt', [], ['out.txt', 'out.txt']],
@@ -165,6 +165,25 @@ describe('tool_rules see through a command\'s spelling (docs/agent-hooks.md, "Sh
     expect(firstMatchingRule(rules, toolAction('Grep', { pattern: 'KEY', glob: '.env*' }, ROOT))?.index).toBe(2);
     expect(firstMatchingRule(rules, toolAction('read_many_files', { include: ['src/a.ts', '.env'] }, ROOT))?.index).toBe(2);
     expect(firstMatchingRule(rules, toolAction('Grep', { pattern: 'KEY', glob: '*.ts' }, ROOT))).toBeNull();
+  });
+
+  it.each([
+    [{ pattern: 'KEY', glob: '.e*' }],
+    [{ pattern: 'KEY', glob: '*.ts,.env' }],
+    [{ pattern: 'KEY', glob: '*.ts .env.local' }],
+    [{ pattern: 'KEY', glob: '**/.en?' }],
+    [{ pattern: 'KEY', glob: '.{x,e}nv' }],
+    [{ pattern: 'KEY', path: '.env' }],
+  ])('reads Grep %j as reading the files its glob could name', (input) => {
+    expect(firstMatchingRule(rules, toolAction('Grep', input, ROOT))?.index).toBe(2);
+  });
+
+  it('reads a search with no glob as every file under its path a star names, hidden files not among them', () => {
+    const workflows: ToolRule[] = [{ match: { read: '.github/workflows/**' }, verdict: 'deny' }];
+    expect(firstMatchingRule(workflows, toolAction('Grep', { pattern: 'on:' }, ROOT))?.index).toBe(0);
+    expect(firstMatchingRule(workflows, toolAction('Grep', { pattern: 'on:', path: 'src' }, ROOT))).toBeNull();
+    expect(firstMatchingRule(rules, toolAction('Grep', { pattern: 'KEY' }, ROOT))).toBeNull();
+    expect(firstMatchingRule(workflows, toolAction('Glob', { pattern: '**/*.yml' }, ROOT))).toBeNull();
   });
 
   it('leaves what plainly does none of it alone', () => {

@@ -1,0 +1,92 @@
+import { parsed } from './shell-operands.js';
+import { recursiveReads } from './shell-recursive-readers.js';
+
+/** tar's options that take a value (GNU tar's and bsdtar's), letters of an old-style first word (`czf x.tgz`) as well. */
+const TAR_VALUED = new Set([
+  '-f',
+  '-C',
+  '-T',
+  '-X',
+  '-b',
+  '-g',
+  '-H',
+  '-I',
+  '-K',
+  '-L',
+  '-N',
+  '-V',
+  '-F',
+  '--file',
+  '--directory',
+  '--files-from',
+  '--exclude-from',
+  '--exclude',
+  '--listed-incremental',
+  '--format',
+  '--use-compress-program',
+  '--blocking-factor',
+  '--newer',
+  '--label',
+  '--transform',
+  '--owner',
+  '--group',
+  '--mode',
+  '--mtime',
+]);
+/** tar's modes that read the files it names into its archive. */
+const TAR_ADDS = ['-c', '--create', '-r', '--append', '-u', '--update'];
+const ZIP_VALUED = new Set(['-b', '-n', '-t', '-P', '-Z', '-s', '--temp-path', '--suffixes', '--password', '--compression-method']);
+
+/** tar's old-style first word (`czf x.tgz .`: letters without a dash, their values the words after it) as options. */
+function modern(args: readonly string[]): string[] {
+  if (args.length === 0 || args[0].startsWith('-')) return [...args];
+  const out: string[] = [];
+  let next = 1;
+  for (const letter of args[0]) {
+    out.push(`-${letter}`);
+    if (TAR_VALUED.has(`-${letter}`) && next < args.length) out.push(args[next++]);
+  }
+  return [...out, ...args.slice(next)];
+}
+
+/**
+ * What tar and zip read and write (docs/agent-hooks.md, "Shell commands and files"): packing
+ * (`tar c`, `-r`, `-u`; zip) reads every file under the paths it names and writes its archive
+ * (tar's `-f`, zip's first operand); tar's `-C DIR` moves where the paths after it are read from
+ * (`tar -C config -czf x.tgz secrets` reads `config/secrets/**`); tar's other modes read their
+ * archive (what they extract is not named).
+ */
+export function archiveAccess(
+  program: string,
+  args: string[],
+  access: { reads: string[]; writes: string[] },
+  join: (dir: string, path: string) => string,
+): void {
+  if (program === 'zip') {
+    const words = parsed(args, ZIP_VALUED);
+    const [archive, ...named] = words.files;
+    const files = named.filter((f) => f !== '-');
+    if (archive !== undefined && archive !== '-') access.writes.push(archive);
+    access.reads.push(...(recursiveReads(program, words, files) ?? files));
+    return;
+  }
+  const words = parsed(modern(args), TAR_VALUED);
+  const archives = words.values('-f', '--file').filter((f) => f !== '-');
+  if (!words.has(...TAR_ADDS)) {
+    access.reads.push(...archives);
+    return;
+  }
+  access.writes.push(...archives);
+  let dir: string | undefined;
+  let g = 0;
+  words.files.forEach((file, at) => {
+    for (; g < words.given.length && words.given[g].at <= at; g++) {
+      const { name, value } = words.given[g];
+      if (name === '-C' || name === '--directory') dir = dir === undefined || value.startsWith('/') ? value : join(dir, value);
+    }
+    const from = dir;
+    const read = recursiveReads(program, words, [file]) ?? [file];
+    access.reads.push(...read.map((path) => (from === undefined || path.startsWith('/') ? path : join(from, path))));
+  });
+  access.reads.push(...words.values('-T', '--files-from'));
+}

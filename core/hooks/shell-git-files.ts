@@ -1,0 +1,62 @@
+import { parsed } from './shell-operands.js';
+import { gitSubcommand } from './shell-wrappers.js';
+
+/** The git subcommands that name files, with their options that take a value (`checkout -b NAME`, `restore -s TREE`). */
+const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
+  checkout: new Set(['-b', '-B', '--orphan', '--conflict', '--pathspec-from-file']),
+  restore: new Set(['-s', '--source', '--conflict', '--pathspec-from-file']),
+  rm: new Set(['--pathspec-from-file']),
+  mv: new Set(),
+  show: new Set(),
+  'cat-file': new Set(),
+};
+
+/** The path a `REV:PATH` object name reads (`HEAD:.env`, `:0:.env` from the index), if it names one. */
+function objectPath(name: string): string | undefined {
+  const colon = name.indexOf(':');
+  if (colon < 0) return undefined;
+  const path = colon === 0 && /^[0-3]:/.test(name.slice(1)) ? name.slice(3) : name.slice(colon + 1);
+  return path === '' ? undefined : path;
+}
+
+/** Whether a word can only be a path: no ref name starts a component with `.` or ends with `/` (git check-ref-format). */
+const notARef = (word: string) => word.startsWith('.') || word.includes('/.') || word.endsWith('/');
+
+/**
+ * The files a git command reads or writes (docs/agent-hooks.md, "Shell commands and files"):
+ * `checkout [REF] -- PATHS`, `checkout REF PATHS`, `checkout .`, `restore PATHS`, `rm` and `mv`
+ * write them; `show REV:PATH` and `cat-file -p REV:PATH` read PATH; a `git -C DIR` before them
+ * puts the paths in DIR. Past git's global options (gitSubcommand), as the command forms read them.
+ */
+export function gitAccess(
+  _program: string,
+  args: string[],
+  access: { reads: string[]; writes: string[] },
+  join: (dir: string, path: string) => string,
+): void {
+  const [subcommand, ...rest] = gitSubcommand(args);
+  if (subcommand === undefined || !Object.hasOwn(FILE_SUBCOMMANDS, subcommand)) return;
+  let dir: string | undefined;
+  for (let i = 0; i < args.length - rest.length - 1; i++)
+    if (args[i] === '-C' && i + 1 < args.length) {
+      const next = args[++i];
+      dir = dir === undefined || next.startsWith('/') ? next : join(dir, next);
+    }
+  const from = (path: string) => (dir === undefined || path.startsWith('/') ? path : join(dir, path));
+  const { files } = parsed(rest, FILE_SUBCOMMANDS[subcommand]);
+  if (subcommand === 'show' || subcommand === 'cat-file') {
+    for (const name of files) {
+      const path = objectPath(name);
+      if (path !== undefined) access.reads.push(from(path));
+    }
+    return;
+  }
+  if (subcommand !== 'checkout') {
+    access.writes.push(...files.map(from));
+    return;
+  }
+  // Without `--`, checkout's first operand is the branch or commit it takes the paths from, unless no ref is so named (`git checkout .`).
+  const dashes = rest.indexOf('--');
+  const paths = dashes >= 0 ? rest.slice(dashes + 1) : files.length === 1 && notARef(files[0]) ? files : files.slice(1);
+  access.writes.push(...paths.map(from));
+}

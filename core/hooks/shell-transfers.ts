@@ -1,0 +1,66 @@
+import { parsed } from './shell-operands.js';
+
+/** curl's options whose value sends a file's content when it starts with `@` (`-d @.env`). */
+const DATA = ['-d', '--data', '--data-binary', '--data-ascii', '--json'];
+const CURL_SHORT = ['-A', '-b', '-C', '-e', '-E', '-F', '-H', '-m', '-P', '-Q', '-r', '-t', '-u', '-U', '-w', '-x', '-X', '-y', '-Y', '-z'];
+
+/**
+ * A downloader's options whose value is a file it writes, or reads to send it, and the others
+ * that take a value: its short ones all, so a cluster (`-sSLo FILE`, `-HX-Y:z`) is read as it
+ * reads it; a long one's value that is no file may be read as an operand, which names no file here.
+ */
+const transfer = (writes: string[], reads: string[], others: string[]) => ({
+  writes,
+  reads,
+  valued: new Set([...writes, ...reads, ...others]),
+});
+const TRANSFERS: Record<string, ReturnType<typeof transfer>> = {
+  curl: transfer(
+    ['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar'],
+    ['-T', '--upload-file', '-K', '--config'],
+    [...CURL_SHORT, ...DATA, '--output-dir', '--data-raw', '--data-urlencode', '--form', '--form-string'],
+  ),
+  wget: transfer(
+    ['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies'],
+    ['--post-file', '--body-file', '-i', '--input-file', '--load-cookies'],
+    ['-B', '-t', '-T', '-w', '-Q', '-P', '-U', '-l', '-A', '-R', '-D', '-I', '-X', '-e'],
+  ),
+};
+
+/** The file a curl data or form value sends (`@.env`, `name@.env`, `name=@.env;type=x`, `name=<.env`), if any. */
+function sentFile(name: string, value: string): string | undefined {
+  if (DATA.includes(name)) return value.startsWith('@') ? value.slice(1) : undefined;
+  const at = value.indexOf('@');
+  const eq = value.indexOf('=');
+  // `--data-urlencode` reads `name@file` unless an `=` before it makes the rest content.
+  if (name === '--data-urlencode') return at >= 0 && (eq < 0 || eq > at) ? value.slice(at + 1) : undefined;
+  if ((name !== '-F' && name !== '--form') || eq < 0 || (value[eq + 1] !== '@' && value[eq + 1] !== '<')) return undefined;
+  const file = value.slice(eq + 2);
+  const semicolon = file.indexOf(';');
+  return semicolon < 0 ? file : file.slice(0, semicolon);
+}
+
+/**
+ * What curl and wget read and write (docs/agent-hooks.md, "Shell commands and files"): the file
+ * they save to (`curl -o FILE`, `--output-dir`, `wget -O FILE`), and the files they send
+ * (`curl -T FILE`, `-d @FILE`, `-F name=@FILE`, `wget --post-file=FILE`): uploading `.env` reads
+ * it. `-` is their standard input or output.
+ */
+export function transferAccess(
+  program: string,
+  args: string[],
+  access: { reads: string[]; writes: string[] },
+  join: (dir: string, path: string) => string,
+): void {
+  const spec = TRANSFERS[program];
+  const words = parsed(args, spec.valued);
+  const dir = words.values('--output-dir').at(-1);
+  for (const { name, value } of words.given) {
+    const read = spec.reads.includes(name) ? value : program === 'curl' ? sentFile(name, value) : undefined;
+    if (read !== undefined && read !== '' && read !== '-') access.reads.push(read);
+    if (!spec.writes.includes(name) || value === '' || value === '-') continue;
+    // curl's `--output-dir` holds the files `-o` names.
+    const saved = dir !== undefined && (name === '-o' || name === '--output') && !value.startsWith('/');
+    access.writes.push(saved ? join(dir, value) : value);
+  }
+}
