@@ -35,6 +35,7 @@ const TAR_VALUED = new Set([
 ]);
 /** tar's modes that read the files it names into its archive. */
 const TAR_ADDS = ['-c', '--create', '-r', '--append', '-u', '--update'];
+const TAR_EXTRACTS = ['-x', '--extract', '--get'];
 const ZIP_VALUED = new Set(['-b', '-n', '-t', '-P', '-Z', '-s', '--temp-path', '--suffixes', '--password', '--compression-method']);
 
 /** tar's old-style first word (`czf x.tgz .`: letters without a dash, their values the words after it) as options. */
@@ -54,7 +55,7 @@ function modern(args: readonly string[]): string[] {
  * (`tar c`, `-r`, `-u`; zip) reads every file under the paths it names and writes its archive
  * (tar's `-f`, zip's first operand); tar's `-C DIR` moves where the paths after it are read from
  * (`tar -C config -czf x.tgz secrets` reads `config/secrets/**`); tar's other modes read their
- * archive (what they extract is not named).
+ * archive, and extracting writes the directory it extracts into (`.`, or `-C DIR`).
  */
 export function archiveAccess(
   program: string,
@@ -74,6 +75,8 @@ export function archiveAccess(
   const archives = words.values('-f', '--file').filter((f) => f !== '-');
   if (!words.has(...TAR_ADDS)) {
     access.reads.push(...archives);
+    // What it extracts is in the archive, not the line: the directory it extracts into is written (shell-appliers.ts).
+    if (words.has(...TAR_EXTRACTS) && !words.has('-O', '--to-stdout')) access.writes.push(words.values('-C', '--directory').at(-1) ?? '.');
     return;
   }
   access.writes.push(...archives);

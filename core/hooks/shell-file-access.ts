@@ -1,3 +1,4 @@
+import { applyAccess } from './shell-appliers.js';
 import { archiveAccess } from './shell-archivers.js';
 import { gitAccess } from './shell-git-files.js';
 import { inPlaceAccess } from './shell-in-place-scripts.js';
@@ -147,7 +148,7 @@ const NO_VALUED: ReadonlySet<string> = new Set();
 
 /** What one program's words read and write, by its own module; `join` puts a path in a directory, within MAX_RECORDED_CHARS. */
 type ProgramAccess = (program: string, args: string[], access: ShellFileAccess, join: (dir: string, path: string) => string) => void;
-/** Programs whose words say more than which operands are files: archivers, downloaders, git, in-place script editors. */
+/** Programs whose words say more than which operands are files: archivers, downloaders, git, in-place script editors, patch appliers. */
 const OWN_ACCESS: Record<string, ProgramAccess> = {
   tar: archiveAccess,
   zip: archiveAccess,
@@ -156,6 +157,8 @@ const OWN_ACCESS: Record<string, ProgramAccess> = {
   git: gitAccess,
   perl: inPlaceAccess,
   ruby: inPlaceAccess,
+  patch: applyAccess,
+  unzip: applyAccess,
 };
 
 /** Path characters spent on targets' names (MAX_RECORDED_CHARS), and whether a path went past what Linux opens. */

@@ -9,7 +9,11 @@ const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
   mv: new Set(),
   show: new Set(),
   'cat-file': new Set(),
+  apply: new Set(['-p', '-C', '--directory', '--exclude', '--include', '--whitespace', '--build-fake-ancestor']),
+  am: new Set(['-C', '-p', '--directory', '--exclude', '--include', '--whitespace', '--patch-format', '--resolvemsg']),
 };
+/** `git apply`'s options that only look at a patch. */
+const APPLY_LOOKS = ['--check', '--stat', '--numstat', '--summary'];
 
 /** The path a `REV:PATH` object name reads (`HEAD:.env`, `:0:.env` from the index), if it names one. */
 function objectPath(name: string): string | undefined {
@@ -25,7 +29,8 @@ const notARef = (word: string) => word.startsWith('.') || word.includes('/.') ||
 /**
  * The files a git command reads or writes (docs/agent-hooks.md, "Shell commands and files"):
  * `checkout [REF] -- PATHS`, `checkout REF PATHS`, `checkout .`, `restore PATHS`, `rm` and `mv`
- * write them; `show REV:PATH` and `cat-file -p REV:PATH` read PATH; a `git -C DIR` before them
+ * write them; `show REV:PATH` and `cat-file -p REV:PATH` read PATH; `apply` and `am` read their
+ * patches and write the working tree (unless `apply` only looks); a `git -C DIR` before them
  * puts the paths in DIR. Past git's global options (gitSubcommand), as the command forms read them.
  */
 export function gitAccess(
@@ -43,12 +48,19 @@ export function gitAccess(
       dir = dir === undefined || next.startsWith('/') ? next : join(dir, next);
     }
   const from = (path: string) => (dir === undefined || path.startsWith('/') ? path : join(dir, path));
-  const { files } = parsed(rest, FILE_SUBCOMMANDS[subcommand]);
+  const words = parsed(rest, FILE_SUBCOMMANDS[subcommand]);
+  const { files } = words;
   if (subcommand === 'show' || subcommand === 'cat-file') {
     for (const name of files) {
       const path = objectPath(name);
       if (path !== undefined) access.reads.push(from(path));
     }
+    return;
+  }
+  if (subcommand === 'apply' || subcommand === 'am') {
+    // The files a patch changes are in the patch, not the line: the working tree is written (shell-appliers.ts).
+    access.reads.push(...files.map(from));
+    if (subcommand === 'am' || words.has('--apply') || !words.has(...APPLY_LOOKS)) access.writes.push(from('.'));
     return;
   }
   if (subcommand !== 'checkout') {

@@ -1,3 +1,5 @@
+import { powershellScript } from './powershell-script.js';
+
 /**
  * The program a simple command runs behind its wrappers, and the commands a command runs in turn
  * (docs/agent-hooks.md, "tool_rules" and "Shell commands and files"): `sudo`, `env`, `nohup`,
@@ -178,11 +180,12 @@ const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']
 
 /**
  * The script a shell runs with `-c`, if the words run one (`bash -lc 'x'`, `sh -c -- 'x'`,
- * `bash -c -x 'x'`, `fish --command='x'`): with `-c` among its options, the first word after them.
+ * `bash -c -x 'x'`, `fish --command='x'`): with `-c` among its options, the first word after them;
+ * PowerShell's `-Command` and `-EncodedCommand` (powershell-script.ts).
  */
 export function shellScript(words: readonly string[]): string | null {
   const { program, args } = programOf(words);
-  if (!SHELLS.has(program)) return null;
+  if (!SHELLS.has(program)) return powershellScript(program, args);
   let command = false;
   let i = 0;
   for (; i < args.length && /^[-+]./.test(args[i]) && args[i] !== '--'; i++) {

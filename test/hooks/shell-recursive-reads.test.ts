@@ -73,7 +73,7 @@ describe('archivers reading what they pack', () => {
     ['tar -C dist -cf - .', ['dist/.', 'dist/**'], []],
     ['tar -cf out.tar a -C src b -C /tmp c', ['a', 'a/**', 'src/b', 'src/b/**', '/tmp/c', '/tmp/c/**'], ['out.tar']],
     ['tar -c -T list -f out.tar', ['list'], ['out.tar']],
-    ['tar xzf x.tgz', ['x.tgz'], []],
+    ['tar xzf x.tgz', ['x.tgz'], ['.']],
     ['zip -r x.zip .', ['.', '**'], ['x.zip']],
     ['zip --recurse-paths -q out.zip src .env', ['src', 'src/**', '.env', '.env/**'], ['out.zip']],
     ['zip out.zip .env', ['.env'], ['out.zip']],
