@@ -12,6 +12,7 @@ import type {
 } from '../core/mcp/mcp-upstream-client.js';
 import { isGatewayControlledHeader } from '../core/mcp/gateway-controlled-headers.js';
 import { headerSecrets, scrubJson, scrubText } from '../core/mcp/scrub-secrets.js';
+import { secretSpellings } from '../core/mcp/secret-spellings.js';
 import { MAX_UPSTREAM_LIST_PAGES, upstreamListingProblem } from '../core/mcp/upstream-listing-problem.js';
 import { NodeHttpMcpTransport } from './node-http-mcp-transport.js';
 
@@ -32,15 +33,21 @@ function headersOf(stored: Record<string, string>, bearer?: () => Promise<string
 
 /**
  * What an upstream's answers must never hold (docs/mcp-gateway.md, "Limits" and "Least-privilege upstream
- * credentials"): its stored header values and every token minted for the MCP session, the longest first (so a
- * scheme's token goes with it), as of now (a token minted for the request just answered counts).
+ * credentials"): its stored header values and every token minted for the MCP session, each as it is and encoded
+ * (secret-spellings.ts), the longest first (so a scheme's token goes with it), as of now (a token minted for the
+ * request just answered counts).
  */
 function secretsOf(stored: Record<string, string>, credentials?: UpstreamSessionCredentials): () => readonly string[] {
-  const headers = headerSecrets(stored);
+  const longestFirst = (secrets: string[]) => secrets.sort((a, b) => b.length - a.length);
+  const headers = longestFirst(headerSecrets(stored).flatMap(secretSpellings));
   if (!credentials) return () => headers;
+  // A token's spellings are worked out once, when it is first seen.
+  const spelt = new Map<string, string[]>();
   return () => {
     const minted = credentials.minted();
-    return minted.length === 0 ? headers : [...headers, ...minted].sort((a, b) => b.length - a.length);
+    if (minted.length === 0) return headers;
+    for (const token of minted) if (!spelt.has(token)) spelt.set(token, secretSpellings(token));
+    return longestFirst([...headers, ...minted.flatMap((token) => spelt.get(token)!)]);
   };
 }
 

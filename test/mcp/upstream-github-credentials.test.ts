@@ -11,6 +11,16 @@ import { useGitHubAppGateway } from './support/github-app-gateway.js';
 const INSTALLATION = 5150;
 const PERMISSIONS = { issues: 'write', contents: 'read' };
 
+/** What a careless upstream may answer back: the header as it got it, and encoded as it might log or forward it. */
+const ENCODINGS: Record<string, (text: string) => string> = {
+  base64: (text) => Buffer.from(text).toString('base64'),
+  base64url: (text) => Buffer.from(text).toString('base64url'),
+  hex: (text) => Buffer.from(text).toString('hex'),
+  percent: (text) => encodeURIComponent(text),
+};
+const echoOf = (authorization: string) =>
+  [`you sent ${authorization}`, ...Object.entries(ENCODINGS).map(([name, encode]) => `${name} ${encode(authorization)}`)].join('; ');
+
 /** The upstream's server for one request: `echo_auth` answers the Authorization it got, as a careless upstream might. */
 function recordingServer(authorization: string): Server {
   const s = new Server({ name: 'recording', version: '1' }, { capabilities: { tools: {} } });
@@ -22,7 +32,7 @@ function recordingServer(authorization: string): Server {
     ],
   }));
   s.setRequestHandler(CallToolRequestSchema, async (request) => ({
-    content: [{ type: 'text', text: request.params.name === 'echo_auth' ? `you sent ${authorization}` : 'pong' }],
+    content: [{ type: 'text', text: request.params.name === 'echo_auth' ? echoOf(authorization) : 'pong' }],
   }));
   return s;
 }
@@ -91,7 +101,14 @@ describe('an upstream registered with auth.github_app', () => {
     expect(received.length).toBeGreaterThanOrEqual(4);
     expect(new Set(received)).toEqual(new Set([`Bearer ${minted.token}`]));
     // An upstream that answers it back does not reach the agent with it.
-    expect(echoed).toBe('you sent Bearer [REDACTED:upstream_credential]');
+    expect(echoed.startsWith('you sent Bearer [REDACTED:upstream_credential]; ')).toBe(true);
+    // Encoded too (base64 at any offset, URL-safe, hex, percent-encoded): the run that spells the token is gone.
+    for (const encode of Object.values(ENCODINGS)) {
+      const spelt = encode(`Bearer ${minted.token}`);
+      const tokenPart = encode === ENCODINGS.hex ? spelt.slice(14) : encode === ENCODINGS.percent ? spelt.slice(9) : spelt.slice(12, -4);
+      expect(echoed).not.toContain(tokenPart);
+    }
+    expect(echoed.split('[REDACTED:upstream_credential]').length).toBe(6);
 
     expect((await noted(t.request.post(`/api/v1/agent-sessions/${id}/close`).set(t.admin.auth))).status).toBe(200);
     expect((await noted(t.request.get(`/api/v1/executions/${id}`).set(t.admin.auth))).status).toBe(200);
