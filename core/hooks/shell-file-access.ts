@@ -75,6 +75,14 @@ const READERS = new Set([
   'shasum',
   'cksum',
   'zcat',
+  // Compressors and splitters: what they write holds what they read (`gzip -c .env`, `split .env x`).
+  'gzip',
+  'bzip2',
+  'xz',
+  'zstd',
+  'lz4',
+  'split',
+  'csplit',
   'bat',
   'view',
   // PowerShell's (Copilot CLI's `powershell` tool; names are read lower-cased): `Get-Content .env`, `type .env`.
@@ -221,7 +229,11 @@ function commandAccess(command: string[], access: ShellFileAccess, spent: Spent)
     if (COPIERS.has(program)) {
       access.reads.push(...(recursiveReads(program, words, sources) ?? sources));
       if (target !== undefined) access.writes.push(target, ...placed);
-    } else access.writes.push(...(target === undefined ? files : [...sources, target, ...placed]));
+    } else {
+      access.writes.push(...(target === undefined ? files : [...sources, target, ...placed]));
+      // A moved file is read: its content is then under a name no rule names (`mv .env x; cat x`).
+      if (program === 'mv') access.reads.push(...(target === undefined ? files : sources));
+    }
     if (program === 'ln') {
       // A link is read as what it points to (`ln -s .env x; cat x`); a relative symbolic one, from the directory the link is in.
       const linkDir = dir ?? (target?.includes('/') ? target.slice(0, target.lastIndexOf('/')) : undefined);
@@ -233,8 +245,10 @@ function commandAccess(command: string[], access: ShellFileAccess, spent: Spent)
     }
   } else if (WRITERS.has(program)) access.writes.push(...files);
   else if (MODE_WRITERS.has(program)) access.writes.push(...files.slice(1));
-  else if (program === 'move-item' || program === 'move') access.writes.push(...files);
-  else if (program === 'dd')
+  else if (program === 'move-item' || program === 'move') {
+    access.reads.push(...files.slice(0, -1));
+    access.writes.push(...files);
+  } else if (program === 'dd')
     for (const arg of args) {
       if (arg.startsWith('if=')) access.reads.push(arg.slice(3));
       else if (arg.startsWith('of=')) access.writes.push(arg.slice(3));

@@ -98,7 +98,7 @@ describe('a copy or move into a directory', () => {
       writes: ['.github', '.github/workflows'],
     });
     expect(shellFileAccess('rsync -a w/ .github/')).toEqual({ reads: ['w/', 'w/**'], writes: ['.github/'] });
-    expect(shellFileAccess('mv a b')).toEqual({ reads: [], writes: ['a', 'b', 'b/a'] });
+    expect(shellFileAccess('mv a b')).toEqual({ reads: ['a'], writes: ['a', 'b', 'b/a'] });
     expect(shellFileAccess('install -d .github/workflows x')).toEqual({ reads: [], writes: ['.github/workflows', 'x'] });
   });
 });
@@ -287,5 +287,19 @@ describe('ln reads what it links to', () => {
 
   it('refuses a link to .env read under another name', () => {
     expect(rule('ln -s .env x; cat x')).toBe(1);
+  });
+});
+
+describe('moving, compressing and splitting a file read it', () => {
+  it.each([
+    ['mv .env x', 1],
+    ['mv -t /tmp .env', 1],
+    ['Move-Item -Path .env -Destination x', 1],
+    ['gzip -c .env', 1],
+    ['xz -k .env.local', 1],
+    ['split -l 1 .env part', 1],
+    ['mv README.md docs/', null],
+  ])('%j', (command, index) => {
+    expect(rule(command)).toBe(index);
   });
 });
