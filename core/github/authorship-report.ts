@@ -1,15 +1,14 @@
 import { approvalReasonText } from '../release/approval-reason-text.js';
 import type { AuthorshipBlock, GovernedBy, JudgedApproval } from '../release/authorship.js';
-import { clipToBytes, type FittedPart } from './fit-to-bytes.js';
-import { REPORT_CELL_MAX_BYTES } from './github-limits.js';
-import { oneLine } from './one-line.js';
+import type { FittedPart } from './fit-to-bytes.js';
+import { reportCell } from './report-cell.js';
 
 const short = (sha: string | null) => (sha ? `\`${sha.slice(0, 12)}\`` : 'an unknown head');
-const clip = (text: string) => clipToBytes(oneLine(text), REPORT_CELL_MAX_BYTES);
 
 function approvalLine(a: JudgedApproval): string {
   const verdict = a.counted ? 'counted' : `not counted (${approvalReasonText(a.reason)})`;
-  return `- ${clip(`@${a.login}`)} ${a.state.toLowerCase().replace('_', ' ')} ${short(a.commit_sha)}: ${verdict}`;
+  // The reviewer is named, not notified on every update of the comment (docs/github-app.md, "Quoting outside text").
+  return `- ${reportCell(`@${a.login}`)} ${a.state.toLowerCase().replace('_', ' ')} ${short(a.commit_sha)}: ${verdict}`;
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -22,9 +21,10 @@ const STATUS_TEXT: Record<string, string> = {
 /** The agent session covering an agent's commit, when one does (docs/mcp-gateway.md). */
 const coveredBy = (g: GovernedBy | null) => {
   if (g?.kind !== 'agent_session') return '';
-  // A coding agent's governed `git push` names the call that pushed it (docs/agent-hooks.md, "Governed pushes").
-  const call = g.call ? ` by its call ${g.call.seq} (\`${g.call.command.replaceAll('`', "'")}\`)` : '';
-  return `; pushed during agent session \`${g.session_id}\`${call}`;
+  // A coding agent's governed `git push` names the call that pushed it (docs/agent-hooks.md, "Governed pushes"): the
+  // agent wrote that command, and maybe the session id, so both are quoted (docs/github-app.md, "Quoting outside text").
+  const call = g.call ? ` by its call ${g.call.seq} (${reportCell(g.call.command)})` : '';
+  return `; pushed during agent session ${reportCell(g.session_id)}${call}`;
 };
 
 /**
@@ -36,13 +36,13 @@ export function authorshipParts(block: AuthorshipBlock, seeAll: string): FittedP
   if (block.status !== 'read') return [heading, { lines: [`Who made this change is ${STATUS_TEXT[block.status]}`, ''] }];
   const agentCommits = block.commits.filter((c) => c.agent_authored);
   const summary = block.agent_authored
-    ? `Pull request #${block.pull_request} was made with ${clip(block.agents.join(', '))}: ${agentCommits.length} of its ${block.commits.length} commits by an agent.`
+    ? `Pull request #${block.pull_request} was made with ${reportCell(block.agents.join(', '))}: ${agentCommits.length} of its ${block.commits.length} commits by an agent.`
     : `No agent took part in pull request #${block.pull_request}.`;
   const parts: FittedPart[] = [heading, { lines: [summary, ''] }];
   if (agentCommits.length > 0) {
     parts.push(
       {
-        items: agentCommits.map((c) => `- ${short(c.sha)}: ${clip(c.identities.join(', '))}${coveredBy(c.governed_by)}`),
+        items: agentCommits.map((c) => `- ${short(c.sha)}: ${reportCell(c.identities.join(', '))}${coveredBy(c.governed_by)}`),
         more: (left) => `- … and ${left} more agent commits: ${seeAll}`,
       },
       { lines: [''] },

@@ -8,7 +8,9 @@ import { clipToBytes, fitParts, utf8Bytes, type FittedPart } from './fit-to-byte
 import { formatGateFileProblem, type GateFileProblem } from './gate-file-problems.js';
 import { CHECK_RUN_SUMMARY_MAX_BYTES, COMMENT_BODY_MAX_BYTES, HEADLINE_MAX_BYTES, REPORT_CELL_MAX_BYTES } from './github-limits.js';
 import type { CheckRunContent } from './github-port.js';
+import { markdownText } from './markdown-text.js';
 import { oneLine } from './one-line.js';
+import { reportCell } from './report-cell.js';
 import type { CheckRun } from '../release/evidence.js';
 import type { RequiredCheckEntry } from '../release/required-check-entry.js';
 import { requiredChecksParts } from './required-checks-parts.js';
@@ -36,9 +38,19 @@ export interface DecisionView {
   overridden?: readonly { by: string; reason: string }[];
 }
 
-/** `SHIP (override by @ana: <reason>)`, each override in force named; plain `SHIP` without one. */
-function shipWords(view: DecisionView): string {
-  const by = (view.overridden ?? []).map((o) => `override by @${o.by}: ${oneLine(o.reason)}`);
+/**
+ * How the report writes outside text: as itself in the check run's title, which GitHub shows as plain text, and through
+ * markdownText in the Markdown of the summary and the comment (docs/github-app.md, "Quoting outside text").
+ */
+type Quote = (text: string) => string;
+const asIs: Quote = (text) => text;
+
+/**
+ * `SHIP (override by @ana: <reason>)`, each override in force named; plain `SHIP` without one. The login is quoted with
+ * its `@`: in Markdown the overrider is named, not notified on every update of the comment.
+ */
+function shipWords(view: DecisionView, quote: Quote): string {
+  const by = (view.overridden ?? []).map((o) => `override by ${quote(`@${o.by}`)}: ${quote(oneLine(o.reason))}`);
   return by.length === 0 ? 'SHIP' : `SHIP (${by.join('; ')})`;
 }
 
@@ -59,13 +71,11 @@ export function waitingFor(blockers: Blocker[]): string {
   return names.join(', ');
 }
 
-/** One line of a table cell or list entry, cut so no single entry crowds out the others. */
-const cell = (text: string) => clipToBytes(oneLine(text.replace(/\|/g, '\\|')), REPORT_CELL_MAX_BYTES);
-
-function headline(view: DecisionView): string {
+/** The check run's title and the comment's heading, outside text quoted by `quote`, cut after quoting. */
+function headline(view: DecisionView, quote: Quote): string {
   if (view.config_problems.length > 0) return 'NO_SHIP: .github/shipgate.yml is invalid';
-  if (view.decision === 'SHIP') return clipToBytes(shipWords(view), HEADLINE_MAX_BYTES);
-  if (isWaiting(view)) return clipToBytes(`Waiting for ${waitingFor(view.blockers)}`, HEADLINE_MAX_BYTES);
+  if (view.decision === 'SHIP') return clipToBytes(shipWords(view, quote), HEADLINE_MAX_BYTES);
+  if (isWaiting(view)) return clipToBytes(`Waiting for ${quote(oneLine(waitingFor(view.blockers)))}`, HEADLINE_MAX_BYTES);
   return `NO_SHIP: ${view.blockers.length} blocker${view.blockers.length === 1 ? '' : 's'}`;
 }
 
@@ -81,7 +91,12 @@ const plural = (n: number, word: string) => `${n} more ${word}${n === 1 ? '' : '
 export function decisionMarkdown(view: DecisionView, publicUrl: string, maxBytes = CHECK_RUN_SUMMARY_MAX_BYTES): string {
   const url = decisionUrl(publicUrl, view.repo_root, view.commit_sha);
   const seeAll = `[the full decision](${url}) lists every one.`;
-  const shown = view.config_problems.length > 0 ? 'NO_SHIP' : view.decision === 'SHIP' ? cell(shipWords(view)) : view.decision;
+  const shown =
+    view.config_problems.length > 0
+      ? 'NO_SHIP'
+      : view.decision === 'SHIP'
+        ? clipToBytes(shipWords(view, markdownText), REPORT_CELL_MAX_BYTES)
+        : view.decision;
   const head = [`**Decision: ${shown}** for \`${view.commit_sha.slice(0, 12)}\` of \`${view.repo_root}\``, ''];
   if (view.context) head.push(clipToBytes(view.context, REPORT_CELL_MAX_BYTES), '');
   const parts: FittedPart[] = [{ lines: head }];
@@ -89,7 +104,7 @@ export function decisionMarkdown(view: DecisionView, publicUrl: string, maxBytes
     parts.push(
       { lines: ['The repository’s gate file is invalid, so the gate cannot be applied:', ''] },
       {
-        items: view.config_problems.map((problem) => `- \`${cell(formatGateFileProblem(problem))}\``),
+        items: view.config_problems.map((problem) => `- ${reportCell(formatGateFileProblem(problem))}`),
         more: (left) => `- … and ${plural(left, 'problem')} not shown here: ${seeAll}`,
       },
       { lines: ['', 'Fix the file on the default branch; the check is evaluated again on the next event or `/shipgate recheck`.', ''] },
@@ -99,7 +114,9 @@ export function decisionMarkdown(view: DecisionView, publicUrl: string, maxBytes
     parts.push(
       { lines: ['| Blocker | Component | Reason | Remediation |', '| --- | --- | --- | --- |'] },
       {
-        items: view.blockers.map((b) => `| \`${b.code}\` | ${cell(b.component)} | ${cell(b.reason)} | ${cell(b.remediation_suggestion)} |`),
+        items: view.blockers.map(
+          (b) => `| \`${b.code}\` | ${reportCell(b.component)} | ${reportCell(b.reason)} | ${reportCell(b.remediation_suggestion)} |`,
+        ),
         // A blank line first: a line right after a table would be read as one more row.
         more: (left) => `\n… and ${plural(left, 'blocker')} not shown here: ${seeAll}`,
       },
@@ -111,7 +128,7 @@ export function decisionMarkdown(view: DecisionView, publicUrl: string, maxBytes
   if (view.required_checks) parts.push(...requiredChecksParts(view.required_checks.entries, view.required_checks.check_runs, seeAll));
   if (view.authorship) parts.push(...authorshipParts(view.authorship, seeAll), ...rulesParts(view.authorship, seeAll));
   const baseline = view.baseline
-    ? `Baseline: \`${view.baseline.commit_sha.slice(0, 12)}\`${view.baseline.release_label ? ` (${cell(view.baseline.release_label)})` : ''}, attested ${view.baseline.attested_at}.`
+    ? `Baseline: \`${view.baseline.commit_sha.slice(0, 12)}\`${view.baseline.release_label ? ` (${reportCell(view.baseline.release_label)})` : ''}, attested ${view.baseline.attested_at}.`
     : 'Baseline: no attested release of this repository yet.';
   parts.push({ lines: [baseline, '', `[View the decision](${url})`] });
   return fitParts(parts, maxBytes);
@@ -125,13 +142,13 @@ export function checkRunContent(view: DecisionView, publicUrl: string): CheckRun
     status: waiting ? 'in_progress' : 'completed',
     conclusion: waiting ? null : passed ? 'success' : 'failure',
     details_url: decisionUrl(publicUrl, view.repo_root, view.commit_sha),
-    output: { title: headline(view), summary: decisionMarkdown(view, publicUrl) },
+    output: { title: headline(view, asIs), summary: decisionMarkdown(view, publicUrl) },
   };
 }
 
 /** The pull request comment: the marker, a heading, the same report as the check run, within GitHub's limit for a comment. */
 export function commentBody(view: DecisionView, publicUrl: string): string {
-  const heading = `${COMMENT_MARKER}\n### shipgate release gate: ${headline(view)}\n\n`;
+  const heading = `${COMMENT_MARKER}\n### shipgate release gate: ${headline(view, markdownText)}\n\n`;
   const end = '\n';
   const room = COMMENT_BODY_MAX_BYTES - utf8Bytes(heading) - utf8Bytes(end);
   return `${heading}${decisionMarkdown(view, publicUrl, room)}${end}`;

@@ -6,23 +6,24 @@ import {
   countedCheckRun,
   type RequiredCheckEntry,
 } from '../release/required-check-entry.js';
-import { clipToBytes, type FittedPart } from './fit-to-bytes.js';
-import { REPORT_CELL_MAX_BYTES } from './github-limits.js';
-import { oneLine } from './one-line.js';
+import type { FittedPart } from './fit-to-bytes.js';
+import { reportCell } from './report-cell.js';
 
-const clip = (text: string) => clipToBytes(oneLine(text), REPORT_CELL_MAX_BYTES);
-
-/** One required check: what the gate expects of its source, and the check run that counted, with who reported it. */
+/**
+ * One required check: what the gate expects of its source, and the check run that counted, with who reported it. The
+ * check's name, its App and its state come from whoever created the check run: quoted, in no code span
+ * (docs/github-app.md, "Quoting outside text").
+ */
 function checkLine(entry: RequiredCheckEntry, checkRuns: readonly CheckRun[]): string {
   const app = checkEntryApp(entry);
-  const expects = app === null ? 'any source' : `only \`${clip(String(app))}\``;
+  const expects = app === null ? 'any source' : `only ${reportCell(String(app))}`;
   const check = countedCheckRun(entry, checkRuns);
   const state = check
-    ? `${check.status === 'completed' ? (check.conclusion ?? 'completed') : check.status}, reported by ${clip(checkRunSource(check))}`
+    ? `${reportCell(check.status === 'completed' ? (check.conclusion ?? 'completed') : check.status)}, reported by ${reportCell(checkRunSource(check))}`
     : app === null
       ? 'not reported'
       : 'not reported by that source';
-  return `- \`${clip(checkEntryName(entry))}\` (${expects}): ${state}`;
+  return `- ${reportCell(checkEntryName(entry))} (${expects}): ${state}`;
 }
 
 /**

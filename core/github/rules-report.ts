@@ -1,12 +1,8 @@
 import type { AuthorshipBlock } from '../release/authorship.js';
 import { changedFilesText } from '../release/changed-files-text.js';
 import type { RuleOutcome } from '../release/rule-outcome.js';
-import { clipToBytes, type FittedPart } from './fit-to-bytes.js';
-import { REPORT_CELL_MAX_BYTES } from './github-limits.js';
-import { oneLine } from './one-line.js';
-
-/** One table cell, cut so no single rule crowds out the others. */
-const cell = (text: string) => clipToBytes(oneLine(text.replace(/\|/g, '\\|')), REPORT_CELL_MAX_BYTES);
+import type { FittedPart } from './fit-to-bytes.js';
+import { reportCell } from './report-cell.js';
 
 /** How many triggering paths a row names; the decision lists the first few, the row says how many more. */
 const PATHS_IN_A_ROW = 5;
@@ -19,11 +15,16 @@ export function ruleMissingText(rule: RuleOutcome): string {
   return parts.join('; ');
 }
 
+/**
+ * One rule's row. Its name and message come from the gate file, its paths from the pull request, its logins from the
+ * reviews: every cell is quoted, the paths in no code span, and a login named, not notified (docs/github-app.md,
+ * "Quoting outside text").
+ */
 function ruleRow(rule: RuleOutcome): string {
-  const shown = rule.triggered_by.slice(0, PATHS_IN_A_ROW).map((p) => `\`${p.replace(/`/g, "'")}\``);
+  const shown = rule.triggered_by.slice(0, PATHS_IN_A_ROW);
   const more = rule.triggered_by.length - shown.length;
   const files = shown.length === 0 ? '—' : `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
-  return `| ${cell(rule.name)} | ${rule.met ? 'met' : '**not met**'} | ${cell(ruleMissingText(rule) || '—')} | ${cell(files)} |`;
+  return `| ${reportCell(rule.name)} | ${rule.met ? 'met' : '**not met**'} | ${reportCell(ruleMissingText(rule) || '—')} | ${reportCell(files)} |`;
 }
 
 /**

@@ -94,12 +94,13 @@ describe('approvals of an agent’s pull request, from real pull_request_review 
     for (const text of [comment.body, run.output.summary]) {
       expect(text).toContain('**Authorship**');
       expect(text).toContain('Pull request #3 was made with Copilot: 1 of its 1 commits by an agent.');
+      // Identities and logins are quoted (docs/github-app.md, "Quoting outside text"): the reviewers are named, not notified.
       expect(text).toContain(
-        `- \`${head.slice(0, 12)}\`: author Copilot, committer web-flow, co-author Alice <1234+alice@users.noreply.github.com>`,
+        `- \`${head.slice(0, 12)}\`: author Copilot, committer web\\-flow, co\\-author Alice \\<1234\\+alice@\u200Busers\\.noreply\\.github\\.com\\>`,
       );
-      expect(text).toContain(`- @alice approved \`${head.slice(0, 12)}\`: not counted (a co-author of its commits)`);
-      expect(text).toContain(`- @carol approved \`${head.slice(0, 12)}\`: counted`);
-      expect(text).toContain(`- @dave approved \`${old.slice(0, 12)}\`: not counted (approved an older head)`);
+      expect(text).toContain(`- @\u200Balice approved \`${head.slice(0, 12)}\`: not counted (a co-author of its commits)`);
+      expect(text).toContain(`- @\u200Bcarol approved \`${head.slice(0, 12)}\`: counted`);
+      expect(text).toContain(`- @\u200Bdave approved \`${old.slice(0, 12)}\`: not counted (approved an older head)`);
     }
   });
 

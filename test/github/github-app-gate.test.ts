@@ -40,7 +40,8 @@ describe('merge queues', () => {
     const failed = stack.gh.app.checkRunsOn(repo, group);
     expect(failed).toHaveLength(1);
     expect(failed[0].conclusion).toBe('failure');
-    expect(failed[0].output.summary).toContain('| `required_check_failed` | check:ci | PR #104: Required check');
+    // The blocker's words are quoted (docs/github-app.md, "Quoting outside text"): `#104` links no pull request there.
+    expect(failed[0].output.summary).toContain('| `required_check_failed` | check:ci | PR \\#\u200B104: Required check');
 
     await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'ci', sha: group, conclusion: 'success' }, repo));
     expect(stack.gh.app.checkRunsOn(repo, group)[0].conclusion).toBe('success');
@@ -52,13 +53,13 @@ describe('merge queues', () => {
     await send('merge_group', mergeGroup(repo, odd, 'refs/heads/some-queue/main'));
     const [run] = stack.gh.app.checkRunsOn(repo, odd);
     expect(run.conclusion).toBe('failure');
-    expect(run.output.summary).toContain('is not a merge queue branch (gh-readonly-queue/<base>/pr-<N>-<sha>)');
+    expect(run.output.summary).toContain('is not a merge queue branch \\(gh\\-readonly\\-queue/\\<base\\>/pr\\-\\<N\\>\\-\\<sha\\>\\)');
 
     const unknown = '4'.repeat(40);
     await send('merge_group', mergeGroup(repo, unknown, `refs/heads/gh-readonly-queue/main/pr-999-${'8'.repeat(40)}`));
     const [closed] = stack.gh.app.checkRunsOn(repo, unknown);
     expect(closed.conclusion).toBe('failure');
-    expect(closed.output.summary).toContain('Pull request #999 of the merge group could not be found.');
+    expect(closed.output.summary).toContain('Pull request \\#\u200B999 of the merge group could not be found\\.');
   });
 });
 
@@ -93,11 +94,11 @@ describe('.github/shipgate.yml', () => {
     await send('pull_request', pullRequestPayload('opened', { number: 3, sha }, repo));
     const [run] = stack.gh.app.checkRunsOn(repo, sha);
     expect([run.conclusion, run.output.title]).toEqual(['failure', 'NO_SHIP: .github/shipgate.yml is invalid']);
-    expect(run.output.summary).toMatch(/`\.github\/shipgate\.yml:2: evidence_max_age_seconds: [^`]+`/);
+    expect(run.output.summary).toMatch(/^- \\\.github\/shipgate\\\.yml:2: evidence\\_max\\_age\\_seconds: .+$/m);
 
     repository(repo, 'required_checks: [ci\n');
     await send('check_suite', { ...examplePayload('check_suite', 'rerequested', repo, 88), check_suite: { head_sha: sha } });
-    expect(stack.gh.app.checkRunsOn(repo, sha)[0].output.summary).toMatch(/`\.github\/shipgate\.yml:\d+: /);
+    expect(stack.gh.app.checkRunsOn(repo, sha)[0].output.summary).toMatch(/^- \\\.github\/shipgate\\\.yml:\d+: /m);
   });
 
   it('a config change on the pull request branch does not change the gate (only the default branch counts)', async () => {

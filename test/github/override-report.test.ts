@@ -18,9 +18,14 @@ describe('the check run and the comment name an override', () => {
   it('says "SHIP (override by @ana: <reason>)" in the check run title, its summary and the pull request comment', () => {
     const overridden = view({ overridden: [{ by: 'ana', reason }] });
     const content = checkRunContent(overridden, 'https://shipgate.example');
+    // The title is plain text on GitHub; the summary and the comment quote the login and the reason (docs/github-app.md,
+    // "Quoting outside text"): the overrider is named, not notified.
+    const quoted = 'Outage fix: the build check is flaky on the runner\\.';
     expect(content.output.title).toBe(`SHIP (override by @ana: ${reason})`);
-    expect(content.output.summary).toContain(`**Decision: SHIP (override by @ana: ${reason})**`);
-    expect(commentBody(overridden, 'https://shipgate.example')).toContain(`SHIP (override by @ana: ${reason})`);
+    expect(content.output.summary).toContain(`**Decision: SHIP (override by @\u200Bana: ${quoted})**`);
+    expect(commentBody(overridden, 'https://shipgate.example')).toContain(
+      `### shipgate release gate: SHIP (override by @\u200Bana: ${quoted})`,
+    );
   });
 
   it('a SHIP without an override stays plain SHIP', () => {

@@ -31,8 +31,9 @@ describe('a required check pinned to GitHub Actions, through signed webhook deli
     expect(forged.provenance.check_runs).toEqual([expect.objectContaining({ name: 'build', app: { id: 999, slug: 'evil-app' } })]);
     const [blocked] = stack.gh.app.checkRunsOn(repo, sha);
     expect(blocked.conclusion).toBe('failure');
-    expect(blocked.output.summary).toContain('`build` was reported by `evil-app`, the gate expects `github-actions`.');
-    expect(blocked.output.summary).toContain('- `build` (only `github-actions`): not reported by that source');
+    // Names and sources are quoted as text, in no code span (docs/github-app.md, "Quoting outside text").
+    expect(blocked.output.summary).toContain('\\`build\\` was reported by \\`evil\\-app\\`, the gate expects \\`github\\-actions\\`\\.');
+    expect(blocked.output.summary).toContain('- build (only github\\-actions): not reported by that source');
 
     await stack.send('check_run', checkRunPayload('completed', { id: 31002, name: 'build', sha, ...ACTIONS }, repo));
     const real = await decide(stack.t, repo, sha);
@@ -52,7 +53,7 @@ describe('a required check pinned to GitHub Actions, through signed webhook deli
     );
     const [shipped] = stack.gh.app.checkRunsOn(repo, sha);
     expect(shipped.conclusion).toBe('success');
-    expect(shipped.output.summary).toContain('- `build` (only `github-actions`): success, reported by `github-actions`');
+    expect(shipped.output.summary).toContain('- build (only github\\-actions): success, reported by \\`github\\-actions\\`');
   });
 
   it('a later build from another App does not displace GitHub Actions’ own', async () => {

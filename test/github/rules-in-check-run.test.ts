@@ -38,8 +38,9 @@ describe('the rules that applied, in the check run and the PR comment', () => {
     for (const text of [comment.body, run.output.summary]) {
       expect(text).toContain('**Rules**');
       expect(text).toContain('It changes 3 files.');
+      // The rule's words, logins and paths are quoted (docs/github-app.md, "Quoting outside text"): @ana is not notified.
       expect(text).toContain(
-        '| infra needs SRE | **not met** | needs 2 approvals from acme/sre; has 1: @ana | `infra/main.tf`, `infra/vars.tf` |',
+        '| infra needs SRE | **not met** | needs 2 approvals from acme/sre; has 1: @\u200Bana | infra/main\\.tf, infra/vars\\.tf |',
       );
       // A rule whose paths the change does not touch does not apply, so it is not listed.
       expect(text).not.toContain('docs need a writer');
@@ -48,6 +49,6 @@ describe('the rules that applied, in the check run and the PR comment', () => {
     await review(repo, 5, { user: 'sam', state: 'APPROVED', commit_id: head });
     const [shipped] = stack.gh.app.checkRunsOn(repo, head);
     expect(shipped.conclusion).toBe('success');
-    expect(shipped.output.summary).toContain('| infra needs SRE | met | — | `infra/main.tf`, `infra/vars.tf` |');
+    expect(shipped.output.summary).toContain('| infra needs SRE | met | — | infra/main\\.tf, infra/vars\\.tf |');
   });
 });

@@ -36,8 +36,9 @@ describe('the rules that applied, in the check run and the PR comment', () => {
     for (const text of [checkRunContent(v, URL).output.summary, commentBody(v, URL)]) {
       expect(text).toContain('**Rules**');
       expect(text).toContain('It changes 3,000 files.');
+      // Quoted (docs/github-app.md, "Quoting outside text"): the logins named, not notified; the paths in no code span.
       expect(text).toContain(
-        '| infra needs SRE | **not met** | needs 2 approvals from acme/sre; has 1: @ana; changes requested by @bob | `infra/main.tf`, `infra/vars.tf` |',
+        '| infra needs SRE | **not met** | needs 2 approvals from acme/sre; has 1: @\u200Bana; changes requested by @\u200Bbob | infra/main\\.tf, infra/vars\\.tf |',
       );
       // A pipe in a rule's name must not split the table's row.
       expect(text).toContain('| docs \\| owners | met | — | — |');
