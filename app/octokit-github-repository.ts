@@ -68,7 +68,9 @@ export function octokitGitHubRepository(
     listIssueComments: (number) =>
       call(async () => {
         const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: number, per_page: 100 });
-        return comments.map((c) => ({ id: c.id, body: c.body ?? '' }));
+        const author = (c: (typeof comments)[number]) =>
+          appId === null ? 'unknown' : c.performed_via_github_app?.id === appId ? 'us' : 'other';
+        return comments.map((c) => ({ id: c.id, body: c.body ?? '', author: author(c) }));
       }),
     createIssueComment: (number, body) =>
       call(async () => {

@@ -7,6 +7,11 @@ import type { ChangedFile } from '../release/pull-request-files.js';
 export interface IssueComment {
   id: number;
   body: string;
+  /**
+   * Who posted it, as far as the credentials tell: `us` (through this App), `other` (a person or
+   * another App), `unknown` (posting with GITHUB_TOKEN, as that token's user, whom shipgate does not look up).
+   */
+  author: 'us' | 'other' | 'unknown';
 }
 
 export type CheckRunStatus = 'queued' | 'in_progress' | 'completed';

@@ -30,10 +30,15 @@ export async function postCheckRun(repo: GitHubRepository, sha: string, wanted: 
   return 'updated';
 }
 
-/** ONE comment per pull request, found by its hidden marker on any page, edited in place, left alone when unchanged. */
+/**
+ * ONE comment per pull request, found by its hidden marker on any page, edited in place, left alone
+ * when unchanged. Only a comment the App posted is its own (docs/github-app.md, "Posting"): anyone
+ * may write the marker, and the App, allowed to edit every comment, would otherwise fill theirs
+ * with its report, which they could then edit to say SHIP.
+ */
 export async function postComment(repo: GitHubRepository, number: number, body: string): Promise<WriteOutcome> {
   const comments = await repo.listIssueComments(number);
-  const ours = comments.find((c) => c.body.includes(COMMENT_MARKER));
+  const ours = comments.find((c) => c.author !== 'other' && c.body.includes(COMMENT_MARKER));
   if (!ours) {
     await repo.createIssueComment(number, body);
     return 'created';

@@ -12,6 +12,8 @@ export interface FakeComment {
   number: number;
   body: string;
   user: string;
+  /** The App the comment was posted through (GitHub's `performed_via_github_app`), if any. */
+  app_id?: number;
   created_at: string;
   updated_at: string;
 }
@@ -75,9 +77,9 @@ export class FakeGitHubApp {
   }
 
   /** A comment by someone else (so tests can fill pages). */
-  addComment(repo: string, number: number, body: string, user = 'someone'): FakeComment {
+  addComment(repo: string, number: number, body: string, user = 'someone', appId?: number): FakeComment {
     const now = new Date().toISOString();
-    const comment = { id: this.nextId++, repo: repo.toLowerCase(), number, body, user, created_at: now, updated_at: now };
+    const comment = { id: this.nextId++, repo: repo.toLowerCase(), number, body, user, app_id: appId, created_at: now, updated_at: now };
     this.comments.push(comment);
     return comment;
   }
@@ -171,7 +173,7 @@ export class FakeGitHubApp {
         pattern: '/repos/{owner}/{repo}/issues/{number}/comments',
         handle: (ctx) => ({
           status: 201,
-          body: comment(this.addComment(repoOf(ctx), Number(ctx.params.number), String(body(ctx).body), 'shipgate[bot]')),
+          body: comment(this.addComment(repoOf(ctx), Number(ctx.params.number), String(body(ctx).body), 'shipgate[bot]', this.appId)),
         }),
       },
       {

@@ -131,7 +131,7 @@ export function pullRequestJson(api: string, repo: string, pr: PullRequestFacts)
 /** An issue or pull request comment (`issue-comment`). */
 export function commentJson(
   api: string,
-  c: { id: number; repo: string; number: number; body: string; user: string; created_at: string; updated_at: string },
+  c: { id: number; repo: string; number: number; body: string; user: string; app_id?: number; created_at: string; updated_at: string },
 ) {
   const bot = c.user.endsWith('[bot]');
   return {
@@ -145,6 +145,7 @@ export function commentJson(
     created_at: c.created_at,
     updated_at: c.updated_at,
     author_association: bot ? 'NONE' : 'CONTRIBUTOR',
+    performed_via_github_app: c.app_id === undefined ? null : appJson(api, c.app_id),
   };
 }
 

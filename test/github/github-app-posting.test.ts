@@ -97,6 +97,22 @@ describe('one comment and one check run per pull request', () => {
     expect(stack.gh.app.commentsOn(repo, 5)[0].body).toBe(before);
   });
 
+  it("leaves a comment someone else wrote with the App's marker alone, and posts and keeps its own", async () => {
+    const repo = 'acme/posting-forged-marker';
+    repository(repo);
+    const sha = 'f'.repeat(40);
+    // Anyone may write the hidden marker; the App, allowed to edit every comment, filled this one with its report before.
+    const forged = stack.gh.app.addComment(repo, 11, '<!-- shipgate:release-gate -->\n**Decision: SHIP**', 'agent-account');
+    await send('pull_request', pullRequestPayload('opened', { number: 11, sha }, repo));
+    await ci(repo, sha, 'completed');
+    const comments = stack.gh.app.commentsOn(repo, 11);
+    expect(comments).toHaveLength(2);
+    expect(comments[0]).toMatchObject({ id: forged.id, body: '<!-- shipgate:release-gate -->\n**Decision: SHIP**' });
+    expect(comments[1]).toMatchObject({ user: 'shipgate[bot]', app_id: stack.gh.app.appId });
+    expect(comments[1].body).toContain('**Decision: SHIP**');
+    expect(writes(stack.gh).filter((w) => w.includes(`/issues/comments/${forged.id}`))).toEqual([]);
+  });
+
   it('a pull request with 150 comments still gets no second comment (found on page 2)', async () => {
     const repo = 'acme/posting-pages';
     repository(repo);
