@@ -56,3 +56,17 @@ describe('a glob in a shell line names every file it could expand to', () => {
     expect(rule('cat *a*a', [{ match: { read: '.env*[a-z]*x*y*z*w' }, verdict: 'deny' }])).toBeNull();
   });
 });
+
+describe('moving, compressing and splitting a file read it', () => {
+  it.each([
+    ['mv .env x', 0],
+    ['mv -t /tmp .env', 0],
+    ['Move-Item -Path .env -Destination x', 0],
+    ['gzip -c .env', 0],
+    ['xz -k .env.local', 0],
+    ['split -l 1 .env part', 0],
+    ['mv README.md docs/', null],
+  ])('%j', (command, index) => {
+    expect(rule(command)).toBe(index);
+  });
+});

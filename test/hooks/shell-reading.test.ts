@@ -289,17 +289,3 @@ describe('ln reads what it links to', () => {
     expect(rule('ln -s .env x; cat x')).toBe(1);
   });
 });
-
-describe('moving, compressing and splitting a file read it', () => {
-  it.each([
-    ['mv .env x', 1],
-    ['mv -t /tmp .env', 1],
-    ['Move-Item -Path .env -Destination x', 1],
-    ['gzip -c .env', 1],
-    ['xz -k .env.local', 1],
-    ['split -l 1 .env part', 1],
-    ['mv README.md docs/', null],
-  ])('%j', (command, index) => {
-    expect(rule(command)).toBe(index);
-  });
-});
