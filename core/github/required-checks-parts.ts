@@ -19,7 +19,7 @@ function checkLine(entry: RequiredCheckEntry, checkRuns: readonly CheckRun[]): s
   const expects = app === null ? 'any source' : `only ${reportCell(String(app))}`;
   const check = countedCheckRun(entry, checkRuns);
   const state = check
-    ? `${reportCell(check.status === 'completed' ? (check.conclusion ?? 'completed') : check.status)}, reported by ${reportCell(checkRunSource(check))}`
+    ? `${reportCell(check.status === 'completed' ? (check.conclusion ?? 'completed') : check.status)}, reported by ${checkRunSource(check, reportCell)}`
     : app === null
       ? 'not reported'
       : 'not reported by that source';

@@ -80,10 +80,13 @@ export function reportedBy(check: Pick<CheckRun, 'app'>, app: string | number): 
   return (check.app?.slug != null && check.app.slug.toLowerCase() === wanted) || (check.app?.id != null && String(check.app.id) === wanted);
 }
 
-/** Who reported a check run, as a blocker names it: the App's slug, else its id, else that nobody is known. */
-export function checkRunSource(check: Pick<CheckRun, 'app'>): string {
-  if (check.app?.slug) return `\`${check.app.slug}\``;
-  if (check.app?.id != null) return `the App with id \`${check.app.id}\``;
+/**
+ * Who reported a check run, as a blocker names it: the App's slug, else its id, else that nobody is known; `quote`
+ * writes the slug or id (a code span; the App's report quotes it as text instead).
+ */
+export function checkRunSource(check: Pick<CheckRun, 'app'>, quote = (name: string) => `\`${name}\``): string {
+  if (check.app?.slug) return quote(check.app.slug);
+  if (check.app?.id != null) return `the App with id ${quote(String(check.app.id))}`;
   return 'a source GitHub did not name';
 }
 

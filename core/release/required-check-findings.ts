@@ -66,7 +66,8 @@ export function requiredCheckFindings(gate: Gate, checkRuns: CheckRun[], now: Da
       continue;
     }
     const check = countedCheckRun(entry, checkRuns);
-    const others = app === null ? [] : [...new Set(checkRuns.filter((c) => c.name === name && !reportedBy(c, app)).map(checkRunSource))];
+    const others =
+      app === null ? [] : [...new Set(checkRuns.filter((c) => c.name === name && !reportedBy(c, app)).map((c) => checkRunSource(c)))];
     const outcome = check ? checkOutcome(check) : 'missing';
     const age = check ? ageSeconds(check.produced_at, now) : 0;
     let found: Blocker | undefined;

@@ -53,7 +53,7 @@ describe("a commit pushed by a coding agent's governed git push", () => {
       call: { seq: 2, tool: 'Bash', command: 'git -C /work/acme-shop push origin HEAD:copilot/fix-1' },
     });
     const run = stack.gh.app.checkRunsOn(repo, head).at(-1);
-    expect(JSON.stringify(run)).toContain(`pushed during agent session \`${session.id}\` by its call 2`);
+    expect(run?.output.summary).toContain(`pushed during agent session ${session.id.replace(/-/g, '\\-')} by its call 2`);
   });
 
   it("a commit pushed outside any governed session of an agent's pull request still blocks with agent_change_ungoverned", async () => {
