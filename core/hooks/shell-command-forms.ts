@@ -1,3 +1,4 @@
+import { forcedPushForm } from './force-push-form.js';
 import {
   gitSubcommand,
   MAX_SCRIPT_DEPTH,
@@ -36,8 +37,9 @@ function pipelines(tokens: ShellToken[]): string[] {
  * program runs it: past `VAR=value` and wrappers, without the program's directory, git's global
  * options dropped (`sudo /usr/bin/git -C . push --force` reads `git push --force`), a shell's
  * `-c` script read as commands of its own (core/hooks/shell-words.ts: `tokens` and `commands` are
- * the line's, read once). `each` holds every simple command's own forms (as its words, as its
- * program runs it), which an `allow` rule must cover one by one.
+ * the line's, read once); a push that forces, as `git push --force …` (force-push-form.ts).
+ * `each` holds every simple command's own forms (as its words, as its program runs it), which an
+ * `allow` rule must cover one by one.
  */
 export function commandForms(command: string, tokens: ShellToken[], commands: SimpleCommand[]): { forms: string[]; each: string[][] } {
   const forms = new Set<string>([command.trim()]);
@@ -48,8 +50,11 @@ export function commandForms(command: string, tokens: ShellToken[], commands: Si
   for (const simple of commands) {
     if (simple.words.length === 0) continue;
     const { program, args } = programOf(simple.words);
-    const own = [simple.words.join(' '), [program, ...(program === 'git' ? gitSubcommand(args) : args)].join(' ')];
+    const run = program === 'git' ? gitSubcommand(args) : args;
+    const own = [simple.words.join(' '), [program, ...run].join(' ')];
     for (const form of own) forms.add(form);
+    const forced = program === 'git' && run[0] === 'push' ? forcedPushForm(args.slice(0, args.length - run.length), run.slice(1)) : null;
+    if (forced !== null) forms.add(forced);
     each.push(own);
     // A shell's `-c` script's pipelines (its simple commands are already among `commands`).
     const script = shellScript(simple.words);

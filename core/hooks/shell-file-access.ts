@@ -1,3 +1,4 @@
+import { computedPathGlobs, isComputedPath } from './computed-paths.js';
 import { applyAccess } from './shell-appliers.js';
 import { archiveAccess } from './shell-archivers.js';
 import { gitAccess } from './shell-git-files.js';
@@ -101,6 +102,7 @@ const EDITORS = new Set(['vi', 'vim', 'nvim', 'nano', 'emacs', 'ed', 'ex']);
 /** Commands that change or create every file they name. */
 const WRITERS = new Set([
   'tee',
+  'sponge',
   'touch',
   'rm',
   'unlink',
@@ -196,7 +198,10 @@ function into(dir: string, source: string, program: string, spent: Spent): strin
 
 /** What one simple command reads and writes, its paths as written. */
 function commandAccess(command: string[], access: ShellFileAccess, spent: Spent): void {
-  const { program, args } = programOf(command);
+  const { program, ...run } = programOf(command);
+  // The words xargs appends are computed paths (`find . -name .env | xargs cat` reads `.env`); `xargs -a FILE` reads FILE.
+  const args = run.fed ? [...run.args, '$'] : run.args;
+  access.reads.push(...(run.fed ?? []));
   if (!program) return;
   if (Object.hasOwn(OWN_ACCESS, program)) return OWN_ACCESS[program](program, args, access, (dir, path) => joined(dir, path, spent));
   const words = parsed(args, Object.hasOwn(VALUED, program) ? VALUED[program] : NO_VALUED);
@@ -269,6 +274,11 @@ export function shellFileAccess(command: string, commands: SimpleCommand[] = sim
     spent.tooLong ||= path.length > MAX_SHELL_PATH_CHARS;
     return dir === null || path.startsWith('/') ? path : joined(dir, path, spent);
   };
+  // A path the line computes (`$f`, `$(…)`, or anything after `cd $D`) is every path it could be.
+  const placed = (path: string) => {
+    const at = place(path);
+    return isComputedPath(at) ? computedPathGlobs(at) : [at];
+  };
   for (const simple of commands) {
     const own: ShellFileAccess = { reads: [], writes: [] };
     for (const { op, target } of simple.redirections) {
@@ -277,13 +287,13 @@ export function shellFileAccess(command: string, commands: SimpleCommand[] = sim
       if (op !== '<') own.writes.push(target);
     }
     commandAccess(simple.words, own, spent);
-    for (const path of own.reads) access.reads.push(place(path));
-    for (const path of own.writes) access.writes.push(place(path));
+    for (const path of own.reads) access.reads.push(...placed(path));
+    for (const path of own.writes) access.writes.push(...placed(path));
     const { program, args } = programOf(simple.words);
     if (program !== 'cd' && program !== 'pushd') continue;
     const target = parsed(args, NO_VALUED).files[0];
     // Past a directory longer than Linux opens, paths are recorded as written and the call is refused (place).
-    if (target && !/^[~$-]/.test(target)) dir = place(target);
+    if (target && !/^[~-]/.test(target)) dir = place(target);
   }
   if (spent.tooLong) access.tooLong = true;
   return access;

@@ -9,6 +9,7 @@ const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
   mv: new Set(),
   show: new Set(),
   'cat-file': new Set(),
+  diff: new Set(['-U', '-O', '-S', '-G', '--output', '--unified', '--relative', '--src-prefix', '--dst-prefix']),
   apply: new Set(['-p', '-C', '--directory', '--exclude', '--include', '--whitespace', '--build-fake-ancestor']),
   am: new Set(['-C', '-p', '--directory', '--exclude', '--include', '--whitespace', '--patch-format', '--resolvemsg']),
 };
@@ -29,7 +30,7 @@ const notARef = (word: string) => word.startsWith('.') || word.includes('/.') ||
 /**
  * The files a git command reads or writes (docs/agent-hooks.md, "Shell commands and files"):
  * `checkout [REF] -- PATHS`, `checkout REF PATHS`, `checkout .`, `restore PATHS`, `rm` and `mv`
- * write them; `show REV:PATH` and `cat-file -p REV:PATH` read PATH; `apply` and `am` read their
+ * write them; `show REV:PATH` and `cat-file -p REV:PATH` read PATH, `diff --no-index` its files; `apply` and `am` read their
  * patches and write the working tree (unless `apply` only looks); a `git -C DIR` before them
  * puts the paths in DIR. Past git's global options (gitSubcommand), as the command forms read them.
  */
@@ -55,6 +56,11 @@ export function gitAccess(
       const path = objectPath(name);
       if (path !== undefined) access.reads.push(from(path));
     }
+    return;
+  }
+  if (subcommand === 'diff') {
+    // `git diff --no-index A B` compares two files, any files: it reads both.
+    if (words.has('--no-index')) access.reads.push(...files.map(from));
     return;
   }
   if (subcommand === 'apply' || subcommand === 'am') {

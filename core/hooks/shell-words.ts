@@ -152,6 +152,7 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
   const out: ShellToken[] = [];
   let word = '';
   let inWord = false;
+  let backticks = 0;
   const push = (token: ShellToken) => {
     if (--budget.tokens < 0) throw new ShellLineTooLong();
     out.push(token);
@@ -196,6 +197,11 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
       i++;
     } else if (c === ' ' || c === '\t' || c === '\r') flush();
     else if (SEPARATORS.has(c)) {
+      // An opening backtick's output joins the word before it, as `$(` leaves a `$` (core/hooks/computed-paths.ts).
+      if (c === '`' && backticks++ % 2 === 0) {
+        word += '$';
+        inWord = true;
+      }
       flush();
       // `&&` and `||` are one operator; a newline reads as `;`.
       const doubled = (c === '&' || c === '|') && command[i + 1] === c;

@@ -1,3 +1,4 @@
+import { gitConfigScript } from './git-config-script.js';
 import { powershellScript } from './powershell-script.js';
 
 /**
@@ -128,9 +129,12 @@ function optionScript(args: readonly string[], spec: (typeof SCRIPT_OPTIONS)[str
  * The program a simple command runs and its arguments: past `VAR=value` and the wrappers that
  * run a command (with their options), the program's name without its directory, lower-cased. A
  * wrapper that hands a string to a shell reads as `sh -c STRING` (shellScript then reads it).
+ * `eval` reads as `sh -c` of its words. `fed`: `xargs` runs it with more arguments, read from its
+ * input or from the files it names (`-a FILE`; core/hooks/computed-paths.ts).
  */
-export function programOf(words: readonly string[]): { program: string; args: string[] } {
+export function programOf(words: readonly string[]): { program: string; args: string[]; fed?: string[] } {
   let i = 0;
+  let fed: string[] | undefined;
   for (;;) {
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) i++;
     const base = baseName(words[i] ?? '');
@@ -140,13 +144,16 @@ export function programOf(words: readonly string[]): { program: string; args: st
       if (!Object.hasOwn(WRAPPERS, base)) break;
     }
     const valued = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : null;
+    if (base === 'eval') return sh(words.slice(i + 1).join(' '));
     if (!valued) break;
+    if (base === 'xargs') fed ??= [];
     i++;
     let split: string | undefined;
     let exec = false;
     while (i < words.length && words[i].startsWith('-') && words[i] !== '--') {
       const option = readOption(words, i, valued);
       if (option.name === '-S' || option.name === '--split-string') split = option.value ?? '';
+      if (base === 'xargs' && (option.name === '-a' || option.name === '--arg-file') && option.value !== undefined) fed?.push(option.value);
       exec ||= option.name === '--exec' || /^-[a-z]*x/.test(words[i]);
       i = option.next;
     }
@@ -160,7 +167,7 @@ export function programOf(words: readonly string[]): { program: string; args: st
   }
   const name = words[i] ?? '';
   // Lower-cased: a case-insensitive filesystem (macOS's, Windows') runs `GIT` as git (core/policies/loose-spelling.ts).
-  return { program: baseName(name), args: words.slice(i + 1) };
+  return { program: baseName(name), args: words.slice(i + 1), ...(fed && { fed }) };
 }
 
 /** git's global options that take the next word as their value (`--git-dir=x` takes none; `--exec-path` only with `=`). */
@@ -181,10 +188,12 @@ const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']
 /**
  * The script a shell runs with `-c`, if the words run one (`bash -lc 'x'`, `sh -c -- 'x'`,
  * `bash -c -x 'x'`, `fish --command='x'`): with `-c` among its options, the first word after them;
- * PowerShell's `-Command` and `-EncodedCommand` (powershell-script.ts).
+ * PowerShell's `-Command` and `-EncodedCommand` (powershell-script.ts); the commands git's `-c`
+ * settings run (git-config-script.ts).
  */
 export function shellScript(words: readonly string[]): string | null {
   const { program, args } = programOf(words);
+  if (program === 'git') return gitConfigScript(args);
   if (!SHELLS.has(program)) return powershellScript(program, args);
   let command = false;
   let i = 0;

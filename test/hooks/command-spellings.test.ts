@@ -1,0 +1,76 @@
+import { toolAction } from '../../core/hooks/tool-action.js';
+import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
+
+const ROOT = '/work/acme-shop';
+
+// Spellings a security probe ran past the rules docs/agent-hooks.md gives as examples ("tool_rules").
+const rules: ToolRule[] = [
+  { match: { command: 'git push --force*' }, verdict: 'deny' },
+  { match: { read: '.env*' }, verdict: 'deny' },
+  { match: { write: '.github/workflows/**' }, verdict: 'ask' },
+];
+const rule = (command: string, policy = rules) => firstMatchingRule(policy, toolAction('Bash', { command }, ROOT))?.index ?? null;
+
+describe('a forced push is read as `git push --force` however it is spelt', () => {
+  it.each([
+    'git push -f origin main',
+    'git push -fu origin main',
+    'git push -uf origin main',
+    'git push origin +main',
+    'git push origin +HEAD:refs/heads/main',
+    'git push origin main --force',
+    'git push origin main -f',
+    'git push -- origin +main',
+    'git push --mirror backup',
+    'git -c remote.origin.push=+HEAD:refs/heads/main push origin',
+    'sudo git -C app push origin +main',
+  ])('%j', (command) => {
+    expect(rule(command)).toBe(0);
+  });
+
+  it.each([
+    'git push origin main',
+    'git push -u origin feature/x',
+    'git push -o ci.skip origin main',
+    'git push --delete origin old',
+    'git push origin main:main',
+  ])('%j forces nothing', (command) => {
+    expect(rule(command)).toBeNull();
+  });
+
+  it('does not let an allow rule cover a forced push by its added form', () => {
+    const policy: ToolRule[] = [{ match: { command: 'git push --force*' }, verdict: 'allow' }];
+    expect(rule('git push -f origin main', policy)).toBeNull();
+    expect(rule('git push --force origin main', policy)).toBe(0);
+  });
+});
+
+describe('commands a line hands to a shell some other way', () => {
+  it.each([
+    "git -c alias.p='!git push --force' p",
+    "git -c core.pager='git push --force' log",
+    'git -c core.sshCommand=\'sh -c "git push --force"\' fetch',
+    'eval "git push --force"',
+    'eval git push --force',
+  ])('%j runs what the rule refuses', (command) => {
+    expect(rule(command)).toBe(0);
+  });
+
+  it('reads an eval and a git alias for their files as well', () => {
+    expect(rule('eval "cat .env"')).toBe(1);
+    expect(rule('eval cat .e\\nv')).toBe(1);
+    expect(rule("git -c alias.x='!cat .env' x")).toBe(1);
+    expect(rule('git -c core.pager=less log')).toBeNull();
+  });
+});
+
+describe('other readers and writers', () => {
+  it('reads the files `git diff --no-index` compares, and nothing of a plain `git diff`', () => {
+    expect(rule('git diff --no-index /dev/null .env')).toBe(1);
+    expect(rule('git diff HEAD~1 -- src/app.ts')).toBeNull();
+  });
+
+  it('writes the file `sponge` soaks into', () => {
+    expect(rule('cat x | sponge .github/workflows/ci.yml')).toBe(2);
+  });
+});

@@ -1,0 +1,73 @@
+import { computedPathGlobs } from '../../core/hooks/computed-paths.js';
+import { toolAction } from '../../core/hooks/tool-action.js';
+import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
+
+const ROOT = '/work/acme-shop';
+
+// What a shell line computes as it runs: a security probe read `.env` and wrote a workflow through variables and command output (docs/agent-hooks.md, "Shell commands and files").
+const rules: ToolRule[] = [
+  { match: { read: '.env*' }, verdict: 'deny' },
+  { match: { write: '.github/workflows/**' }, verdict: 'ask' },
+];
+const rule = (command: string, cwd = ROOT) => firstMatchingRule(rules, toolAction('Bash', { command }, cwd))?.index ?? null;
+
+describe('a path the line computes is every path it could be', () => {
+  it.each([
+    'f=.env; cat $f',
+    'x=.env && cat "$x"',
+    'f=.e; cat ${f}nv',
+    'cat "$(echo .env)"',
+    "cat $(printf '.%s' env)",
+    'cat `echo .env`',
+    'cat a`echo /../.env`',
+    'cat ~/../$(whoami)/.env',
+    'cat $((1))',
+    "find . -name '.env' -exec cat {} \\;",
+    'find . -name .env | xargs cat',
+    'ls -a | grep env | xargs -r cat',
+    'xargs -a .env echo',
+  ])('%j reads what `read: ".env*"` refuses', (command) => {
+    expect(rule(command)).toBe(0);
+  });
+
+  it.each([
+    'D=.github/workflows; cd $D && echo x > ci.yml',
+    'cd "$(git rev-parse --show-toplevel)/.github" && cd workflows && echo x > ci.yml',
+    'echo x > "$D/ci.yml"',
+    'cp x.yml "$HOME/../$USER/shop/.github/workflows/"',
+    'cd $D/../workflows; tee ci.yml < x',
+  ])('%j writes what `write: ".github/workflows/**"` asks for', (command) => {
+    expect(rule(command)).toBe(1);
+  });
+
+  it('holds from a working directory below the repository root too', () => {
+    expect(rule('echo x > "$D/workflows/ci.yml"', `${ROOT}/src`)).toBe(1);
+    expect(rule('cat $f', `${ROOT}/src`)).toBe(0);
+  });
+
+  it.each([
+    'cat "$HOME/notes.txt"',
+    'echo "$SECRET_NAME" > out.txt',
+    'cat "$TMPDIR"/report.md',
+    'git commit -m "$(cat msg.txt)"',
+    'echo `date` > log.txt',
+  ])('%j is narrowed by what follows its last expansion: no rule holds', (command) => {
+    expect(rule(command)).toBeNull();
+  });
+
+  it('narrows a computed path by what follows its last expansion, not by what comes before', () => {
+    expect(computedPathGlobs('$HOME/notes.txt')).toEqual(['**/notes.txt', '/**/notes.txt']);
+    expect(computedPathGlobs('src/$f')).toEqual(['**/{.,}*', '/**/{.,}*']);
+    expect(computedPathGlobs('${f}nv')).toEqual(['**/{.,}*nv', '/**/{.,}*nv']);
+    expect(computedPathGlobs('$D/a/../ci.yml')).toEqual(['**/ci.yml', '/**/ci.yml']);
+    expect(computedPathGlobs('${x/a/b}/c')).toEqual(['**/c', '/**/c']);
+  });
+
+  it('lets an allow rule cover a computed path only where it allows every path', () => {
+    const allowing = (read: string): ToolRule[] => [{ match: { command: 'cat *', read }, verdict: 'allow' }];
+    const verdict = (policy: ToolRule[]) =>
+      firstMatchingRule(policy, toolAction('Bash', { command: 'cat $f' }, ROOT))?.rule.verdict ?? null;
+    expect(verdict(allowing('src/**'))).toBeNull();
+    expect(verdict(allowing('**'))).toBe('allow');
+  });
+});
