@@ -36,10 +36,12 @@ async function decide(
   if (!result) throw new NotFoundError('held call', id);
   if (!result.decided) {
     const { approval } = result;
+    // A call its session's end or its deadline settled is told as such, whether or not the settling was written first.
+    const byPerson = approval.decision === 'approved' || approval.decision === 'denied';
     throw new ConflictError(
-      approval.decision
+      byPerson
         ? `The call was already decided: ${approval.decision}${approval.decided_by_name ? ` by ${approval.decided_by_name}` : ''}.`
-        : result.ended
+        : result.ended || approval.decision === 'session_ended'
           ? "The call's agent session has ended (closed, cancelled, expired, its owner deactivated or its agent key revoked): the call is refused."
           : `The call's deadline (${approval.deadline}) has passed: it is denied to the agent.`,
     );

@@ -29,6 +29,22 @@ describe('a decision and the end of the session are ordered (docs/mcp-gateway.md
     expect(execution.tool_calls).toEqual([]);
   }, 30_000);
 
+  it('tells an approver the session ended once the held call was settled by its end, not that it was "already decided"', async () => {
+    const { id, client } = await agent();
+    const call = client.callTool({ name: 'ask__greet', arguments: { who: 'settled' } }) as Promise<CallResult>;
+    const held = await heldCall(id);
+    const approver = await t.user('APPROVER', 'after-settle@example.com');
+    await t.request.post(`/api/v1/agent-sessions/${id}/close`).set(t.admin.auth).expect(200);
+    // The agent's answer comes once the held request has seen the close and settled the call.
+    expect(textOf(await call)).toMatch(/session ended while the call awaited approval/);
+    const late = await t.request
+      .post(`/api/v1/agent-calls/${held.id as string}/approve`)
+      .set(approver.auth)
+      .send({});
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toMatch(/session has ended/);
+  }, 30_000);
+
   it('refuses an approval made right after the session is cancelled (409): nothing is recorded into the cancelled session', async () => {
     const { id, client } = await agent();
     const call = client.callTool({ name: 'ask__greet', arguments: { who: 'cancelled' } }) as Promise<CallResult>;
