@@ -1,3 +1,5 @@
+import { filesUnder } from './files-under.js';
+
 /** Tools that read the content of the files they search, not only their names (Claude's Grep, Copilot's grep, Gemini's search_file_content). */
 const CONTENT_SEARCHES = new Set(['Grep', 'grep', 'search_file_content']);
 
@@ -18,6 +20,6 @@ export function searchedFiles(tool: string, dir: string, globs: string | undefin
     .split(/\s+/)
     .flatMap((part) => (part.includes('{') && part.includes('}') ? [part] : part.split(',')))
     .filter((glob) => glob !== '' && !glob.startsWith('!'));
-  if (named.length === 0) return [`${dir}/**/*`];
+  if (named.length === 0) return [filesUnder(dir, false)];
   return named.map((glob) => (glob.includes('/') ? `${dir}/${glob.replace(/^\/+/, '')}` : `${dir}/**/${glob}`));
 }

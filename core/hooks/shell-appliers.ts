@@ -1,4 +1,5 @@
 import { parsed } from './shell-operands.js';
+import type { ProgramAccess } from './program-access.js';
 
 const PATCH_VALUED = new Set([
   '-p',
@@ -41,12 +42,7 @@ const UNZIP_READ_ONLY = ['-l', '-t', '-v', '-p', '-z', '-Z'];
  * `ask write .github/workflows/**` (`git apply` and `tar x` are read likewise in their modules).
  * `patch FILE` writes FILE alone and `-o FILE` only FILE; a dry run writes nothing.
  */
-export function applyAccess(
-  program: string,
-  args: string[],
-  access: { reads: string[]; writes: string[] },
-  join: (dir: string, path: string) => string,
-): void {
+export const applyAccess: ProgramAccess = (program, args, access, join) => {
   if (program === 'unzip') {
     const words = parsed(args, UNZIP_VALUED);
     if (words.files[0] !== undefined) access.reads.push(words.files[0]);
@@ -62,4 +58,4 @@ export function applyAccess(
   const inDir = (path: string) => (dir === undefined || path.startsWith('/') ? path : join(dir, path));
   if (output.length > 0) access.writes.push(...output.map(inDir));
   else access.writes.push(target === undefined ? (dir ?? '.') : inDir(target));
-}
+};

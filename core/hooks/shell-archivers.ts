@@ -1,5 +1,6 @@
 import { parsed } from './shell-operands.js';
 import { recursiveReads } from './shell-recursive-readers.js';
+import type { ProgramAccess } from './program-access.js';
 
 /** tar's options that take a value (GNU tar's and bsdtar's), letters of an old-style first word (`czf x.tgz`) as well. */
 const TAR_VALUED = new Set([
@@ -57,12 +58,7 @@ function modern(args: readonly string[]): string[] {
  * (`tar -C config -czf x.tgz secrets` reads `config/secrets/**`); tar's other modes read their
  * archive, and extracting writes the directory it extracts into (`.`, or `-C DIR`).
  */
-export function archiveAccess(
-  program: string,
-  args: string[],
-  access: { reads: string[]; writes: string[] },
-  join: (dir: string, path: string) => string,
-): void {
+export const archiveAccess: ProgramAccess = (program, args, access, join) => {
   if (program === 'zip') {
     const words = parsed(args, ZIP_VALUED);
     const [archive, ...named] = words.files;
@@ -92,4 +88,4 @@ export function archiveAccess(
     access.reads.push(...read.map((path) => (from === undefined || path.startsWith('/') ? path : join(from, path))));
   });
   access.reads.push(...words.values('-T', '--files-from'));
-}
+};

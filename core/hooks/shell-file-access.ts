@@ -3,6 +3,7 @@ import { applyAccess } from './shell-appliers.js';
 import { archiveAccess } from './shell-archivers.js';
 import { gitAccess } from './shell-git-files.js';
 import { inPlaceAccess } from './shell-in-place-scripts.js';
+import type { FileAccessLists, ProgramAccess } from './program-access.js';
 import { parsed } from './shell-operands.js';
 import { recursiveReads } from './shell-recursive-readers.js';
 import { SEARCH_VALUED } from './shell-search-options.js';
@@ -20,9 +21,7 @@ import { trimSlashes } from './trim-slashes.js';
  * of their own; a `cd` before them moves where their relative paths point. Defence in
  * depth for the policy's read and write globs, NOT a shell parser (shell-words.ts).
  */
-export interface ShellFileAccess {
-  reads: string[];
-  writes: string[];
+export interface ShellFileAccess extends FileAccessLists {
   /**
    * The line names a path longer than Linux opens (MAX_SHELL_PATH_CHARS), as written or past a
    * `cd`, or more path than MAX_RECORDED_CHARS: the paths past it are recorded as written (no
@@ -156,8 +155,6 @@ const SCRIPT_GIVEN = ['-e', '--regexp', '--expression', '--source', '--match'];
 const SCRIPT_FILES = ['-f', '--file', '--from-file'];
 const NO_VALUED: ReadonlySet<string> = new Set();
 
-/** What one program's words read and write, by its own module; `join` puts a path in a directory, within MAX_RECORDED_CHARS. */
-type ProgramAccess = (program: string, args: string[], access: ShellFileAccess, join: (dir: string, path: string) => string) => void;
 /** Programs whose words say more than which operands are files: archivers, downloaders, git, in-place script editors, patch appliers. */
 const OWN_ACCESS: Record<string, ProgramAccess> = {
   tar: archiveAccess,

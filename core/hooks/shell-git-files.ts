@@ -1,5 +1,6 @@
 import { parsed } from './shell-operands.js';
 import { gitSubcommand } from './shell-wrappers.js';
+import type { ProgramAccess } from './program-access.js';
 
 /** The git subcommands that name files, with their options that take a value (`checkout -b NAME`, `restore -s TREE`). */
 const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
@@ -34,12 +35,7 @@ const notARef = (word: string) => word.startsWith('.') || word.includes('/.') ||
  * patches and write the working tree (unless `apply` only looks); a `git -C DIR` before them
  * puts the paths in DIR. Past git's global options (gitSubcommand), as the command forms read them.
  */
-export function gitAccess(
-  _program: string,
-  args: string[],
-  access: { reads: string[]; writes: string[] },
-  join: (dir: string, path: string) => string,
-): void {
+export const gitAccess: ProgramAccess = (_program, args, access, join) => {
   const [subcommand, ...rest] = gitSubcommand(args);
   if (subcommand === undefined || !Object.hasOwn(FILE_SUBCOMMANDS, subcommand)) return;
   let dir: string | undefined;
@@ -77,4 +73,4 @@ export function gitAccess(
   const dashes = rest.indexOf('--');
   const paths = dashes >= 0 ? rest.slice(dashes + 1) : files.length === 1 && notARef(files[0]) ? files : files.slice(1);
   access.writes.push(...paths.map(from));
-}
+};

@@ -1,3 +1,5 @@
+import type { ProgramAccess } from './program-access.js';
+
 /**
  * perl's and ruby's switches, as they read them: `script` gives the program (`-e CODE`), `word`
  * takes the rest of its word or else the next one (`-Ilib`, `-I lib`), `rest` only the rest of
@@ -14,7 +16,7 @@ const SWITCHES: Record<string, { script: string; word: string; rest: string }> =
  * files"): they read and write their file operands, those after the program (`-e CODE`, else the
  * first operand, a script file). Without `-i` what a script opens is not followed.
  */
-export function inPlaceAccess(program: string, args: string[], access: { reads: string[]; writes: string[] }): void {
+export const inPlaceAccess: ProgramAccess = (program, args, access) => {
   const switches = SWITCHES[program];
   let inPlace = false;
   let script = false;
@@ -41,4 +43,4 @@ export function inPlaceAccess(program: string, args: string[], access: { reads: 
   const files = args.slice(script ? i : i + 1).filter((f) => f !== '-');
   access.reads.push(...files);
   access.writes.push(...files);
-}
+};

@@ -1,5 +1,5 @@
 import type { parsed } from './shell-operands.js';
-import { trimSlashes } from './trim-slashes.js';
+import { filesUnder } from './files-under.js';
 
 const GREP_RECURSIVE = ['-r', '-R', '--recursive', '--dereference-recursive'];
 const COPY_RECURSIVE = ['-r', '-R', '-a', '--recursive', '--archive'];
@@ -30,13 +30,6 @@ const HIDDEN_OPTIONS: Record<string, readonly string[]> = {
 /** Searchers, which search their working directory when they name no path (GNU grep -r as well). */
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
 
-/** Every path under `path`, as a glob (`src/` gives `src/**`, `.` gives `**`, `/` gives `/**`); `/*` after it without hidden files. */
-function under(path: string, hidden: boolean): string {
-  const dir = trimSlashes(path);
-  const all = dir === '.' || path === '' ? '**' : `${dir}/**`;
-  return hidden ? all : `${all}/*`;
-}
-
 /**
  * The paths a recursive reader reads (docs/agent-hooks.md, "Shell commands and files"): each
  * path it names and every file under it (`P/**`), hidden ones included, so a `read` glob such as
@@ -57,5 +50,5 @@ export function recursiveReads(program: string, words: ReturnType<typeof parsed>
   if (!recursive) return null;
   const read = paths.length === 0 && SEARCHERS.has(program) ? ['.'] : paths;
   const hidden = !Object.hasOwn(HIDDEN_OPTIONS, program) || words.has(...HIDDEN_OPTIONS[program]);
-  return read.flatMap((path) => [path, under(path, hidden)]);
+  return read.flatMap((path) => [path, filesUnder(path, hidden)]);
 }

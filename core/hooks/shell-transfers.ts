@@ -1,4 +1,5 @@
 import { parsed } from './shell-operands.js';
+import type { ProgramAccess } from './program-access.js';
 
 /** curl's options whose value sends a file's content when it starts with `@` (`-d @.env`). */
 const DATA = ['-d', '--data', '--data-binary', '--data-ascii', '--json'];
@@ -46,12 +47,7 @@ function sentFile(name: string, value: string): string | undefined {
  * (`curl -T FILE`, `-d @FILE`, `-F name=@FILE`, `wget --post-file=FILE`): uploading `.env` reads
  * it. `-` is their standard input or output.
  */
-export function transferAccess(
-  program: string,
-  args: string[],
-  access: { reads: string[]; writes: string[] },
-  join: (dir: string, path: string) => string,
-): void {
+export const transferAccess: ProgramAccess = (program, args, access, join) => {
   const spec = TRANSFERS[program];
   const words = parsed(args, spec.valued);
   const dir = words.values('--output-dir').at(-1);
@@ -63,4 +59,4 @@ export function transferAccess(
     const saved = dir !== undefined && (name === '-o' || name === '--output') && !value.startsWith('/');
     access.writes.push(saved ? join(dir, value) : value);
   }
-}
+};
