@@ -1,4 +1,5 @@
 import { computedPathGlobs, isComputedPath } from './computed-paths.js';
+import { inlineProgramReach } from './inline-programs.js';
 import { applyAccess } from './shell-appliers.js';
 import { archiveAccess } from './shell-archivers.js';
 import { gitAccess } from './shell-git-files.js';
@@ -17,15 +18,15 @@ import { trimSlashes } from './trim-slashes.js';
  * (`cp`, `install`, `rsync`) read their sources and write their target, editors and writers
  * (`tee`, `touch`, `sed -i`, `vim`, …) write, `dd` reads `if=` and writes `of=`, and `<`, `>`,
  * `>>`, `>|`, `<>` redirect; recursive readers (`grep -r`, `rg`, `tar c`, `cp -r`) read every
- * file under their directories (`P/**`); archivers, downloaders, git and `perl -i` have modules
- * of their own; a `cd` before them moves where their relative paths point. Defence in
+ * file under their directories (`P/**`); archivers, downloaders, git, `perl -i` and what an
+ * interpreter's inline program names as a path (read and written) have modules of their own; a
+ * `cd` before them moves where their relative paths point; a computed path is any. Defence in
  * depth for the policy's read and write globs, NOT a shell parser (shell-words.ts).
  */
 export interface ShellFileAccess extends FileAccessLists {
   /**
-   * The line names a path longer than Linux opens (MAX_SHELL_PATH_CHARS), as written or past a
-   * `cd`, or more path than MAX_RECORDED_CHARS: the paths past it are recorded as written (no
-   * `cd` before them, no target directory), so the call is to be refused, not matched.
+   * A path longer than Linux opens (MAX_SHELL_PATH_CHARS), as written or past a `cd`, or more path than MAX_RECORDED_CHARS:
+   * those past it are recorded as written (no `cd` or target directory before them); the call is to be refused, not matched.
    */
   tooLong?: true;
 }
@@ -200,6 +201,8 @@ function commandAccess(command: string[], access: ShellFileAccess, spent: Spent)
   const args = run.fed ? [...run.args, '$'] : run.args;
   access.reads.push(...(run.fed ?? []));
   if (!program) return;
+  const named = inlineProgramReach(program, args).paths;
+  for (const into of [access.reads, access.writes]) into.push(...named);
   if (Object.hasOwn(OWN_ACCESS, program)) return OWN_ACCESS[program](program, args, access, (dir, path) => joined(dir, path, spent));
   const words = parsed(args, Object.hasOwn(VALUED, program) ? VALUED[program] : NO_VALUED);
   const { values } = words;

@@ -1,4 +1,5 @@
 import { gitConfigScript } from './git-config-script.js';
+import { inlineProgramReach } from './inline-programs.js';
 import { powershellScript } from './powershell-script.js';
 
 /**
@@ -189,11 +190,14 @@ const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']
  * The script a shell runs with `-c`, if the words run one (`bash -lc 'x'`, `sh -c -- 'x'`,
  * `bash -c -x 'x'`, `fish --command='x'`): with `-c` among its options, the first word after them;
  * PowerShell's `-Command` and `-EncodedCommand` (powershell-script.ts); the commands git's `-c`
- * settings run (git-config-script.ts).
+ * settings run (git-config-script.ts); the shell lines an interpreter's inline program hands over
+ * (inline-programs.ts).
  */
 export function shellScript(words: readonly string[]): string | null {
   const { program, args } = programOf(words);
   if (program === 'git') return gitConfigScript(args);
+  const handed = inlineProgramReach(program, args).lines;
+  if (handed.length > 0) return handed.join('\n');
   if (!SHELLS.has(program)) return powershellScript(program, args);
   let command = false;
   let i = 0;

@@ -1,0 +1,58 @@
+import { toolAction } from '../../core/hooks/tool-action.js';
+import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
+
+const ROOT = '/work/acme-shop';
+
+// An interpreter's inline program: a security probe read `.env` and pushed with --force through them (docs/agent-hooks.md, "Shell commands and files").
+const rules: ToolRule[] = [
+  { match: { command: 'git push --force*' }, verdict: 'deny' },
+  { match: { read: '.env*' }, verdict: 'deny' },
+  { match: { write: '.github/workflows/**' }, verdict: 'ask' },
+];
+const rule = (command: string, policy = rules) => firstMatchingRule(policy, toolAction('Bash', { command }, ROOT))?.index ?? null;
+
+describe("what an interpreter's inline program plainly names", () => {
+  it.each([
+    `python3 -c "print(open('.env').read())"`,
+    `python3.12 -Ic "print(open('config/.env.local').read())"`,
+    `node -e "console.log(require('fs').readFileSync('.env', 'utf8'))"`,
+    `node --eval="require('fs').readFileSync('.env')"`,
+    `perl -e 'open F, ".env"; print <F>'`,
+    `ruby -e 'puts File.read(".env")'`,
+    `php -r 'echo file_get_contents(".env");'`,
+    `awk 'BEGIN { while ((getline l < ".env") > 0) print l }'`,
+  ])('%j reads the file it names', (command) => {
+    expect(rule(command)).toBe(1);
+  });
+
+  it('writes the file it names', () => {
+    expect(rule(`python3 -c "open('.github/workflows/ci.yml', 'w').write('on: push')"`)).toBe(2);
+    expect(rule(`python3 -c "import os; os.makedirs(os.path.join('.github', 'workflows'))"`)).toBe(2);
+  });
+
+  it.each([
+    `python -c 'import os; os.system("git push --force")'`,
+    `python3 -c "import subprocess; subprocess.run(['git', 'push', '--force'], check=True)"`,
+    `node -pe "require('child_process').execSync('git push --force origin main')"`,
+    "perl -le 'print `git push --force`'",
+    `awk 'BEGIN { system("git push --force") }'`,
+  ])('%j runs the shell line it hands over', (command) => {
+    expect(rule(command)).toBe(0);
+  });
+
+  it('reads a handed-over shell line for its files too', () => {
+    expect(rule(`node -pe "require('child_process').execSync('cat .env').toString()"`)).toBe(1);
+    expect(rule(`ruby -e 'puts \`head -n 3 .env\`'`)).toBe(1);
+  });
+
+  it.each([
+    `python3 -c "import json, sys; print(json.load(sys.stdin)['version'])"`,
+    `python3 -c "print(', '.join(['a', 'b']))"`,
+    `python3 -c "print('.'.join(['a', 'b']))"`,
+    `python3 script.py -c "open('.env')"`,
+    `python3 -m http.server -c ".env"`,
+    `awk -F, '{ print $1 }' data.csv`,
+  ])('%j names nothing a rule holds', (command) => {
+    expect(rule(command)).toBeNull();
+  });
+});
