@@ -54,8 +54,12 @@ function specOf(program: string): InlineSpec | undefined {
   return Object.hasOwn(SPECS, name) ? SPECS[name] : undefined;
 }
 
-/** The inline programs of an interpreter's words (perl takes several `-e`), none when it runs a file or a module. */
-function inlineCode(spec: InlineSpec, args: readonly string[]): string[] {
+/**
+ * The inline programs of an interpreter's words (perl takes several `-e`), none when it runs a
+ * file or a module; with none, `input` (a here-document, `<<<`) when it reads its program from
+ * standard input (no file named, or `-`), as all but awk do.
+ */
+function inlineCode(spec: InlineSpec, args: readonly string[], input: string | undefined): string[] {
   const codes: string[] = [];
   let i = 0;
   for (; i < args.length && args[i].startsWith('-') && args[i] !== '-'; i++) {
@@ -86,6 +90,7 @@ function inlineCode(spec: InlineSpec, args: readonly string[]): string[] {
     }
   }
   if (spec.operand && codes.length === 0 && i < args.length) codes.push(args[i]);
+  else if (!spec.operand && codes.length === 0 && input !== undefined && (i >= args.length || args[i] === '-')) codes.push(input);
   return codes;
 }
 
@@ -142,12 +147,12 @@ function readCode(code: string, spec: InlineSpec): { literals: string[]; lines: 
 const looksLikePath = (text: string) => !/\s/.test(text) && /[./]/.test(text) && !/^(?:\.{1,2}|\/)\/?$/.test(text);
 
 /** What an interpreter's inline programs name: the paths they may open, the shell lines they run. None for another program. */
-export function inlineProgramReach(program: string, args: readonly string[]): { paths: string[]; lines: string[] } {
+export function inlineProgramReach(program: string, args: readonly string[], input?: string): { paths: string[]; lines: string[] } {
   const spec = specOf(program);
   if (spec === undefined) return { paths: [], lines: [] };
   const paths: string[] = [];
   const lines: string[] = [];
-  for (const code of inlineCode(spec, args)) {
+  for (const code of inlineCode(spec, args, input)) {
     const read = readCode(code, spec);
     paths.push(...read.literals.filter(looksLikePath));
     lines.push(...read.lines);

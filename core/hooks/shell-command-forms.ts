@@ -57,7 +57,7 @@ export function commandForms(command: string, tokens: ShellToken[], commands: Si
     if (forced !== null) forms.add(forced);
     each.push(own);
     // A shell's `-c` script's pipelines (its simple commands are already among `commands`).
-    const script = shellScript(simple.words);
+    const script = shellScript(simple.words, simple.input);
     if (script !== null) for (const pipeline of scriptPipelines(script, 1)) forms.add(pipeline);
   }
   return { forms: [...forms], each };
@@ -68,7 +68,7 @@ function scriptPipelines(script: string, depth: number): string[] {
   if (depth > MAX_SCRIPT_DEPTH) return [];
   const tokens = shellTokens(script);
   const inner = simpleCommands(tokens).flatMap((c) => {
-    const nested = shellScript(c.words);
+    const nested = shellScript(c.words, c.input);
     return nested === null ? [] : scriptPipelines(nested, depth + 1);
   });
   return [...pipelines(tokens), ...inner];

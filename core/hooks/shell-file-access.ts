@@ -195,13 +195,13 @@ function into(dir: string, source: string, program: string, spent: Spent): strin
 }
 
 /** What one simple command reads and writes, its paths as written. */
-function commandAccess(command: string[], access: ShellFileAccess, spent: Spent): void {
+function commandAccess({ words: command, input }: SimpleCommand, access: ShellFileAccess, spent: Spent): void {
   const { program, ...run } = programOf(command);
   // The words xargs appends are computed paths (`find . -name .env | xargs cat` reads `.env`); `xargs -a FILE` reads FILE.
   const args = run.fed ? [...run.args, '$'] : run.args;
   access.reads.push(...(run.fed ?? []));
   if (!program) return;
-  const named = inlineProgramReach(program, args).paths;
+  const named = inlineProgramReach(program, args, input).paths;
   for (const into of [access.reads, access.writes]) into.push(...named);
   if (Object.hasOwn(OWN_ACCESS, program)) return OWN_ACCESS[program](program, args, access, (dir, path) => joined(dir, path, spent));
   const words = parsed(args, Object.hasOwn(VALUED, program) ? VALUED[program] : NO_VALUED);
@@ -286,7 +286,7 @@ export function shellFileAccess(command: string, commands: SimpleCommand[] = sim
       if (op !== '>') own.reads.push(target);
       if (op !== '<') own.writes.push(target);
     }
-    commandAccess(simple.words, own, spent);
+    commandAccess(simple, own, spent);
     for (const path of own.reads) access.reads.push(...placed(path));
     for (const path of own.writes) access.writes.push(...placed(path));
     const { program, args } = programOf(simple.words);

@@ -4,52 +4,35 @@
  * backslashes and comments resolved, the simple commands between `;`, `&&`, `||`, `|`, `&`,
  * newlines, parentheses and braces, redirections, and the commands a simple command runs in turn:
  * a shell's `-c` script (`sh -c`, `su -c`, `watch`, …) and `find -exec` read as commands of their
- * own (the program behind wrappers: shell-wrappers.ts). Defence in depth for the policy's rules,
- * NOT a shell parser: variables, globs, command substitution, `eval`, interpreters and aliases
- * are not followed.
+ * own (the program behind wrappers: shell-wrappers.ts), what `<<<` and here-documents give a
+ * command to read (here-documents.ts). Defence in depth for the policy's rules, NOT a shell
+ * parser: what a program computes and aliases are not followed (computed-paths.ts,
+ * inline-programs.ts read what they can).
  */
+import { hereDocumentBody } from './here-documents.js';
+import { ShellLineTooLong, type ShellReadBudget, newShellReadBudget } from './shell-read-budget.js';
 import { findCommands, shellScript } from './shell-wrappers.js';
+
+export { newShellReadBudget, SHELL_READ_LIMITS, ShellLineTooLong, type ShellReadBudget } from './shell-read-budget.js';
 
 export { gitSubcommand, programOf, shellScript } from './shell-wrappers.js';
 
-export type ShellToken = { word: string } | { op: string };
+/** A word, or an operator (`<<` with its here-document's body). */
+export type ShellToken = { word: string } | { op: string; body?: string };
 
 /** A redirection: `<` reads its file, `>` writes it, `<>` opens it to read and write. */
 export type Redirection = '<' | '>' | '<>';
 
-/** One simple command: its words (redirections apart) and its redirections, in order. */
+/** One simple command: its words (redirections apart), its redirections in order, and what `<<<` or `<<` gives it to read. */
 export interface SimpleCommand {
   words: string[];
   redirections: { op: Redirection; target: string }[];
-}
-
-/**
- * How much of a command line is read (docs/agent-hooks.md, "Shell commands and files"): words and
- * operators, and simple commands, counted over the line and the `-c` scripts in it. Reading and
- * matching cost what a line holds: `a;` repeated to 256 KiB (131,040 simple commands) held the
- * event loop 300 ms a call, and ten such calls at once three seconds. A line holding more is
- * refused unread past the limit (ShellLineTooLong), as one over 256 KiB is.
- */
-export const SHELL_READ_LIMITS = { tokens: 8192, commands: 1024 } as const;
-
-/** What is left of SHELL_READ_LIMITS while one line is read. */
-export type ShellReadBudget = { tokens: number; commands: number };
-
-export const newShellReadBudget = (): ShellReadBudget => ({ ...SHELL_READ_LIMITS });
-
-/** A command line holds more than SHELL_READ_LIMITS. */
-export class ShellLineTooLong extends Error {
-  override name = 'ShellLineTooLong';
-  constructor() {
-    super(
-      `holds more than ${SHELL_READ_LIMITS.commands} simple commands or ${SHELL_READ_LIMITS.tokens} words and operators, which shipgate does not read`,
-    );
-  }
+  input?: string;
 }
 
 /** Characters that end a simple command. */
 const SEPARATORS = new Set([';', '|', '&', '\n', '(', ')', '`']);
-const REDIRECTIONS: ReadonlySet<string> = new Set<Redirection>(['<', '>', '<>']);
+const REDIRECTIONS: ReadonlySet<string> = new Set(['<', '>', '<>', '<<', '<<<']);
 /** Words that open or close a group: a command after them starts anew. */
 const GROUP_WORDS = new Set(['{', '}', '!', 'then', 'do', 'else', 'elif']);
 
@@ -213,6 +196,15 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
         inWord = false;
       }
       flush();
+      // `<<<` gives the next word as input, `<<DELIM` (`<<-`) the lines up to DELIM (here-documents.ts).
+      if (c === '<' && command[i + 1] === '<') {
+        const here = command[i + 2] === '<';
+        const from = i + (here ? 3 : command[i + 2] === '-' ? 3 : 2);
+        const body = here ? undefined : hereDocumentBody(command, from, from === i + 3, budget, () => new ShellLineTooLong());
+        push(here ? { op: '<<<' } : { op: '<<', body });
+        i = from - 1;
+        continue;
+      }
       if (command[i + 1] === '&') {
         // `>&2`, `2>&1`, `<&3`: a descriptor, not a file; `>&file` and `>& file` write the file.
         i++;
@@ -252,7 +244,7 @@ function addCommand(simple: SimpleCommand, out: SimpleCommand[], budget: ShellRe
   if (simple.words.length === 0 && simple.redirections.length === 0) return;
   if (--budget.commands < 0) throw new ShellLineTooLong();
   out.push(simple);
-  const script = shellScript(simple.words);
+  const script = shellScript(simple.words, simple.input);
   const found = findCommands(simple.words);
   if ((script !== null || found.length > 0) && depth >= MAX_SCRIPT_DEPTH) throw new ShellScriptsTooDeep();
   if (script !== null) out.push(...simpleCommands(script, budget, depth + 1));
@@ -281,7 +273,8 @@ export function simpleCommands(command: string | ShellToken[], budget: ShellRead
     else {
       const target = list[i + 1];
       if (target && 'word' in target) {
-        current.redirections.push({ op: token.op as Redirection, target: target.word });
+        if (token.op === '<<<' || token.op === '<<') current.input = token.op === '<<<' ? target.word : (token.body ?? '');
+        else current.redirections.push({ op: token.op as Redirection, target: target.word });
         i++;
       }
     }

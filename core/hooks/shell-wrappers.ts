@@ -191,23 +191,28 @@ const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']
  * `bash -c -x 'x'`, `fish --command='x'`): with `-c` among its options, the first word after them;
  * PowerShell's `-Command` and `-EncodedCommand` (powershell-script.ts); the commands git's `-c`
  * settings run (git-config-script.ts); the shell lines an interpreter's inline program hands over
- * (inline-programs.ts).
+ * (inline-programs.ts). `input` is what `<<<` or a here-document gives the command: a shell with
+ * no `-c` and no script file (or `-s`, or `-`) runs it.
  */
-export function shellScript(words: readonly string[]): string | null {
+export function shellScript(words: readonly string[], input?: string): string | null {
   const { program, args } = programOf(words);
   if (program === 'git') return gitConfigScript(args);
-  const handed = inlineProgramReach(program, args).lines;
+  const handed = inlineProgramReach(program, args, input).lines;
   if (handed.length > 0) return handed.join('\n');
   if (!SHELLS.has(program)) return powershellScript(program, args);
   let command = false;
+  let stdin = false;
   let i = 0;
   for (; i < args.length && /^[-+]./.test(args[i]) && args[i] !== '--'; i++) {
     if (args[i].startsWith('--command=')) return args[i].slice('--command='.length);
     if (SHELL_VALUED.has(args[i])) i++;
     else command ||= args[i] === '--command' || (!args[i].startsWith('--') && args[i].slice(1).includes('c'));
+    stdin ||= /^-[a-z]*s/.test(args[i]);
   }
+  stdin ||= args[i] === '-' || i >= args.length;
   if (args[i] === '--' || args[i] === '-') i++;
-  return command && i < args.length ? args[i] : null;
+  if (command) return i < args.length ? args[i] : null;
+  return stdin && input !== undefined ? input : null;
 }
 
 /** `find`'s own options that run a command: the words after them up to `;` or `+`. */

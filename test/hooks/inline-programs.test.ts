@@ -56,3 +56,36 @@ describe("what an interpreter's inline program plainly names", () => {
     expect(rule(command)).toBeNull();
   });
 });
+
+describe('what a here-document or `<<<` gives a shell or an interpreter to run', () => {
+  it.each([
+    ["python3 - <<'EOF'\nprint(open('.env').read())\nEOF", 1],
+    ["python3 <<'EOF'\nimport os\nos.system('git push --force')\nEOF", 0],
+    ["node <<< \"require('fs').readFileSync('.env')\"", 1],
+    ["sh <<< 'git push --force'", 0],
+    ["bash -s <<< 'git push --force'", 0],
+    ["bash <<'EOF'\ngit push --force\nEOF", 0],
+    ['bash <<-EOF\n\tcat .env\n\tEOF', 1],
+  ])('%j', (command, index) => {
+    expect(rule(command)).toBe(index);
+  });
+
+  it.each([
+    "python3 script.py <<'EOF'\nprint(open('.env').read())\nEOF",
+    "bash script.sh <<< 'git push --force'",
+    "cat > notes.md <<'EOF'\nopen('.env')\nEOF",
+  ])('%j hands its input to no program as one: data, not run', (command) => {
+    expect(rule(command)).toBeNull();
+  });
+
+  it("reads a here-document's delimiter as no file, and writes where it is redirected", () => {
+    const action = toolAction('Bash', { command: "cat <<'EOF' > .github/workflows/ci.yml\non: push\nEOF" }, ROOT);
+    expect(action.reads).toEqual([]);
+    expect(action.writes).toEqual(['.github/workflows/ci.yml']);
+  });
+
+  it('refuses a line whose here-documents would take over 1 MiB to find, rather than scan it again and again', () => {
+    const action = toolAction('Bash', { command: `cat ${'<<A '.repeat(2000)}\n${'x\n'.repeat(100_000)}` }, ROOT);
+    expect(action.malformed).toMatch(/1024 KiB of here-documents/);
+  });
+});

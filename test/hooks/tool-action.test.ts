@@ -201,7 +201,7 @@ describe('tool_rules see through a command\'s spelling (docs/agent-hooks.md, "Sh
 describe('a command line past what shipgate reads (docs/agent-hooks.md, "Shell commands and files")', () => {
   const malformed = (command: string) => toolAction('Bash', { command }, ROOT).malformed;
   const refused =
-    "Bash's command line holds more than 1024 simple commands or 8192 words and operators, which shipgate does not read: write such content with a file tool";
+    "Bash's command line holds more than 1024 simple commands, 8192 words and operators or 1024 KiB of here-documents, which shipgate does not read: write such content with a file tool";
 
   it('reads 1,024 simple commands and 8,192 words, and refuses one more of either, the -c scripts in it counted too', () => {
     expect(malformed('a;'.repeat(1024))).toBeUndefined();
