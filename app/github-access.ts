@@ -103,6 +103,15 @@ export function createGitHubAccess(credentials: GitHubCredentials): GitHubAppAcc
   const { token, baseUrl, logger } = credentials;
   const tokenProbot = token ? createProbot({ token, baseUrl, logger }) : null;
   const asToken = async () => (tokenProbot ? ((await tokenProbot.auth()) as RestOctokit) : null);
+  // GITHUB_TOKEN's user, once GitHub has said it (the token is the process's: it does not change).
+  let tokenUser: string | undefined;
+  const tokenLogin = (octokit: RestOctokit) => async () => {
+    tokenUser ??= await octokit.rest.users.getAuthenticated().then(
+      ({ data }) => data.login.toLowerCase(),
+      () => undefined,
+    );
+    return tokenUser ?? null;
+  };
   let opened: AppInForce | null = null;
   /** The client of `found`, opened once per set of credentials (its Probot keeps the installation tokens). */
   const use = (found: Pick<GitHubAppCredentials, 'appId' | 'privateKey'> | null): AppInForce | null => {
@@ -131,11 +140,16 @@ export function createGitHubAccess(credentials: GitHubCredentials): GitHubAppAcc
       const app = await inForce();
       if (!app) {
         const octokit = await asToken();
-        return octokit && octokitGitHubRepository(octokit, repoRoot, null, { cache: teamMembers, credentials: 'token' });
+        return (
+          octokit &&
+          octokitGitHubRepository(octokit, repoRoot, { tokenLogin: tokenLogin(octokit) }, { cache: teamMembers, credentials: 'token' })
+        );
       }
       const id = installationId ?? (await app.installationOf(repoRoot));
       const teams = { cache: teamMembers, credentials: `app:${app.client.appId}:installation:${id}` };
-      return id === null ? null : octokitGitHubRepository(await app.client.asInstallation(id), repoRoot, app.client.appId, teams);
+      return id === null
+        ? null
+        : octokitGitHubRepository(await app.client.asInstallation(id), repoRoot, { appId: app.client.appId }, teams);
     },
     async readerOctokit(repoRoot) {
       const app = await inForce();

@@ -50,15 +50,23 @@ export interface TeamMembersScope {
 }
 
 /**
- * The GitHubRepository port over an authenticated octokit. `appId` narrows check run lists to our
- * App's; `teams` remembers team member lists briefly (without it every lookup asks GitHub).
+ * Who posts the App's comment: the App (its id, matched to `performed_via_github_app`), or the
+ * user of GITHUB_TOKEN, looked up when needed (null while GitHub does not say: an installation
+ * token has no user). docs/github-app.md, "Posting".
+ */
+export type CommentPoster = { appId: number } | { tokenLogin: () => Promise<string | null> };
+
+/**
+ * The GitHubRepository port over an authenticated octokit. The App's id narrows check run lists
+ * to our App's; `teams` remembers team member lists briefly (without it every lookup asks GitHub).
  */
 export function octokitGitHubRepository(
   octokit: RestOctokit,
   repoRoot: string,
-  appId: number | null,
+  poster: CommentPoster,
   teams?: TeamMembersScope,
 ): GitHubRepository {
+  const appId = 'appId' in poster ? poster.appId : null;
   const where = parseRepoRoot(repoRoot);
   const readTeam = async (org: string, slug: string) => {
     const found = await orNullOn404(() => octokit.paginate(octokit.rest.teams.listMembersInOrg, { org, team_slug: slug, per_page: 100 }));
@@ -68,8 +76,17 @@ export function octokitGitHubRepository(
     listIssueComments: (number) =>
       call(async () => {
         const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: number, per_page: 100 });
+        const login = 'tokenLogin' in poster ? await poster.tokenLogin() : null;
         const author = (c: (typeof comments)[number]) =>
-          appId === null ? 'unknown' : c.performed_via_github_app?.id === appId ? 'us' : 'other';
+          appId !== null
+            ? c.performed_via_github_app?.id === appId
+              ? 'us'
+              : 'other'
+            : login === null
+              ? 'unknown'
+              : c.user?.login?.toLowerCase() === login && !c.performed_via_github_app
+                ? 'us'
+                : 'other';
         return comments.map((c) => ({ id: c.id, body: c.body ?? '', author: author(c) }));
       }),
     createIssueComment: (number, body) =>

@@ -1,5 +1,5 @@
 import type { FakeRepos } from './fake-github-repos.js';
-import { appJson, installationJson, repositoryJson, userJson } from './fake-github-shapes.js';
+import { appJson, installationJson, repositoryJson, TOKEN_USER, userJson, withPersonalToken } from './fake-github-shapes.js';
 import { checkRunJson, commentJson, pullRequestJson, type CheckRunFacts, type PullRequestFacts } from './fake-github-pull-shapes.js';
 import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
 import { pullPeopleRoutes } from './fake-github-people-routes.js';
@@ -171,10 +171,15 @@ export class FakeGitHubApp {
       {
         method: 'POST',
         pattern: '/repos/{owner}/{repo}/issues/{number}/comments',
-        handle: (ctx) => ({
-          status: 201,
-          body: comment(this.addComment(repoOf(ctx), Number(ctx.params.number), String(body(ctx).body), 'shipgate[bot]', this.appId)),
-        }),
+        handle: (ctx) => {
+          // By the App (an installation token), or by the user of a personal token, as GitHub records it.
+          const personal = withPersonalToken(ctx.headers.authorization);
+          const by = personal ? { user: TOKEN_USER, app: undefined } : { user: 'shipgate[bot]', app: this.appId };
+          return {
+            status: 201,
+            body: comment(this.addComment(repoOf(ctx), Number(ctx.params.number), String(body(ctx).body), by.user, by.app)),
+          };
+        },
       },
       {
         method: 'PATCH',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CREATED, idOf, installationJson, userJson } from './fake-github-shapes.js';
+import { CREATED, idOf, installationJson, TOKEN_USER, userJson, withPersonalToken } from './fake-github-shapes.js';
 import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
 
 /** A GitHub account that can sign in through the fake's OAuth pages. */
@@ -139,6 +139,9 @@ export class FakeGitHubOAuth {
         handle: (ctx): GitHubReply => {
           const login = this.tokens.get(tokenOf(ctx));
           const user = login ? this.users.get(login) : undefined;
+          if (!user && withPersonalToken(ctx.headers.authorization)) {
+            return { body: privateUserJson(apiBase(), { id: idOf(TOKEN_USER), login: TOKEN_USER, name: null }) };
+          }
           if (!user) return gitHubError(401, 'Bad credentials');
           return { body: privateUserJson(apiBase(), user) };
         },

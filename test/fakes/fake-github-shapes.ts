@@ -10,6 +10,11 @@ export const WEB = 'https://github.example';
 /** When the fake's world began: creation dates of users, repositories, apps. */
 export const CREATED = '2024-01-01T00:00:00Z';
 
+/** The user of a personal access token (`ghp_…`, as the fake's GITHUB_TOKEN is): what `GET /user` answers for it, and who its comments are by. */
+export const TOKEN_USER = 'release-bot';
+/** Whether a request is made with a personal access token, not an App's or a user's OAuth token. */
+export const withPersonalToken = (authorization: string | undefined) => /^(token|bearer)\s+ghp_/i.test(authorization ?? '');
+
 /** A stable positive id for a name, as GitHub ids are stable for a login or repository. */
 export function idOf(name: string): number {
   return parseInt(createHash('sha1').update(name.toLowerCase()).digest('hex').slice(0, 7), 16);

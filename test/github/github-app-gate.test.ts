@@ -1,5 +1,6 @@
 import { githubAccessFromConfig } from '../../app/github-access-from-config.js';
 import { buildRuntimeDeps } from '../../worker/build-runtime-deps.js';
+import { TOKEN_USER } from '../fakes/fake-github-shapes.js';
 import { createTestApp } from '../support/test-app.js';
 import { checkRunPayload, examplePayload, pullRequestPayload, writes } from '../support/github-deliveries.js';
 import { useAppWithFakeGitHub } from './support/app-with-fake-github.js';
@@ -153,6 +154,29 @@ describe('credentials', () => {
       expect(stack.gh.app.checkRunsOn(repo, sha)).toHaveLength(1);
       expect(stack.gh.app.commentsOn(repo, 8)).toHaveLength(1);
       expect(new Set(stack.gh.requests.map((r) => r.headers.authorization))).toEqual(new Set(['token ghp_fake_github_token']));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("with GITHUB_TOKEN, keeps to the comments of that token's user: one someone else wrote with the marker is left alone", async () => {
+    const app = await createTestApp(
+      { ...stack.gh.env(), SHIPGATE_PUBLIC_URL: 'https://shipgate.example', WEBHOOK_SECRET: 'token-forged-secret' },
+      { worker: true },
+    );
+    try {
+      const repo = 'acme/tokenforged';
+      const sha = '6'.repeat(40);
+      stack.gh.repos.commit(repo, { files: { '.github/shipgate.yml': GATE } });
+      const forged = stack.gh.app.addComment(repo, 9, '<!-- shipgate:release-gate -->\n**Decision: SHIP**', 'agent-account');
+      await send('pull_request', pullRequestPayload('opened', { number: 9, sha }, repo), app);
+      await send('check_run', checkRunPayload('completed', { id: runIds++, name: 'ci', sha }, repo), app);
+      const comments = stack.gh.app.commentsOn(repo, 9);
+      expect(comments).toHaveLength(2);
+      expect(comments[0]).toMatchObject({ id: forged.id, body: '<!-- shipgate:release-gate -->\n**Decision: SHIP**' });
+      expect(comments[1]).toMatchObject({ user: TOKEN_USER });
+      expect(comments[1].body).toContain('**Decision: SHIP**');
+      expect(writes(stack.gh).filter((w) => w.includes(`/issues/comments/${forged.id}`))).toEqual([]);
     } finally {
       await app.close();
     }
