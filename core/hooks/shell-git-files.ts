@@ -14,6 +14,12 @@ const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
   apply: new Set(['-p', '-C', '--directory', '--exclude', '--include', '--whitespace', '--build-fake-ancestor']),
   am: new Set(['-C', '-p', '--directory', '--exclude', '--include', '--whitespace', '--patch-format', '--resolvemsg']),
 };
+/**
+ * git's plumbing that builds what a commit holds without the working tree: a security probe put a
+ * workflow in a commit with `git hash-object -w --stdin` and `git update-index --cacheinfo
+ * 100644,SHA,.github/workflows/ci.yml`, never writing the file. Each writes the whole tree (`.`).
+ */
+const PLUMBING = new Set(['update-index', 'read-tree', 'mktree', 'commit-tree', 'fast-import', 'filter-branch', 'filter-repo']);
 /** `git apply`'s options that only look at a patch. */
 const APPLY_LOOKS = ['--check', '--stat', '--numstat', '--summary'];
 
@@ -32,12 +38,13 @@ const notARef = (word: string) => word.startsWith('.') || word.includes('/.') ||
  * The files a git command reads or writes (docs/agent-hooks.md, "Shell commands and files"):
  * `checkout [REF] -- PATHS`, `checkout REF PATHS`, `checkout .`, `restore PATHS`, `rm` and `mv`
  * write them; `show REV:PATH` and `cat-file -p REV:PATH` read PATH, `diff --no-index` its files; `apply` and `am` read their
- * patches and write the working tree (unless `apply` only looks); a `git -C DIR` before them
+ * patches and write the working tree (unless `apply` only looks), as the plumbing that builds a
+ * commit's tree (PLUMBING) does; a `git -C DIR` before them
  * puts the paths in DIR. Past git's global options (gitSubcommand), as the command forms read them.
  */
 export const gitAccess: ProgramAccess = (_program, args, access, join) => {
   const [subcommand, ...rest] = gitSubcommand(args);
-  if (subcommand === undefined || !Object.hasOwn(FILE_SUBCOMMANDS, subcommand)) return;
+  if (subcommand === undefined || (!Object.hasOwn(FILE_SUBCOMMANDS, subcommand) && !PLUMBING.has(subcommand))) return;
   let dir: string | undefined;
   for (let i = 0; i < args.length - rest.length - 1; i++)
     if (args[i] === '-C' && i + 1 < args.length) {
@@ -45,6 +52,10 @@ export const gitAccess: ProgramAccess = (_program, args, access, join) => {
       dir = dir === undefined || next.startsWith('/') ? next : join(dir, next);
     }
   const from = (path: string) => (dir === undefined || path.startsWith('/') ? path : join(dir, path));
+  if (PLUMBING.has(subcommand)) {
+    access.writes.push(from('.'));
+    return;
+  }
   const words = parsed(rest, FILE_SUBCOMMANDS[subcommand]);
   const { files } = words;
   if (subcommand === 'show' || subcommand === 'cat-file') {

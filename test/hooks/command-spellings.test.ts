@@ -70,6 +70,16 @@ describe('other readers and writers', () => {
     expect(rule('git diff HEAD~1 -- src/app.ts')).toBeNull();
   });
 
+  it.each([
+    'git update-index --add --cacheinfo 100644,0123456789abcdef0123456789abcdef01234567,.github/workflows/ci.yml',
+    'git update-index --index-info < entries.txt',
+    'git read-tree other-branch',
+    'git commit-tree -m x 4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+    'git fast-import < stream',
+  ])('%j builds what is committed without the working tree: it writes the whole tree', (command) => {
+    expect(rule(command)).toBe(2);
+  });
+
   it('writes the file `sponge` soaks into', () => {
     expect(rule('cat x | sponge .github/workflows/ci.yml')).toBe(2);
   });
