@@ -9,6 +9,13 @@
  * follows narrows it (`"$HOME/notes.txt"` is any `notes.txt`; `$f` is any file, hidden or not).
  */
 
+/**
+ * The most computed paths a line may hold: each is two globs compared with every rule, and 8,000
+ * of them (`cat $x/a1 $x/a2 …`) took half a second of the event loop per call. Past it the call is
+ * refused (a file tool writes such content).
+ */
+export const MAX_COMPUTED_PATHS = 256;
+
 /** Where the expansion starting at `i` ends, or -1 when none starts there. */
 function expansionEnd(path: string, i: number): number {
   const c = path[i];

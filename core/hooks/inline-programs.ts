@@ -9,6 +9,13 @@
  * `subprocess.run([…])`, `execSync(…)`, perl's and ruby's backticks) are a shell line of their own.
  */
 
+/**
+ * The most paths an inline program may name: each is read and written, matched against every
+ * rule; 20,000 (`python3 -c "'a/1.c', 'a/2.c', …"`) took over a second per call. Past it the call is
+ * refused, as a line naming too much is.
+ */
+export const MAX_INLINE_PATHS = 1024;
+
 interface InlineSpec {
   /** Options whose value is the program (`-c CODE`, `-cCODE`, `--eval=CODE`). */
   code: ReadonlySet<string>;

@@ -1,13 +1,25 @@
-import { computedPathGlobs, isComputedPath } from './computed-paths.js';
-import { inlineProgramReach } from './inline-programs.js';
+import { computedPathGlobs, isComputedPath, MAX_COMPUTED_PATHS } from './computed-paths.js';
+import { inlineProgramReach, MAX_INLINE_PATHS } from './inline-programs.js';
 import { applyAccess } from './shell-appliers.js';
 import { archiveAccess } from './shell-archivers.js';
 import { gitAccess } from './shell-git-files.js';
 import { inPlaceAccess } from './shell-in-place-scripts.js';
 import type { FileAccessLists, ProgramAccess } from './program-access.js';
 import { parsed } from './shell-operands.js';
+import {
+  COPIERS,
+  EDITORS,
+  LISTS,
+  MODE_WRITERS,
+  NO_VALUED,
+  READERS,
+  SCRIPT_FILES,
+  SCRIPT_GIVEN,
+  SCRIPTED,
+  VALUED,
+  WRITERS,
+} from './shell-programs.js';
 import { recursiveReads } from './shell-recursive-readers.js';
-import { SEARCH_VALUED } from './shell-search-options.js';
 import { transferAccess } from './shell-transfers.js';
 import { programOf, simpleCommands, type SimpleCommand } from './shell-words.js';
 import { trimSlashes } from './trim-slashes.js';
@@ -26,7 +38,8 @@ import { trimSlashes } from './trim-slashes.js';
 export interface ShellFileAccess extends FileAccessLists {
   /**
    * A path longer than Linux opens (MAX_SHELL_PATH_CHARS), as written or past a `cd`, or more path than MAX_RECORDED_CHARS:
-   * those past it are recorded as written (no `cd` or target directory before them); the call is to be refused, not matched.
+   * those past it are recorded as written (no `cd` or target directory before them); or more computed paths or paths in
+   * inline programs than MAX_COMPUTED_PATHS and MAX_INLINE_PATHS. The call is to be refused, not matched.
    */
   tooLong?: true;
 }
@@ -38,123 +51,6 @@ export const MAX_SHELL_PATH_CHARS = 4096;
  * rebuilt per operand, so `cd a/a/…; cat x x …` recorded the directory 4,000 times (17 s).
  */
 export const MAX_RECORDED_CHARS = 1024 * 1024;
-
-/** Commands whose every non-option argument is a file they read. */
-const READERS = new Set([
-  'cat',
-  'tac',
-  'head',
-  'tail',
-  'less',
-  'more',
-  'nl',
-  'wc',
-  'sort',
-  'uniq',
-  'cut',
-  'paste',
-  'rev',
-  'fold',
-  'fmt',
-  'column',
-  'diff',
-  'cmp',
-  'comm',
-  'source',
-  '.',
-  'base64',
-  'xxd',
-  'od',
-  'hexdump',
-  'strings',
-  'file',
-  'iconv',
-  'md5sum',
-  'sha1sum',
-  'sha256sum',
-  'sha512sum',
-  'shasum',
-  'cksum',
-  'zcat',
-  // Compressors and splitters: what they write holds what they read (`gzip -c .env`, `split .env x`).
-  'gzip',
-  'bzip2',
-  'xz',
-  'zstd',
-  'lz4',
-  'split',
-  'csplit',
-  'bat',
-  'view',
-  // PowerShell's (Copilot CLI's `powershell` tool; names are read lower-cased): `Get-Content .env`, `type .env`.
-  'get-content',
-  'gc',
-  'type',
-  'select-string',
-  'get-filehash',
-]);
-/** Commands whose first non-option argument is a pattern or script, the rest files they read (unless `-e` or `-f` gave it). */
-const SCRIPTED = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'awk', 'gawk', 'mawk', 'sed', 'jq', 'yq']);
-/** Options that list files instead of searching them: no operand is a pattern then. */
-const LISTS: Record<string, string> = { rg: '--files', ack: '-f' };
-/** Editors: they read and write their files. */
-const EDITORS = new Set(['vi', 'vim', 'nvim', 'nano', 'emacs', 'ed', 'ex']);
-/** Commands that change or create every file they name. */
-const WRITERS = new Set([
-  'tee',
-  'sponge',
-  'touch',
-  'rm',
-  'unlink',
-  'shred',
-  'truncate',
-  'mkdir',
-  'rmdir',
-  // PowerShell's: a value (`-Value x`) read as a file too is a harmless extra path.
-  'set-content',
-  'add-content',
-  'clear-content',
-  'out-file',
-  'new-item',
-  'remove-item',
-  'del',
-  'erase',
-  'ri',
-]);
-/** Commands that change the files after their first operand (a mode or an owner). */
-const MODE_WRITERS = new Set(['chmod', 'chown', 'chgrp']);
-/** Commands that read their sources and write their last operand (or `-t DIR`). */
-const COPIERS = new Set(['cp', 'install', 'rsync', 'scp', 'copy-item', 'copy']);
-
-/**
- * Options whose value is the next word, by program (`head -n 3`, `grep -A 2`, `cp -t dir`), so
- * that word is no file. Any other option is taken for a flag: a value read as a file too is a
- * harmless extra path, a file read as a value would be missed.
- */
-const VALUED: Record<string, ReadonlySet<string>> = {
-  head: new Set(['-n', '-c']),
-  tail: new Set(['-n', '-c']),
-  sort: new Set(['-o', '--output', '-k', '-t', '-S', '-T']),
-  cut: new Set(['-d', '-f', '-b', '-c']),
-  cp: new Set(['-t', '-S', '--target-directory', '--suffix']),
-  install: new Set(['-t', '-m', '-o', '-g', '-S', '--target-directory', '--mode', '--owner', '--group', '--suffix']),
-  mv: new Set(['-t', '-S', '--target-directory', '--suffix']),
-  ln: new Set(['-t', '-S', '--target-directory', '--suffix']),
-  rsync: new Set(['-e', '--rsh', '-f', '--filter', '--exclude', '--include', '--chmod', '--chown', '--port', '--timeout', '--bwlimit']),
-  scp: new Set(['-c', '-D', '-J', '-l', '-o', '-P', '-S', '-X']),
-  awk: new Set(['-F', '-v', '-f', '--file']),
-  gawk: new Set(['-F', '-v', '-f', '-e', '--file', '--source']),
-  mawk: new Set(['-F', '-v', '-f']),
-  sed: new Set(['-e', '-f', '-l', '--expression', '--file']),
-  jq: new Set(['-f', '--from-file']),
-  yq: new Set(['-f', '--from-file']),
-  truncate: new Set(['-s', '-r']),
-  ...SEARCH_VALUED,
-};
-/** Options that give a pattern or script, so no operand is one; those that give it in a file, which is read. */
-const SCRIPT_GIVEN = ['-e', '--regexp', '--expression', '--source', '--match'];
-const SCRIPT_FILES = ['-f', '--file', '--from-file'];
-const NO_VALUED: ReadonlySet<string> = new Set();
 
 /** Programs whose words say more than which operands are files: archivers, downloaders, git, in-place script editors, patch appliers. */
 const OWN_ACCESS: Record<string, ProgramAccess> = {
@@ -202,6 +98,7 @@ function commandAccess({ words: command, input }: SimpleCommand, access: ShellFi
   access.reads.push(...(run.fed ?? []));
   if (!program) return;
   const named = inlineProgramReach(program, args, input).paths;
+  spent.tooLong ||= named.length > MAX_INLINE_PATHS;
   for (const into of [access.reads, access.writes]) into.push(...named);
   if (Object.hasOwn(OWN_ACCESS, program)) return OWN_ACCESS[program](program, args, access, (dir, path) => joined(dir, path, spent));
   const words = parsed(args, Object.hasOwn(VALUED, program) ? VALUED[program] : NO_VALUED);
@@ -274,10 +171,13 @@ export function shellFileAccess(command: string, commands: SimpleCommand[] = sim
     spent.tooLong ||= path.length > MAX_SHELL_PATH_CHARS;
     return dir === null || path.startsWith('/') ? path : joined(dir, path, spent);
   };
-  // A path the line computes (`$f`, `$(…)`, or anything after `cd $D`) is every path it could be.
+  // A path the line computes (`$f`, `$(…)`, or anything after `cd $D`) is every path it could be; past MAX_COMPUTED_PATHS the call is refused.
+  let computed = 0;
   const placed = (path: string) => {
     const at = place(path);
-    return isComputedPath(at) ? computedPathGlobs(at) : [at];
+    if (!isComputedPath(at)) return [at];
+    spent.tooLong ||= ++computed > MAX_COMPUTED_PATHS;
+    return computedPathGlobs(at);
   };
   for (const simple of commands) {
     const own: ShellFileAccess = { reads: [], writes: [] };

@@ -1,4 +1,4 @@
-import { computedPathGlobs } from '../../core/hooks/computed-paths.js';
+import { computedPathGlobs, MAX_COMPUTED_PATHS } from '../../core/hooks/computed-paths.js';
 import { toolAction } from '../../core/hooks/tool-action.js';
 import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
 
@@ -61,6 +61,12 @@ describe('a path the line computes is every path it could be', () => {
     expect(computedPathGlobs('${f}nv')).toEqual(['**/{.,}*nv', '/**/{.,}*nv']);
     expect(computedPathGlobs('$D/a/../ci.yml')).toEqual(['**/ci.yml', '/**/ci.yml']);
     expect(computedPathGlobs('${x/a/b}/c')).toEqual(['**/c', '/**/c']);
+  });
+
+  it('refuses a line of more computed paths than shipgate compares', () => {
+    const line = (n: number) => `cat ${Array.from({ length: n }, (_, i) => `$x/a${i}`).join(' ')}`;
+    expect(toolAction('Bash', { command: line(MAX_COMPUTED_PATHS) }, ROOT).malformed).toBeUndefined();
+    expect(toolAction('Bash', { command: line(MAX_COMPUTED_PATHS + 1) }, ROOT).malformed).toMatch(/more paths than shipgate reads/);
   });
 
   it('lets an allow rule cover a computed path only where it allows every path', () => {

@@ -82,6 +82,18 @@ describe('tool rules matched against what an agent crafted', () => {
     expect(Math.max(...healthzMs)).toBeLessThan(300);
   });
 
+  it('refuses a line of thousands of computed paths or an inline program naming thousands, as fast', async () => {
+    // Each is every path it could be, or a path read and written (docs/agent-hooks.md, "Shell commands and files"):
+    // 8,000 `$x/aN` took half a second of the event loop per call, 20,000 literals over a second.
+    const computed = await hook('Bash', { command: `cat ${Array.from({ length: 8_000 }, (_, i) => `$x/a${i}`).join(' ')}` });
+    const literals = await hook('Bash', { command: `python3 -c "${Array.from({ length: 20_000 }, (_, i) => `'a/${i}.c'`).join(',')}"` });
+    for (const answer of [computed, literals]) {
+      expect([answer.status, answer.decision]).toEqual([200, 'deny']);
+      expect(answer.ms).toBeLessThan(1_000);
+      expect(answer.healthz).toBeLessThan(300);
+    }
+  });
+
   it('records the post of a 7.9 MB response of 180,000 objects, /healthz answering meanwhile', async () => {
     // Redacting such a response whole held the loop 4 s (ten at once, 40 s): over 256 KiB only its kept part is redacted.
     const pre = claudePre('Read', { file_path: '/work/acme-shop/big.json' });

@@ -1,3 +1,4 @@
+import { MAX_INLINE_PATHS } from '../../core/hooks/inline-programs.js';
 import { toolAction } from '../../core/hooks/tool-action.js';
 import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
 
@@ -55,6 +56,12 @@ describe("what an interpreter's inline program plainly names", () => {
   ])('%j names nothing a rule holds', (command) => {
     expect(rule(command)).toBeNull();
   });
+});
+
+it('refuses an inline program naming more paths than shipgate compares', () => {
+  const program = (n: number) => `python3 -c "${Array.from({ length: n }, (_, i) => `'a/${i}.c'`).join(',')}"`;
+  expect(toolAction('Bash', { command: program(MAX_INLINE_PATHS) }, ROOT).malformed).toBeUndefined();
+  expect(toolAction('Bash', { command: program(MAX_INLINE_PATHS + 1) }, ROOT).malformed).toMatch(/more paths than shipgate reads/);
 });
 
 describe('what a here-document or `<<<` gives a shell or an interpreter to run', () => {
