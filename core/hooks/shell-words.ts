@@ -11,7 +11,8 @@
  */
 import { hereDocumentBody } from './here-documents.js';
 import { ShellLineTooLong, type ShellReadBudget, newShellReadBudget } from './shell-read-budget.js';
-import { findCommands, shellScript } from './shell-wrappers.js';
+import { findCommands } from './find-commands.js';
+import { shellScript } from './shell-wrappers.js';
 
 export { newShellReadBudget, SHELL_READ_LIMITS, ShellLineTooLong, type ShellReadBudget } from './shell-read-budget.js';
 

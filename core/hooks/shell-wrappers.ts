@@ -214,21 +214,3 @@ export function shellScript(words: readonly string[], input?: string): string | 
   if (command) return i < args.length ? args[i] : null;
   return stdin && input !== undefined ? input : null;
 }
-
-/** `find`'s own options that run a command: the words after them up to `;` or `+`. */
-const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-
-/** The commands a `find` runs (`find . -exec cat {} \;`), as their words. */
-export function findCommands(words: readonly string[]): string[][] {
-  const { program, args } = programOf(words);
-  if (program !== 'find') return [];
-  const out: string[][] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (!FIND_EXEC.has(args[i])) continue;
-    const start = i + 1;
-    while (i + 1 < args.length && args[i + 1] !== ';' && args[i + 1] !== '+') i++;
-    out.push(args.slice(start, i + 1));
-    i++;
-  }
-  return out;
-}

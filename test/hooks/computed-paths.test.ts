@@ -77,3 +77,23 @@ describe('a path the line computes is every path it could be', () => {
     expect(verdict(allowing('**'))).toBe('allow');
   });
 });
+
+describe("find's {}: the files its one -name names, else any file", () => {
+  it.each([
+    ["find . -name '.env*' -exec cat {} \\;", 0],
+    ["find . -name '*' -exec cat {} \\;", 0],
+    ["find . -name '*.env' -exec cat {} +", 0],
+    ["find . -iname '.ENV' -exec cat {} +", 0],
+    ["find . -name '*.ts' -o -name '.env' -exec cat {} \\;", 0],
+    ["find . ! -name '*.ts' -exec cat {} \\;", 0],
+    ["find . -path '*/.env' -exec cat {} \\;", 0],
+    // find's star names hidden files: `*.ts` names `.env.ts`, `*.local` `.env.local`.
+    ["find src -name '*.local' -exec cat {} +", 0],
+    ["find src -name '*.ts' -exec grep -l TODO {} +", 0],
+    ["find .github -name 'ci.yml' -exec sed -i s/a/b/ {} +", 1],
+    ["find src -name 'index.ts' -exec grep -l TODO {} +", null],
+    ["find . -type f -name 'README*' -exec wc -l {} \\;", null],
+  ])('%j', (command, index) => {
+    expect(rule(command)).toBe(index);
+  });
+});

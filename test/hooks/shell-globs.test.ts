@@ -36,6 +36,9 @@ describe('a glob in a shell line names every file it could expand to', () => {
 
   it('lets a star name hidden files where the line tells bash to', () => {
     expect(rule('shopt -s dotglob; cat *')).toBe(0);
+    // With dotglob a star first may take nothing before a written dot: `*.env` names `.env` itself.
+    expect(rule('shopt -s dotglob; cat *.env')).toBe(0);
+    expect(rule('shopt -s dotglob; cat ?env')).toBe(0);
     expect(rule('GLOBIGNORE=x; cat *')).toBe(0);
     expect(rule('shopt -s dotglob; rm -rf *')).toBe(1);
     expect(rule('rm -rf *')).toBeNull();
