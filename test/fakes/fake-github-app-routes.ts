@@ -1,22 +1,17 @@
 import type { FakeRepos } from './fake-github-repos.js';
 import { appJson, installationJson, repositoryJson, TOKEN_USER, userJson, withPersonalToken } from './fake-github-shapes.js';
-import { checkRunJson, commentJson, pullRequestJson, type CheckRunFacts, type PullRequestFacts } from './fake-github-pull-shapes.js';
+import {
+  checkRunJson,
+  commentJson,
+  pullRequestJson,
+  type CheckRunFacts,
+  type FakeComment,
+  type PullRequestFacts,
+} from './fake-github-pull-shapes.js';
 import { gitHubError, type GitHubReply, type GitHubRoute, type GitHubRouteContext } from './fake-github-route.js';
 import { pullPeopleRoutes } from './fake-github-people-routes.js';
 import { teamMembersRoute } from './fake-github-team-route.js';
 import { accessTokenRoute } from './fake-github-token-route.js';
-
-export interface FakeComment {
-  id: number;
-  repo: string;
-  number: number;
-  body: string;
-  user: string;
-  /** The App the comment was posted through (GitHub's `performed_via_github_app`), if any. */
-  app_id?: number;
-  created_at: string;
-  updated_at: string;
-}
 
 export type FakeCheckRun = CheckRunFacts;
 export type FakePullRequest = PullRequestFacts;
@@ -83,6 +78,10 @@ export class FakeGitHubApp {
     this.comments.push(comment);
     return comment;
   }
+
+  /** Who a request posts as: the user of a personal token, else the App. */
+  private poster = (ctx: GitHubRouteContext): [string, number | undefined] =>
+    withPersonalToken(ctx.headers.authorization) ? [TOKEN_USER, undefined] : ['shipgate[bot]', this.appId];
 
   commentsOn(repo: string, number: number): FakeComment[] {
     return this.comments.filter((c) => c.repo === repo.toLowerCase() && c.number === number);
@@ -171,15 +170,11 @@ export class FakeGitHubApp {
       {
         method: 'POST',
         pattern: '/repos/{owner}/{repo}/issues/{number}/comments',
-        handle: (ctx) => {
-          // By the App (an installation token), or by the user of a personal token, as GitHub records it.
-          const personal = withPersonalToken(ctx.headers.authorization);
-          const by = personal ? { user: TOKEN_USER, app: undefined } : { user: 'shipgate[bot]', app: this.appId };
-          return {
-            status: 201,
-            body: comment(this.addComment(repoOf(ctx), Number(ctx.params.number), String(body(ctx).body), by.user, by.app)),
-          };
-        },
+        // By the App (an installation token), or by the user of a personal token, as GitHub records it.
+        handle: (ctx) => ({
+          status: 201,
+          body: comment(this.addComment(repoOf(ctx), Number(ctx.params.number), String(body(ctx).body), ...this.poster(ctx))),
+        }),
       },
       {
         method: 'PATCH',

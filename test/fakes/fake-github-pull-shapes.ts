@@ -128,11 +128,20 @@ export function pullRequestJson(api: string, repo: string, pr: PullRequestFacts)
   };
 }
 
+export interface FakeComment {
+  id: number;
+  repo: string;
+  number: number;
+  body: string;
+  user: string;
+  /** The App the comment was posted through (GitHub's `performed_via_github_app`), if any. */
+  app_id?: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** An issue or pull request comment (`issue-comment`). */
-export function commentJson(
-  api: string,
-  c: { id: number; repo: string; number: number; body: string; user: string; app_id?: number; created_at: string; updated_at: string },
-) {
+export function commentJson(api: string, c: FakeComment) {
   const bot = c.user.endsWith('[bot]');
   return {
     id: c.id,

@@ -1,15 +1,8 @@
-import { toolAction } from '../../core/hooks/tool-action.js';
-import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
-
-const ROOT = '/work/acme-shop';
+import type { ToolRule } from '../../core/policies/tool-rules.js';
+import { PROBE_RULES, ruleIndex } from './support/probe-rules.js';
 
 // Spellings a security probe ran past the rules docs/agent-hooks.md gives as examples ("tool_rules").
-const rules: ToolRule[] = [
-  { match: { command: 'git push --force*' }, verdict: 'deny' },
-  { match: { read: '.env*' }, verdict: 'deny' },
-  { match: { write: '.github/workflows/**' }, verdict: 'ask' },
-];
-const rule = (command: string, policy = rules) => firstMatchingRule(policy, toolAction('Bash', { command }, ROOT))?.index ?? null;
+const rule = (command: string, policy = PROBE_RULES) => ruleIndex(command, policy);
 
 describe('a forced push is read as `git push --force` however it is spelt', () => {
   it.each([

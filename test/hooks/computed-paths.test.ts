@@ -1,15 +1,14 @@
 import { computedPathGlobs, MAX_COMPUTED_PATHS } from '../../core/hooks/computed-paths.js';
 import { toolAction } from '../../core/hooks/tool-action.js';
 import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
-
-const ROOT = '/work/acme-shop';
+import { PROBE_ROOT as ROOT, ruleIndex } from './support/probe-rules.js';
 
 // What a shell line computes as it runs: a security probe read `.env` and wrote a workflow through variables and command output (docs/agent-hooks.md, "Shell commands and files").
 const rules: ToolRule[] = [
   { match: { read: '.env*' }, verdict: 'deny' },
   { match: { write: '.github/workflows/**' }, verdict: 'ask' },
 ];
-const rule = (command: string, cwd = ROOT) => firstMatchingRule(rules, toolAction('Bash', { command }, cwd))?.index ?? null;
+const rule = (command: string, cwd = ROOT) => ruleIndex(command, rules, cwd);
 
 describe('a path the line computes is every path it could be', () => {
   it.each([

@@ -1,16 +1,9 @@
 import { MAX_INLINE_PATHS } from '../../core/hooks/inline-programs.js';
 import { toolAction } from '../../core/hooks/tool-action.js';
-import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
-
-const ROOT = '/work/acme-shop';
+import { PROBE_ROOT as ROOT, ruleIndex } from './support/probe-rules.js';
 
 // An interpreter's inline program: a security probe read `.env` and pushed with --force through them (docs/agent-hooks.md, "Shell commands and files").
-const rules: ToolRule[] = [
-  { match: { command: 'git push --force*' }, verdict: 'deny' },
-  { match: { read: '.env*' }, verdict: 'deny' },
-  { match: { write: '.github/workflows/**' }, verdict: 'ask' },
-];
-const rule = (command: string, policy = rules) => firstMatchingRule(policy, toolAction('Bash', { command }, ROOT))?.index ?? null;
+const rule = (command: string) => ruleIndex(command);
 
 describe("what an interpreter's inline program plainly names", () => {
   it.each([
