@@ -1,4 +1,4 @@
-import { readOption } from './shell-wrappers.js';
+import { readOption } from './read-option.js';
 
 /**
  * A command's words read getopt's way (docs/agent-hooks.md, "Shell commands and files"): its

@@ -1,6 +1,8 @@
 import { gitConfigScript } from './git-config-script.js';
 import { inlineProgramReach } from './inline-programs.js';
+import { runnerCommandStart } from './package-runners.js';
 import { powershellScript } from './powershell-script.js';
+import { readOption } from './read-option.js';
 
 /**
  * The program a simple command runs behind its wrappers, and the commands a command runs in turn
@@ -10,34 +12,6 @@ import { powershellScript } from './powershell-script.js';
  * `sh -c` would; `find -exec` runs the words after it. Defence in depth for the policy's rules,
  * NOT a shell parser (shell-words.ts).
  */
-
-/** One option at `words[i]` and where the next one starts; `value` when it takes one. */
-export interface ReadOption {
-  next: number;
-  name: string;
-  value?: string;
-}
-
-/**
- * The option at `words[i]`, getopt's way: `--name=value`; `--name value` and `-x value` for the
- * options in `valued`; in a cluster (`-lc`, `-tDIR`) the first letter in `valued` takes the rest
- * of the word, or the next word when it ends the cluster. Reading `-eKEY` as a flag took the file
- * after it for the pattern.
- */
-export function readOption(words: readonly string[], i: number, valued: ReadonlySet<string>): ReadOption {
-  const word = words[i];
-  if (word.startsWith('--')) {
-    const eq = word.indexOf('=');
-    if (eq > 0) return { next: i + 1, name: word.slice(0, eq), value: word.slice(eq + 1) };
-    return valued.has(word) ? { next: i + 2, name: word, value: words[i + 1] } : { next: i + 1, name: word };
-  }
-  for (let k = 1; k < word.length; k++) {
-    const name = `-${word[k]}`;
-    if (!valued.has(name)) continue;
-    return k + 1 < word.length ? { next: i + 1, name, value: word.slice(k + 1) } : { next: i + 2, name, value: words[i + 1] };
-  }
-  return { next: i + 1, name: word };
-}
 
 const opts = (...names: string[]): ReadonlySet<string> => new Set(names);
 
@@ -130,7 +104,8 @@ function optionScript(args: readonly string[], spec: (typeof SCRIPT_OPTIONS)[str
  * The program a simple command runs and its arguments: past `VAR=value` and the wrappers that
  * run a command (with their options), the program's name without its directory, lower-cased. A
  * wrapper that hands a string to a shell reads as `sh -c STRING` (shellScript then reads it).
- * `eval` reads as `sh -c` of its words. `fed`: `xargs` runs it with more arguments, read from its
+ * `eval` reads as `sh -c` of its words; package runners run the command after them
+ * (package-runners.ts). `fed`: `xargs` runs it with more arguments, read from its
  * input or from the files it names (`-a FILE`; core/hooks/computed-paths.ts).
  */
 export function programOf(words: readonly string[]): { program: string; args: string[]; fed?: string[] } {
@@ -146,6 +121,11 @@ export function programOf(words: readonly string[]): { program: string; args: st
     }
     const valued = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : null;
     if (base === 'eval') return sh(words.slice(i + 1).join(' '));
+    const runs = valued ? null : runnerCommandStart(base, words, i);
+    if (runs !== null) {
+      i = runs;
+      continue;
+    }
     if (!valued) break;
     if (base === 'xargs') fed ??= [];
     i++;

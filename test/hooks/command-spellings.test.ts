@@ -38,6 +38,35 @@ describe('a forced push is read as `git push --force` however it is spelt', () =
   });
 });
 
+describe('a command run by a package runner or a tracer is read as itself', () => {
+  it.each([
+    'uv run git push --force',
+    'uv run --with requests -- git push --force',
+    'poetry -C app run git push --force',
+    'npx git push --force',
+    'npm exec -- git push --force',
+    'pnpm exec git push --force',
+    'bundle exec git push --force',
+    'conda run -n base git push --force',
+    'direnv exec . git push --force',
+    'strace -f -o /tmp/t git push --force',
+  ])('%j', (command) => {
+    expect(rule(command)).toBe(0);
+  });
+
+  it('reads the files the run command names', () => {
+    expect(rule('uv run cat .env')).toBe(1);
+    expect(rule('poetry run python -c "print(open(\'.env\').read())"')).toBe(1);
+  });
+
+  it.each(['uv pip install requests', 'npm install', 'poetry run pytest', 'npx prettier --check .', 'pnpm exec'])(
+    '%j runs nothing a rule holds',
+    (command) => {
+      expect(rule(command)).toBeNull();
+    },
+  );
+});
+
 describe('commands a line hands to a shell some other way', () => {
   it.each([
     "git -c alias.p='!git push --force' p",
