@@ -140,11 +140,12 @@ describe('credentials', () => {
     expect(reads.map((r) => r.headers.authorization)).toEqual(['token ghs_installation_31', 'token ghp_fallback']);
   });
 
+  /** shipgate with GITHUB_TOKEN and no App credentials, its job worker in process. */
+  const tokenOnlyApp = (secret: string) =>
+    createTestApp({ ...stack.gh.env(), SHIPGATE_PUBLIC_URL: 'https://shipgate.example', WEBHOOK_SECRET: secret }, { worker: true });
+
   it('without App credentials, GITHUB_TOKEN posts', async () => {
-    const app = await createTestApp(
-      { ...stack.gh.env(), SHIPGATE_PUBLIC_URL: 'https://shipgate.example', WEBHOOK_SECRET: 'token-only-secret' },
-      { worker: true },
-    );
+    const app = await tokenOnlyApp('token-only-secret');
     try {
       const repo = 'acme/tokenonly';
       const sha = '7'.repeat(40);
@@ -160,10 +161,7 @@ describe('credentials', () => {
   });
 
   it("with GITHUB_TOKEN, keeps to the comments of that token's user: one someone else wrote with the marker is left alone", async () => {
-    const app = await createTestApp(
-      { ...stack.gh.env(), SHIPGATE_PUBLIC_URL: 'https://shipgate.example', WEBHOOK_SECRET: 'token-forged-secret' },
-      { worker: true },
-    );
+    const app = await tokenOnlyApp('token-forged-secret');
     try {
       const repo = 'acme/tokenforged';
       const sha = '6'.repeat(40);

@@ -8,12 +8,17 @@ beforeAll(() => {
   t = gateway.t;
 });
 
+/** A gateway call held for approval in a new session, and an approver who may decide it. */
+async function greetingHeldFor(who: string, approverEmail: string) {
+  const { id, client } = await agent();
+  const call = client.callTool({ name: 'ask__greet', arguments: { who } }) as Promise<CallResult>;
+  const held = await heldCall(id);
+  return { id, call, held, approver: await t.user('APPROVER', approverEmail) };
+}
+
 describe('a decision and the end of the session are ordered (docs/mcp-gateway.md, "Asking a person")', () => {
   it('refuses an approval made right after the session is closed (409): the call is not made', async () => {
-    const { id, client } = await agent();
-    const call = client.callTool({ name: 'ask__greet', arguments: { who: 'closed' } }) as Promise<CallResult>;
-    const held = await heldCall(id);
-    const approver = await t.user('APPROVER', 'after-close@example.com');
+    const { id, call, held, approver } = await greetingHeldFor('closed', 'after-close@example.com');
     // No pause between them: the held request's poll (250 ms) has not yet seen the close.
     await t.request.post(`/api/v1/agent-sessions/${id}/close`).set(t.admin.auth).expect(200);
     const late = await t.request
@@ -30,10 +35,7 @@ describe('a decision and the end of the session are ordered (docs/mcp-gateway.md
   }, 30_000);
 
   it('tells an approver the session ended once the held call was settled by its end, not that it was "already decided"', async () => {
-    const { id, client } = await agent();
-    const call = client.callTool({ name: 'ask__greet', arguments: { who: 'settled' } }) as Promise<CallResult>;
-    const held = await heldCall(id);
-    const approver = await t.user('APPROVER', 'after-settle@example.com');
+    const { id, call, held, approver } = await greetingHeldFor('settled', 'after-settle@example.com');
     await t.request.post(`/api/v1/agent-sessions/${id}/close`).set(t.admin.auth).expect(200);
     // The agent's answer comes once the held request has seen the close and settled the call.
     expect(textOf(await call)).toMatch(/session ended while the call awaited approval/);
