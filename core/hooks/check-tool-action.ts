@@ -59,7 +59,7 @@ function ruleText(action: ToolAction, index: number): string {
 export function checkToolAction(
   action: ToolAction,
   terms: { policy: Policy; permissions: readonly string[] },
-  nextSeq: number,
+  callNumber: number,
   maxToolCalls: number,
 ): ActionCheck {
   if (action.malformed) return { denial: { reason: 'invalid_arguments', capability: null, detail: action.malformed } };
@@ -70,7 +70,7 @@ export function checkToolAction(
     forbiddenOutsideRoot(terms.policy.forbidden, 'write', action.writes);
   if (outside) return { denial: { reason: 'forbidden_by_policy', capability: outside } };
   if (missing) return { denial: missing };
-  if (nextSeq > maxToolCalls) return { denial: { reason: 'tool_call_limit', capability: null } };
+  if (callNumber > maxToolCalls) return { denial: { reason: 'tool_call_limit', capability: null } };
   const matched = firstMatchingRule(terms.policy.tool_rules, action);
   const capability = action.capabilities[0] ?? null;
   if (matched?.rule.verdict === 'deny')

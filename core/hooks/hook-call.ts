@@ -69,7 +69,8 @@ export interface OpenAhead {
 
 /** Storage port of hook calls and of the agent sessions a key's agent runs opened. Implemented in db/. */
 export interface HookCallStore {
-  open(call: NewHookCall): Promise<string>;
+  /** Opens the call, taking one of its session's calls: its id, or null when the session has none left (`max_tool_calls`). */
+  open(call: NewHookCall): Promise<string | null>;
   /** Removes a call opened ahead that its decision did not allow. */
   discard(id: string): Promise<void>;
   /**

@@ -19,7 +19,7 @@ export function rememberOpenCalls(store: Pick<HookCallStore, 'open' | 'findOpen'
   return {
     async open(call) {
       const id = await store.open(call);
-      remember(call, id);
+      if (id !== null) remember(call, id);
       return id;
     },
     opened: remember,

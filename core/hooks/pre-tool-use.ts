@@ -2,7 +2,7 @@ import { canonicalDigest } from '../canonical-json.js';
 import type { ToolCallEntry } from '../executions/execution.js';
 import type { ReadState } from '../mcp/session-call-queue.js';
 import { MAX_HELD_HOOK_CALLS, type HeldCallState } from '../mcp/agent-call-approvals.js';
-import { sessionIsOpen, type AgentSessionCallState } from '../mcp/agent-session.js';
+import { nextCallNumber, sessionIsOpen, type AgentSessionCallState } from '../mcp/agent-session.js';
 import { awaitCallApproval } from '../mcp/await-call-approval.js';
 import { heldCallOutcome, type CallApprover, type CallDenier } from '../mcp/held-call-outcome.js';
 import { repostCoveredChecks } from '../mcp/repost-covered-checks.js';
@@ -41,8 +41,8 @@ async function hold(
 ): Promise<HeldCallState | { refused: HookDenial }> {
   const requestedAt = deps.now();
   const args = recordedArguments(call.input);
-  // checkToolAction let the call through, so next_seq <= max_tool_calls: room >= 1.
-  const room = session.max_tool_calls - session.next_seq + 1;
+  // checkToolAction let the call through, so nextCallNumber <= max_tool_calls: room >= 1.
+  const room = session.max_tool_calls - nextCallNumber(session) + 1;
   const asked = await deps.agentCallApprovals.askWithin(
     {
       execution_id: session.id,
@@ -65,6 +65,28 @@ async function hold(
   }
   deps.log(HELD_EVENT, { execution_id: session.id, tool: call.tool, approval_id: asked });
   return awaitCallApproval({ approvals: deps.agentCallApprovals, now: deps.now, sleep: deps.sleep }, asked);
+}
+
+/**
+ * Opens an allowed call (the one opened ahead with the credential, unless a person approved it):
+ * it takes one of the session's calls, or is refused when concurrent calls took the last ones
+ * since the session's state was read (`tool_call_limit`).
+ */
+async function openAllowed(
+  deps: HookDeps,
+  session: AgentSessionCallState,
+  call: HookToolCall,
+  capability: string,
+  approvedBy: CallApprover | null,
+  ahead: { call: NewHookCall; id: string | null } | null,
+): Promise<HookDenial | null> {
+  if (ahead?.id && !approvedBy) {
+    deps.hookCalls.opened(ahead.call, ahead.id);
+    return null;
+  }
+  const opened = await deps.hookCalls.open(openCallOf(session.id, call, capability, approvedBy, deps.now()));
+  if (opened !== null) return null;
+  return { reason: 'tool_call_limit', capability: null, detail: `the session's max_tool_calls (${session.max_tool_calls}) are taken` };
 }
 
 /**
@@ -92,7 +114,7 @@ export async function preToolUse(
     return { decision: 'deny', reason: ENDED };
   }
   const action = actionOfCall(call, await deps.rootOf(session.id, call.cwd));
-  const check = checkToolAction(action, terms, session.next_seq, session.max_tool_calls);
+  const check = checkToolAction(action, terms, nextCallNumber(session), session.max_tool_calls);
   let denial: HookDenial | null = 'denial' in check ? check.denial : null;
   let approvedBy: CallApprover | null = null;
   let deniedBy: CallDenier | null = null;
@@ -107,13 +129,12 @@ export async function preToolUse(
       else ({ denial, deniedBy } = outcome);
     }
   }
+  if (!denial) denial = await openAllowed(deps, session, call, action.capabilities[0], approvedBy, ahead);
   const chosen = denial?.capability ?? action.capabilities[0];
   const capability = chosen === null ? null : recordedText(chosen);
   const log = (verdict: string) =>
     deps.log('hooks.tool_call', { execution_id: session.id, tool: call.tool, verdict, reason: denial?.reason ?? null, capability });
   if (!denial) {
-    if (ahead?.id && !approvedBy) deps.hookCalls.opened(ahead.call, ahead.id);
-    else await deps.hookCalls.open(openCallOf(session.id, call, action.capabilities[0], approvedBy, deps.now()));
     log('allowed');
     return {
       decision: 'allow',

@@ -39,6 +39,11 @@ export interface NewAgentSession {
 export interface AgentSessionCallState extends AgentSession {
   /** The seq the next tool call gets: one more than the last recorded. */
   next_seq: number;
+  /**
+   * The calls the session has taken from `max_tool_calls`: its entries, and the calls a pre hook
+   * allowed whose posts have not recorded them yet (docs/agent-hooks.md, "How a call is decided").
+   */
+  calls_taken: number;
   /** The digest of the execution's last certificate, which the next one chains to. */
   last_certificate_digest: string | null;
   /** Names the session's upstream registrations as they are now: it changes when one is deleted or registered again. */
@@ -84,6 +89,11 @@ export function sessionOwnerDeactivated(session: Pick<AgentSession, 'owner_id' |
 }
 
 /** Whether calls may still be made: the session's execution runs, its time is not up, and its owner was not deactivated. */
+/** The number the session's next call would be toward its `max_tool_calls`: past it, the call is refused (`tool_call_limit`). */
+export function nextCallNumber(state: Pick<AgentSessionCallState, 'calls_taken'>): number {
+  return state.calls_taken + 1;
+}
+
 export function sessionIsOpen(session: Pick<AgentSession, 'status' | 'expires_at' | 'owner_id' | 'owner_active'>, now: Date): boolean {
   return session.status === 'running' && now.getTime() < Date.parse(session.expires_at) && !sessionOwnerDeactivated(session);
 }

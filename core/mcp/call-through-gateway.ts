@@ -8,7 +8,7 @@ import { ENTRY_OUTPUT_BYTES } from '../agent/handle-tool-call.js';
 import { redactOutput } from '../agent/output-rules.js';
 import { truncateUtf8 } from '../agent/truncate-utf8.js';
 import type { DenialReason, ToolCallEntry } from '../executions/execution.js';
-import { sessionIsOpen, type AgentSession, type AgentSessionCallState } from './agent-session.js';
+import { nextCallNumber, sessionIsOpen, type AgentSession, type AgentSessionCallState } from './agent-session.js';
 import { missingCapability } from './gateway-tools.js';
 import { redactToolResult } from './redact-tool-result.js';
 import type { UpstreamResult } from './mcp-upstream-client.js';
@@ -169,7 +169,7 @@ export async function callThroughGateway(
   else if (!recordable) denial = { reason: 'invalid_arguments', capability: null, detail: 'they hold a NUL or a lone UTF-16 surrogate' };
   else if (deps.checkArguments(tool.tool.inputSchema, call.arguments) !== null) denial = { reason: 'invalid_arguments', capability: null };
   else denial = missingCapability(tool.capabilities, policy, permissions);
-  if (!denial && seq > session.max_tool_calls) denial = { reason: 'tool_call_limit', capability: null };
+  if (!denial && nextCallNumber(state) > session.max_tool_calls) denial = { reason: 'tool_call_limit', capability: null };
   if (!denial) denial = await noCredentials();
   // A call under `ask` waits here, its MCP request open, until a person decides it or its deadline passes.
   let approvedBy: CallApprover | undefined;

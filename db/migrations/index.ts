@@ -49,6 +49,7 @@ import * as m057 from './057-bounded-new-tool-pins.js';
 import * as m058 from './058-open-pull-requests-at-head.js';
 import * as m059 from './059-hook-roots.js';
 import * as m060 from './060-future-dated-check-runs.js';
+import * as m061 from './061-hook-calls-completed.js';
 
 export interface Migration {
   name: string;
@@ -107,4 +108,5 @@ export const migrations: Migration[] = [
   { name: '058-open-pull-requests-at-head', up: m058.up },
   { name: '059-hook-roots', up: m059.up },
   { name: '060-future-dated-check-runs', up: m060.up },
+  { name: '061-hook-calls-completed', up: m061.up },
 ];

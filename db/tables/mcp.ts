@@ -38,6 +38,8 @@ export interface AgentSessionRow {
   token_hash: string;
   servers: string[];
   max_tool_calls: number;
+  /** The calls it has taken from `max_tool_calls` (migration 061). */
+  calls_taken: number;
   branch: string | null;
   expires_at: Date;
   agent_key_id: string | null;

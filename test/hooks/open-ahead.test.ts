@@ -80,6 +80,7 @@ describe('a call opened with its credential (core/hooks/open-ahead.ts)', () => {
       max_tool_calls: 50,
       expires_at: '2026-11-29T11:00:00.000Z',
       next_seq: 1,
+      calls_taken: 0,
       last_certificate_digest: null,
       servers_version: '',
     };

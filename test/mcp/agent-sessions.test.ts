@@ -184,6 +184,25 @@ describe('the MCP endpoint refuses what it must', () => {
     expect(recorded.tool_calls.map((c: { verdict: string }) => c.verdict)).toEqual(['allowed', 'denied']);
   });
 
+  it("counts a call a coding agent's pre hook allowed on the same session against its call budget", async () => {
+    const session = await openSession({ permissions: ['mcp:everything/*'], max_tool_calls: 1 });
+    const pre = await t.request
+      .post('/api/v1/hooks/claude-code')
+      .set('Authorization', `Bearer ${session.token}`)
+      .send({
+        session_id: 'run-1',
+        cwd: '/work/shop',
+        hook_event_name: 'PreToolUse',
+        tool_name: 'mcp__everything__echo',
+        tool_input: { message: 'by hook' },
+        tool_use_id: 'toolu_budget',
+      });
+    expect(pre.body.hookSpecificOutput.permissionDecision).toBe('allow');
+    const client = await agent(session);
+    const call = await client.callTool({ name: 'everything__echo', arguments: { message: 'one' } });
+    expect([call.isError, textOf(call)]).toEqual([true, expect.stringContaining('tool_call_limit')]);
+  });
+
   it('refuses calls once a session expired or was cancelled, and ends an expired one', async () => {
     const expiring = await openSession({ permissions: ['mcp:everything/*'] });
     const cancelled = await openSession({ permissions: ['mcp:everything/*'] });

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { createServer } from '../../api/create-server.js';
 import { createKnex } from '../../db/create-knex.js';
-import { buildDeps, type ServiceDeps } from '../../server/build-deps.js';
+import { buildDeps, loadServiceSigningKeys, type ServiceDeps } from '../../server/build-deps.js';
 import { createLogger } from '../../server/create-logger.js';
 import { createMetrics } from '../../server/create-metrics.js';
 import { buildGitHubWebhook } from '../../server/github-app.js';
@@ -36,7 +36,9 @@ export async function startReplica(databaseUrl: string, env: Record<string, stri
   const db = createKnex(databaseUrl, 5);
   const logger = createLogger('info', logCapture().stream);
   const metrics = createMetrics(false);
-  const deps = buildDeps(config, db, logger, metrics);
+  // With SHIPGATE_SIGNING_KEY, it signs with that key as the other replicas given it do; else with a key of its own.
+  const signing = env.SHIPGATE_SIGNING_KEY ? await loadServiceSigningKeys(config, db, { withoutConfiguredKey: 'ephemeral' }) : undefined;
+  const deps = buildDeps(config, db, logger, metrics, signing);
   const mcp = buildMcpEndpoint(deps);
   const app = createServer(deps, {
     metrics,

@@ -31,18 +31,29 @@ function toHookCall(row: HookCallRow): HookCall {
   };
 }
 
-/** A call is open while no entry of its session carries its call_id (its post records that entry). */
-const NOT_COMPLETED = `NOT EXISTS (SELECT 1 FROM tool_calls t WHERE t.execution_id = h.execution_id AND t.call_id = h.call_id)`;
+/**
+ * Takes one of session `execution`'s calls while it has one left (and `unless`, over `from`,
+ * holds): an UPDATE of its row, not a count, so concurrent opens see each other (migration 061).
+ */
+const takeCall = (execution: string, unless: { from: string; where: string } | null = null) =>
+  `UPDATE agent_sessions a SET calls_taken = a.calls_taken + 1${unless ? ` FROM ${unless.from}` : ''}
+    WHERE a.execution_id = ${execution} AND a.calls_taken < a.max_tool_calls${unless ? ` AND ${unless.where}` : ''}
+    RETURNING a.execution_id`;
+
+/** A call is open while no entry of its session carries its call_id (its post records that entry; migration 061 marks it). */
+const NOT_COMPLETED = 'NOT h.completed';
 
 // Its commit does not wait for the WAL flush (synchronous_commit off for this transaction only,
 // as a run's turn: ARCHITECTURE.md, "Sending SQL"): the post's entry, a durable commit, flushes
 // it with all WAL before it. Only a database crash within that window loses the row; that
 // call's post then finds nothing to complete (docs/agent-hooks.md, "How it is built").
+// The call takes one of its session's calls (migration 061) or is not opened: the row's lock
+// orders concurrent opens of a session on every replica, and each sees the count the one before left.
 const OPEN = {
   name: 'hook_call_open',
-  text: `WITH opened AS (
+  text: `WITH taken AS (${takeCall('$1')}), opened AS (
       INSERT INTO hook_calls (execution_id, call_id, tool, agent_id, arguments, capability, approved_by, approved_by_name, requested_at)
-      VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id
+      SELECT $1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9 FROM taken RETURNING id
     )
     SELECT id, set_config('synchronous_commit', 'off', true) AS commit_mode FROM opened`,
 };
@@ -96,11 +107,14 @@ function callStateStatements() {
   const SESSION_BY_TOKEN_OPENING = {
     name: 'hook_session_by_token_opening',
     text: `WITH state AS (${callStateBy('s.token_hash = $1')}), hit AS (${countHit('$2', '$3', 'FROM state')}),
+      taken AS (${takeCall('$10', {
+        from: 'state JOIN hit ON true',
+        where: `state.execution_id = $10 AND state.status = 'running' AND state.expires_at > now() AND state.owner_active
+          AND hit.count <= $11`,
+      })}),
       opened AS (
         INSERT INTO hook_calls (execution_id, call_id, tool, agent_id, arguments, capability, approved_by, approved_by_name, requested_at)
-        SELECT state.execution_id, $4, $5, $6, $7::jsonb, $8, NULL, NULL, $9 FROM state JOIN hit ON true
-        WHERE state.execution_id = $10 AND state.status = 'running' AND state.expires_at > now() AND state.owner_active
-          AND state.last_seq < state.max_tool_calls AND hit.count <= $11
+        SELECT execution_id, $4, $5, $6, $7::jsonb, $8, NULL, NULL, $9 FROM taken
         RETURNING id
       )
       SELECT state.*, hit.count AS hit_count, hit.retry AS hit_retry, (SELECT id FROM opened) AS opened_ahead,
@@ -117,7 +131,12 @@ function callStateStatements() {
   return { SESSION_BY_TOKEN_COUNTED, SESSION_BY_TOKEN_OPENING, RUN_SESSION_STATE };
 }
 
-const DISCARD = { name: 'hook_call_discard', text: 'DELETE FROM hook_calls WHERE id = $1' };
+/** Removes a call opened ahead, giving back the call it took. */
+const DISCARD = {
+  name: 'hook_call_discard',
+  text: `WITH gone AS (DELETE FROM hook_calls WHERE id = $1 RETURNING execution_id)
+    UPDATE agent_sessions SET calls_taken = calls_taken - 1 WHERE execution_id = (SELECT execution_id FROM gone)`,
+};
 
 /** OPEN's parameters: the session, call id, tool, sub-agent, arguments, capability, approver and time. */
 function openValues(call: NewHookCall): unknown[] {
@@ -146,7 +165,7 @@ export function createHookCallStore(db: Knex): HookCallStore {
   return {
     async open(call) {
       const [row] = await sendSql<{ id: string }>(db, OPEN, openValues(call));
-      return row.id;
+      return row?.id ?? null;
     },
     async findOpen(executionId, tool, callId, agentId) {
       const [row] = callId

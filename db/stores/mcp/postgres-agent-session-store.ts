@@ -50,6 +50,7 @@ export function toCallState(row: CallStateRow): AgentSessionCallState {
   return {
     ...toSession(row),
     next_seq: row.last_seq + 1,
+    calls_taken: row.calls_taken,
     last_certificate_digest: row.last_certificate_digest,
     servers_version: row.servers_version,
   };
