@@ -9,6 +9,7 @@
  * parser: what a program computes and aliases are not followed (computed-paths.ts,
  * inline-programs.ts read what they can).
  */
+import { printedText } from './printed-text.js';
 import { hereDocumentBody } from './here-documents.js';
 import { ShellLineTooLong, type ShellReadBudget, newShellReadBudget } from './shell-read-budget.js';
 import { findCommands } from './find-commands.js';
@@ -270,8 +271,12 @@ export function simpleCommands(command: string | ShellToken[], budget: ShellRead
     if ('word' in token) {
       if (current.words.length === 0 && GROUP_WORDS.has(token.word)) continue;
       current.words.push(token.word);
-    } else if (!REDIRECTIONS.has(token.op)) end();
-    else {
+    } else if (!REDIRECTIONS.has(token.op)) {
+      // What a literal echo or printf prints is the input of the command it is piped to (printed-text.ts).
+      const printed = token.op === '|' ? printedText(current.words) : null;
+      end();
+      if (printed !== null) current.input = printed;
+    } else {
       const target = list[i + 1];
       if (target && 'word' in target) {
         if (token.op === '<<<' || token.op === '<<') current.input = token.op === '<<<' ? target.word : (token.body ?? '');

@@ -86,6 +86,33 @@ describe('commands a line hands to a shell some other way', () => {
   });
 });
 
+describe('a script echoed or printed into a shell or an interpreter', () => {
+  it.each([
+    "echo 'git push --force origin main' | sh",
+    'echo git push --force | sudo bash',
+    "echo -e 'ls\\ngit push --force' | bash",
+    "printf 'git push %s origin main\\n' --force | sh",
+    "printf '%s\\n' ls 'git push --force' | sh -s",
+  ])('%j runs what the rule refuses', (command) => {
+    expect(rule(command)).toBe(0);
+  });
+
+  it('reads the files the piped script names', () => {
+    expect(rule('echo cat .env | bash')).toBe(1);
+    expect(rule('echo "print(open(\'.env\').read())" | python3')).toBe(1);
+    expect(rule("printf 'cat .e\\x6ev' | sh")).toBe(1);
+  });
+
+  it.each([
+    'echo git push --force | tee notes.txt',
+    'echo $SCRIPT | sh',
+    "printf '%5s' 'git push --force' | sh",
+    'echo git push --force; sh',
+  ])('%j hands the shell no script it can read', (command) => {
+    expect(rule(command)).toBeNull();
+  });
+});
+
 describe('other readers and writers', () => {
   it('reads the files `git diff --no-index` compares, and nothing of a plain `git diff`', () => {
     expect(rule('git diff --no-index /dev/null .env')).toBe(1);
