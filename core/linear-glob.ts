@@ -274,6 +274,12 @@ export function compileGlob(glob: string, kind: GlobKind): (value: string) => bo
   return matchers.length === 1 ? matchers[0] : (value) => matchers.some((m) => m(value));
 }
 
+/**
+ * A text glob's brace alternatives, each as its characters' tests (regular expressions' sources of
+ * one UTF-16 unit) with null for a star: what core/policies/text-overlap.ts walks. Throws GlobSyntaxError.
+ */
+export const textGlobUnits = (glob: string): (string | null)[][] => expandBraces(glob).map((alternative) => unitsOf(alternative, 'text'));
+
 /** Whether a path matches any of the path globs (each as compileGlob's `path`), the path split once. Throws GlobSyntaxError. */
 export function compilePathGlobs(globs: readonly string[]): (path: string) => boolean {
   const matchers = globs.flatMap((glob) => expandBraces(glob).map(segmentsMatcher));

@@ -3,6 +3,7 @@ import { checkGlob, compileGlob, GlobSyntaxError } from '../linear-glob.js';
 import { looseText, loosePath } from './loose-spelling.js';
 import { isOutsideRoot } from './outside-root.js';
 import { coversPattern, directoriesOf, meetsPattern } from './rule-patterns.js';
+import { textMeetsComputed } from './text-overlap.js';
 
 /** What a tool rule matches on; every field given must hold (docs/agent-hooks.md, "tool_rules"). */
 export interface ToolRuleMatch {
@@ -78,9 +79,15 @@ function holds(kind: 'path' | 'text', glob: string, values: readonly string[], u
   return match === null ? unreadable : values.some((value) => match(value));
 }
 
-/** A deny or ask rule's glob over values: it holds for a path it matches, or a pattern it could name a file of. */
+/**
+ * A deny or ask rule's glob over values: it holds for a path it matches, or a pattern it could
+ * name a file of; for a text it matches, or one with computed parts it could match (text-overlap.ts).
+ */
 const refusalHolds = (kind: 'path' | 'text', glob: string, values: readonly string[], budget: OverlapBudget) =>
-  holds(kind, glob, values, true) || (kind === 'path' && values.some((value) => isGlobPattern(value) && meetsPattern(glob, value, budget)));
+  holds(kind, glob, values, true) ||
+  (kind === 'path'
+    ? values.some((value) => isGlobPattern(value) && meetsPattern(glob, value, budget))
+    : values.some((value) => value.includes('$') && textMeetsComputed(glob, value, budget)));
 
 /** The values a deny or ask rule is matched against, each field's as spelt or as `loose-spelling.ts` reads it. */
 interface RefusalValues {

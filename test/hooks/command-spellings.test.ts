@@ -113,6 +113,41 @@ describe('a script echoed or printed into a shell or an interpreter', () => {
   });
 });
 
+describe('a command the line computes may be any command', () => {
+  it.each([
+    'g=git; $g push --force origin main',
+    '`echo git` push --force',
+    'git $(echo push) --force origin main',
+    'git push $FLAGS origin main',
+    '$CMD',
+    '"$@"',
+    '${RUN:-git} push --force',
+  ])('%j could run what the rule refuses', (command) => {
+    expect(rule(command)).toBe(0);
+  });
+
+  it.each(['echo $HOME', 'cd $D && ls', 'git commit -m "$MSG"', 'git push origin $(git branch --show-current)', 'grep "^x$" notes.txt'])(
+    '%j computes nothing the rule could name',
+    (command) => {
+      expect(rule(command)).toBeNull();
+    },
+  );
+
+  it('reads a glob with no star at its end as it is: what follows the computed part must fit', () => {
+    const policy: ToolRule[] = [{ match: { command: 'git push' }, verdict: 'deny' }];
+    expect(rule('$G push', policy)).toBe(0);
+    expect(rule('git$G --force', policy)).toBeNull();
+  });
+
+  it('lets no allow rule cover it by its spelling', () => {
+    const policy: ToolRule[] = [
+      { match: { command: 'echo *' }, verdict: 'allow' },
+      { match: { command: 'git push --force*' }, verdict: 'deny' },
+    ];
+    expect(rule('echo $(git push --force)', policy)).toBe(1);
+  });
+});
+
 describe('other readers and writers', () => {
   it('reads the files `git diff --no-index` compares, and nothing of a plain `git diff`', () => {
     expect(rule('git diff --no-index /dev/null .env')).toBe(1);
