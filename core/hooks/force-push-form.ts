@@ -11,12 +11,12 @@
 /** git push's options that take the next word as their value (`-o ci.skip`, `--repo URL`). */
 const VALUED = new Set(['-o', '--push-option', '--repo', '--receive-pack', '--exec']);
 
-/** Whether a `git -c NAME=VALUE` before `push` forces it (`remote.origin.push=+HEAD:main`). */
-const forcingConfig = (value: string) => /^remote\..+\.(push=\+|mirror=(true|yes|on|1)$)/i.test(value);
+/** Whether a setting (`git -c NAME=VALUE`, or one `git config` stores: git-settings.ts) forces a push (`remote.origin.push=+HEAD:main`). */
+export const forcingSetting = (value: string) => /^remote\..+\.(push=\+|mirror=(true|yes|on|1)$)/i.test(value);
 
 /** The form `git push --force …` of a push that forces, or null; `global` holds git's options before `push`, `args` what follows it. */
 export function forcedPushForm(global: readonly string[], args: readonly string[]): string | null {
-  let forced = global.some((word, i) => global[i - 1] === '-c' && forcingConfig(word));
+  let forced = global.some((word, i) => global[i - 1] === '-c' && forcingSetting(word));
   const options: string[] = [];
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {

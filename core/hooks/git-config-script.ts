@@ -1,3 +1,5 @@
+import { storedGitSetting } from './git-settings.js';
+
 /**
  * Settings through which git runs a shell command of the setting's own: an alias starting with
  * `!`, a pager, an editor, an SSH command, an external diff, a credential helper starting with
@@ -8,13 +10,16 @@
 const RUNS_COMMAND =
   /^(?:alias\.[^=]+=!|credential(?:\.[^=]+)?\.helper=!|(?:core\.(?:sshcommand|pager|editor|fsmonitor)|sequence\.editor|diff\.external|pager\.[^=]+)=)(.*)$/is;
 
-/** The commands git's `-c NAME=VALUE` options before its subcommand run, as one shell script (a line each), or null when none does. */
-export function gitConfigScript(args: readonly string[]): string | null {
-  const scripts: string[] = [];
-  for (let i = 0; i < args.length && args[i].startsWith('-'); i++) {
-    if (args[i] !== '-c') continue;
-    const found = RUNS_COMMAND.exec(args[++i] ?? '');
-    if (found && found[1] !== '') scripts.push(found[1]);
-  }
+/**
+ * The commands git's settings run, as one shell script (a line each), or null when none does: those
+ * its `-c NAME=VALUE` options among `global` (its options before the subcommand) give, and the one
+ * `git config NAME VALUE` stores (`run`: the subcommand and what follows), which the commands after
+ * it run (git-settings.ts).
+ */
+export function gitConfigScript(global: readonly string[], run: readonly string[]): string | null {
+  const settings = global.filter((_, i) => global[i - 1] === '-c');
+  const stored = storedGitSetting(run);
+  if (stored !== null) settings.push(stored);
+  const scripts = settings.map((setting) => RUNS_COMMAND.exec(setting)?.[1] ?? '').filter((script) => script !== '');
   return scripts.length > 0 ? scripts.join('\n') : null;
 }

@@ -1,4 +1,5 @@
-import { forcedPushForm } from './force-push-form.js';
+import { forcedPushForm, forcingSetting } from './force-push-form.js';
+import { storedGitSetting } from './git-settings.js';
 import {
   gitSubcommand,
   MAX_SCRIPT_DEPTH,
@@ -53,7 +54,7 @@ export function commandForms(command: string, tokens: ShellToken[], commands: Si
     const run = program === 'git' ? gitSubcommand(args) : args;
     const own = [simple.words.join(' '), [program, ...run].join(' ')];
     for (const form of own) forms.add(form);
-    const forced = program === 'git' && run[0] === 'push' ? forcedPushForm(args.slice(0, args.length - run.length), run.slice(1)) : null;
+    const forced = program === 'git' ? gitForcedPushForm(args.slice(0, args.length - run.length), run) : null;
     if (forced !== null) forms.add(forced);
     each.push(own);
     // A shell's `-c` script's pipelines (its simple commands are already among `commands`).
@@ -61,6 +62,18 @@ export function commandForms(command: string, tokens: ShellToken[], commands: Si
     if (script !== null) for (const pipeline of scriptPipelines(script, 1)) forms.add(pipeline);
   }
   return { forms: [...forms], each };
+}
+
+/**
+ * The form `git push --force …` of a git command that forces a push (force-push-form.ts): `push`,
+ * and `send-pack` (the plumbing push) so spelt, or one that sets up every later push to force
+ * (`git config remote.origin.push +HEAD:main`, `git remote add --mirror=push`; git-settings.ts).
+ */
+function gitForcedPushForm(global: readonly string[], run: readonly string[]): string | null {
+  if (run[0] === 'push' || run[0] === 'send-pack') return forcedPushForm(global, run.slice(1));
+  const stored = storedGitSetting(run);
+  const mirrors = run[0] === 'remote' && run[1] === 'add' && run.some((word) => word === '--mirror' || word === '--mirror=push');
+  return mirrors || (stored !== null && forcingSetting(stored)) ? 'git push --force' : null;
 }
 
 /** A `-c` script's pipelines, and those of the scripts in it. Its length is within the line's, already read under its budget. */

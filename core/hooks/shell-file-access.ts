@@ -1,7 +1,9 @@
 import { computedPathGlobs, isComputedPath, MAX_COMPUTED_PATHS } from './computed-paths.js';
 import { inlineProgramReach, MAX_INLINE_PATHS } from './inline-programs.js';
+import { filesAnyProgramReads } from './files-any-program-reads.js';
 import { applyAccess } from './shell-appliers.js';
 import { archiveAccess } from './shell-archivers.js';
+import { cryptoToolAccess } from './shell-crypto-tools.js';
 import { gitAccess } from './shell-git-files.js';
 import { inPlaceAccess } from './shell-in-place-scripts.js';
 import type { FileAccessLists, ProgramAccess } from './program-access.js';
@@ -63,6 +65,9 @@ const OWN_ACCESS: Record<string, ProgramAccess> = {
   ruby: inPlaceAccess,
   patch: applyAccess,
   unzip: applyAccess,
+  openssl: cryptoToolAccess,
+  gpg: cryptoToolAccess,
+  gpg2: cryptoToolAccess,
 };
 
 /** Path characters spent on targets' names (MAX_RECORDED_CHARS), and whether a path went past what Linux opens. */
@@ -97,6 +102,7 @@ function commandAccess({ words: command, input }: SimpleCommand, access: ShellFi
   const args = run.fed ? [...run.args, '$'] : run.args;
   access.reads.push(...(run.fed ?? []));
   if (!program) return;
+  access.reads.push(...filesAnyProgramReads(command));
   const named = inlineProgramReach(program, args, input).paths;
   spent.tooLong ||= named.length > MAX_INLINE_PATHS;
   for (const into of [access.reads, access.writes]) into.push(...named);
@@ -106,15 +112,18 @@ function commandAccess({ words: command, input }: SimpleCommand, access: ShellFi
   const files = words.files.filter((f) => f !== '-');
   if (READERS.has(program)) {
     access.reads.push(...files);
-    // `sort -o FILE` writes its output there.
+    // `sort -o FILE` writes its output there, as `uniq IN OUT` does its second operand.
     if (program === 'sort') access.writes.push(...values('-o', '--output'));
+    if (program === 'uniq') access.writes.push(...files.slice(1, 2));
   } else if (SCRIPTED.has(program)) {
     // The first operand is the pattern or script, unless an option gave it (`-e PATTERN`, `--regexp=PATTERN`, `-fFILE`).
     const scripts = values(...SCRIPT_FILES);
     const given = scripts.length > 0 || values(...SCRIPT_GIVEN).length > 0 || (Object.hasOwn(LISTS, program) && words.has(LISTS[program]));
     const read = given ? files : files.slice(1);
     access.reads.push(...(recursiveReads(program, words, read) ?? read), ...scripts);
-    if (program === 'sed' && args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))) access.writes.push(...read);
+    // `sed -i` and `yq -i` edit their files in place.
+    const inPlace = program === 'sed' || program === 'yq' ? args.some((a) => /^-[a-zA-Z]*i/.test(a) || /^--in-?place/.test(a)) : false;
+    if (inPlace) access.writes.push(...read);
   } else if (EDITORS.has(program)) {
     access.reads.push(...files);
     access.writes.push(...files);

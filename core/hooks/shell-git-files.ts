@@ -13,7 +13,22 @@ const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
   diff: new Set(['-U', '-O', '-S', '-G', '--output', '--unified', '--relative', '--src-prefix', '--dst-prefix']),
   apply: new Set(['-p', '-C', '--directory', '--exclude', '--include', '--whitespace', '--build-fake-ancestor']),
   am: new Set(['-C', '-p', '--directory', '--exclude', '--include', '--whitespace', '--patch-format', '--resolvemsg']),
+  add: new Set(['--chmod', '--pathspec-from-file']),
+  commit: new Set([
+    ...['-m', '--message', '-F', '--file', '-C', '-c', '--reuse-message', '--reedit-message', '--author', '--date'],
+    ...['-t', '--template', '--fixup', '--squash', '--trailer', '--cleanup', '--pathspec-from-file'],
+  ]),
+  'hash-object': new Set(['-t', '--path']),
+  archive: new Set(['--format', '-o', '--output', '--prefix', '--remote', '--exec', '--add-file', '--add-virtual-file', '--mtime']),
+  worktree: new Set(['-b', '-B', '--reason']),
+  clone: new Set([
+    ...['-o', '--origin', '-b', '--branch', '-u', '--upload-pack', '--reference', '--reference-if-able', '--separate-git-dir'],
+    ...['--depth', '--shallow-since', '--shallow-exclude', '-c', '--config', '-j', '--jobs', '--template', '--filter'],
+    ...['--bundle-uri', '--server-option', '--ref-format'],
+  ]),
 };
+/** Subcommands that put the content of the files they name in the repository's objects, for a commit and a push: they read them. */
+const STORES = new Set(['add', 'commit', 'hash-object']);
 /**
  * git's plumbing that builds what a commit holds without the working tree: a security probe put a
  * workflow in a commit with `git hash-object -w --stdin` and `git update-index --cacheinfo
@@ -29,6 +44,16 @@ function objectPath(name: string): string | undefined {
   if (colon < 0) return undefined;
   const path = colon === 0 && /^[0-3]:/.test(name.slice(1)) ? name.slice(3) : name.slice(colon + 1);
   return path === '' ? undefined : path;
+}
+
+/** The directory `git clone URL` makes without one named: the URL's last name, without `.git` (`https://x/y.git` makes `y`). */
+function clonedDirectory(url: string): string | undefined {
+  const name = url
+    .replace(/[/\\]+$/, '')
+    .split(/[/:\\]/)
+    .at(-1)
+    ?.replace(/\.git$/, '');
+  return name === '' ? undefined : name;
 }
 
 /** Whether a word can only be a path: no ref name starts a component with `.` or ends with `/` (git check-ref-format). */
@@ -58,6 +83,22 @@ export const gitAccess: ProgramAccess = (_program, args, access, join) => {
   }
   const words = parsed(rest, FILE_SUBCOMMANDS[subcommand]);
   const { files } = words;
+  if (STORES.has(subcommand)) {
+    access.reads.push(...[...files, ...words.values('-F', '--file', '--template', '--pathspec-from-file')].map(from));
+    return;
+  }
+  if (subcommand === 'archive') {
+    // Its first operand is the tree it archives; the rest, paths in it.
+    access.reads.push(...[...files.slice(1), ...words.values('--add-file')].map(from));
+    access.writes.push(...words.values('-o', '--output').map(from));
+    return;
+  }
+  if (subcommand === 'worktree' || subcommand === 'clone') {
+    // `worktree add PATH` checks a tree out there; `clone URL [DIR]` fills DIR.
+    const made = subcommand === 'worktree' ? (files[0] === 'add' ? files[1] : undefined) : (files[1] ?? clonedDirectory(files[0] ?? ''));
+    if (made !== undefined) access.writes.push(from(made));
+    return;
+  }
   if (subcommand === 'show' || subcommand === 'cat-file') {
     for (const name of files) {
       const path = objectPath(name);

@@ -65,7 +65,11 @@ export const SCRIPTED = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'a
 /** Options that list files instead of searching them: no operand is a pattern then. */
 export const LISTS: Record<string, string> = { rg: '--files', ack: '-f' };
 /** Editors: they read and write their files. */
-export const EDITORS = new Set(['vi', 'vim', 'nvim', 'nano', 'emacs', 'ed', 'ex']);
+export const EDITORS = new Set([
+  ...['vi', 'vim', 'nvim', 'nano', 'emacs', 'ed', 'ex', 'pico', 'micro', 'joe', 'kak', 'hx', 'helix', 'mcedit'],
+  // Editors with windows of their own, started from a shell.
+  ...['code', 'codium', 'cursor', 'subl', 'gedit', 'kate'],
+]);
 /** Commands that change or create every file they name. */
 export const WRITERS = new Set([
   'tee',

@@ -24,7 +24,7 @@ const TRANSFERS: Record<string, ReturnType<typeof transfer>> = {
   wget: transfer(
     ['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies'],
     ['--post-file', '--body-file', '-i', '--input-file', '--load-cookies'],
-    ['-B', '-t', '-T', '-w', '-Q', '-P', '-U', '-l', '-A', '-R', '-D', '-I', '-X', '-e'],
+    ['-B', '-t', '-T', '-w', '-Q', '-P', '-U', '-l', '-A', '-R', '-D', '-I', '-X', '-e', '--directory-prefix'],
   ),
 };
 
@@ -41,6 +41,35 @@ function sentFile(name: string, value: string): string | undefined {
   return semicolon < 0 ? file : file.slice(0, semicolon);
 }
 
+/** A URL's last name, as curl -O and wget name what they save (wget: `index.html` for none); `*` when the server names it. */
+function nameOf(url: string, named: boolean, fallback: string): string {
+  if (named) return '*';
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
+  return path.slice(path.lastIndexOf('/') + 1) || fallback;
+}
+
+/**
+ * The files curl and wget save under the URL's own name: `curl -O URL` (`--remote-name`, or each
+ * URL with `--remote-name-all`) in `--output-dir` or here, `wget URL` without `-O` in `-P DIR`
+ * or here (a recursive one, anything under it; those `-i FILE` lists, any name); `-J` /
+ * `--content-disposition` let the server name it (`*`). A security probe wrote a workflow with `wget -P .github/workflows URL`.
+ */
+function savedByName(program: string, words: ReturnType<typeof parsed>, join: (dir: string, path: string) => string): string[] {
+  const urls = words.files.filter((word) => /^[a-z][a-z0-9+.-]*:\/\//i.test(word));
+  const at = (dir: string | undefined, name: string) => (dir === undefined ? name : join(dir, name));
+  if (program === 'curl') {
+    if (!words.has('-O', '--remote-name', '--remote-name-all')) return [];
+    const dir = words.values('--output-dir').at(-1);
+    return urls.map((url) => at(dir, nameOf(url, words.has('-J', '--remote-header-name'), '*')));
+  }
+  if (words.has('-O', '--output-document')) return [];
+  const dir = words.values('-P', '--directory-prefix').at(-1);
+  if (words.has('-r', '--recursive', '-m', '--mirror')) return [at(dir, '**')];
+  // The URLs `-i FILE` lists are not in the line: any name.
+  const listed = words.has('-i', '--input-file') ? [at(dir, '*')] : [];
+  return [...listed, ...urls.map((url) => at(dir, nameOf(url, words.has('--content-disposition'), 'index.html')))];
+}
+
 /**
  * What curl and wget read and write (docs/agent-hooks.md, "Shell commands and files"): the file
  * they save to (`curl -o FILE`, `--output-dir`, `wget -O FILE`), and the files they send
@@ -51,6 +80,7 @@ export const transferAccess: ProgramAccess = (program, args, access, join) => {
   const spec = TRANSFERS[program];
   const words = parsed(args, spec.valued);
   const dir = words.values('--output-dir').at(-1);
+  access.writes.push(...savedByName(program, words, join));
   for (const { name, value } of words.given) {
     const read = spec.reads.includes(name) ? value : program === 'curl' ? sentFile(name, value) : undefined;
     if (read !== undefined && read !== '' && read !== '-') access.reads.push(read);

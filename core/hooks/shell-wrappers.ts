@@ -1,4 +1,5 @@
 import { gitConfigScript } from './git-config-script.js';
+import { gitEnvironmentOptions } from './git-settings.js';
 import { inlineProgramReach } from './inline-programs.js';
 import { runnerCommandStart } from './package-runners.js';
 import { powershellScript } from './powershell-script.js';
@@ -111,8 +112,9 @@ function optionScript(args: readonly string[], spec: (typeof SCRIPT_OPTIONS)[str
 export function programOf(words: readonly string[]): { program: string; args: string[]; fed?: string[] } {
   let i = 0;
   let fed: string[] | undefined;
+  const assigned: string[] = [];
   for (;;) {
-    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) i++;
+    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) assigned.push(words[i++]);
     const base = baseName(words[i] ?? '');
     if (Object.hasOwn(SCRIPT_OPTIONS, base)) {
       const script = optionScript(words.slice(i + 1), SCRIPT_OPTIONS[base]);
@@ -146,9 +148,14 @@ export function programOf(words: readonly string[]): { program: string; args: st
     // watch runs its words joined with `sh -c`, unless `-x`.
     if (base === 'watch' && !exec) return sh(words.slice(i).join(' '));
   }
-  const name = words[i] ?? '';
   // Lower-cased: a case-insensitive filesystem (macOS's, Windows') runs `GIT` as git (core/policies/loose-spelling.ts).
-  return { program: baseName(name), args: words.slice(i + 1), ...(fed && { fed }) };
+  const program = baseName(words[i] ?? '');
+  // `git-push` (git's own programs, in `git --exec-path`) runs as `git push`.
+  const dashed = /^git-([a-z][a-z0-9-]*)$/.exec(program);
+  const args = dashed ? [dashed[1], ...words.slice(i + 1)] : words.slice(i + 1);
+  // The settings the environment gives git, read as its `-c` options (git-settings.ts).
+  if (program === 'git' || dashed) return { program: 'git', args: [...gitEnvironmentOptions(assigned), ...args], ...(fed && { fed }) };
+  return { program, args, ...(fed && { fed }) };
 }
 
 /** git's global options that take the next word as their value (`--git-dir=x` takes none; `--exec-path` only with `=`). */
@@ -176,7 +183,10 @@ const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']
  */
 export function shellScript(words: readonly string[], input?: string): string | null {
   const { program, args } = programOf(words);
-  if (program === 'git') return gitConfigScript(args);
+  if (program === 'git') {
+    const run = gitSubcommand(args);
+    return gitConfigScript(args.slice(0, args.length - run.length), run);
+  }
   const handed = inlineProgramReach(program, args, input).lines;
   if (handed.length > 0) return handed.join('\n');
   if (!SHELLS.has(program)) return powershellScript(program, args);

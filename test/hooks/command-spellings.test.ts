@@ -38,6 +38,35 @@ describe('a forced push is read as `git push --force` however it is spelt', () =
   });
 });
 
+describe('a push forced through what git reads besides its words', () => {
+  it.each([
+    'git send-pack --force origin main',
+    '/usr/lib/git-core/git-push --force origin main',
+    'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.push GIT_CONFIG_VALUE_0=+HEAD:main git push origin',
+    'env GIT_CONFIG_PARAMETERS="\'remote.origin.push=+HEAD:main\'" git push origin',
+    'git config remote.origin.push +HEAD:refs/heads/main && git push',
+    'git config set --local remote.origin.push +HEAD:main',
+    'git remote add --mirror=push backup https://example.com/x.git',
+  ])('%j forces a push', (command) => {
+    expect(rule(command)).toBe(0);
+  });
+
+  it('reads the commands a setting from the environment or one git config stores runs', () => {
+    expect(rule('GIT_SSH_COMMAND="sh -c \'cat .env\'" git fetch')).toBe(1);
+    expect(rule("git config alias.p '!git push --force'")).toBe(0);
+    expect(rule("git config --global core.pager 'cat .env'")).toBe(1);
+  });
+
+  it.each([
+    'git config user.name bot',
+    'git config remote.origin.push HEAD:main',
+    'GIT_CONFIG_COUNT=0 git push origin main',
+    'git-lfs push origin main',
+  ])('%j forces nothing', (command) => {
+    expect(rule(command)).toBeNull();
+  });
+});
+
 describe('a command run by a package runner or a tracer is read as itself', () => {
   it.each([
     'uv run git push --force',

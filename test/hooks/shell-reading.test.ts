@@ -214,7 +214,7 @@ describe('downloaders and uploaders', () => {
     ['curl --output .github/workflows/a.yml https://x', [], ['.github/workflows/a.yml']],
     ['curl -sSLo.github/workflows/a.yml https://x', [], ['.github/workflows/a.yml']],
     ['curl -H "A: b" --output=out.yml https://x', [], ['out.yml']],
-    ['curl -O https://x/a.yml', [], []],
+    ['curl -O https://x/a.yml', [], ['a.yml']],
     ['curl -o - https://x', [], []],
     ['wget -O .github/workflows/a.yml https://x', [], ['.github/workflows/a.yml']],
     ['wget --output-document=out.yml https://x', [], ['out.yml']],
@@ -227,10 +227,10 @@ describe('downloaders and uploaders', () => {
     ['curl --data-urlencode secret@.env https://x', ['.env'], []],
     ['curl -F file=@.env -F "doc=<notes.txt;type=text/plain" https://x', ['.env', 'notes.txt'], []],
     ['curl -d a=@b -d @- --data-raw @c -F x=y https://x', [], []],
-    ['wget --post-file=.env https://x', ['.env'], []],
+    ['wget --post-file=.env https://x', ['.env'], ['index.html']],
     ['curl --output-dir .github/workflows -o a.yml -D h.txt -c /tmp/jar https://x', [], ['.github/workflows/a.yml', 'h.txt', '/tmp/jar']],
     ['curl -K .env https://x', ['.env'], []],
-    ['wget -o log.txt -i urls.txt https://x', ['urls.txt'], ['log.txt']],
+    ['wget -o log.txt -i urls.txt https://x', ['urls.txt'], ['*', 'index.html', 'log.txt']],
   ])('%j reads %j and writes %j', (command, read, written) => {
     expect(shellFileAccess(command)).toEqual({ reads: read, writes: written });
   });

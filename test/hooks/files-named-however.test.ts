@@ -1,0 +1,74 @@
+import { PROBE_RULES, ruleIndex } from './support/probe-rules.js';
+
+// Reads of `.env` and writes of a workflow a security probe ran past the rules docs/agent-hooks.md gives as examples.
+const READ_ENV = PROBE_RULES.findIndex((r) => r.match.read === '.env*');
+const WRITE_WORKFLOW = PROBE_RULES.findIndex((r) => r.match.write === '.github/workflows/**');
+
+describe('files a command names however the program', () => {
+  it.each([
+    'node --env-file=.env app.js',
+    'docker run --env-file .env alpine env',
+    'docker compose --env-file .env up',
+    'uv run --env-file .env python x.py',
+    'curl file:///work/acme-shop/.env',
+    'curl file://localhost/work/acme-shop/%2Eenv',
+  ])('%j reads .env', (command) => {
+    expect(ruleIndex(command)).toBe(READ_ENV);
+  });
+});
+
+describe('git commands that take files into its objects, or fill a directory', () => {
+  it.each([
+    'git add .env',
+    'git add -f -- .env',
+    'git commit -m wip .env',
+    'git hash-object -w .env',
+    'git archive -o /tmp/x.tar HEAD .env',
+  ])('%j reads .env', (command) => {
+    expect(ruleIndex(command)).toBe(READ_ENV);
+  });
+
+  it.each([
+    'git worktree add .github/workflows/x',
+    'git clone https://example.com/y.git .github/workflows/y',
+    'cd .github && git clone https://example.com/workflows.git',
+  ])('%j writes a workflow', (command) => {
+    expect(ruleIndex(command)).toBe(WRITE_WORKFLOW);
+  });
+
+  it.each(['git add src/app.ts', 'git add .', 'git commit -am wip', 'git clone https://example.com/y.git', 'git worktree list'])(
+    '%j touches nothing the rules name',
+    (command) => {
+      expect(ruleIndex(command)).toBeNull();
+    },
+  );
+});
+
+describe('other readers and writers of named files', () => {
+  it.each(['openssl enc -base64 -in .env', 'openssl rsautl -encrypt -pass file:.env -in x', 'gpg -c .env', 'code .env', 'subl .env'])(
+    '%j reads .env',
+    (command) => {
+      expect(ruleIndex(command)).toBe(READ_ENV);
+    },
+  );
+
+  it.each([
+    'uniq x .github/workflows/ci.yml',
+    'yq -i \'.jobs.x.steps[0].run = "curl x"\' .github/workflows/ci.yml',
+    'openssl enc -d -base64 -in x -out .github/workflows/ci.yml',
+    'wget -P .github/workflows https://example.com/ci.yml',
+    'cd .github/workflows && wget https://example.com/ci.yml',
+    'curl -O --output-dir .github/workflows https://example.com/ci.yml',
+    'cd .github/workflows; curl -sLO https://example.com/ci.yml',
+    'curl -OJ --output-dir .github/workflows https://example.com/download',
+  ])('%j writes a workflow', (command) => {
+    expect(ruleIndex(command)).toBe(WRITE_WORKFLOW);
+  });
+
+  it.each(['uniq x', 'yq .a .github/workflows/ci.yml', 'wget -O out.yml https://example.com/ci.yml', 'curl https://example.com/ci.yml'])(
+    '%j writes no workflow',
+    (command) => {
+      expect(ruleIndex(command)).not.toBe(WRITE_WORKFLOW);
+    },
+  );
+});
