@@ -48,11 +48,8 @@ function objectPath(name: string): string | undefined {
 
 /** The directory `git clone URL` makes without one named: the URL's last name, without `.git` (`https://x/y.git` makes `y`). */
 function clonedDirectory(url: string): string | undefined {
-  const name = url
-    .replace(/[/\\]+$/, '')
-    .split(/[/:\\]/)
-    .at(-1)
-    ?.replace(/\.git$/, '');
+  const names = url.split(/[/:\\]/).filter(Boolean);
+  const name = names.at(-1)?.replace(/\.git$/, '');
   return name === '' ? undefined : name;
 }
 

@@ -44,8 +44,10 @@ function sentFile(name: string, value: string): string | undefined {
 /** A URL's last name, as curl -O and wget name what they save (wget: `index.html` for none); `*` when the server names it. */
 function nameOf(url: string, named: boolean, fallback: string): string {
   if (named) return '*';
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
-  return path.slice(path.lastIndexOf('/') + 1) || fallback;
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  const end = path.search(/[?#]/);
+  const kept = end < 0 ? path : path.slice(0, end);
+  return kept.slice(kept.lastIndexOf('/') + 1) || fallback;
 }
 
 /**
