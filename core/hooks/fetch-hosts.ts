@@ -1,7 +1,7 @@
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 /** The host of a URL, without a trailing dot (`example.com.` is `example.com` in DNS), or the text itself when it is none. */
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   let host = url;
   try {
     host = new URL(url).hostname;

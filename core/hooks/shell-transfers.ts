@@ -3,6 +3,8 @@ import type { ProgramAccess } from './program-access.js';
 
 /** curl's options whose value sends a file's content when it starts with `@` (`-d @.env`). */
 const DATA = ['-d', '--data', '--data-binary', '--data-ascii', '--json'];
+/** curl's options that send it elsewhere than its URL's host (shell-hosts.ts). */
+const CURL_ROUTES = ['--proxy', '--preproxy', '--connect-to', '--resolve'];
 const CURL_SHORT = ['-A', '-b', '-C', '-e', '-E', '-F', '-H', '-m', '-P', '-Q', '-r', '-t', '-u', '-U', '-w', '-x', '-X', '-y', '-Y', '-z'];
 
 /**
@@ -15,11 +17,11 @@ const transfer = (writes: string[], reads: string[], others: string[]) => ({
   reads,
   valued: new Set([...writes, ...reads, ...others]),
 });
-const TRANSFERS: Record<string, ReturnType<typeof transfer>> = {
+export const TRANSFERS: Record<string, ReturnType<typeof transfer>> = {
   curl: transfer(
     ['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar'],
     ['-T', '--upload-file', '-K', '--config'],
-    [...CURL_SHORT, ...DATA, '--output-dir', '--data-raw', '--data-urlencode', '--form', '--form-string'],
+    [...CURL_SHORT, ...DATA, '--output-dir', '--data-raw', '--data-urlencode', '--form', '--form-string', ...CURL_ROUTES],
   ),
   wget: transfer(
     ['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies'],

@@ -1,5 +1,6 @@
 import { upstreamToolCapability } from '../mcp/upstream-tool-capabilities.js';
 import { fetchHosts } from './fetch-hosts.js';
+import { shellHosts } from './shell-hosts.js';
 import { hiddenFileGlobs } from './hidden-file-globs.js';
 import { patchPaths } from './patch-paths.js';
 import { pathReadings } from './path-readings.js';
@@ -229,6 +230,7 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
       action.commands = forms.forms;
       action.simpleCommands = forms.each;
       action.substitutes = substitutesCommands(action.command);
+      action.hosts = shellHosts(commands);
       const dir = str(input.directory) ?? str(input.dir_path);
       if (dir !== undefined && dir.length > MAX_PATH_CHARS) {
         action.malformed = `${tool}'s directory is longer than ${MAX_PATH_CHARS} characters`;

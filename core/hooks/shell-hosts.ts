@@ -1,0 +1,106 @@
+import { hostOf } from './fetch-hosts.js';
+import { parsed } from './shell-operands.js';
+import { TRANSFERS } from './shell-transfers.js';
+import { programOf, type SimpleCommand } from './shell-words.js';
+
+/** A URL with an authority (`https://…`, `ssh://…`, `git://…`), anywhere in a word: inline programs' strings too. */
+const URL_START = /^[a-z][a-z0-9+.-]*:\/\/[^/]/i;
+/** Where a word is cut into the pieces a URL is looked for in: blanks, quotes, brackets, `,`, `;`, `=`. */
+const PIECES = /[\s'"`()<>,;=[\]{}]+/;
+/** scp's and git's `[user@]host:path`. */
+const SCP_LIKE = /^(?:[\w.+-]+@)?([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|\[[0-9a-fA-F:.]+\]):(?!\/\/)/;
+
+/** Programs whose operands are hosts, with their options that take a value. */
+const HOST_OPERANDS: Record<string, { valued: ReadonlySet<string>; all: boolean }> = {
+  ssh: {
+    valued: new Set([
+      '-b',
+      '-c',
+      '-D',
+      '-E',
+      '-e',
+      '-F',
+      '-I',
+      '-i',
+      '-J',
+      '-L',
+      '-l',
+      '-m',
+      '-O',
+      '-o',
+      '-p',
+      '-Q',
+      '-R',
+      '-S',
+      '-W',
+      '-w',
+    ]),
+    all: false,
+  },
+  nc: { valued: new Set(['-p', '-s', '-w', '-i', '-q', '-x', '-X', '-O', '-I', '-T', '-V', '-e', '-c']), all: false },
+  telnet: { valued: new Set(['-b', '-e', '-l', '-n', '-X']), all: false },
+  ping: { valued: new Set(['-c', '-i', '-I', '-s', '-t', '-W', '-w', '-p', '-Q', '-l', '-M']), all: true },
+  dig: { valued: new Set(['-b', '-c', '-f', '-k', '-p', '-q', '-t', '-x', '-y']), all: true },
+  nslookup: { valued: new Set(), all: false },
+  host: { valued: new Set(['-c', '-N', '-R', '-t', '-W', '-m']), all: false },
+  whois: { valued: new Set(['-h', '-p']), all: false },
+};
+const ALIASES: Record<string, string> = { ncat: 'nc', netcat: 'nc', ping6: 'ping', traceroute: 'ping', mtr: 'ping', drill: 'dig' };
+/** HTTP clients whose operands are URLs, a scheme optional (`curl api.example.com/x`). */
+const HTTP_CLIENTS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'aria2c']);
+
+const hostOfBare = (word: string) => hostOf(URL_START.test(word) ? word : `http://${word.replace(/^@/, '')}`);
+
+/** The hosts one simple command names. */
+function commandHosts(words: readonly string[]): string[] {
+  const hosts: string[] = [];
+  for (const word of words)
+    for (const piece of word.split(PIECES)) {
+      if (URL_START.test(piece) && !/^file:/i.test(piece)) hosts.push(hostOf(piece));
+      const scp = SCP_LIKE.exec(piece);
+      if (scp) hosts.push(scp[1].replace(/^\[|\]$/g, ''));
+    }
+  const { program: named, args } = programOf(words);
+  const program = ALIASES[named] ?? named;
+  if (HTTP_CLIENTS.has(program)) {
+    const words = parsed(args, TRANSFERS[program]?.valued ?? new Set());
+    hosts.push(
+      ...words.files
+        .filter((file) => !URL_START.test(file) && /^[\w.-]+\.[A-Za-z]{2,}(?::\d+)?(?:\/|$)|^localhost\b/.test(file))
+        .map(hostOfBare),
+    );
+    // curl's proxy, and the hosts `--connect-to` and `--resolve` send it to instead.
+    if (program === 'curl') {
+      hosts.push(...words.values('-x', '--proxy', '--preproxy').map(hostOfBare));
+      for (const value of words.values('--connect-to', '--resolve')) {
+        const target = value.split(':')[2];
+        if (target) hosts.push(target);
+      }
+    }
+  } else if (Object.hasOwn(HOST_OPERANDS, program)) {
+    const spec = HOST_OPERANDS[program];
+    const words = parsed(args, spec.valued);
+    const operands = words.files.filter((file) => !file.startsWith('+'));
+    hosts.push(
+      ...(spec.all ? operands : operands.slice(0, 1)).map(hostOfBare),
+      ...words.values('-J').flatMap((j) => j.split(',').map(hostOfBare)),
+    );
+  } else if (program === 'openssl') {
+    for (let i = 0; i + 1 < args.length; i++) if (args[i] === '-connect') hosts.push(hostOfBare(args[i + 1]));
+  }
+  return hosts;
+}
+
+/**
+ * The hosts a shell line reaches as far as its words say (docs/agent-hooks.md, "Shell commands
+ * and files"): every URL in any word (`curl`, `git clone`, a string in `python3 -c`), `[user@]host:path`
+ * (`scp`, `rsync`, `git`), an HTTP client's operands without a scheme (`curl api.example.com`),
+ * curl's `-x`, `--connect-to` and `--resolve` targets, and the host operands of `ssh` (and
+ * `-J`), `nc`, `telnet`, `ping`, `dig`, `nslookup`, `host`, `whois`, `openssl s_client -connect`.
+ * Matched by `host` rules; defence in depth, NOT a guarantee: a host the line computes or a
+ * program reads from elsewhere is not seen. A security probe reached `*.internal.example.com`
+ * with `curl` past `deny host *.internal.example.com`, which only Claude's WebFetch met.
+ */
+export function shellHosts(commands: readonly SimpleCommand[]): string[] {
+  return [...new Set(commands.flatMap((command) => commandHosts(command.words)).map((host) => host.toLowerCase()))].filter(Boolean);
+}

@@ -1,0 +1,53 @@
+import { toolAction } from '../../core/hooks/tool-action.js';
+import { firstMatchingRule, type ToolRule } from '../../core/policies/tool-rules.js';
+import { PROBE_ROOT } from './support/probe-rules.js';
+
+const DENY_INTERNAL: ToolRule[] = [{ match: { host: '*.internal.example.com' }, verdict: 'deny' }];
+const hostsOf = (command: string) => toolAction('Bash', { command }, PROBE_ROOT).hosts;
+const rule = (command: string, rules = DENY_INTERNAL) =>
+  firstMatchingRule(rules, toolAction('Bash', { command }, PROBE_ROOT))?.index ?? null;
+
+describe('the hosts a shell line reaches (core/hooks/shell-hosts.ts)', () => {
+  it.each([
+    'curl https://api.internal.example.com/x',
+    'curl https://API.Internal.Example.COM./x',
+    'curl https://user:pw@api.internal.example.com/',
+    'curl api.internal.example.com/x',
+    'wget -q api.internal.example.com',
+    'http GET api.internal.example.com',
+    'curl -x http://api.internal.example.com:3128 https://example.org',
+    'curl --connect-to example.org:443:api.internal.example.com:443 https://example.org',
+    'nc api.internal.example.com 80',
+    'ncat -w 3 api.internal.example.com 443',
+    'telnet api.internal.example.com 80',
+    'ssh git@api.internal.example.com',
+    'ssh -J bastion.internal.example.com host.example.org',
+    'scp notes.txt api.internal.example.com:/tmp',
+    'rsync -a src/ deploy@api.internal.example.com:/srv',
+    'git clone git@api.internal.example.com:acme/x.git',
+    'git remote add mirror https://api.internal.example.com/acme/x.git',
+    'dig @ns.internal.example.com example.org',
+    'ping -c 1 api.internal.example.com',
+    'openssl s_client -connect api.internal.example.com:443',
+    'python3 -c "import urllib.request as u; u.urlopen(\'http://api.internal.example.com\')"',
+  ])('%j reaches a host the rule refuses', (command) => {
+    expect(rule(command)).toBe(0);
+  });
+
+  it.each([
+    ['git push origin main', []],
+    ['echo ops@example.com', []],
+    ['curl -o out.json -H "Accept: application/json" https://example.org/a', ['example.org']],
+    ['cat notes.txt', []],
+    ['curl file:///etc/hosts', []],
+  ])('%j reaches %j', (command, hosts) => {
+    expect(hostsOf(command)).toEqual(hosts);
+  });
+
+  it('is covered by an allow rule only when the rule names the host', () => {
+    const allowCurl: ToolRule[] = [{ match: { command: 'curl *' }, verdict: 'allow' }, ...DENY_INTERNAL];
+    expect(rule('curl https://api.internal.example.com/x', allowCurl)).toBe(1);
+    const allowGithub: ToolRule[] = [{ match: { command: 'curl *', host: 'api.github.com' }, verdict: 'allow' }, ...DENY_INTERNAL];
+    expect(rule('curl https://api.github.com/repos', allowGithub)).toBe(0);
+  });
+});
