@@ -15,21 +15,38 @@ const COMPUTED = /\$[^ ]*/g;
  * cannot be read, the answer is true: a refusal holds.
  */
 export function textMeetsComputed(glob: string, form: string, budget: OverlapBudget): boolean {
-  let alternatives: (string | null)[][];
-  try {
-    alternatives = textGlobUnits(glob);
-  } catch (error) {
-    if (error instanceof GlobSyntaxError) return true;
-    throw error;
-  }
+  const alternatives = testsOf(glob);
+  if (alternatives === null) return true;
   const pieces = form.split(COMPUTED);
-  return alternatives.some((units) => walks(units, pieces, budget));
+  return alternatives.some((tests) => {
+    budget.left -= SETUP_COST;
+    return budget.left < 0 || walks(tests, pieces, budget);
+  });
+}
+
+/** What setting up one walk costs, in states (glob-overlap.ts's measure). */
+const SETUP_COST = 64;
+type UnitTests = (RegExp | null)[];
+const compiled = new Map<string, UnitTests[] | null>();
+
+/** A glob's alternatives as their units' tests (null: a star), built once per glob; null when it cannot be read. */
+function testsOf(glob: string): UnitTests[] | null {
+  let found = compiled.get(glob);
+  if (found !== undefined) return found;
+  try {
+    found = textGlobUnits(glob).map((units) => units.map((unit) => (unit === null ? null : new RegExp(`^${unit}$`))));
+  } catch (error) {
+    if (!(error instanceof GlobSyntaxError)) throw error;
+    found = null;
+  }
+  if (compiled.size >= 10_000) compiled.clear();
+  compiled.set(glob, found);
+  return found;
 }
 
 /** `pieces`: the form's literal text, a computed part between each two. */
-function walks(units: (string | null)[], pieces: string[], budget: OverlapBudget): boolean {
-  const tests = units.map((unit) => (unit === null ? null : new RegExp(`^${unit}$`)));
-  const end = units.length;
+function walks(tests: UnitTests, pieces: string[], budget: OverlapBudget): boolean {
+  const end = tests.length;
   // The glob's trailing stars start at `rest`: a state there or past it matches whatever follows.
   let rest = end;
   while (rest > 0 && tests[rest - 1] === null) rest--;
