@@ -44,6 +44,11 @@ describe('the hosts a shell line reaches (core/hooks/shell-hosts.ts)', () => {
     expect(hostsOf(command)).toEqual(hosts);
   });
 
+  it('reads a host the line computes as any host', () => {
+    expect(hostsOf('curl "https://$HOST/x"')).toEqual(['$host']);
+    expect(rule('curl "https://$HOST/x"')).toBe(0);
+  });
+
   it('is covered by an allow rule only when the rule names the host', () => {
     const allowCurl: ToolRule[] = [{ match: { command: 'curl *' }, verdict: 'allow' }, ...DENY_INTERNAL];
     expect(rule('curl https://api.internal.example.com/x', allowCurl)).toBe(1);
