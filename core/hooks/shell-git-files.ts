@@ -34,7 +34,11 @@ const STORES = new Set(['add', 'commit', 'hash-object']);
  * workflow in a commit with `git hash-object -w --stdin` and `git update-index --cacheinfo
  * 100644,SHA,.github/workflows/ci.yml`, never writing the file. Each writes the whole tree (`.`).
  */
-const PLUMBING = new Set(['update-index', 'read-tree', 'mktree', 'commit-tree', 'fast-import', 'filter-branch', 'filter-repo']);
+const PLUMBING = new Set([
+  ...['update-index', 'read-tree', 'mktree', 'commit-tree', 'fast-import', 'filter-branch', 'filter-repo'],
+  // An object swapped for another everywhere it is read, and the index written out as files.
+  ...['replace', 'checkout-index'],
+]);
 /** `git apply`'s options that only look at a patch. */
 const APPLY_LOOKS = ['--check', '--stat', '--numstat', '--summary'];
 
@@ -82,6 +86,8 @@ export const gitAccess: ProgramAccess = (_program, args, access, join) => {
   const { files } = words;
   if (STORES.has(subcommand)) {
     access.reads.push(...[...files, ...words.values('-F', '--file', '--template', '--pathspec-from-file')].map(from));
+    // `hash-object -t tree` builds a tree as `mktree` does.
+    if (words.values('-t').some((type) => type === 'tree' || type === 'commit')) access.writes.push(from('.'));
     return;
   }
   if (subcommand === 'archive') {

@@ -189,6 +189,9 @@ describe('other readers and writers', () => {
     'git read-tree other-branch',
     'git commit-tree -m x 4b825dc642cb6eb9a060e54bf8d69288fbee4904',
     'git fast-import < stream',
+    'git replace HEAD^{tree} 4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+    'git checkout-index -a -f',
+    'git hash-object -t tree -w --stdin < tree.bin',
   ])('%j builds what is committed without the working tree: it writes the whole tree', (command) => {
     expect(rule(command)).toBe(2);
   });
