@@ -17,6 +17,7 @@ const RUNS_COMMAND =
  * it run (git-settings.ts).
  */
 export function gitConfigScript(global: readonly string[], run: readonly string[]): string | null {
+  if (run[0] !== 'config' && !global.includes('-c')) return null;
   const settings = global.filter((_, i) => global[i - 1] === '-c');
   const stored = storedGitSetting(run);
   if (stored !== null) settings.push(stored);

@@ -29,9 +29,11 @@ function parameterItems(text: string): string[] {
 export function gitEnvironmentOptions(assignments: readonly string[]): string[] {
   const env = new Map<string, string>();
   for (const assignment of assignments) {
+    if (!assignment.startsWith('GIT_')) continue;
     const eq = assignment.indexOf('=');
     env.set(assignment.slice(0, eq), assignment.slice(eq + 1));
   }
+  if (env.size === 0) return [];
   const settings: string[] = [];
   for (const [variable, name] of Object.entries(SETTING_VARIABLES)) if (env.has(variable)) settings.push(`${name}=${env.get(variable)}`);
   settings.push(...parameterItems(env.get('GIT_CONFIG_PARAMETERS') ?? ''));

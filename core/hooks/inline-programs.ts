@@ -154,7 +154,20 @@ function readCode(code: string, spec: InlineSpec): { literals: string[]; lines: 
 const looksLikePath = (text: string) => !/\s/.test(text) && /[./]/.test(text) && !/^(?:\.{1,2}|\/)\/?$/.test(text);
 
 /** What an interpreter's inline programs name: the paths they may open, the shell lines they run. None for another program. */
-export function inlineProgramReach(program: string, args: readonly string[], input?: string): { paths: string[]; lines: string[] } {
+export function inlineProgramReach(program: string, args: readonly string[], input?: string): InlineReach {
+  // Read for the scripts it hands over (shell-wrappers.ts) and for its paths (shell-file-access.ts): once.
+  const known = reached.get(args);
+  if (known !== undefined && known.program === program && known.input === input) return known.reach;
+  const reach = readReach(program, args, input);
+  reached.set(args, { program, input, reach });
+  return reach;
+}
+
+/** What an inline program names: path-like literals, and the shell lines it runs. Its arrays are shared: not to be changed. */
+type InlineReach = { paths: string[]; lines: string[] };
+const reached = new WeakMap<readonly string[], { program: string; input: string | undefined; reach: InlineReach }>();
+
+function readReach(program: string, args: readonly string[], input?: string): InlineReach {
   const spec = specOf(program);
   if (spec === undefined) return { paths: [], lines: [] };
   const paths: string[] = [];

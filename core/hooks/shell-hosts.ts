@@ -54,12 +54,15 @@ const hostOfBare = (word: string) => hostOf(URL_START.test(word) ? word : `http:
 /** The hosts one simple command names. */
 function commandHosts(words: readonly string[]): string[] {
   const hosts: string[] = [];
-  for (const word of words)
+  for (const word of words) {
+    // A URL and `host:path` both hold a `:`.
+    if (!word.includes(':')) continue;
     for (const piece of word.split(PIECES)) {
       if (URL_START.test(piece) && !/^file:/i.test(piece)) hosts.push(hostOf(piece));
       const scp = SCP_LIKE.exec(piece);
       if (scp) hosts.push(scp[1].replace(/^\[|\]$/g, ''));
     }
+  }
   const { program: named, args } = programOf(words);
   const program = ALIASES[named] ?? named;
   if (HTTP_CLIENTS.has(program)) {

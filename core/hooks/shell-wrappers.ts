@@ -109,7 +109,21 @@ function optionScript(args: readonly string[], spec: (typeof SCRIPT_OPTIONS)[str
  * (package-runners.ts). `fed`: `xargs` runs it with more arguments, read from its
  * input or from the files it names (`-a FILE`; core/hooks/computed-paths.ts).
  */
-export function programOf(words: readonly string[]): { program: string; args: string[]; fed?: string[] } {
+export function programOf(words: readonly string[]): ProgramRun {
+  // A simple command's words are read by several modules (its forms, files, hosts, scripts): once each.
+  let found = programs.get(words);
+  if (found === undefined) {
+    found = readProgram(words);
+    programs.set(words, found);
+  }
+  return found;
+}
+
+/** The program a simple command runs, as programOf reads it; its arrays are not to be changed (they are shared). */
+export type ProgramRun = { program: string; args: string[]; fed?: string[] };
+const programs = new WeakMap<readonly string[], ProgramRun>();
+
+function readProgram(words: readonly string[]): ProgramRun {
   let i = 0;
   let fed: string[] | undefined;
   const assigned: string[] = [];
@@ -154,8 +168,9 @@ export function programOf(words: readonly string[]): { program: string; args: st
   const dashed = /^git-([a-z][a-z0-9-]*)$/.exec(program);
   const args = dashed ? [dashed[1], ...words.slice(i + 1)] : words.slice(i + 1);
   // The settings the environment gives git, read as its `-c` options (git-settings.ts).
-  if (program === 'git' || dashed) return { program: 'git', args: [...gitEnvironmentOptions(assigned), ...args], ...(fed && { fed }) };
-  return { program, args, ...(fed && { fed }) };
+  const settings = program === 'git' || dashed ? gitEnvironmentOptions(assigned) : [];
+  if (settings.length > 0) args.unshift(...settings);
+  return { program: dashed ? 'git' : program, args, ...(fed && { fed }) };
 }
 
 /** git's global options that take the next word as their value (`--git-dir=x` takes none; `--exec-path` only with `=`). */
