@@ -86,7 +86,11 @@ async function openAllowed(
   }
   const opened = await deps.hookCalls.open(openCallOf(session.id, call, capability, approvedBy, deps.now()));
   if (opened !== null) return null;
-  return { reason: 'tool_call_limit', capability: null, detail: `the session's max_tool_calls (${session.max_tool_calls}) are taken` };
+  return {
+    reason: 'tool_call_limit',
+    capability: null,
+    detail: `the session's ${session.max_tool_calls} calls (max_tool_calls) are all taken`,
+  };
 }
 
 /**

@@ -14,26 +14,8 @@ const SCP_LIKE = /^(?:[\w.+-]+@)?([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|\[[0-9a-fA-F
 const HOST_OPERANDS: Record<string, { valued: ReadonlySet<string>; all: boolean }> = {
   ssh: {
     valued: new Set([
-      '-b',
-      '-c',
-      '-D',
-      '-E',
-      '-e',
-      '-F',
-      '-I',
-      '-i',
-      '-J',
-      '-L',
-      '-l',
-      '-m',
-      '-O',
-      '-o',
-      '-p',
-      '-Q',
-      '-R',
-      '-S',
-      '-W',
-      '-w',
+      ...['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L'],
+      ...['-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w'],
     ]),
     all: false,
   },
@@ -64,7 +46,7 @@ function commandHosts(words: readonly string[]): string[] {
     }
   }
   const { program: named, args } = programOf(words);
-  const program = ALIASES[named] ?? named;
+  const program = Object.hasOwn(ALIASES, named) ? ALIASES[named] : named;
   if (HTTP_CLIENTS.has(program)) {
     const words = parsed(args, TRANSFERS[program]?.valued ?? new Set());
     hosts.push(

@@ -88,12 +88,12 @@ export function sessionOwnerDeactivated(session: Pick<AgentSession, 'owner_id' |
   return !session.owner_active && session.owner_id !== WORKFLOW_SESSION_OWNER.id;
 }
 
-/** Whether calls may still be made: the session's execution runs, its time is not up, and its owner was not deactivated. */
 /** The number the session's next call would be toward its `max_tool_calls`: past it, the call is refused (`tool_call_limit`). */
 export function nextCallNumber(state: Pick<AgentSessionCallState, 'calls_taken'>): number {
   return state.calls_taken + 1;
 }
 
+/** Whether calls may still be made: the session's execution runs, its time is not up, and its owner was not deactivated. */
 export function sessionIsOpen(session: Pick<AgentSession, 'status' | 'expires_at' | 'owner_id' | 'owner_active'>, now: Date): boolean {
   return session.status === 'running' && now.getTime() < Date.parse(session.expires_at) && !sessionOwnerDeactivated(session);
 }
