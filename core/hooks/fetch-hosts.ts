@@ -12,6 +12,8 @@ export function hostOf(url: string): string {
 }
 
 const URL_START = /^https?:\/\//i;
+/** A URL with an authority, any scheme (`https://…`, `ssh://…`, `git://…`): what shell lines name hosts and downloads by. */
+export const URL_WITH_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/]/i;
 
 /**
  * The hosts a fetch reaches (docs/agent-hooks.md, "Tools and capabilities"): its `url`'s and

@@ -1,5 +1,7 @@
 import { readOption } from './read-option.js';
 
+const ENV_FILE: ReadonlySet<string> = new Set(['--env-file']);
+
 /**
  * Files any program reads when a word names them so, whichever the program (docs/agent-hooks.md,
  * "Shell commands and files"): `--env-file PATH` (docker, docker compose, podman, node, bun,
@@ -13,7 +15,7 @@ export function filesAnyProgramReads(args: readonly string[]): string[] {
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
     if (word === '--env-file' || word.startsWith('--env-file=')) {
-      const option = readOption(args, i, new Set(['--env-file']));
+      const option = readOption(args, i, ENV_FILE);
       if (option.value) reads.push(option.value);
       i = option.next - 1;
       continue;

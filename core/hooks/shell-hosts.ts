@@ -1,10 +1,9 @@
-import { hostOf } from './fetch-hosts.js';
+import { hostOf, URL_WITH_AUTHORITY } from './fetch-hosts.js';
 import { parsed } from './shell-operands.js';
+import { NO_VALUED } from './shell-programs.js';
 import { TRANSFERS } from './shell-transfers.js';
 import { programOf, type SimpleCommand } from './shell-words.js';
 
-/** A URL with an authority (`https://…`, `ssh://…`, `git://…`), anywhere in a word: inline programs' strings too. */
-const URL_START = /^[a-z][a-z0-9+.-]*:\/\/[^/]/i;
 /** Where a word is cut into the pieces a URL is looked for in: blanks, quotes, brackets, `,`, `;`, `=`. */
 const PIECES = /[\s'"`()<>,;=[\]{}]+/;
 /** scp's and git's `[user@]host:path`. */
@@ -31,7 +30,7 @@ const ALIASES: Record<string, string> = { ncat: 'nc', netcat: 'nc', ping6: 'ping
 /** HTTP clients whose operands are URLs, a scheme optional (`curl api.example.com/x`). */
 const HTTP_CLIENTS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'aria2c']);
 
-const hostOfBare = (word: string) => hostOf(URL_START.test(word) ? word : `http://${word.replace(/^@/, '')}`);
+const hostOfBare = (word: string) => hostOf(URL_WITH_AUTHORITY.test(word) ? word : `http://${word.replace(/^@/, '')}`);
 
 /** The hosts one simple command names. */
 function commandHosts(words: readonly string[]): string[] {
@@ -40,7 +39,7 @@ function commandHosts(words: readonly string[]): string[] {
     // A URL and `host:path` both hold a `:`.
     if (!word.includes(':')) continue;
     for (const piece of word.split(PIECES)) {
-      if (URL_START.test(piece) && !/^file:/i.test(piece)) hosts.push(hostOf(piece));
+      if (URL_WITH_AUTHORITY.test(piece) && !/^file:/i.test(piece)) hosts.push(hostOf(piece));
       const scp = SCP_LIKE.exec(piece);
       if (scp) hosts.push(scp[1].replace(/^\[|\]$/g, ''));
     }
@@ -48,10 +47,10 @@ function commandHosts(words: readonly string[]): string[] {
   const { program: named, args } = programOf(words);
   const program = Object.hasOwn(ALIASES, named) ? ALIASES[named] : named;
   if (HTTP_CLIENTS.has(program)) {
-    const words = parsed(args, TRANSFERS[program]?.valued ?? new Set());
+    const words = parsed(args, Object.hasOwn(TRANSFERS, program) ? TRANSFERS[program].valued : NO_VALUED);
     hosts.push(
       ...words.files
-        .filter((file) => !URL_START.test(file) && /^[\w.-]+\.[A-Za-z]{2,}(?::\d+)?(?:\/|$)|^localhost\b/.test(file))
+        .filter((file) => !URL_WITH_AUTHORITY.test(file) && /^[\w.-]+\.[A-Za-z]{2,}(?::\d+)?(?:\/|$)|^localhost\b/.test(file))
         .map(hostOfBare),
     );
     // curl's proxy, and the hosts `--connect-to` and `--resolve` send it to instead.

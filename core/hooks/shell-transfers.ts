@@ -1,3 +1,4 @@
+import { URL_WITH_AUTHORITY } from './fetch-hosts.js';
 import { parsed } from './shell-operands.js';
 import type { ProgramAccess } from './program-access.js';
 
@@ -59,7 +60,7 @@ function nameOf(url: string, named: boolean, fallback: string): string {
  * `--content-disposition` let the server name it (`*`). A security probe wrote a workflow with `wget -P .github/workflows URL`.
  */
 function savedByName(program: string, words: ReturnType<typeof parsed>, join: (dir: string, path: string) => string): string[] {
-  const urls = words.files.filter((word) => /^[a-z][a-z0-9+.-]*:\/\//i.test(word));
+  const urls = words.files.filter((word) => URL_WITH_AUTHORITY.test(word));
   const at = (dir: string | undefined, name: string) => (dir === undefined ? name : join(dir, name));
   if (program === 'curl') {
     if (!words.has('-O', '--remote-name', '--remote-name-all')) return [];
