@@ -31,13 +31,18 @@ function printfOutput(format: string, args: readonly string[]): string | null {
 }
 
 /**
- * What `echo` or `printf` prints when every word is written out (no `$`, no backticks), so a
- * shell it is piped to runs that text (`echo 'git push --force' | sh`): core/hooks/shell-words.ts
- * gives it as the next command's input. Escapes are read as dash's echo reads them (always);
- * null for any other command, a computed word, `printf -v`, or a format past `%s`/`%b`/`%d`.
+ * Text the line computes: a `$` stands for any text where commands and paths are matched
+ * (core/policies/text-overlap.ts, core/hooks/computed-paths.ts).
  */
-export function printedText(words: readonly string[]): string | null {
-  if (words.some((word) => word.includes('$'))) return null;
+export const COMPUTED_TEXT = '$';
+
+/**
+ * What `echo` or `printf` prints, its computed parts (`$X`, `$(…)`) left as the `$` they are, so
+ * a shell it is piped to runs that text (`echo 'git push --force' | sh`). Escapes are read as
+ * dash's echo reads them (always); null for any other command, `printf -v`, or a format past
+ * `%s`/`%b`/`%d`.
+ */
+function printedText(words: readonly string[]): string | null {
   const [program, ...args] = words;
   if (program === 'echo') {
     let i = 0;
@@ -48,4 +53,13 @@ export function printedText(words: readonly string[]): string | null {
   const from = args[0] === '--' ? 1 : 0;
   if (args[from] === undefined || args[from].startsWith('-')) return null;
   return printfOutput(args[from], args.slice(from + 1));
+}
+
+/**
+ * What a command piped into another prints, as the next command's input (core/hooks/shell-words.ts):
+ * a literal `echo`'s or `printf`'s text, else text the line computes (`curl x | sh`,
+ * `base64 -d f | sh`, a group's output), which a shell reading it may run as any command.
+ */
+export function pipedText(words: readonly string[]): string {
+  return printedText(words) ?? COMPUTED_TEXT;
 }

@@ -9,4 +9,9 @@ export interface FileAccessLists {
  * OWN_ACCESS: archivers, downloaders, git, in-place script editors, patch appliers); `join` puts
  * a path in a directory, within what shell-file-access.ts records.
  */
-export type ProgramAccess = (program: string, args: string[], access: FileAccessLists, join: (dir: string, path: string) => string) => void;
+export type ProgramAccess = (
+  program: string,
+  args: readonly string[],
+  access: FileAccessLists,
+  join: (dir: string, path: string) => string,
+) => void;

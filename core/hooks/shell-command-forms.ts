@@ -1,6 +1,7 @@
 import { forcedPushForm, forcingSetting } from './force-push-form.js';
 import { storedGitSetting } from './git-settings.js';
 import {
+  argumentsRun,
   gitSubcommand,
   MAX_SCRIPT_DEPTH,
   programOf,
@@ -50,7 +51,9 @@ export function commandForms(command: string, tokens: ShellToken[], commands: Si
   const each: string[][] = [];
   for (const simple of commands) {
     if (simple.words.length === 0) continue;
-    const { program, args } = programOf(simple.words);
+    const ran = programOf(simple.words);
+    const { program } = ran;
+    const args = argumentsRun(ran);
     const run = program === 'git' ? gitSubcommand(args) : args;
     const own = [simple.words.join(' '), [program, ...run].join(' ')];
     for (const form of own) forms.add(form);

@@ -23,7 +23,7 @@ import {
 } from './shell-programs.js';
 import { recursiveReads } from './shell-recursive-readers.js';
 import { transferAccess } from './shell-transfers.js';
-import { programOf, simpleCommands, type SimpleCommand } from './shell-words.js';
+import { argumentsRun, programOf, simpleCommands, type SimpleCommand } from './shell-words.js';
 import { trimSlashes } from './trim-slashes.js';
 
 /**
@@ -97,9 +97,10 @@ function into(dir: string, source: string, program: string, spent: Spent): strin
 
 /** What one simple command reads and writes, its paths as written. */
 function commandAccess({ words: command, input }: SimpleCommand, access: ShellFileAccess, spent: Spent): void {
-  const { program, ...run } = programOf(command);
-  // The words xargs appends are computed paths (`find . -name .env | xargs cat` reads `.env`); `xargs -a FILE` reads FILE.
-  const args = run.fed ? [...run.args, '$'] : run.args;
+  const run = programOf(command);
+  const { program } = run;
+  // The words xargs hands over are computed paths (`find . -name .env | xargs cat` reads `.env`); `xargs -a FILE` reads FILE.
+  const args = argumentsRun(run);
   access.reads.push(...(run.fed ?? []));
   if (!program) return;
   access.reads.push(...filesAnyProgramReads(command));

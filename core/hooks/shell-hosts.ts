@@ -2,7 +2,8 @@ import { hostOf, URL_WITH_AUTHORITY } from './fetch-hosts.js';
 import { parsed } from './shell-operands.js';
 import { NO_VALUED } from './shell-programs.js';
 import { TRANSFERS } from './shell-transfers.js';
-import { programOf, type SimpleCommand } from './shell-words.js';
+import { COMPUTED_TEXT } from './printed-text.js';
+import { argumentsRun, programOf, type SimpleCommand } from './shell-words.js';
 
 /** Where a word is cut into the pieces a URL is looked for in: blanks, quotes, brackets, `,`, `;`, `=`. */
 const PIECES = /[\s'"`()<>,;=[\]{}]+/;
@@ -44,15 +45,17 @@ function commandHosts(words: readonly string[]): string[] {
       if (scp) hosts.push(scp[1].replace(/^\[|\]$/g, ''));
     }
   }
-  const { program: named, args } = programOf(words);
-  const program = Object.hasOwn(ALIASES, named) ? ALIASES[named] : named;
+  const run = programOf(words);
+  const args = argumentsRun(run);
+  const program = Object.hasOwn(ALIASES, run.program) ? ALIASES[run.program] : run.program;
   if (HTTP_CLIENTS.has(program)) {
     const words = parsed(args, Object.hasOwn(TRANSFERS, program) ? TRANSFERS[program].valued : NO_VALUED);
-    hosts.push(
-      ...words.files
-        .filter((file) => !URL_WITH_AUTHORITY.test(file) && /^[\w.-]+\.[A-Za-z]{2,}(?::\d+)?(?:\/|$)|^localhost\b/.test(file))
-        .map(hostOfBare),
-    );
+    const bare = words.files.filter((file) => !URL_WITH_AUTHORITY.test(file));
+    hosts.push(...bare.filter((file) => /^[\w.-]+\.[A-Za-z]{2,}(?::\d+)?(?:\/|$)|^localhost\b/.test(file)).map(hostOfBare));
+    // A URL the line computes (`curl $URL`, `"${BASE}/api"`) or reads from a file (`wget -i`, `curl -K`) is any host's.
+    const computed = bare.some((file) => file.split('/')[0].includes(COMPUTED_TEXT));
+    const listed = program === 'curl' ? words.has('-K', '--config') : words.has('-i', '--input-file');
+    if (computed || listed) hosts.push(COMPUTED_TEXT);
     // curl's proxy, and the hosts `--connect-to` and `--resolve` send it to instead.
     if (program === 'curl') {
       hosts.push(...words.values('-x', '--proxy', '--preproxy').map(hostOfBare));
@@ -81,8 +84,8 @@ function commandHosts(words: readonly string[]): string[] {
  * (`scp`, `rsync`, `git`), an HTTP client's operands without a scheme (`curl api.example.com`),
  * curl's `-x`, `--connect-to` and `--resolve` targets, and the host operands of `ssh` (and
  * `-J`), `nc`, `telnet`, `ping`, `dig`, `nslookup`, `host`, `whois`, `openssl s_client -connect`.
- * Matched by `host` rules; defence in depth, NOT a guarantee: a host the line computes or a
- * program reads from elsewhere is not seen. A security probe reached `*.internal.example.com`
+ * A URL an HTTP client is given computed or in a file is any host (`$`). Matched by `host` rules;
+ * defence in depth, NOT a guarantee: a host a program computes or reads from elsewhere is not seen. A security probe reached `*.internal.example.com`
  * with `curl` past `deny host *.internal.example.com`, which only Claude's WebFetch met.
  */
 export function shellHosts(commands: readonly SimpleCommand[]): string[] {

@@ -9,7 +9,7 @@
  * parser: what a program computes and aliases are not followed (computed-paths.ts,
  * inline-programs.ts read what they can).
  */
-import { printedText } from './printed-text.js';
+import { COMPUTED_TEXT, pipedText } from './printed-text.js';
 import { hereDocumentBody } from './here-documents.js';
 import { ShellLineTooLong, type ShellReadBudget, newShellReadBudget } from './shell-read-budget.js';
 import { findCommands } from './find-commands.js';
@@ -17,7 +17,7 @@ import { shellScript } from './shell-wrappers.js';
 
 export { newShellReadBudget, SHELL_READ_LIMITS, ShellLineTooLong, type ShellReadBudget } from './shell-read-budget.js';
 
-export { gitSubcommand, programOf, shellScript } from './shell-wrappers.js';
+export { argumentsRun, gitSubcommand, programOf, shellScript } from './shell-wrappers.js';
 
 /** A word, or an operator (`<<` with its here-document's body). */
 export type ShellToken = { word: string } | { op: string; body?: string };
@@ -272,12 +272,14 @@ export function simpleCommands(command: string | ShellToken[], budget: ShellRead
       if (current.words.length === 0 && GROUP_WORDS.has(token.word)) continue;
       current.words.push(token.word);
     } else if (!REDIRECTIONS.has(token.op)) {
-      // What a literal echo or printf prints is the input of the command it is piped to (printed-text.ts).
-      const printed = token.op === '|' ? printedText(current.words) : null;
+      // What a command prints is the input of the command it is piped to (printed-text.ts).
+      const printed = token.op === '|' ? pipedText(current.words) : null;
       end();
       if (printed !== null) current.input = printed;
     } else {
       const target = list[i + 1];
+      // `bash <(curl …)`: a process substitution's output is a file the command reads, what a shell runs.
+      if (token.op === '<' && target && 'op' in target && target.op === '(') current.input = COMPUTED_TEXT;
       if (target && 'word' in target) {
         if (token.op === '<<<' || token.op === '<<') current.input = token.op === '<<<' ? target.word : (token.body ?? '');
         else current.redirections.push({ op: token.op as Redirection, target: target.word });

@@ -3,6 +3,7 @@ import { gitEnvironmentOptions } from './git-settings.js';
 import { inlineProgramReach } from './inline-programs.js';
 import { runnerCommandStart } from './package-runners.js';
 import { powershellScript } from './powershell-script.js';
+import { COMPUTED_TEXT } from './printed-text.js';
 import { readOption } from './read-option.js';
 
 /**
@@ -120,12 +121,26 @@ export function programOf(words: readonly string[]): ProgramRun {
 }
 
 /** The program a simple command runs, as programOf reads it; its arrays are not to be changed (they are shared). */
-export type ProgramRun = { program: string; args: string[]; fed?: string[] };
+export type ProgramRun = { program: string; args: string[]; fed?: string[]; replace?: string };
+
 const programs = new WeakMap<readonly string[], ProgramRun>();
+
+/**
+ * The arguments a program runs with, those `xargs` hands it included: the words of its input are
+ * text the line computes (`$`), appended, or in place of its replacement string (`-I {}`), so
+ * `echo push --force | xargs git` reads `git $` and `xargs -I{} sh -c {}` runs a computed script.
+ */
+export function argumentsRun(run: ProgramRun): readonly string[] {
+  if (run.fed === undefined) return run.args;
+  const { replace } = run;
+  if (replace === undefined) return [...run.args, COMPUTED_TEXT];
+  return replace === '' ? run.args : run.args.map((word) => word.split(replace).join(COMPUTED_TEXT));
+}
 
 function readProgram(words: readonly string[]): ProgramRun {
   let i = 0;
   let fed: string[] | undefined;
+  let replace: string | undefined;
   const assigned: string[] = [];
   for (;;) {
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) assigned.push(words[i++]);
@@ -151,6 +166,9 @@ function readProgram(words: readonly string[]): ProgramRun {
       const option = readOption(words, i, valued);
       if (option.name === '-S' || option.name === '--split-string') split = option.value ?? '';
       if (base === 'xargs' && (option.name === '-a' || option.name === '--arg-file') && option.value !== undefined) fed?.push(option.value);
+      // xargs's replacement string: `-I R`, `--replace[=R]`, `-i[R]` (`{}` unless given).
+      if (base === 'xargs' && (option.name === '-I' || option.name === '--replace')) replace = option.value ?? '{}';
+      else if (base === 'xargs' && /^-i/.test(words[i])) replace = words[i].slice(2) || '{}';
       exec ||= option.name === '--exec' || /^-[a-z]*x/.test(words[i]);
       i = option.next;
     }
@@ -170,7 +188,7 @@ function readProgram(words: readonly string[]): ProgramRun {
   // The settings the environment gives git, read as its `-c` options (git-settings.ts).
   const settings = program === 'git' || dashed ? gitEnvironmentOptions(assigned) : [];
   if (settings.length > 0) args.unshift(...settings);
-  return { program: dashed ? 'git' : program, args, ...(fed && { fed }) };
+  return { program: dashed ? 'git' : program, args, ...(fed && { fed }), ...(replace !== undefined && { replace }) };
 }
 
 /** git's global options that take the next word as their value (`--git-dir=x` takes none; `--exec-path` only with `=`). */
@@ -197,13 +215,17 @@ const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']
  * no `-c` and no script file (or `-s`, or `-`) runs it.
  */
 export function shellScript(words: readonly string[], input?: string): string | null {
-  const { program, args } = programOf(words);
+  const ran = programOf(words);
+  const { program } = ran;
+  const args = argumentsRun(ran);
   if (program === 'git') {
     const run = gitSubcommand(args);
     return gitConfigScript(args.slice(0, args.length - run.length), run);
   }
   const handed = inlineProgramReach(program, args, input).lines;
   if (handed.length > 0) return handed.join('\n');
+  // `source <(…)`: the shell runs what the process substitution prints (shell-words.ts gives it as the input).
+  if ((program === 'source' || program === '.') && args.length === 0) return input ?? null;
   if (!SHELLS.has(program)) return powershellScript(program, args);
   let command = false;
   let stdin = false;

@@ -49,6 +49,25 @@ describe('the hosts a shell line reaches (core/hooks/shell-hosts.ts)', () => {
     expect(rule('curl "https://$HOST/x"')).toBe(0);
   });
 
+  it.each([
+    'curl $URL',
+    'wget "${BASE}/api"',
+    'curl -s "$(cat url.txt)"',
+    'wget -i urls.txt',
+    'curl -K request.cfg',
+    'cat urls.txt | xargs curl -O',
+  ])('%j fetches from a host the line does not name: any host', (command) => {
+    expect(hostsOf(command)).toContain('$');
+    expect(rule(command)).toBe(0);
+  });
+
+  it.each(['curl https://example.org/$PAGE', 'curl "api.example.org/v1/$ID"', 'wget -O "$OUT" https://example.org/a'])(
+    '%j names its host',
+    (command) => {
+      expect(rule(command)).toBeNull();
+    },
+  );
+
   it('is covered by an allow rule only when the rule names the host', () => {
     const allowCurl: ToolRule[] = [{ match: { command: 'curl *' }, verdict: 'allow' }, ...DENY_INTERNAL];
     expect(rule('curl https://api.internal.example.com/x', allowCurl)).toBe(1);
