@@ -9,6 +9,7 @@
  * parser: what a program computes and aliases are not followed (computed-paths.ts,
  * inline-programs.ts read what they can).
  */
+import { doubleQuoted, MAX_SUBSTITUTION_DEPTH, ShellSubstitutionsTooDeep } from './double-quoted.js';
 import { COMPUTED_TEXT, pipedText } from './printed-text.js';
 import { hereDocumentBody } from './here-documents.js';
 import { ShellLineTooLong, type ShellReadBudget, newShellReadBudget } from './shell-read-budget.js';
@@ -37,35 +38,6 @@ const SEPARATORS = new Set([';', '|', '&', '\n', '(', ')', '`']);
 const REDIRECTIONS: ReadonlySet<string> = new Set(['<', '>', '<>', '<<', '<<<']);
 /** Words that open or close a group: a command after them starts anew. */
 const GROUP_WORDS = new Set(['{', '}', '!', 'then', 'do', 'else', 'elif']);
-
-/**
- * A double-quoted string from `from` (past its quote), as bash reads it: a backslash escapes only
- * `"`, `\`, `$`, a backtick and a newline (gone), and stays before anything else. Taking `\"` for
- * the closing quote let `echo "\"" ; cat .env` hide the `cat`. `end` is the closing quote's index.
- */
-function doubleQuoted(command: string, from: number): { text: string; end: number } {
-  const run = /[^"\\]+/y;
-  let text = '';
-  let i = from;
-  while (i < command.length && command[i] !== '"') {
-    run.lastIndex = i;
-    const plain = run.exec(command);
-    if (plain) {
-      text += plain[0];
-      i += plain[0].length;
-      continue;
-    }
-    const next = command[i + 1] ?? '';
-    if (next !== '' && '"\\$`\n'.includes(next)) {
-      if (next !== '\n') text += next;
-      i += 2;
-    } else {
-      text += '\\';
-      i++;
-    }
-  }
-  return { text, end: i };
-}
 
 const C_ESCAPES: Record<string, string> = {
   n: '\n',
@@ -133,7 +105,8 @@ const DESCRIPTOR = /[ \t]*(?:\d+-?|-)(?=[\s;|&()<>]|$)/y;
  * Words and operators of a command line: quotes group (`'…'`, `"…"`, `$'…'` decoded, `$"…"`),
  * separators and redirections stand apart, a `#` starting a word comments out the rest of its line.
  */
-export function shellTokens(command: string, budget: ShellReadBudget = newShellReadBudget()): ShellToken[] {
+export function shellTokens(command: string, budget: ShellReadBudget = newShellReadBudget(), depth = 0): ShellToken[] {
+  if (depth > MAX_SUBSTITUTION_DEPTH) throw new ShellSubstitutionsTooDeep();
   const out: ShellToken[] = [];
   let word = '';
   let inWord = false;
@@ -146,6 +119,15 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
     if (inWord) push({ word });
     word = '';
     inWord = false;
+  };
+  // The commands a double-quoted string substitutes, read as a group of their own where their command ends.
+  const substituted: string[] = [];
+  const addSubstituted = () => {
+    for (const body of substituted.splice(0)) {
+      push({ op: '(' });
+      out.push(...shellTokens(body, budget, depth + 1));
+      push({ op: ')' });
+    }
   };
   // Runs of plain characters are taken whole: a character at a time, a long command cost tens of milliseconds.
   const plain = /[^\s'"\\;|&()`<>$#]+/y;
@@ -166,12 +148,13 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
       const from = c === '$' ? i + 2 : i + 1;
       const quote = c === '$' ? command[i + 1] : c;
       const single = quote === "'" && c !== '$' ? command.indexOf("'", from) : 0;
-      const read =
+      const read: { text: string; end: number; substitutions?: string[] } =
         quote === '"'
           ? doubleQuoted(command, from)
           : c === '$'
             ? cQuoted(command, from)
             : { text: command.slice(from, single < 0 ? command.length : single), end: single < 0 ? command.length : single };
+      if (read.substitutions) substituted.push(...read.substitutions);
       word += read.text;
       inWord = true;
       i = read.end;
@@ -188,6 +171,7 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
         inWord = true;
       }
       flush();
+      addSubstituted();
       // `&&` and `||` are one operator; a newline reads as `;`.
       const doubled = (c === '&' || c === '|') && command[i + 1] === c;
       push({ op: doubled ? c + command[++i] : c === '\n' ? ';' : c });
@@ -226,6 +210,7 @@ export function shellTokens(command: string, budget: ShellReadBudget = newShellR
     }
   }
   flush();
+  addSubstituted();
   return out;
 }
 
