@@ -19,6 +19,12 @@ const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
     ...['-t', '--template', '--fixup', '--squash', '--trailer', '--cleanup', '--pathspec-from-file'],
   ]),
   'hash-object': new Set(['-t', '--path']),
+  // They print what the paths they name hold, or held (shows below).
+  blame: new Set(['-L', '-S', '--contents', '--ignore-rev', '--ignore-revs-file']),
+  annotate: new Set(['-L', '-S', '--contents']),
+  log: new Set(['-L', '-n', '--max-count', '--skip', '--format', '--pretty', '--author', '--grep', '-G', '-S']),
+  whatchanged: new Set(['-n', '--max-count']),
+  grep: new Set(['-e', '-f', '-A', '-B', '-C', '--max-depth', '-m', '--max-count', '--threads', '-O', '--open-files-in-pager']),
   archive: new Set(['--format', '-o', '--output', '--prefix', '--remote', '--exec', '--add-file', '--add-virtual-file', '--mtime']),
   worktree: new Set(['-b', '-B', '--reason']),
   clone: new Set([
@@ -60,10 +66,30 @@ function clonedDirectory(url: string): string | undefined {
 /** Whether a word can only be a path: no ref name starts a component with `.` or ends with `/` (git check-ref-format). */
 const notARef = (word: string) => word.startsWith('.') || word.includes('/.') || word.endsWith('/');
 
+/** Subcommands that print what the files they name hold (`blame`), or what their history holds (`log -p`, `diff REV`, `grep`). */
+const SHOWS = new Set(['blame', 'annotate', 'log', 'whatchanged', 'grep', 'diff', 'show']);
+
+/**
+ * The paths a command that shows them names: every word after `--`, the path of a `REV:PATH`
+ * object name (`HEAD:.env`, `:0:.env` from the index), an operand that can only be a path
+ * (notARef: `.env`, `config/.env.local`), and blame's file (its last operand). A word that may be
+ * a revision (`HEAD`, `main`) is not read as a path.
+ */
+function shownPaths(subcommand: string, rest: readonly string[], files: readonly string[]): string[] {
+  const dashes = rest.indexOf('--');
+  const named = files.flatMap((word) => {
+    const path = objectPath(word);
+    return path !== undefined ? [path] : notARef(word) ? [word] : [];
+  });
+  const last = subcommand === 'blame' || subcommand === 'annotate' ? files.slice(-1) : [];
+  return [...new Set([...(dashes >= 0 ? rest.slice(dashes + 1) : []), ...named, ...last])];
+}
+
 /**
  * The files a git command reads or writes (docs/agent-hooks.md, "Shell commands and files"):
  * `checkout [REF] -- PATHS`, `checkout REF PATHS`, `checkout .`, `restore PATHS`, `rm` and `mv`
- * write them; `show REV:PATH` and `cat-file -p REV:PATH` read PATH, `diff --no-index` its files; `apply` and `am` read their
+ * write them; `cat-file -p REV:PATH` reads PATH, `diff --no-index` its files, `blame`, `log`, `diff`,
+ * `grep` and `show` the paths they name (shownPaths: `show REV:PATH` reads PATH); `apply` and `am` read their
  * patches and write the working tree (unless `apply` only looks), as the plumbing that builds a
  * commit's tree (PLUMBING) does; a `git -C DIR` before them
  * puts the paths in DIR. Past git's global options (gitSubcommand), as the command forms read them.
@@ -102,18 +128,17 @@ export const gitAccess: ProgramAccess = (_program, args, access, join) => {
     if (made !== undefined) access.writes.push(from(made));
     return;
   }
-  if (subcommand === 'show' || subcommand === 'cat-file') {
+  if (subcommand === 'cat-file') {
     for (const name of files) {
       const path = objectPath(name);
       if (path !== undefined) access.reads.push(from(path));
     }
     return;
   }
-  if (subcommand === 'diff') {
-    // `git diff --no-index A B` compares two files, any files: it reads both.
-    if (words.has('--no-index')) access.reads.push(...files.map(from));
-    return;
-  }
+  // `git diff --no-index A B` compares two files, any files: it reads both.
+  if (subcommand === 'diff' && words.has('--no-index')) access.reads.push(...files.map(from));
+  else if (SHOWS.has(subcommand)) access.reads.push(...shownPaths(subcommand, rest, files).map(from));
+  if (SHOWS.has(subcommand)) return;
   if (subcommand === 'apply' || subcommand === 'am') {
     // The files a patch changes are in the patch, not the line: the working tree is written (shell-appliers.ts).
     access.reads.push(...files.map(from));

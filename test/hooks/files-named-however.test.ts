@@ -44,6 +44,29 @@ describe('git commands that take files into its objects, or fill a directory', (
   );
 });
 
+describe('git commands that print what the files they name hold, or held', () => {
+  it.each([
+    'git blame .env',
+    'git blame -L 1,5 HEAD -- .env',
+    'git log -p -- .env',
+    'git diff HEAD -- .env',
+    'git diff HEAD config/.env.local',
+    'git grep KEY -- .env',
+    'git grep -e KEY HEAD config/.env.local',
+    'git show HEAD -- .env',
+    'git diff HEAD~3:.env HEAD:.env',
+  ])('%j reads .env', (command) => {
+    expect(ruleIndex(command)).toBe(READ_ENV);
+  });
+
+  it.each(['git log --oneline', 'git log -n 5 main', 'git diff main feature', 'git grep -n TODO', 'git show HEAD', 'git diff --stat'])(
+    '%j names no file: a revision is not read as one',
+    (command) => {
+      expect(ruleIndex(command)).toBeNull();
+    },
+  );
+});
+
 describe('other readers and writers of named files', () => {
   it.each(['openssl enc -base64 -in .env', 'openssl rsautl -encrypt -pass file:.env -in x', 'gpg -c .env', 'code .env', 'subl .env'])(
     '%j reads .env',
