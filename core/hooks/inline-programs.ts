@@ -64,9 +64,14 @@ function specOf(program: string): InlineSpec | undefined {
 /**
  * The inline programs of an interpreter's words (perl takes several `-e`), none when it runs a
  * file or a module; with none, `input` (a here-document, `<<<`) when it reads its program from
- * standard input (no file named, or `-`), as all but awk do.
+ * standard input (no file named, or `-`), as all but awk do. `operands`: the words after the
+ * program, its arguments (`python3 -c '…' .env`, `perl -ne print .env`).
  */
-function inlineCode(spec: InlineSpec, args: readonly string[], input: string | undefined): string[] {
+function inlineCode(
+  spec: InlineSpec,
+  args: readonly string[],
+  input: string | undefined,
+): { codes: string[]; operands: readonly string[] } {
   const codes: string[] = [];
   let i = 0;
   for (; i < args.length && args[i].startsWith('-') && args[i] !== '-'; i++) {
@@ -78,7 +83,7 @@ function inlineCode(spec: InlineSpec, args: readonly string[], input: string | u
     if (word.startsWith('--')) {
       const eq = word.indexOf('=');
       const name = eq < 0 ? word : word.slice(0, eq);
-      if (spec.stop?.has(name)) return codes;
+      if (spec.stop?.has(name)) return { codes, operands: [] };
       const value = eq < 0 ? args[i + 1] : word.slice(eq + 1);
       if (spec.code.has(name) && value !== undefined) codes.push(value);
       if (eq < 0 && (spec.code.has(name) || spec.valued.has(name))) i++;
@@ -86,7 +91,7 @@ function inlineCode(spec: InlineSpec, args: readonly string[], input: string | u
     }
     for (let k = 1; k < word.length; k++) {
       const name = `-${word[k]}`;
-      if (spec.stop?.has(name)) return codes;
+      if (spec.stop?.has(name)) return { codes, operands: [] };
       // node's `-pe CODE` is `-p -e CODE`.
       if (!spec.code.has(name) && !spec.valued.has(name)) continue;
       if (name === '-p' && k + 1 < word.length) continue;
@@ -96,9 +101,11 @@ function inlineCode(spec: InlineSpec, args: readonly string[], input: string | u
       break;
     }
   }
-  if (spec.operand && codes.length === 0 && i < args.length) codes.push(args[i]);
-  else if (!spec.operand && codes.length === 0 && input !== undefined && (i >= args.length || args[i] === '-')) codes.push(input);
-  return codes;
+  // The words after the program are its arguments (`sys.argv`, `@ARGV`, awk's files), which it may open.
+  if (codes.length > 0) return { codes, operands: args.slice(i) };
+  if (spec.operand && i < args.length) return { codes: [args[i]], operands: args.slice(i + 1) };
+  if (!spec.operand && input !== undefined && (i >= args.length || args[i] === '-')) return { codes: [input], operands: args.slice(i + 1) };
+  return { codes, operands: [] };
 }
 
 /** A string literal at `open` (its quote) and where it ends: its text, a backslash taking the character after it. */
@@ -172,10 +179,12 @@ function readReach(program: string, args: readonly string[], input?: string): In
   if (spec === undefined) return { paths: [], lines: [] };
   const paths: string[] = [];
   const lines: string[] = [];
-  for (const code of inlineCode(spec, args, input)) {
+  const { codes, operands } = inlineCode(spec, args, input);
+  for (const code of codes) {
     const read = readCode(code, spec);
     paths.push(...read.literals.filter(looksLikePath));
     lines.push(...read.lines);
   }
+  paths.push(...operands.filter(looksLikePath));
   return { paths: [...new Set(paths)], lines };
 }

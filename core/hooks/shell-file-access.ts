@@ -106,8 +106,16 @@ function commandAccess({ words: command, input }: SimpleCommand, access: ShellFi
   access.reads.push(...filesAnyProgramReads(command));
   const named = inlineProgramReach(program, args, input).paths;
   spent.tooLong ||= named.length > MAX_INLINE_PATHS;
+  if (Object.hasOwn(OWN_ACCESS, program)) {
+    OWN_ACCESS[program](program, args, access, (dir, path) => joined(dir, path, spent));
+    // Once: an in-place edit's files are its inline program's arguments too (`perl -pi -e … FILE`).
+    for (const into of [access.reads, access.writes]) {
+      const listed = new Set(into);
+      into.push(...named.filter((path) => !listed.has(path)));
+    }
+    return;
+  }
   for (const into of [access.reads, access.writes]) into.push(...named);
-  if (Object.hasOwn(OWN_ACCESS, program)) return OWN_ACCESS[program](program, args, access, (dir, path) => joined(dir, path, spent));
   const words = parsed(args, Object.hasOwn(VALUED, program) ? VALUED[program] : NO_VALUED);
   const { values } = words;
   const files = words.files.filter((f) => f !== '-');

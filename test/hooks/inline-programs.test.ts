@@ -40,7 +40,18 @@ describe("what an interpreter's inline program plainly names", () => {
   });
 
   it.each([
+    `python3 -c "import sys; print(open(sys.argv[1]).read())" .env`,
+    `node -e "console.log(require('fs').readFileSync(process.argv[1], 'utf8'))" .env`,
+    `perl -ne print .env`,
+    `ruby -ne 'print' config/.env.local`,
+    `python3 - .env <<< 'import sys; print(open(sys.argv[1]).read())'`,
+  ])('%j hands the program a file as its argument: it may read it', (command) => {
+    expect(rule(command)).toBe(1);
+  });
+
+  it.each([
     `python3 -c "import json, sys; print(json.load(sys.stdin)['version'])"`,
+    `node -e "console.log(process.argv)" -- --flag value`,
     `python3 -c "print(', '.join(['a', 'b']))"`,
     `python3 -c "print('.'.join(['a', 'b']))"`,
     `python3 script.py -c "open('.env')"`,

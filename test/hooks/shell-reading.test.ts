@@ -269,9 +269,10 @@ describe('perl and ruby editing in place', () => {
     expect(shellFileAccess(command)).toEqual({ reads: paths, writes: paths });
   });
 
-  it('follows no other script', () => {
-    expect(shellFileAccess("perl -e 'print 1' .env")).toEqual({ reads: [], writes: [] });
-    expect(shellFileAccess("ruby -e 'p 1' .env")).toEqual({ reads: [], writes: [] });
+  it('reads an inline program without -i as one its arguments may be opened by (inline-programs.ts), and a script file not at all', () => {
+    expect(shellFileAccess("perl -e 'print 1' .env")).toEqual({ reads: ['.env'], writes: ['.env'] });
+    expect(shellFileAccess("ruby -e 'p 1' .env")).toEqual({ reads: ['.env'], writes: ['.env'] });
+    expect(shellFileAccess('perl fix.pl .env')).toEqual({ reads: [], writes: [] });
   });
 });
 
