@@ -89,3 +89,26 @@ export const archiveAccess: ProgramAccess = (program, args, access, join) => {
   });
   access.reads.push(...words.values('-T', '--files-from'));
 };
+
+/** 7-Zip's commands that put the files after the archive into it. */
+const SEVEN_ZIP_ADDS = new Set(['a', 'u']);
+
+/**
+ * What 7-Zip (`7z`, `7za`, `7zz`, `7zr`) reads and writes: adding (`a`, `u`) reads every file
+ * under the paths after the archive and writes the archive; extracting (`x`, `e`) reads the
+ * archive and writes where `-oDIR` says (`.` without it); any other command reads the archive.
+ * Its switches are single words (`-oDIR`, `-pSECRET`).
+ */
+export const sevenZipAccess: ProgramAccess = (_program, args, access) => {
+  const words = parsed(args, new Set());
+  const [command, archive, ...files] = words.files;
+  if (archive === undefined) return;
+  if (SEVEN_ZIP_ADDS.has(command)) {
+    access.writes.push(archive);
+    access.reads.push(...(recursiveReads('7z', words, files) ?? files));
+    return;
+  }
+  access.reads.push(archive);
+  const out = args.findLast((word) => word.startsWith('-o'));
+  if (command === 'x' || command === 'e') access.writes.push(out === undefined || out === '-o' ? '.' : out.slice(2));
+};

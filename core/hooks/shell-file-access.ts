@@ -2,7 +2,7 @@ import { computedPathGlobs, isComputedPath, MAX_COMPUTED_PATHS } from './compute
 import { inlineProgramReach, MAX_INLINE_PATHS } from './inline-programs.js';
 import { filesAnyProgramReads } from './files-any-program-reads.js';
 import { applyAccess } from './shell-appliers.js';
-import { archiveAccess } from './shell-archivers.js';
+import { archiveAccess, sevenZipAccess } from './shell-archivers.js';
 import { cryptoToolAccess } from './shell-crypto-tools.js';
 import { gitAccess } from './shell-git-files.js';
 import { inPlaceAccess } from './shell-in-place-scripts.js';
@@ -22,7 +22,7 @@ import {
   WRITERS,
 } from './shell-programs.js';
 import { recursiveReads } from './shell-recursive-readers.js';
-import { transferAccess } from './shell-transfers.js';
+import { httpieAccess, transferAccess } from './shell-transfers.js';
 import { argumentsRun, programOf, simpleCommands, type SimpleCommand } from './shell-words.js';
 import { trimSlashes } from './trim-slashes.js';
 
@@ -58,8 +58,16 @@ export const MAX_RECORDED_CHARS = 1024 * 1024;
 const OWN_ACCESS: Record<string, ProgramAccess> = {
   tar: archiveAccess,
   zip: archiveAccess,
+  '7z': sevenZipAccess,
+  '7za': sevenZipAccess,
+  '7zz': sevenZipAccess,
+  '7zr': sevenZipAccess,
   curl: transferAccess,
   wget: transferAccess,
+  http: httpieAccess,
+  https: httpieAccess,
+  xh: httpieAccess,
+  xhs: httpieAccess,
   git: gitAccess,
   perl: inPlaceAccess,
   ruby: inPlaceAccess,

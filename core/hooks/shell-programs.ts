@@ -52,7 +52,11 @@ export const READERS = new Set([
   'split',
   'csplit',
   'bat',
+  'batcat',
   'view',
+  'most',
+  // Printers of a file's lines, checksums and highlighters.
+  ...['pr', 'expand', 'unexpand', 'look', 'sum', 'b2sum', 'sha224sum', 'sha384sum', 'pygmentize', 'highlight', 'glow'],
   // PowerShell's (Copilot CLI's `powershell` tool; names are read lower-cased): `Get-Content .env`, `type .env`.
   'get-content',
   'gc',
@@ -69,6 +73,8 @@ export const EDITORS = new Set([
   ...['vi', 'vim', 'nvim', 'nano', 'emacs', 'ed', 'ex', 'pico', 'micro', 'joe', 'kak', 'hx', 'helix', 'mcedit'],
   // Editors with windows of their own, started from a shell.
   ...['code', 'codium', 'cursor', 'subl', 'gedit', 'kate'],
+  // Converters that rewrite their files in place.
+  ...['dos2unix', 'unix2dos', 'mac2unix', 'unix2mac'],
 ]);
 /** Commands that change or create every file they name. */
 export const WRITERS = new Set([

@@ -17,6 +17,7 @@ const RECURSIVE: Record<string, readonly string[]> = {
   rsync: ['-r', '-a', '--recursive', '--archive'],
   tar: [],
   zip: ['-r', '--recurse-paths'],
+  '7z': [],
 };
 /**
  * Searchers that leave hidden files out unless an option names them, by those options: their

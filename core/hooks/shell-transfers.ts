@@ -95,3 +95,25 @@ export const transferAccess: ProgramAccess = (program, args, access, join) => {
     access.writes.push(saved ? join(dir, value) : value);
   }
 };
+
+/** HTTPie's (and xh's) options that take a value; `-o` / `--output` is the file it writes. */
+const HTTPIE_VALUED = new Set([
+  ...['-a', '--auth', '-A', '--auth-type', '-o', '--output', '--session', '--session-read-only', '--proxy', '--cert', '--cert-key'],
+  ...['--verify', '--timeout', '--max-redirects', '-p', '--print', '--pretty', '-s', '--style', '--format-options', '--boundary'],
+]);
+/** A request item that sends a file: `@FILE` (the body), `name@FILE` (an upload), `name=@FILE` and `name:=@FILE` (embedded). */
+const HTTPIE_SENT = /^(?:[^=:@\s]*(?:=|:=)?)@(.+)$/;
+
+/**
+ * What HTTPie (`http`, `https`) and xh read and write (docs/agent-hooks.md, "Shell commands and
+ * files"): the files its request items send (`http POST x @.env`, `file@.env`, `k=@.env`), and
+ * the file `-o` writes.
+ */
+export const httpieAccess: ProgramAccess = (_program, args, access) => {
+  const words = parsed(args, HTTPIE_VALUED);
+  for (const item of words.files) {
+    const sent = HTTPIE_SENT.exec(item)?.[1];
+    if (sent !== undefined) access.reads.push(sent.replace(/;type=.*$/, ''));
+  }
+  access.writes.push(...words.values('-o', '--output').filter((file) => file !== '-'));
+};
