@@ -8,6 +8,7 @@ import { searchedFiles } from './searched-files.js';
 import { commandForms, substitutesCommands } from './shell-command-forms.js';
 import { shellFileAccess } from './shell-file-access.js';
 import { newShellReadBudget, ShellLineTooLong, shellTokens, simpleCommands } from './shell-words.js';
+import { edits, kindOf, type Kind } from './tool-kinds.js';
 
 /**
  * What one tool call of a coding agent does, in the policy's terms (docs/agent-hooks.md, "Tools
@@ -28,55 +29,12 @@ export interface ToolAction {
   substitutes: boolean;
   reads: string[];
   writes: string[];
+  /** The files an edit changes, which it reads to find its old text (a `read` rule that refuses holds for them). */
+  edited?: string[];
   hosts: string[];
   /** Why the input is not one the tool runs (a shell call without a command line, a file tool without a path): it is refused. */
   malformed?: string;
 }
-
-type Kind = 'shell' | 'read' | 'write' | 'search' | 'fetch' | 'web_search' | 'agent';
-
-/** Claude Code's, Copilot CLI's and Gemini CLI's built-in tools (their names do not collide). */
-const TOOL_KINDS: Record<string, Kind> = {
-  Bash: 'shell',
-  bash: 'shell',
-  shell: 'shell',
-  write_bash: 'shell',
-  powershell: 'shell',
-  run_shell_command: 'shell',
-  Read: 'read',
-  NotebookRead: 'read',
-  view: 'read',
-  read_file: 'read',
-  read_many_files: 'read',
-  Write: 'write',
-  Edit: 'write',
-  MultiEdit: 'write',
-  NotebookEdit: 'write',
-  create: 'write',
-  edit: 'write',
-  str_replace_editor: 'write',
-  apply_patch: 'write',
-  write_file: 'write',
-  replace: 'write',
-  Glob: 'search',
-  Grep: 'search',
-  LS: 'search',
-  glob: 'search',
-  grep: 'search',
-  search_file_content: 'search',
-  list_directory: 'search',
-  WebFetch: 'fetch',
-  web_fetch: 'fetch',
-  WebSearch: 'web_search',
-  google_web_search: 'web_search',
-  web_search: 'web_search',
-  Agent: 'agent',
-  Task: 'agent',
-  task: 'agent',
-};
-
-/** Whether the agent's tool runs shell commands (its `command` is a command line). */
-export const isShellTool = (tool: string): boolean => TOOL_KINDS[tool] === 'shell';
 
 /** Claude Code names an MCP tool `mcp__<server>__<tool>`. */
 const MCP_PREFIX = 'mcp__';
@@ -166,7 +124,7 @@ export function toolAction(
     action.capabilities.push(upstreamToolCapability(server, name));
     return action;
   }
-  const kind = TOOL_KINDS[tool];
+  const kind = kindOf(tool, input);
   // Each path is read from the working directory, in time in proportion to it: a longer one than Linux opens is refused first.
   if (
     Math.max(cwd.length, root.length) > MAX_PATH_CHARS &&
@@ -254,6 +212,7 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
       const patch = tool === 'apply_patch' ? patchText(input) : undefined;
       action.malformed = patch === undefined ? pathProblem(tool, input) : patch.malformed;
       if (readings(patch?.paths ?? inputPaths(input), 'writes')) action.capabilities.push(...action.writes.map((p) => `fs:write:${p}`));
+      if (edits(tool, input)) action.edited = [...action.writes];
       return;
     }
     case 'search': {

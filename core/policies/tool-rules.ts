@@ -38,6 +38,8 @@ export interface RuleSubject {
   substitutes: boolean;
   reads: readonly string[];
   writes: readonly string[];
+  /** Files an edit changes: read too, for the rules that refuse (an `allow` rule's `write` covers them). */
+  edited?: readonly string[];
   hosts: readonly string[];
 }
 
@@ -104,11 +106,12 @@ interface RefusalValues {
 const outside = (paths: readonly string[]) => paths.filter(isOutsideRoot).map((p) => p.replace(/^\/+/, ''));
 
 function refusalValues(subject: RuleSubject): RefusalValues {
+  const reads = subject.edited ? [...subject.reads, ...subject.edited] : subject.reads;
   return {
     commands: subject.commands,
-    reads: subject.reads,
+    reads,
     writes: subject.writes,
-    outsideReads: outside(subject.reads),
+    outsideReads: outside(reads),
     outsideWrites: outside(subject.writes),
     hosts: subject.hosts.map((h) => h.toLowerCase()),
     tool: [subject.tool],

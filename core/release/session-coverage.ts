@@ -4,7 +4,7 @@ import type { SessionCover } from './authorship.js';
 import { normalizeRefName } from './github-identifiers.js';
 import { redactSecrets } from '../agent/output-rules.js';
 import { runsGitPush } from '../hooks/git-push.js';
-import { isShellTool } from '../hooks/tool-action.js';
+import { isShellTool } from '../hooks/tool-kinds.js';
 
 /**
  * Which governed agent session covers an agent's commit (docs/mcp-gateway.md, "Sessions and the

@@ -87,3 +87,31 @@ describe('paths read within bounds (docs/agent-hooks.md, "Shell commands and fil
     // Unbounded, the directory was joined to each operand and read: 28 s for a 204 KB hook input.
   });
 });
+
+describe('an edit reads the file it changes (core/hooks/tool-kinds.ts)', () => {
+  const denyEnv: ToolRule[] = [{ match: { read: '.env*' }, verdict: 'deny' }];
+  const refused = (tool: string, input: Record<string, unknown>, policy = denyEnv) =>
+    firstMatchingRule(policy, toolAction(tool, input, ROOT))?.rule.verdict ?? 'none';
+
+  it.each([
+    ['Edit', { file_path: `${ROOT}/.env`, old_string: 'KEY=a', new_string: 'KEY=a' }],
+    ['MultiEdit', { file_path: `${ROOT}/.env`, edits: [{ old_string: 'K', new_string: 'K' }] }],
+    ['edit', { path: `${ROOT}/config/.env.local`, old_str: 'K', new_str: 'K' }],
+    ['replace', { file_path: `${ROOT}/.env`, old_string: 'K', new_string: 'K' }],
+    ['str_replace_editor', { command: 'str_replace', path: `${ROOT}/.env`, old_str: 'K', new_str: 'K' }],
+    ['str_replace_editor', { command: 'view', path: `${ROOT}/.env` }],
+  ])('%s %j is refused by a rule on reading it', (tool, input) => {
+    expect(refused(tool, input)).toBe('deny');
+  });
+
+  it('writes a file whole without reading it, and reads a viewed one under its read capability', () => {
+    expect(refused('Write', { file_path: `${ROOT}/.env`, content: 'KEY=b' })).toBe('none');
+    expect(refused('str_replace_editor', { command: 'create', path: `${ROOT}/.env`, file_text: 'x' })).toBe('none');
+    expect(toolAction('str_replace_editor', { command: 'view', path: `${ROOT}/.env` }, ROOT).capabilities).toEqual(['fs:read:.env']);
+  });
+
+  it('is still covered by an allow rule on writing it', () => {
+    const policy: ToolRule[] = [{ match: { write: 'src/**' }, verdict: 'allow' }];
+    expect(refused('Edit', { file_path: `${ROOT}/src/app.ts`, old_string: 'a', new_string: 'b' }, policy)).toBe('allow');
+  });
+});
