@@ -26,6 +26,16 @@ export function hiddenToo(segment: string): string {
  * (docs/agent-hooks.md, "Shell commands and files"). Otherwise as written.
  */
 export function hiddenFileGlobs(line: string, paths: string[]): string[] {
-  if (!NAMES_HIDDEN.test(line)) return paths;
-  return paths.map((path) => (isGlobPattern(path) ? path.split('/').map(hiddenToo).join('/') : path));
+  return NAMES_HIDDEN.test(line) ? globsNamingHidden(paths) : paths;
 }
+
+/** Paths whose glob segments also name hidden files (hiddenToo); with `whole`, only a segment that is a star alone (`*`). */
+export const globsNamingHidden = (paths: string[], whole = false): string[] =>
+  paths.map((path) =>
+    isGlobPattern(path)
+      ? path
+          .split('/')
+          .map((segment) => (whole && segment !== '*' ? segment : hiddenToo(segment)))
+          .join('/')
+      : path,
+  );

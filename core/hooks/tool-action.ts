@@ -1,7 +1,7 @@
 import { upstreamToolCapability } from '../mcp/upstream-tool-capabilities.js';
 import { fetchHosts } from './fetch-hosts.js';
 import { shellHosts } from './shell-hosts.js';
-import { hiddenFileGlobs } from './hidden-file-globs.js';
+import { globsNamingHidden, hiddenFileGlobs } from './hidden-file-globs.js';
 import { patchPaths } from './patch-paths.js';
 import { pathReadings } from './path-readings.js';
 import { searchedFiles } from './searched-files.js';
@@ -85,6 +85,18 @@ function pathProblem(tool: string, input: Record<string, unknown>): string | und
   const paths = inputPaths(input);
   if (paths.some((p) => p.length > MAX_PATH_CHARS)) return `${tool} names a path longer than ${MAX_PATH_CHARS} characters`;
   return paths.length === 0 ? `${tool} names no file` : undefined;
+}
+
+/**
+ * The globs of Gemini's read_many_files, which it expands with `dot: true`: a star alone names
+ * hidden files too (`**\/*` reads `.env.local`), and with its filters turned off
+ * (`useDefaultExcludes`, `.gitignore` and `.geminiignore`) any star does (`*.local`).
+ */
+function manyFilesGlobs(input: Record<string, unknown>): string[] {
+  const filtering = input.file_filtering_options as Record<string, unknown> | undefined;
+  const unfiltered =
+    input.useDefaultExcludes === false || filtering?.respect_git_ignore === false || filtering?.respect_gemini_ignore === false;
+  return globsNamingHidden(inputPaths(input), !unfiltered);
 }
 
 /**
@@ -206,7 +218,8 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
     }
     case 'read':
       action.malformed = pathProblem(tool, input);
-      if (readings(inputPaths(input), 'reads')) action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
+      if (readings(tool === 'read_many_files' ? manyFilesGlobs(input) : inputPaths(input), 'reads'))
+        action.capabilities.push(...action.reads.map((p) => `fs:read:${p}`));
       return;
     case 'write': {
       const patch = tool === 'apply_patch' ? patchText(input) : undefined;

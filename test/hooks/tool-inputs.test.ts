@@ -115,3 +115,26 @@ describe('an edit reads the file it changes (core/hooks/tool-kinds.ts)', () => {
     expect(refused('Edit', { file_path: `${ROOT}/src/app.ts`, old_string: 'a', new_string: 'b' }, policy)).toBe('allow');
   });
 });
+
+describe("Gemini's read_many_files, which globs with dot: true", () => {
+  const denyEnv: ToolRule[] = [{ match: { read: '.env*' }, verdict: 'deny' }];
+  const refused = (input: Record<string, unknown>) =>
+    firstMatchingRule(denyEnv, toolAction('read_many_files', input, ROOT))?.rule.verdict ?? 'none';
+
+  it.each([
+    { include: ['**/*'] },
+    { paths: ['*'] },
+    { include: ['config/*'] },
+    { include: ['**/*.local'], useDefaultExcludes: false },
+    { include: ['**/*.local'], file_filtering_options: { respect_git_ignore: false } },
+  ])('%j names hidden files: it reads .env files', (input) => {
+    expect(refused(input)).toBe('deny');
+  });
+
+  it.each([{ include: ['src/**/*.ts'] }, { include: ['docs/*.md'] }, { include: ['**/*.local'] }])(
+    '%j, its filters on, is read as it is written',
+    (input) => {
+      expect(refused(input)).toBe('none');
+    },
+  );
+});
