@@ -20,7 +20,18 @@ export function gitConfigScript(global: readonly string[], run: readonly string[
   if (run[0] !== 'config' && !global.includes('-c')) return null;
   const settings = global.filter((_, i) => global[i - 1] === '-c');
   const stored = storedGitSetting(run);
-  if (stored !== null) settings.push(stored);
-  const scripts = settings.map((setting) => RUNS_COMMAND.exec(setting)?.[1] ?? '').filter((script) => script !== '');
+  const scripts = [...settings, ...(stored === null ? [] : [stored])]
+    .map((setting) => RUNS_COMMAND.exec(setting)?.[1] ?? '')
+    .filter((script) => script !== '');
+  // An alias of git's own commands: `-c alias.p='push --force' p` runs `git push --force`, and one stored runs it later.
+  for (const setting of settings) {
+    const alias = GIT_ALIAS.exec(setting);
+    if (alias && alias[1].toLowerCase() === run[0]?.toLowerCase()) scripts.push(`git ${alias[2]} ${run.slice(1).join(' ')}`);
+  }
+  const storedAlias = stored === null ? null : GIT_ALIAS.exec(stored);
+  if (storedAlias) scripts.push(`git ${storedAlias[2]}`);
   return scripts.length > 0 ? scripts.join('\n') : null;
 }
+
+/** `alias.NAME=VALUE` where VALUE is git's own command (one starting with `!` is a shell's: RUNS_COMMAND). */
+const GIT_ALIAS = /^alias\.([^=]+)=(?!!)(.+)$/is;

@@ -3,7 +3,9 @@ import { readOption } from './read-option.js';
 /**
  * Tools that run the rest of their words as a command, after a subcommand of their own or none:
  * package runners (`npx`, `uv run`, `poetry run`, `bundle exec`, `pnpm exec`, `conda run`, …),
- * `direnv exec DIR`, tracers (`strace`, `ltrace`), `dotenv --`. A security probe pushed with
+ * `direnv exec DIR`, tracers (`strace`, `ltrace`, `gdb --args`, `valgrind`), `dotenv --`, launchers
+ * (`pkexec`, `chroot DIR`, `unshare`, `systemd-run`, `chrt PRIO`, `taskset MASK`, `screen -dm`, …)
+ * and containers (`docker exec C`, `docker run IMAGE`, `kubectl exec POD --`). A security probe pushed with
  * `uv run git push --force` and `poetry run git push --force` past `git push --force*`, whose
  * forms held the runner's words first (docs/agent-hooks.md, "tool_rules").
  */
@@ -14,9 +16,15 @@ interface Runner {
   valued: ReadonlySet<string>;
   /** Words after the options that are no command (`direnv exec DIR`). */
   operands?: number;
+  /** The word after which the command starts, whatever comes before it (`gdb -batch -ex run --args CMD`). */
+  after?: string;
 }
 
 const set = (...names: string[]): ReadonlySet<string> => new Set(names);
+const CONTAINER_VALUED = set(
+  ...['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '-v', '--volume', '--mount', '--name'],
+  ...['-p', '--publish', '--network', '--entrypoint', '-l', '--label', '--platform', '-m', '--memory', '--cpus', '-h', '--hostname'],
+);
 const CONDA: Runner = { subcommands: ['run'], valued: set('-n', '--name', '-p', '--prefix', '--cwd') };
 const RUNNERS: Record<string, Runner> = {
   npx: { subcommands: null, valued: set('-p', '--package') },
@@ -54,6 +62,34 @@ const RUNNERS: Record<string, Runner> = {
   strace: { subcommands: null, valued: set('-o', '-e', '-p', '-s', '-u', '-E', '-a', '-P', '-I', '-b', '-O', '-S', '-X', '-U') },
   ltrace: { subcommands: null, valued: set('-o', '-e', '-p', '-s', '-u', '-a', '-n', '-l', '-L', '-x', '-F') },
   dotenv: { subcommands: null, valued: set('-e', '-v', '-c') },
+  // Launchers that change how, where or as whom the command runs.
+  pkexec: { subcommands: null, valued: set('--user') },
+  chroot: { subcommands: null, valued: set('--userspec', '--groups'), operands: 1 },
+  unshare: {
+    subcommands: null,
+    valued: set('-S', '-G', '-R', '-w', '--setuid', '--setgid', '--root', '--wd', '--map-user', '--map-group'),
+  },
+  firejail: { subcommands: null, valued: set() },
+  'systemd-run': {
+    subcommands: null,
+    valued: set('-u', '--unit', '-p', '--property', '-E', '--setenv', '--uid', '--gid', '-M', '--machine', '-H', '--host'),
+  },
+  chrt: { subcommands: null, valued: set(), operands: 1 },
+  taskset: { subcommands: null, valued: set(), operands: 1 },
+  faketime: { subcommands: null, valued: set(), operands: 1 },
+  caffeinate: { subcommands: null, valued: set('-t', '-w') },
+  proxychains: { subcommands: null, valued: set('-f') },
+  proxychains4: { subcommands: null, valued: set('-f') },
+  torsocks: { subcommands: null, valued: set('-u', '-p', '-a', '-P') },
+  valgrind: { subcommands: null, valued: set() },
+  catchsegv: { subcommands: null, valued: set() },
+  gdb: { subcommands: null, valued: set(), after: '--args' },
+  lldb: { subcommands: null, valued: set(), after: '--' },
+  screen: { subcommands: null, valued: set('-S', '-c', '-p', '-t', '-h', '-e', '-T', '-Logfile') },
+  // A container's command (`docker exec CONTAINER cmd`, `docker run IMAGE cmd`, `kubectl exec POD -- cmd`).
+  docker: { subcommands: ['exec', 'run'], valued: CONTAINER_VALUED, operands: 1 },
+  podman: { subcommands: ['exec', 'run'], valued: CONTAINER_VALUED, operands: 1 },
+  kubectl: { subcommands: ['exec'], valued: set('-c', '--container', '-n', '--namespace', '--context', '--kubeconfig'), operands: 1 },
 };
 
 /** Past the options at `i` (those in `valued` with their values). */
@@ -65,12 +101,19 @@ function pastOptions(words: readonly string[], i: number, valued: ReadonlySet<st
 /** Where the command the runner `program` at `words[at]` runs starts (`uv run --with x git …`: at `git`), or null when it runs none. */
 export function runnerCommandStart(program: string, words: readonly string[], at: number): number | null {
   if (!Object.hasOwn(RUNNERS, program)) return null;
-  const { subcommands, valued, operands = 0 } = RUNNERS[program];
+  const { subcommands, valued, operands = 0, after } = RUNNERS[program];
+  if (after !== undefined) {
+    const marked = words.indexOf(after, at + 1);
+    return marked >= 0 && marked + 1 < words.length ? marked + 1 : null;
+  }
   let i = pastOptions(words, at + 1, valued);
   if (subcommands !== null) {
     if (!subcommands.includes(words[i])) return null;
     i = pastOptions(words, i + 1, valued);
   }
   if (words[i] === '--') i++;
-  return i + operands < words.length ? i + operands : null;
+  // Options may follow an operand (`kubectl exec POD -c C -- cmd`), and a `--` end them.
+  for (let n = 0; n < operands; n++) i = pastOptions(words, i + 1, valued);
+  if (operands > 0 && words[i] === '--') i++;
+  return i < words.length ? i : null;
 }

@@ -110,8 +110,8 @@ function commandAccess({ words: command, input }: SimpleCommand, access: ShellFi
   // The words xargs hands over are computed paths (`find . -name .env | xargs cat` reads `.env`); `xargs -a FILE` reads FILE.
   const args = argumentsRun(run);
   access.reads.push(...(run.fed ?? []));
-  if (!program) return;
   access.reads.push(...filesAnyProgramReads(command));
+  if (!program) return;
   const named = inlineProgramReach(program, args, input).paths;
   spent.tooLong ||= named.length > MAX_INLINE_PATHS;
   if (Object.hasOwn(OWN_ACCESS, program)) {

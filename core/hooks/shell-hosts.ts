@@ -1,4 +1,5 @@
 import { hostOf, URL_WITH_AUTHORITY } from './fetch-hosts.js';
+import { SSH_VALUED } from './handed-scripts.js';
 import { parsed } from './shell-operands.js';
 import { NO_VALUED } from './shell-programs.js';
 import { TRANSFERS } from './shell-transfers.js';
@@ -12,13 +13,7 @@ const SCP_LIKE = /^(?:[\w.+-]+@)?([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|\[[0-9a-fA-F
 
 /** Programs whose operands are hosts, with their options that take a value. */
 const HOST_OPERANDS: Record<string, { valued: ReadonlySet<string>; all: boolean }> = {
-  ssh: {
-    valued: new Set([
-      ...['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L'],
-      ...['-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w'],
-    ]),
-    all: false,
-  },
+  ssh: { valued: SSH_VALUED, all: false },
   nc: { valued: new Set(['-p', '-s', '-w', '-i', '-q', '-x', '-X', '-O', '-I', '-T', '-V', '-e', '-c']), all: false },
   telnet: { valued: new Set(['-b', '-e', '-l', '-n', '-X']), all: false },
   ping: { valued: new Set(['-c', '-i', '-I', '-s', '-t', '-W', '-w', '-p', '-Q', '-l', '-M']), all: true },

@@ -1,5 +1,6 @@
 import { gitConfigScript } from './git-config-script.js';
 import { gitEnvironmentOptions } from './git-settings.js';
+import { handedScript } from './handed-scripts.js';
 import { inlineProgramReach } from './inline-programs.js';
 import { runnerCommandStart } from './package-runners.js';
 import { powershellScript } from './powershell-script.js';
@@ -145,6 +146,8 @@ function readProgram(words: readonly string[]): ProgramRun {
   for (;;) {
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) assigned.push(words[i++]);
     const base = baseName(words[i] ?? '');
+    const handed = handedScript(base, words.slice(i + 1));
+    if (handed !== null) return sh(handed);
     if (Object.hasOwn(SCRIPT_OPTIONS, base)) {
       const script = optionScript(words.slice(i + 1), SCRIPT_OPTIONS[base]);
       if (script !== null) return sh(script);
@@ -181,7 +184,9 @@ function readProgram(words: readonly string[]): ProgramRun {
     if (base === 'watch' && !exec) return sh(words.slice(i).join(' '));
   }
   // Lower-cased: a case-insensitive filesystem (macOS's, Windows') runs `GIT` as git (core/policies/loose-spelling.ts).
-  const program = baseName(words[i] ?? '');
+  const named = baseName(words[i] ?? '');
+  // hub is git with GitHub's commands added: `hub push --force` is git's push.
+  const program = named === 'hub' ? 'git' : named;
   // `git-push` (git's own programs, in `git --exec-path`) runs as `git push`.
   const dashed = /^git-([a-z][a-z0-9-]*)$/.exec(program);
   const args = dashed ? [dashed[1], ...words.slice(i + 1)] : words.slice(i + 1);
@@ -226,6 +231,8 @@ export function shellScript(words: readonly string[], input?: string): string | 
   if (handed.length > 0) return handed.join('\n');
   // `source <(…)`: the shell runs what the process substitution prints (shell-words.ts gives it as the input).
   if ((program === 'source' || program === '.') && args.length === 0) return input ?? null;
+  // at and batch run the script on their input later (`echo 'git push --force' | at now`), unless `-f FILE` names it.
+  if ((program === 'at' || program === 'batch') && !args.some((word) => /^-[a-z]*f/i.test(word))) return input ?? null;
   if (!SHELLS.has(program)) return powershellScript(program, args);
   let command = false;
   let stdin = false;

@@ -1,0 +1,74 @@
+import { readOption } from './read-option.js';
+
+const opts = (...names: string[]): ReadonlySet<string> => new Set(names);
+
+/** ssh's options that take a value (shell-hosts.ts reads its host by them too). */
+export const SSH_VALUED = opts(
+  ...['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L'],
+  ...['-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w'],
+);
+
+/** tmux's commands that run a shell command (their last words), with their options that take a value. */
+const TMUX_RUNS: Record<string, ReadonlySet<string>> = {
+  'new-session': opts('-c', '-e', '-F', '-n', '-s', '-t', '-x', '-y', '-f'),
+  'new-window': opts('-c', '-e', '-F', '-n', '-t'),
+  'split-window': opts('-c', '-e', '-F', '-l', '-t'),
+  'respawn-pane': opts('-c', '-e', '-t'),
+  'respawn-window': opts('-c', '-e', '-t'),
+  'run-shell': opts('-d', '-t', '-c'),
+  'send-keys': opts('-N', '-t'),
+};
+const TMUX_ALIASES: Record<string, string> = {
+  new: 'new-session',
+  neww: 'new-window',
+  splitw: 'split-window',
+  respawnp: 'respawn-pane',
+  respawnw: 'respawn-window',
+  run: 'run-shell',
+  send: 'send-keys',
+};
+/** Keys send-keys types that end a line rather than spell it. */
+const ENTER_KEYS = new Set(['Enter', 'C-m', 'KPEnter', 'C-j']);
+
+/** The words from `i` past options (those in `valued` with their values). */
+function operandsFrom(words: readonly string[], i: number, valued: ReadonlySet<string>): string[] {
+  while (i < words.length && words[i].startsWith('-') && words[i] !== '--') i = readOption(words, i, valued).next;
+  return words.slice(words[i] === '--' ? i + 1 : i);
+}
+
+/** tmux's shell command: of a command that runs one, or the line `send-keys` types; tmux's own `-c` runs one too. */
+function tmuxScript(args: readonly string[]): string | null {
+  const global = readOption(args, 0, opts('-c', '-f', '-L', '-S', '-T'));
+  if (args[0] === '-c' && global.value !== undefined) return global.value;
+  const [command, ...rest] = operandsFrom(args, 0, opts('-f', '-L', '-S', '-T'));
+  const name = command !== undefined && Object.hasOwn(TMUX_ALIASES, command) ? TMUX_ALIASES[command] : command;
+  if (name === undefined || !Object.hasOwn(TMUX_RUNS, name)) return null;
+  const words = operandsFrom(rest, 0, TMUX_RUNS[name]);
+  const typed = name === 'send-keys' ? words.filter((word) => !ENTER_KEYS.has(word)) : words;
+  return typed.length > 0 ? typed.join(' ') : null;
+}
+
+/**
+ * The shell line a program is handed as words of its own and runs (docs/agent-hooks.md, "Shell
+ * commands and files"), or null: `ssh HOST CMD…` (the remote shell runs it), `sg GROUP [-c] CMD`,
+ * tmux's `new-session`, `new-window`, `split-window`, `respawn-*`, `run-shell` and the keys
+ * `send-keys` types, `parallel ::: CMD…` (each a line). A security probe ran `git push --force`
+ * past `git push --force*` behind each.
+ */
+export function handedScript(program: string, args: readonly string[]): string | null {
+  if (program === 'ssh') {
+    const [, ...command] = operandsFrom(args, 0, SSH_VALUED);
+    return command.length > 0 ? command.join(' ') : null;
+  }
+  if (program === 'sg') {
+    const [, ...command] = args.filter((word) => word !== '-');
+    return command.length === 0 ? null : command[0] === '-c' ? (command[1] ?? null) : command.join(' ');
+  }
+  if (program === 'tmux') return tmuxScript(args);
+  if (program === 'parallel') {
+    const marked = args.indexOf(':::');
+    const before = marked < 0 ? [] : operandsFrom(args.slice(0, marked), 0, opts('-j', '--jobs', '-S', '--delay', '--timeout'));
+    return marked >= 0 && before.length === 0 ? args.slice(marked + 1).join('\n') || null : null;
+  }
+  return null;
+}
