@@ -29,7 +29,8 @@ export function forcedPushForm(global: readonly string[], args: readonly string[
       options.push(word, ...args.slice(i + 1, i + 2));
       i++;
     } else if (word.startsWith('--')) {
-      forced ||= word === '--force' || word.startsWith('--force-with-lease') || word === '--mirror';
+      // git takes a long option by any prefix naming only it: `--mi` is `--mirror`, `--force-w` `--force-with-lease`.
+      forced ||= word === '--force' || word.startsWith('--force-w') || /^--mi(?:r|rr|rro|rror)?$/.test(word);
       options.push(word);
     } else if (/^-[A-Za-z]/.test(word)) {
       // A cluster ends at a letter taking a value (`-oforce` is a push option, not -f).

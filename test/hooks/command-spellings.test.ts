@@ -18,6 +18,9 @@ describe('a forced push is read as `git push --force` however it is spelt', () =
     'git push --mirror backup',
     'git -c remote.origin.push=+HEAD:refs/heads/main push origin',
     'sudo git -C app push origin +main',
+    'git push --mi backup',
+    'git push --mirr backup',
+    'git push --force-w origin main',
   ])('%j', (command) => {
     expect(rule(command)).toBe(0);
   });
