@@ -52,8 +52,9 @@ function tmuxScript(args: readonly string[]): string | null {
  * The shell line a program is handed as words of its own and runs (docs/agent-hooks.md, "Shell
  * commands and files"), or null: `ssh HOST CMD…` (the remote shell runs it), `sg GROUP [-c] CMD`,
  * tmux's `new-session`, `new-window`, `split-window`, `respawn-*`, `run-shell` and the keys
- * `send-keys` types, `parallel ::: CMD…` (each a line). A security probe ran `git push --force`
- * past `git push --force*` behind each.
+ * `send-keys` types, `parallel ::: CMD…` (each a line), Windows' `cmd /c CMD`, PowerShell's
+ * `Start-Process FILE -ArgumentList A,B`. A security probe ran `git push --force` past
+ * `git push --force*` behind each.
  */
 export function handedScript(program: string, args: readonly string[]): string | null {
   if (program === 'ssh') {
@@ -65,10 +66,37 @@ export function handedScript(program: string, args: readonly string[]): string |
     return command.length === 0 ? null : command[0] === '-c' ? (command[1] ?? null) : command.join(' ');
   }
   if (program === 'tmux') return tmuxScript(args);
+  // Windows' `cmd /c CMD` (`/k` too, any case) runs the rest as its line.
+  if (program === 'cmd' || program === 'cmd.exe') {
+    const at = args.findIndex((word) => /^\/[ck]$/i.test(word));
+    return at >= 0 && at + 1 < args.length ? args.slice(at + 1).join(' ') : null;
+  }
+  if (program === 'start-process' || program === 'saps') return startProcessLine(args);
   if (program === 'parallel') {
     const marked = args.indexOf(':::');
     const before = marked < 0 ? [] : operandsFrom(args.slice(0, marked), 0, opts('-j', '--jobs', '-S', '--delay', '--timeout'));
     return marked >= 0 && before.length === 0 ? args.slice(marked + 1).join('\n') || null : null;
   }
   return null;
+}
+
+/** Start-Process's parameters that take a value, by their names' prefixes PowerShell takes (`-FilePath` as `-f`, `-ArgumentList` as `-a` or `-args`). */
+const START_PROCESS_VALUED = ['filepath', 'argumentlist', 'args', 'workingdirectory', 'verb', 'windowstyle', 'credential'];
+const START_PROCESS_REDIRECTS = ['redirectstandardoutput', 'redirectstandardinput', 'redirectstandarderror'];
+
+/** `Start-Process FILE -ArgumentList A,B` (or positionally, `saps FILE A,B`): the line `FILE A B` it runs. */
+function startProcessLine(args: readonly string[]): string | null {
+  const given = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = /^-(\w+)$/.exec(args[i])?.[1].toLowerCase();
+    const full = name === undefined ? undefined : [...START_PROCESS_VALUED, ...START_PROCESS_REDIRECTS].find((p) => p.startsWith(name));
+    if (full !== undefined && i + 1 < args.length) given.set(full === 'args' ? 'argumentlist' : full, args[++i]);
+    else if (name === undefined) positional.push(args[i]);
+  }
+  const file = given.get('filepath') ?? positional[0];
+  const list = given.get('argumentlist') ?? positional[given.has('filepath') ? 0 : 1];
+  if (file === undefined) return null;
+  const redirects = START_PROCESS_REDIRECTS.flatMap((p) => (given.has(p) ? [`${p.endsWith('input') ? '<' : '>'} ${given.get(p)}`] : []));
+  return [file, ...(list === undefined ? [] : list.split(',')), ...redirects].join(' ');
 }

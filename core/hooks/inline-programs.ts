@@ -158,7 +158,7 @@ function readCode(code: string, spec: InlineSpec): { literals: string[]; lines: 
 }
 
 /** Whether a literal looks like a path: a `/` or a `.` in a word, not `.`, `..` or `/` alone (`'.'.join(…)`). */
-const looksLikePath = (text: string) => !/\s/.test(text) && /[./]/.test(text) && !/^(?:\.{1,2}|\/)\/?$/.test(text);
+export const looksLikePath = (text: string) => !/\s/.test(text) && /[./]/.test(text) && !/^(?:\.{1,2}|\/)\/?$/.test(text);
 
 /** What an interpreter's inline programs name: the paths they may open, the shell lines they run. None for another program. */
 export function inlineProgramReach(program: string, args: readonly string[], input?: string): InlineReach {

@@ -1,5 +1,6 @@
 import { computedPathGlobs, isComputedPath, MAX_COMPUTED_PATHS } from './computed-paths.js';
-import { inlineProgramReach, MAX_INLINE_PATHS } from './inline-programs.js';
+import { inlineProgramReach, looksLikePath, MAX_INLINE_PATHS } from './inline-programs.js';
+import { isDotNetMethod } from './powershell-line.js';
 import { filesAnyProgramReads } from './files-any-program-reads.js';
 import { applyAccess } from './shell-appliers.js';
 import { archiveAccess, sevenZipAccess } from './shell-archivers.js';
@@ -112,7 +113,10 @@ function commandAccess({ words: command, input }: SimpleCommand, access: ShellFi
   access.reads.push(...(run.fed ?? []));
   access.reads.push(...filesAnyProgramReads(command));
   if (!program) return;
-  const named = inlineProgramReach(program, args, input).paths;
+  // A .NET method's path-like arguments are files it may read and write, as an inline program's literals are.
+  const named = isDotNetMethod(program)
+    ? args.flatMap((arg) => arg.split(',')).filter(looksLikePath)
+    : inlineProgramReach(program, args, input).paths;
   spent.tooLong ||= named.length > MAX_INLINE_PATHS;
   if (Object.hasOwn(OWN_ACCESS, program)) {
     OWN_ACCESS[program](program, args, access, (dir, path) => joined(dir, path, spent));

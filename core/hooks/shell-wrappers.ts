@@ -154,7 +154,15 @@ function readProgram(words: readonly string[]): ProgramRun {
       if (!Object.hasOwn(WRAPPERS, base)) break;
     }
     const valued = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : null;
+    // PowerShell's `iex` and `Invoke-Expression [-Command]` run their string as eval does.
     if (base === 'eval') return sh(words.slice(i + 1).join(' '));
+    if (base === 'iex' || base === 'invoke-expression')
+      return sh(
+        words
+          .slice(i + 1)
+          .filter((w) => !/^-c(?:o(?:m(?:m(?:a(?:n(?:d)?)?)?)?)?)?$/i.test(w))
+          .join(' '),
+      );
     const runs = valued ? null : runnerCommandStart(base, words, i);
     if (runs !== null) {
       i = runs;

@@ -3,6 +3,7 @@ import { fetchHosts } from './fetch-hosts.js';
 import { shellHosts } from './shell-hosts.js';
 import { globsNamingHidden, hiddenFileGlobs } from './hidden-file-globs.js';
 import { patchPaths } from './patch-paths.js';
+import { powershellLine } from './powershell-line.js';
 import { pathReadings } from './path-readings.js';
 import { searchedFiles } from './searched-files.js';
 import { commandForms, substitutesCommands } from './shell-command-forms.js';
@@ -190,29 +191,31 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
         action.malformed = `${tool}'s command line is longer than ${MAX_COMMAND_CHARS / 1024} KiB: write such content with a file tool`;
         return;
       }
-      const read = readShellLine(action.command);
+      // A PowerShell line is read as the shell reader can read it: its forms are of that reading.
+      const readable = tool === 'powershell' ? powershellLine(action.command) : action.command;
+      const read = readShellLine(readable);
       if ('refused' in read) {
         action.malformed = `${tool}'s command line ${read.refused}: write such content with a file tool`;
         return;
       }
       const { tokens, commands } = read;
-      const forms = commandForms(action.command, tokens, commands);
+      const forms = commandForms(readable, tokens, commands);
       action.commands = forms.forms;
       action.simpleCommands = forms.each;
-      action.substitutes = substitutesCommands(action.command);
+      action.substitutes = substitutesCommands(readable);
       action.hosts = shellHosts(commands);
       const dir = str(input.directory) ?? str(input.dir_path);
       if (dir !== undefined && dir.length > MAX_PATH_CHARS) {
         action.malformed = `${tool}'s directory is longer than ${MAX_PATH_CHARS} characters`;
         return;
       }
-      const files = shellFileAccess(action.command, commands);
+      const files = shellFileAccess(readable, commands);
       if (files.tooLong) {
         action.malformed = `${tool}'s command line names a path longer than ${MAX_PATH_CHARS} characters (Linux opens none), or more paths than shipgate reads: write such content with a file tool`;
         return;
       }
       const inDir = (p: string) => (dir && !p.startsWith('/') ? `${dir}/${p}` : p);
-      const paths = (list: string[]) => hiddenFileGlobs(action.command!, list.map(inDir));
+      const paths = (list: string[]) => hiddenFileGlobs(readable, list.map(inDir));
       if (readings(paths(files.reads), 'reads')) readings(paths(files.writes), 'writes');
       return;
     }
