@@ -20,8 +20,8 @@ export function powershellLine(line: string): string {
   );
 }
 
-const STATEMENT_ASSIGNS = /(^|[;\n|&(])\s*(?:\[[\w.]+\])?\$[\w:]+(?:\[[^\]\n]*\])?\s*[-+*/%]?=(?!=)/g;
-const STATEMENT_VARIABLE = /(^|[;\n(])\s*(?=\$[\w{:])/g;
+const STATEMENT_ASSIGNS = /(^|[;\n|&(])[ \t]*(?:\[[\w.]+\])?\$[\w:]+(?:\[[^\]\n]*\])?\s*[-+*/%]?=(?!=)/g;
+const STATEMENT_VARIABLE = /(^|[;\n(])[ \t]*(?=\$[\w{:])/g;
 
 /** Whether a program is a .NET static method (`[System.IO.File]::WriteAllText`), as programOf names it. */
 export const isDotNetMethod = (program: string): boolean => /^\[[^\]]+\]::\w+$/.test(program);
