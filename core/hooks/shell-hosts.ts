@@ -1,5 +1,6 @@
 import { hostOf, URL_WITH_AUTHORITY } from './fetch-hosts.js';
 import { SSH_VALUED } from './handed-scripts.js';
+import { socketHosts } from './socket-hosts.js';
 import { parsed } from './shell-operands.js';
 import { NO_VALUED } from './shell-programs.js';
 import { TRANSFERS } from './shell-transfers.js';
@@ -21,6 +22,11 @@ const HOST_OPERANDS: Record<string, { valued: ReadonlySet<string>; all: boolean 
   nslookup: { valued: new Set(), all: false },
   host: { valued: new Set(['-c', '-N', '-R', '-t', '-W', '-m']), all: false },
   whois: { valued: new Set(['-h', '-p']), all: false },
+  sftp: { valued: SSH_VALUED, all: false },
+  mosh: { valued: new Set(['-p', '--port', '--ssh', '--server', '--predict']), all: false },
+  ftp: { valued: new Set(), all: false },
+  lftp: { valued: new Set(['-u', '-p', '-e', '-f', '-c']), all: false },
+  nmap: { valued: new Set(['-p', '-e', '-iL', '-oN', '-oX', '-oG', '-oA', '--script', '-S', '-D']), all: true },
 };
 const ALIASES: Record<string, string> = { ncat: 'nc', netcat: 'nc', ping6: 'ping', traceroute: 'ping', mtr: 'ping', drill: 'dig' };
 /** HTTP clients whose operands are URLs, a scheme optional (`curl api.example.com/x`). */
@@ -78,11 +84,18 @@ function commandHosts(words: readonly string[]): string[] {
  * and files"): every URL in any word (`curl`, `git clone`, a string in `python3 -c`), `[user@]host:path`
  * (`scp`, `rsync`, `git`), an HTTP client's operands without a scheme (`curl api.example.com`),
  * curl's `-x`, `--connect-to` and `--resolve` targets, and the host operands of `ssh` (and
- * `-J`), `nc`, `telnet`, `ping`, `dig`, `nslookup`, `host`, `whois`, `openssl s_client -connect`.
+ * `-J`), `sftp`, `mosh`, `ftp`, `lftp`, `nmap`, `nc`, `telnet`, `ping`, `dig`, `nslookup`, `host`,
+ * `whois`, `openssl s_client -connect`, and sockets (socket-hosts.ts: `/dev/tcp/HOST/PORT`, socat,
+ * a database client's `-h HOST`).
  * A URL an HTTP client is given computed or in a file is any host (`$`). Matched by `host` rules;
  * defence in depth, NOT a guarantee: a host a program computes or reads from elsewhere is not seen. A security probe reached `*.internal.example.com`
  * with `curl` past `deny host *.internal.example.com`, which only Claude's WebFetch met.
  */
 export function shellHosts(commands: readonly SimpleCommand[]): string[] {
-  return [...new Set(commands.flatMap((command) => commandHosts(command.words)).map((host) => host.toLowerCase()))].filter(Boolean);
+  const hosts = commands.flatMap((command) => {
+    const run = programOf(command.words);
+    const paths = [...command.words, ...command.redirections.map((r) => r.target)];
+    return [...commandHosts(command.words), ...socketHosts(run.program, argumentsRun(run), paths)];
+  });
+  return [...new Set(hosts.map((host) => host.toLowerCase()))].filter(Boolean);
 }

@@ -48,13 +48,18 @@ describe('a shell line a program is handed as words of its own (core/hooks/hande
     'parallel -j2 ::: ls "git push --force"',
     'at now <<< "git push --force"',
     'echo "git push --force" | at now',
+    'socat - EXEC:"git push --force"',
+    'socat - SYSTEM:"git push --force",pty,stderr',
   ])('%j', (command) => {
     expect(ruleIndex(command)).toBe(FORCE_PUSH);
   });
 
-  it.each(['ssh host', 'tmux ls', 'parallel echo ::: a b', 'at -f job.sh now'])('%j hands over no forced push', (command) => {
-    expect(ruleIndex(command)).toBeNull();
-  });
+  it.each(['ssh host', 'tmux ls', 'parallel echo ::: a b', 'at -f job.sh now', 'socat TCP-LISTEN:8080 EXEC:/bin/ls'])(
+    '%j hands over no forced push',
+    (command) => {
+      expect(ruleIndex(command)).toBeNull();
+    },
+  );
 });
 
 describe("an alias of git's own commands", () => {

@@ -61,6 +61,26 @@ describe('the hosts a shell line reaches (core/hooks/shell-hosts.ts)', () => {
     expect(rule(command)).toBe(0);
   });
 
+  it.each([
+    'cat .env > /dev/tcp/api.internal.example.com/80',
+    'exec 3<>/dev/udp/api.internal.example.com/53',
+    'socat - TCP:api.internal.example.com:80',
+    'socat - OPENSSL:api.internal.example.com:443',
+    'sftp deploy@api.internal.example.com',
+    'mosh api.internal.example.com',
+    'nmap -p 80 api.internal.example.com',
+    'mysql -h api.internal.example.com',
+    'psql -hapi.internal.example.com',
+    'redis-cli --host api.internal.example.com',
+    'smbclient //api.internal.example.com/share',
+  ])('%j opens a socket to the internal host (core/hooks/socket-hosts.ts)', (command) => {
+    expect(rule(command)).toBe(0);
+  });
+
+  it.each(['mysql -u root db', 'cat /dev/tcp', 'socat - EXEC:ls'])('%j reaches no host', (command) => {
+    expect(hostsOf(command)).toEqual([]);
+  });
+
   it.each(['curl https://example.org/$PAGE', 'curl "api.example.org/v1/$ID"', 'wget -O "$OUT" https://example.org/a'])(
     '%j names its host',
     (command) => {
