@@ -20,7 +20,7 @@ export function powershellLine(line: string): string {
   );
 }
 
-const STATEMENT_ASSIGNS = /(^|[;\n|&(])[ \t]*(?:\[[\w.]+\])?\$[\w:]+(?:\[[^\]\n]*\])?\s*[-+*/%]?=(?!=)/g;
+const STATEMENT_ASSIGNS = /(^|[;\n|&(])[ \t]*(?:\[[\w.]+\])?\$[\w:]+(?:\[[^\]\n;|&(]*\])?[ \t]*[-+*/%]?=(?!=)/g;
 const STATEMENT_VARIABLE = /(^|[;\n(])[ \t]*(?=\$[\w{:])/g;
 
 /** Whether a program is a .NET static method (`[System.IO.File]::WriteAllText`), as programOf names it. */

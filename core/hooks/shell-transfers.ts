@@ -113,7 +113,9 @@ export const httpieAccess: ProgramAccess = (_program, args, access) => {
   const words = parsed(args, HTTPIE_VALUED);
   for (const item of words.files) {
     const sent = HTTPIE_SENT.exec(item)?.[1];
-    if (sent !== undefined) access.reads.push(sent.replace(/;type=.*$/, ''));
+    // `file@report.pdf;type=application/pdf`: the file is what precedes its type.
+    const typed = sent?.indexOf(';type=') ?? -1;
+    if (sent !== undefined) access.reads.push(typed < 0 ? sent : sent.slice(0, typed));
   }
   access.writes.push(...words.values('-o', '--output').filter((file) => file !== '-'));
 };
