@@ -4,6 +4,7 @@ import { isDotNetMethod } from './powershell-line.js';
 import { filesAnyProgramReads } from './files-any-program-reads.js';
 import { applyAccess } from './shell-appliers.js';
 import { archiveAccess, sevenZipAccess } from './shell-archivers.js';
+import { COMPRESSOR_NAMES, compressorAccess, keyAndDatabaseAccess, renameAccess, scriptLogAccess, splitAccess } from './shell-rewriters.js';
 import { cryptoToolAccess } from './shell-crypto-tools.js';
 import { gitAccess } from './shell-git-files.js';
 import { inPlaceAccess } from './shell-in-place-scripts.js';
@@ -55,7 +56,7 @@ export const MAX_SHELL_PATH_CHARS = 4096;
  */
 export const MAX_RECORDED_CHARS = 1024 * 1024;
 
-/** Programs whose words say more than which operands are files: archivers, downloaders, git, in-place script editors, patch appliers. */
+/** Programs whose words say more than which operands are files: archivers, compressors, downloaders, git, in-place script editors, patch appliers, splitters. */
 const OWN_ACCESS: Record<string, ProgramAccess> = {
   tar: archiveAccess,
   zip: archiveAccess,
@@ -77,6 +78,13 @@ const OWN_ACCESS: Record<string, ProgramAccess> = {
   openssl: cryptoToolAccess,
   gpg: cryptoToolAccess,
   gpg2: cryptoToolAccess,
+  ...Object.fromEntries(COMPRESSOR_NAMES.map((name) => [name, compressorAccess])),
+  split: splitAccess,
+  csplit: splitAccess,
+  script: scriptLogAccess,
+  rename: renameAccess,
+  sqlite3: keyAndDatabaseAccess,
+  'ssh-keygen': keyAndDatabaseAccess,
 };
 
 /** Path characters spent on targets' names (MAX_RECORDED_CHARS), and whether a path went past what Linux opens. */

@@ -80,6 +80,7 @@ export const EDITORS = new Set([
 export const WRITERS = new Set([
   'tee',
   'sponge',
+  'mktemp',
   'touch',
   'rm',
   'unlink',

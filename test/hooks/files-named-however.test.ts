@@ -98,6 +98,32 @@ describe('more programs that print, pack, send or rewrite the files they name', 
   );
 });
 
+describe('programs that replace, split or create the files they name (core/hooks/shell-rewriters.ts)', () => {
+  it.each([
+    'gunzip .github/workflows/ci.yml.gz',
+    'gzip -d .github/workflows/ci.yml.gz',
+    'unxz .github/workflows/ci.yml.xz',
+    'zstd -d .github/workflows/ci.yml.zst',
+    'gzip .github/workflows/ci.yml',
+    'split -b 1 x .github/workflows/ci',
+    'cd .github/workflows && csplit x 1',
+    'script -q .github/workflows/ci.yml',
+    'rename s/x/y/ .github/workflows/x',
+    'mktemp .github/workflows/XXXX',
+    'sqlite3 .github/workflows/ci.yml "create table x(a)"',
+    'ssh-keygen -f .github/workflows/ci.yml -N ""',
+  ])('%j writes a workflow', (command) => {
+    expect(ruleIndex(command)).toBe(WRITE_WORKFLOW);
+  });
+
+  it.each(['gunzip -c x.gz', 'split -l 10 data.csv part-', 'sqlite3 data.db .tables', 'gzip logs/a.log'])(
+    '%j touches nothing the rules name',
+    (command) => {
+      expect(ruleIndex(command)).toBeNull();
+    },
+  );
+});
+
 describe('other readers and writers of named files', () => {
   it.each(['openssl enc -base64 -in .env', 'openssl rsautl -encrypt -pass file:.env -in x', 'gpg -c .env', 'code .env', 'subl .env'])(
     '%j reads .env',
