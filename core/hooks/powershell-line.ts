@@ -11,6 +11,10 @@
 export function powershellLine(line: string): string {
   return (
     line
+      // A backslash is a path's separator, no escape (`.\.env`, `config\.env.local`); a backtick
+      // escapes the next character, or continues the line, and substitutes nothing.
+      .replace(/\\/g, '/')
+      .replace(/`(\r?\n|.)/gs, (_, next: string) => (next.trim() === '' ? ' ' : next))
       .replace(/(\]::[A-Za-z_]\w*)\(/g, '$1 ')
       .replace(/(?<![$@])[{}]/g, ';')
       // An assignment runs its right side: `$x = Get-Content .env` reads `.env`; its target goes.

@@ -49,6 +49,9 @@ describe('a PowerShell line runs what its script blocks, strings and .NET calls 
     ['$x = Get-Content .env', 1],
     ['[IO.File]::ReadAllText(".env")', 1],
     ['foreach ($f in $files) { Get-Content $f }', 1],
+    ['Get-Content .\\.env', 1],
+    ['gc config\\.env.local', 1],
+    ['git push `\n  --force', 0],
   ])('%j', (command, index) => {
     expect(rule('powershell', command)).toBe(index);
   });
@@ -70,5 +73,6 @@ describe('a PowerShell line runs what its script blocks, strings and .NET calls 
     const writes = (command: string) => firstMatchingRule(workflows, toolAction('powershell', { command }, ROOT))?.index ?? null;
     expect(writes('[System.IO.File]::WriteAllText(".github/workflows/ci.yml", "x")')).toBe(0);
     expect(writes('Start-Process notepad -RedirectStandardOutput .github/workflows/ci.yml')).toBe(0);
+    expect(writes('Set-Content .github\\workflows\\ci.yml x')).toBe(0);
   });
 });
