@@ -52,7 +52,7 @@ function tmuxScript(args: readonly string[]): string | null {
  * The shell line a program is handed as words of its own and runs (docs/agent-hooks.md, "Shell
  * commands and files"), or null: `ssh HOST CMD…` (the remote shell runs it), `sg GROUP [-c] CMD`,
  * tmux's `new-session`, `new-window`, `split-window`, `respawn-*`, `run-shell` and the keys
- * `send-keys` types, `parallel ::: CMD…` (each a line), an alias's value (`alias p='git push --force'`), socat's `EXEC:CMD` and `SYSTEM:CMD`, Windows' `cmd /c CMD`, PowerShell's
+ * `send-keys` types, `parallel ::: CMD…` (each a line), an alias's value (`alias p='git push --force'`) and an npm script stored (`npm pkg set scripts.x=…`), socat's `EXEC:CMD` and `SYSTEM:CMD`, Windows' `cmd /c CMD`, PowerShell's
  * `Start-Process FILE -ArgumentList A,B`. A security probe ran `git push --force` past
  * `git push --force*` behind each.
  */
@@ -66,6 +66,12 @@ export function handedScript(program: string, args: readonly string[]): string |
     return command.length === 0 ? null : command[0] === '-c' ? (command[1] ?? null) : command.join(' ');
   }
   if (program === 'tmux') return tmuxScript(args);
+  // `npm pkg set scripts.x='git push --force'` stores what `npm run x` runs: storing it is read as running it.
+  if (program === 'npm' && args[0] === 'pkg' && args[1] === 'set') {
+    const values = args.slice(2).flatMap((word) => (/^scripts\.[^=]+=/.test(word) ? [word.slice(word.indexOf('=') + 1)] : []));
+    return values.length > 0 ? values.join('\n') : null;
+  }
+  if (program === 'npm' && args[0] === 'set-script' && args[2] !== undefined) return args[2];
   // `alias p='git push --force'` defines what a later `p` runs: defining it is read as running it.
   if (program === 'alias') {
     const values = args.flatMap((word) => (/^[^=\s-][^=\s]*=/.test(word) ? [word.slice(word.indexOf('=') + 1)] : []));

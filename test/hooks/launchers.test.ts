@@ -50,17 +50,24 @@ describe('a shell line a program is handed as words of its own (core/hooks/hande
     'echo "git push --force" | at now',
     'socat - EXEC:"git push --force"',
     "shopt -s expand_aliases; alias p='git push --force'\np origin main",
+    'npm pkg set scripts.ship="git push --force" && npm run ship',
+    'npm set-script ship "git push --force"',
     'socat - SYSTEM:"git push --force",pty,stderr',
   ])('%j', (command) => {
     expect(ruleIndex(command)).toBe(FORCE_PUSH);
   });
 
-  it.each(['ssh host', 'tmux ls', 'parallel echo ::: a b', 'at -f job.sh now', 'socat TCP-LISTEN:8080 EXEC:/bin/ls', "alias ll='ls -la'"])(
-    '%j hands over no forced push',
-    (command) => {
-      expect(ruleIndex(command)).toBeNull();
-    },
-  );
+  it.each([
+    'ssh host',
+    'tmux ls',
+    'parallel echo ::: a b',
+    'at -f job.sh now',
+    'socat TCP-LISTEN:8080 EXEC:/bin/ls',
+    "alias ll='ls -la'",
+    'npm pkg set version=2.0.0',
+  ])('%j hands over no forced push', (command) => {
+    expect(ruleIndex(command)).toBeNull();
+  });
 });
 
 describe("an alias of git's own commands", () => {
