@@ -57,9 +57,11 @@ function printedText(words: readonly string[]): string | null {
 
 /**
  * What a command piped into another prints, as the next command's input (core/hooks/shell-words.ts):
- * a literal `echo`'s or `printf`'s text, else text the line computes (`curl x | sh`,
+ * a literal `echo`'s or `printf`'s text, what a bare `cat` was given, else text the line computes (`curl x | sh`,
  * `base64 -d f | sh`, a group's output), which a shell reading it may run as any command.
  */
-export function pipedText(words: readonly string[]): string {
+export function pipedText(words: readonly string[], input?: string): string {
+  // `cat <<'EOF' | python3 -`: cat with no file prints what it was given.
+  if (input !== undefined && words[0] === 'cat' && words.slice(1).every((word) => word === '-')) return input;
   return printedText(words) ?? COMPUTED_TEXT;
 }

@@ -258,7 +258,7 @@ export function simpleCommands(command: string | ShellToken[], budget: ShellRead
       current.words.push(token.word);
     } else if (!REDIRECTIONS.has(token.op)) {
       // What a command prints is the input of the command it is piped to (printed-text.ts).
-      const printed = token.op === '|' ? pipedText(current.words) : null;
+      const printed = token.op === '|' ? pipedText(current.words, current.input) : null;
       end();
       if (printed !== null) current.input = printed;
     } else {

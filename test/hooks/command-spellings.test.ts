@@ -152,6 +152,12 @@ describe('a script echoed or printed into a shell or an interpreter', () => {
     expect(rule(command)).toBe(0);
   });
 
+  it('reads what a bare cat was given as what it prints', () => {
+    expect(rule("cat <<'EOF' | sh\ngit push --force\nEOF")).toBe(0);
+    expect(rule("cat <<'EOF' | python3 -\nprint(open('config/.env.local').read())\nEOF")).toBe(1);
+    expect(rule("cat <<'EOF' | sh\nls\nEOF")).toBeNull();
+  });
+
   it.each(['echo git push --force | tee notes.txt', 'echo git push --force; sh', 'git log | grep fix', 'diff <(sort a.txt) <(sort b.txt)'])(
     '%j hands no shell a script',
     (command) => {
