@@ -1,6 +1,7 @@
 import { hiddenToo } from './hidden-file-globs.js';
 import { programOf } from './shell-wrappers.js';
 import { trimSlashes } from './trim-slashes.js';
+import type { ProgramAccess } from './program-access.js';
 
 /** `find`'s own options that run a command: the words after them up to `;` or `+`. */
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
@@ -56,3 +57,21 @@ export function findCommands(words: readonly string[]): string[][] {
   }
   return out;
 }
+
+/** find's actions that write their list of files to a file (`-fprintf FILE FORMAT`: the file first). */
+const FIND_PRINTS_TO = new Set(['-fprint', '-fprint0', '-fprintf', '-fls']);
+
+/**
+ * What a `find` itself writes (docs/agent-hooks.md, "Shell commands and files"): the file
+ * `-fprint`, `-fprint0`, `-fprintf` and `-fls` write, and with `-delete` the files it finds
+ * (placeholderGlob's narrowing, else everything under its starting directories). A security probe
+ * removed and overwrote workflows past an `ask` rule on writes with each.
+ */
+export const findAccess: ProgramAccess = (_program, args, access) => {
+  for (let i = 0; i + 1 < args.length; i++) if (FIND_PRINTS_TO.has(args[i])) access.writes.push(args[i + 1]);
+  if (!args.includes('-delete')) return;
+  const expression = args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
+  const starts = expression < 0 ? args : args.slice(0, expression);
+  const found = placeholderGlob(args);
+  access.writes.push(...(found !== null ? [found] : starts.length > 0 ? starts : ['.']));
+};

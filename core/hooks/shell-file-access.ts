@@ -4,6 +4,7 @@ import { isDotNetMethod } from './powershell-line.js';
 import { filesAnyProgramReads } from './files-any-program-reads.js';
 import { applyAccess } from './shell-appliers.js';
 import { archiveAccess, sevenZipAccess } from './shell-archivers.js';
+import { findAccess } from './find-commands.js';
 import { COMPRESSOR_NAMES, compressorAccess, keyAndDatabaseAccess, renameAccess, scriptLogAccess, splitAccess } from './shell-rewriters.js';
 import { cryptoToolAccess } from './shell-crypto-tools.js';
 import { gitAccess } from './shell-git-files.js';
@@ -84,6 +85,7 @@ const OWN_ACCESS: Record<string, ProgramAccess> = {
   script: scriptLogAccess,
   rename: renameAccess,
   sqlite3: keyAndDatabaseAccess,
+  find: findAccess,
   'ssh-keygen': keyAndDatabaseAccess,
 };
 

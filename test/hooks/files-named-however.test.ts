@@ -112,11 +112,15 @@ describe('programs that replace, split or create the files they name (core/hooks
     'mktemp .github/workflows/XXXX',
     'sqlite3 .github/workflows/ci.yml "create table x(a)"',
     'ssh-keygen -f .github/workflows/ci.yml -N ""',
+    'find . -fprint .github/workflows/ci.yml',
+    'find . -fprintf .github/workflows/ci.yml "%p"',
+    'find .github -delete',
+    'find .github/workflows -name "*.yml" -delete',
   ])('%j writes a workflow', (command) => {
     expect(ruleIndex(command)).toBe(WRITE_WORKFLOW);
   });
 
-  it.each(['gunzip -c x.gz', 'split -l 10 data.csv part-', 'sqlite3 data.db .tables', 'gzip logs/a.log'])(
+  it.each(['gunzip -c x.gz', 'split -l 10 data.csv part-', 'sqlite3 data.db .tables', 'gzip logs/a.log', 'find src -name "*.tmp" -delete'])(
     '%j touches nothing the rules name',
     (command) => {
       expect(ruleIndex(command)).toBeNull();
