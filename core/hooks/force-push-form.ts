@@ -11,8 +11,13 @@
 /** git push's options that take the next word as their value (`-o ci.skip`, `--repo URL`). */
 const VALUED = new Set(['-o', '--push-option', '--repo', '--receive-pack', '--exec']);
 
-/** Whether a setting (`git -c NAME=VALUE`, or one `git config` stores: git-settings.ts) forces a push (`remote.origin.push=+HEAD:main`). */
-export const forcingSetting = (value: string) => /^remote\..+\.(push=\+|mirror=(true|yes|on|1)$)/i.test(value);
+/**
+ * Whether a setting (`git -c NAME=VALUE`, or one `git config` stores: git-settings.ts) forces a
+ * push: `remote.origin.push=+HEAD:main`, a refspec or mirror the line computes (`--config-env`),
+ * or a config file included (`include.path`, `GIT_CONFIG_GLOBAL`), whose settings are not read.
+ */
+export const forcingSetting = (value: string) =>
+  /^remote\..+\.(push=[+$]|mirror=(true|yes|on|1|\$.*)$)/i.test(value) || /^include(?:if\..+)?\.path=/i.test(value);
 
 /** The form `git push --force …` of a push that forces, or null; `global` holds git's options before `push`, `args` what follows it. */
 export function forcedPushForm(global: readonly string[], args: readonly string[]): string | null {

@@ -16,7 +16,25 @@ const SETTING_VARIABLES: Record<string, string> = {
   GIT_EDITOR: 'core.editor',
   GIT_SEQUENCE_EDITOR: 'sequence.editor',
   GIT_EXTERNAL_DIFF: 'diff.external',
+  // A configuration file of the agent's choosing: its settings are not read (force-push-form.ts).
+  GIT_CONFIG_GLOBAL: 'include.path',
+  GIT_CONFIG_SYSTEM: 'include.path',
+  GIT_CONFIG: 'include.path',
 };
+
+/** git's `--config-env=NAME=VARIABLE` (or as two words) as `-c NAME=$VARIABLE`: a value the line computes. */
+export function configEnvOptions(args: readonly string[]): string[] {
+  if (!args.some((word) => word.startsWith('--config-env'))) return [...args];
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const given =
+      args[i] === '--config-env' ? args[++i] : args[i].startsWith('--config-env=') ? args[i].slice('--config-env='.length) : null;
+    const eq = given?.indexOf('=') ?? -1;
+    if (given === null || given === undefined) out.push(args[i]);
+    else out.push('-c', eq < 0 ? given : `${given.slice(0, eq)}=$${given.slice(eq + 1)}`);
+  }
+  return out;
+}
 
 /** `GIT_CONFIG_PARAMETERS`'s items: `'name=value'`, single-quoted as git writes them (a `'` as `'\''`), space-separated. */
 function parameterItems(text: string): string[] {

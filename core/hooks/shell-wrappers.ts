@@ -1,5 +1,5 @@
 import { gitConfigScript } from './git-config-script.js';
-import { gitEnvironmentOptions } from './git-settings.js';
+import { configEnvOptions, gitEnvironmentOptions } from './git-settings.js';
 import { handedScript } from './handed-scripts.js';
 import { inlineProgramReach } from './inline-programs.js';
 import { runnerCommandStart } from './package-runners.js';
@@ -197,7 +197,8 @@ function readProgram(words: readonly string[]): ProgramRun {
   const program = named === 'hub' ? 'git' : named;
   // `git-push` (git's own programs, in `git --exec-path`) runs as `git push`.
   const dashed = /^git-([a-z][a-z0-9-]*)$/.exec(program);
-  const args = dashed ? [dashed[1], ...words.slice(i + 1)] : words.slice(i + 1);
+  const rest = program === 'git' ? configEnvOptions(words.slice(i + 1)) : words.slice(i + 1);
+  const args = dashed ? [dashed[1], ...rest] : rest;
   // The settings the environment gives git, read as its `-c` options (git-settings.ts).
   const settings = program === 'git' || dashed ? gitEnvironmentOptions(assigned) : [];
   if (settings.length > 0) args.unshift(...settings);

@@ -51,6 +51,11 @@ describe('a push forced through what git reads besides its words', () => {
     'git config remote.origin.push +HEAD:refs/heads/main && git push',
     'git config set --local remote.origin.push +HEAD:main',
     'git remote add --mirror=push backup https://example.com/x.git',
+    'X=+HEAD:main git --config-env=remote.origin.push=X push',
+    'X=y git --config-env remote.origin.mirror=X push backup',
+    'git -c include.path=/tmp/settings push',
+    'GIT_CONFIG_GLOBAL=/tmp/settings git push',
+    'git config --global include.path /tmp/settings',
   ])('%j forces a push', (command) => {
     expect(rule(command)).toBe(0);
   });
@@ -59,6 +64,7 @@ describe('a push forced through what git reads besides its words', () => {
     expect(rule('GIT_SSH_COMMAND="sh -c \'cat .env\'" git fetch')).toBe(1);
     expect(rule("git config alias.p '!git push --force'")).toBe(0);
     expect(rule("git config --global core.pager 'cat .env'")).toBe(1);
+    expect(rule('X="git push --force" git --config-env=core.sshCommand=X fetch')).toBe(0);
   });
 
   it.each([
@@ -66,6 +72,8 @@ describe('a push forced through what git reads besides its words', () => {
     'git config remote.origin.push HEAD:main',
     'GIT_CONFIG_COUNT=0 git push origin main',
     'git-lfs push origin main',
+    'GIT_CONFIG_GLOBAL=/tmp/settings git status',
+    'git --config-env=user.name=NAME commit -m x',
   ])('%j forces nothing', (command) => {
     expect(rule(command)).toBeNull();
   });
