@@ -16,8 +16,15 @@ const VALUED = new Set(['-o', '--push-option', '--repo', '--receive-pack', '--ex
  * push: `remote.origin.push=+HEAD:main`, a refspec or mirror the line computes (`--config-env`),
  * or a config file included (`include.path`, `GIT_CONFIG_GLOBAL`), whose settings are not read.
  */
-export const forcingSetting = (value: string) =>
-  /^remote\..+\.(push=[+$]|mirror=(true|yes|on|1|\$.*)$)/i.test(value) || /^include(?:if\..+)?\.path=/i.test(value);
+export function forcingSetting(setting: string): boolean {
+  const eq = setting.indexOf('=');
+  const [name, value] = [setting.slice(0, eq).toLowerCase(), setting.slice(eq + 1)];
+  if (eq < 0 || !/^(?:remote|include|includeif)\./.test(name)) return false;
+  const computed = value.startsWith('$');
+  if (/^remote\..+\.push$/.test(name)) return value.startsWith('+') || computed;
+  if (/^remote\..+\.mirror$/.test(name)) return /^(?:true|yes|on|1)$/i.test(value) || computed;
+  return /^include(?:if\..+)?\.path$/.test(name);
+}
 
 /** The form `git push --force …` of a push that forces, or null; `global` holds git's options before `push`, `args` what follows it. */
 export function forcedPushForm(global: readonly string[], args: readonly string[]): string | null {
