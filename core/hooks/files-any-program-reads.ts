@@ -14,6 +14,12 @@ export function filesAnyProgramReads(args: readonly string[]): string[] {
   const reads: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
+    const handed = handedFile(word, args[i + 1]);
+    if (handed !== null) {
+      reads.push(handed.path);
+      i += handed.words - 1;
+      continue;
+    }
     if (word === '--env-file' || word.startsWith('--env-file=')) {
       const option = readOption(args, i, ENV_FILE);
       if (option.value) reads.push(option.value);
@@ -33,4 +39,34 @@ function decodedPath(path: string): string {
   } catch {
     return path;
   }
+}
+
+/** `--from-file=[KEY=]PATH`, `--from-env-file=PATH` (kubectl), `--secret id=X,src=PATH` (docker build). */
+const FROM_FILE = /^--(?:from-file|from-env-file)=(?:[^=]*=)?(.+)$/;
+/** A bind mount's source: `-v SRC:DST` / `--volume`, `--mount type=bind,source=SRC` (docker, podman). */
+const LOCAL_SOURCE = /^[.~/$][^:]*$/;
+
+/**
+ * A file a word (and the one after it) hands a program to read or send: a kubectl secret's or
+ * config map's `--from-file`, docker's build secret, a bind mount of a local path (the container
+ * reads it). A security probe put `.env` into a container, a cluster secret and an image past
+ * `read: .env*` with each.
+ */
+function handedFile(word: string, next: string | undefined): { path: string; words: number } | null {
+  const from = FROM_FILE.exec(word)?.[1];
+  if (from !== undefined) return { path: from, words: 1 };
+  const given = /^--(?:secret|mount)=/.test(word)
+    ? [word.slice(word.indexOf('=') + 1), 1]
+    : /^--(?:secret|mount)$/.test(word)
+      ? [next, 2]
+      : null;
+  if (given !== null && typeof given[0] === 'string') {
+    const source = /(?:^|,)(?:src|source)=([^,]+)/.exec(given[0])?.[1];
+    return source === undefined ? null : { path: source, words: given[1] as number };
+  }
+  const volume = word === '-v' || word === '--volume' ? next : word.startsWith('--volume=') ? word.slice(9) : undefined;
+  const source = volume?.slice(0, volume.indexOf(':'));
+  return volume?.includes(':') && source !== undefined && LOCAL_SOURCE.test(source)
+    ? { path: source, words: word.startsWith('--volume=') ? 1 : 2 }
+    : null;
 }

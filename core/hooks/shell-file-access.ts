@@ -5,6 +5,7 @@ import { filesAnyProgramReads } from './files-any-program-reads.js';
 import { applyAccess } from './shell-appliers.js';
 import { archiveAccess, sevenZipAccess } from './shell-archivers.js';
 import { findAccess } from './find-commands.js';
+import { UPLOADERS, uploaderAccess } from './shell-uploaders.js';
 import { COMPRESSOR_NAMES, compressorAccess, keyAndDatabaseAccess, renameAccess, scriptLogAccess, splitAccess } from './shell-rewriters.js';
 import { cryptoToolAccess } from './shell-crypto-tools.js';
 import { gitAccess } from './shell-git-files.js';
@@ -86,6 +87,9 @@ const OWN_ACCESS: Record<string, ProgramAccess> = {
   rename: renameAccess,
   sqlite3: keyAndDatabaseAccess,
   find: findAccess,
+  ...Object.fromEntries(UPLOADERS.map((name) => [name, uploaderAccess])),
+  // vault's `key=@FILE` and `@FILE` send a file as HTTPie's request items do.
+  vault: httpieAccess,
   'ssh-keygen': keyAndDatabaseAccess,
 };
 

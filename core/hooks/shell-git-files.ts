@@ -19,6 +19,7 @@ const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
     ...['-t', '--template', '--fixup', '--squash', '--trailer', '--cleanup', '--pathspec-from-file'],
   ]),
   'hash-object': new Set(['-t', '--path']),
+  'send-email': new Set(['--to', '--cc', '--bcc', '--from', '--subject', '--in-reply-to', '--smtp-server', '--identity']),
   // They print what the paths they name hold, or held (shows below).
   blame: new Set(['-L', '-S', '--contents', '--ignore-rev', '--ignore-revs-file']),
   annotate: new Set(['-L', '-S', '--contents']),
@@ -33,8 +34,8 @@ const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
     ...['--bundle-uri', '--server-option', '--ref-format'],
   ]),
 };
-/** Subcommands that put the content of the files they name in the repository's objects, for a commit and a push: they read them. */
-const STORES = new Set(['add', 'commit', 'hash-object']);
+/** Subcommands that put the content of the files they name in the repository's objects (for a commit and a push) or in mail: they read them. */
+const STORES = new Set(['add', 'commit', 'hash-object', 'send-email']);
 /**
  * git's plumbing that builds what a commit holds without the working tree: a security probe put a
  * workflow in a commit with `git hash-object -w --stdin` and `git update-index --cacheinfo

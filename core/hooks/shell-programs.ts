@@ -57,6 +57,7 @@ export const READERS = new Set([
   'most',
   // Printers of a file's lines, checksums and highlighters.
   ...['pr', 'expand', 'unexpand', 'look', 'sum', 'b2sum', 'sha224sum', 'sha384sum', 'pygmentize', 'highlight', 'glow'],
+  ...['base32', 'basenc', 'uuencode', 'join'],
   // PowerShell's (Copilot CLI's `powershell` tool; names are read lower-cased): `Get-Content .env`, `type .env`.
   'get-content',
   'gc',
