@@ -30,6 +30,13 @@ const TMUX_ALIASES: Record<string, string> = {
 /** Keys send-keys types that end a line rather than spell it. */
 const ENTER_KEYS = new Set(['Enter', 'C-m', 'KPEnter', 'C-j']);
 
+/** What follows `separator` in each word `pattern` holds (`alias p=VALUE`, `EXEC:VALUE`). */
+const valuesOf = (words: readonly string[], pattern: RegExp, separator: string): string[] =>
+  words.flatMap((word) => (pattern.test(word) ? [word.slice(word.indexOf(separator) + 1)] : []));
+
+/** Lines of a script, or null for none. */
+const lines = (values: readonly string[]): string | null => (values.length > 0 ? values.join('\n') : null);
+
 /** The words from `i` past options (those in `valued` with their values). */
 function operandsFrom(words: readonly string[], i: number, valued: ReadonlySet<string>): string[] {
   while (i < words.length && words[i].startsWith('-') && words[i] !== '--') i = readOption(words, i, valued).next;
@@ -52,9 +59,10 @@ function tmuxScript(args: readonly string[]): string | null {
  * The shell line a program is handed as words of its own and runs (docs/agent-hooks.md, "Shell
  * commands and files"), or null: `ssh HOST CMD…` (the remote shell runs it), `sg GROUP [-c] CMD`,
  * tmux's `new-session`, `new-window`, `split-window`, `respawn-*`, `run-shell` and the keys
- * `send-keys` types, `parallel ::: CMD…` (each a line), an alias's value (`alias p='git push --force'`) and an npm script stored (`npm pkg set scripts.x=…`), socat's `EXEC:CMD` and `SYSTEM:CMD`, Windows' `cmd /c CMD`, PowerShell's
- * `Start-Process FILE -ArgumentList A,B`. A security probe ran `git push --force` past
- * `git push --force*` behind each.
+ * `send-keys` types, `parallel ::: CMD…` (each a line), an alias's value (`alias p='git push
+ * --force'`) and an npm script stored (`npm pkg set scripts.x=…`), socat's `EXEC:CMD` and
+ * `SYSTEM:CMD`, Windows' `cmd /c CMD`, PowerShell's `Start-Process FILE -ArgumentList A,B`. A
+ * security probe ran `git push --force` past `git push --force*` behind each.
  */
 export function handedScript(program: string, args: readonly string[]): string | null {
   if (program === 'ssh') {
@@ -67,21 +75,12 @@ export function handedScript(program: string, args: readonly string[]): string |
   }
   if (program === 'tmux') return tmuxScript(args);
   // `npm pkg set scripts.x='git push --force'` stores what `npm run x` runs: storing it is read as running it.
-  if (program === 'npm' && args[0] === 'pkg' && args[1] === 'set') {
-    const values = args.slice(2).flatMap((word) => (/^scripts\.[^=]+=/.test(word) ? [word.slice(word.indexOf('=') + 1)] : []));
-    return values.length > 0 ? values.join('\n') : null;
-  }
+  if (program === 'npm' && args[0] === 'pkg' && args[1] === 'set') return lines(valuesOf(args.slice(2), /^scripts\.[^=]+=/, '='));
   if (program === 'npm' && args[0] === 'set-script' && args[2] !== undefined) return args[2];
   // `alias p='git push --force'` defines what a later `p` runs: defining it is read as running it.
-  if (program === 'alias') {
-    const values = args.flatMap((word) => (/^[^=\s-][^=\s]*=/.test(word) ? [word.slice(word.indexOf('=') + 1)] : []));
-    return values.length > 0 ? values.join('\n') : null;
-  }
+  if (program === 'alias') return lines(valuesOf(args, /^[^=\s-][^=\s]*=/, '='));
   // socat's `EXEC:CMD` and `SYSTEM:CMD` addresses run CMD (socat reads its options after a comma).
-  if (program === 'socat') {
-    const run = args.flatMap((word) => (/^(?:exec|system):/i.test(word) ? [word.slice(word.indexOf(':') + 1).split(',')[0]] : []));
-    return run.length > 0 ? run.join('\n') : null;
-  }
+  if (program === 'socat') return lines(valuesOf(args, /^(?:exec|system):/i, ':').map((value) => value.split(',')[0]));
   // Windows' `cmd /c CMD` (`/k` too, any case) runs the rest as its line.
   if (program === 'cmd' || program === 'cmd.exe') {
     const at = args.findIndex((word) => /^\/[ck]$/i.test(word));

@@ -6,8 +6,8 @@
  * a shell's `-c` script (`sh -c`, `su -c`, `watch`, …) and `find -exec` read as commands of their
  * own (the program behind wrappers: shell-wrappers.ts), what `<<<` and here-documents give a
  * command to read (here-documents.ts). Defence in depth for the policy's rules, NOT a shell
- * parser: what a program computes and aliases are not followed (computed-paths.ts,
- * inline-programs.ts read what they can).
+ * parser: what a program computes and aliases defined before the line are not followed
+ * (computed-paths.ts, inline-programs.ts read what they can).
  */
 import { doubleQuoted, MAX_SUBSTITUTION_DEPTH, ShellSubstitutionsTooDeep } from './double-quoted.js';
 import { COMPUTED_TEXT, pipedText } from './printed-text.js';
