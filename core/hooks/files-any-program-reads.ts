@@ -46,6 +46,13 @@ const FROM_FILE = /^--(?:from-file|from-env-file)=(?:[^=]*=)?(.+)$/;
 /** A bind mount's source: `-v SRC:DST` / `--volume`, `--mount type=bind,source=SRC` (docker, podman). */
 const LOCAL_SOURCE = /^[.~/$][^:]*$/;
 
+/** The value a word gives one of `names` (`--name=value`), or the next word does (`--name value`), and the words taken. */
+function optionValue(word: string, next: string | undefined, names: readonly string[]): { value: string; words: number } | null {
+  const eq = word.indexOf('=');
+  if (eq > 0 && names.includes(word.slice(0, eq))) return { value: word.slice(eq + 1), words: 1 };
+  return names.includes(word) && next !== undefined ? { value: next, words: 2 } : null;
+}
+
 /**
  * A file a word (and the one after it) hands a program to read or send: a kubectl secret's or
  * config map's `--from-file`, docker's build secret, a bind mount of a local path (the container
@@ -55,18 +62,10 @@ const LOCAL_SOURCE = /^[.~/$][^:]*$/;
 function handedFile(word: string, next: string | undefined): { path: string; words: number } | null {
   const from = FROM_FILE.exec(word)?.[1];
   if (from !== undefined) return { path: from, words: 1 };
-  const given = /^--(?:secret|mount)=/.test(word)
-    ? [word.slice(word.indexOf('=') + 1), 1]
-    : /^--(?:secret|mount)$/.test(word)
-      ? [next, 2]
-      : null;
-  if (given !== null && typeof given[0] === 'string') {
-    const source = /(?:^|,)(?:src|source)=([^,]+)/.exec(given[0])?.[1];
-    return source === undefined ? null : { path: source, words: given[1] as number };
-  }
-  const volume = word === '-v' || word === '--volume' ? next : word.startsWith('--volume=') ? word.slice(9) : undefined;
-  const source = volume?.slice(0, volume.indexOf(':'));
-  return volume?.includes(':') && source !== undefined && LOCAL_SOURCE.test(source)
-    ? { path: source, words: word.startsWith('--volume=') ? 1 : 2 }
-    : null;
+  const options = optionValue(word, next, ['--secret', '--mount']);
+  const source = options && /(?:^|,)(?:src|source)=([^,]+)/.exec(options.value)?.[1];
+  if (options && source) return { path: source, words: options.words };
+  const volume = optionValue(word, next, ['-v', '--volume']);
+  const local = volume?.value.includes(':') ? volume.value.slice(0, volume.value.indexOf(':')) : undefined;
+  return volume && local !== undefined && LOCAL_SOURCE.test(local) ? { path: local, words: volume.words } : null;
 }
