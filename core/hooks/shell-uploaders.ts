@@ -1,3 +1,4 @@
+import { filesUnder } from './files-under.js';
 import { parsed } from './shell-operands.js';
 import type { ProgramAccess } from './program-access.js';
 
@@ -25,7 +26,8 @@ const GH_VALUED = new Set([
  * What programs that send files somewhere read (docs/agent-hooks.md, "Shell commands and files"),
  * and write when they fetch: `gh gist create FILES`, `gh release upload TAG FILES`, gh's
  * `--body-file`, `-f`/`--env-file` and `--input`; `aws s3 cp|mv|sync SRC DST`, `gsutil cp`,
- * `rclone copy|sync|move SRC DST` (the local side read, or written); `mail -A FILE`, `mutt -a
+ * `rclone copy|sync|move SRC DST` (the local side read, or written, whole for `sync`, rclone and
+ * `--recursive`); `mail -A FILE`, `mutt -a
  * FILES`, `git send-email` is git's (shell-git-files.ts). A security probe sent `.env` out past
  * `read: .env*` with each.
  */
@@ -51,8 +53,11 @@ export const uploaderAccess: ProgramAccess = (program, args, access) => {
   const at = program === 'aws' ? (words.files[0] === 's3' ? 2 : -1) : 1;
   if (at < 0 || !['cp', 'mv', 'sync', 'copy', 'move', 'copyto', 'moveto', 'rsync'].includes(words.files[at - 1] ?? '')) return;
   const [source, target] = words.files.slice(at);
-  if (source !== undefined && !REMOTE.test(source)) access.reads.push(source);
-  if (target !== undefined && !REMOTE.test(target)) access.writes.push(target);
+  // A directory is copied whole by `sync`, rclone, and `-r` / `--recursive`.
+  const command = words.files[at - 1];
+  const whole = command === 'sync' || program === 'rclone' || words.has('-r', '-R', '--recursive');
+  if (source !== undefined && !REMOTE.test(source)) access.reads.push(source, ...(whole ? [filesUnder(source, true)] : []));
+  if (target !== undefined && !REMOTE.test(target)) access.writes.push(target, ...(whole ? [filesUnder(target, true)] : []));
 };
 
 export const UPLOADERS = ['gh', 'aws', 'gsutil', 'rclone', 'mail', 'mailx', 'mutt'];
