@@ -22,6 +22,12 @@ const WIDENS = new Set([
   '-ilname',
 ]);
 
+/** Where a find's expression begins (-1: none), and the starting directories before it. */
+function startsOf(args: readonly string[]): { expression: number; starts: readonly string[] } {
+  const expression = args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
+  return { expression, starts: expression < 0 ? args : args.slice(0, expression) };
+}
+
 /**
  * The files `{}` stands for in a find's commands, as a glob: under its one starting directory,
  * those its one `-name` (or `-iname`) names at any depth, hidden ones included (find's `*`
@@ -31,8 +37,7 @@ const WIDENS = new Set([
  * too, hiddenToo), `find . -exec cat {} \;` any file.
  */
 function placeholderGlob(args: readonly string[]): string | null {
-  const expression = args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
-  const starts = expression < 0 ? args : args.slice(0, expression);
+  const { expression, starts } = startsOf(args);
   const exec = args.findIndex((a) => FIND_EXEC.has(a));
   const tests = expression < 0 ? [] : args.slice(expression, exec < 0 ? args.length : exec);
   if (starts.length > 1 || tests.some((a) => WIDENS.has(a))) return null;
@@ -70,8 +75,7 @@ const FIND_PRINTS_TO = new Set(['-fprint', '-fprint0', '-fprintf', '-fls']);
 export const findAccess: ProgramAccess = (_program, args, access) => {
   for (let i = 0; i + 1 < args.length; i++) if (FIND_PRINTS_TO.has(args[i])) access.writes.push(args[i + 1]);
   if (!args.includes('-delete')) return;
-  const expression = args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
-  const starts = expression < 0 ? args : args.slice(0, expression);
+  const { starts } = startsOf(args);
   const found = placeholderGlob(args);
   access.writes.push(...(found !== null ? [found] : starts.length > 0 ? starts : ['.']));
 };

@@ -23,8 +23,8 @@ const SETTING_VARIABLES: Record<string, string> = {
 };
 
 /** git's `--config-env=NAME=VARIABLE` (or as two words) as `-c NAME=$VARIABLE`: a value the line computes. */
-export function configEnvOptions(args: readonly string[]): string[] {
-  if (!args.some((word) => word.startsWith('--config-env'))) return [...args];
+export function configEnvOptions(args: string[]): string[] {
+  if (!args.some((word) => word.startsWith('--config-env'))) return args;
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const given =
