@@ -10,6 +10,8 @@ import { runGovernanceBench } from './governance.js';
 import { runMcpBench } from './mcp.js';
 import { runMcpReplicasBench } from './mcp-replicas.js';
 import { runHooksBench } from './hooks.js';
+import { HOOKS_LOWER_BOUND_TITLE, runHooksLowerBound } from './hooks-lower-bound.js';
+import { MCP_LOWER_BOUND_TITLE, runMcpLowerBound } from './mcp-lower-bound.js';
 import { runEvidenceUploadBench } from './evidence-upload.js';
 import { runGateSimulationBench } from './gate-simulation.js';
 import { runHealthzDuringUploadsBench } from './healthz-during-uploads.js';
@@ -25,12 +27,16 @@ await runBench(async () => {
 
   console.log('MCP gateway per tool call (the same tools/call directly to the upstream and through shipgate; worker in process)');
   console.table(await runMcpBench());
+  console.log(MCP_LOWER_BOUND_TITLE);
+  console.table(await runMcpLowerBound());
 
   console.log('MCP gateway across two replicas (50 sessions at once behind a round-robin proxy; worker in the first)');
   console.table(await runMcpReplicasBench());
 
   console.log('Coding-agent hooks per tool call (a PreToolUse + PostToolUse pair of an allowed Bash call; worker in process)');
   console.table(await runHooksBench());
+  console.log(HOOKS_LOWER_BOUND_TITLE);
+  console.table(await runHooksLowerBound());
 
   const env = await startReleaseBenchEnv();
   try {

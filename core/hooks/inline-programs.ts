@@ -170,13 +170,16 @@ export function inlineProgramReach(program: string, args: readonly string[], inp
   return reach;
 }
 
-/** What an inline program names: path-like literals, and the shell lines it runs. Its arrays are shared: not to be changed. */
-type InlineReach = { paths: string[]; lines: string[] };
+/**
+ * What an inline program names: path-like literals, and the shell lines it runs; `inline`: whether the words gave a program
+ * (else the interpreter runs a file or a module, and its words are read as any program's). Its arrays are shared: not to be changed.
+ */
+type InlineReach = { paths: string[]; lines: string[]; inline: boolean };
 const reached = new WeakMap<readonly string[], { program: string; input: string | undefined; reach: InlineReach }>();
 
 function readReach(program: string, args: readonly string[], input?: string): InlineReach {
   const spec = specOf(program);
-  if (spec === undefined) return { paths: [], lines: [] };
+  if (spec === undefined) return { paths: [], lines: [], inline: false };
   const paths: string[] = [];
   const lines: string[] = [];
   const { codes, operands } = inlineCode(spec, args, input);
@@ -186,5 +189,5 @@ function readReach(program: string, args: readonly string[], input?: string): In
     lines.push(...read.lines);
   }
   paths.push(...operands.filter(looksLikePath));
-  return { paths: [...new Set(paths)], lines };
+  return { paths: [...new Set(paths)], lines, inline: codes.length > 0 };
 }

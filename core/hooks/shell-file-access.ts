@@ -17,6 +17,7 @@ import {
   EDITORS,
   LISTS,
   MODE_WRITERS,
+  NAMES_ONLY,
   NO_VALUED,
   READERS,
   SCRIPT_FILES,
@@ -42,6 +43,12 @@ import { trimSlashes } from './trim-slashes.js';
  * depth for the policy's read and write globs, NOT a shell parser (shell-words.ts).
  */
 export interface ShellFileAccess extends FileAccessLists {
+  /**
+   * The path-like words of a program none of shell-programs.ts's lists names (`node x.js .env`, `python3 -m json.tool .env`,
+   * `./tool --config=.env`): it may read them. Matched by the rules that refuse only (tool-rules.ts's `alsoRead`), so an
+   * `allow` rule naming the command still covers it. Absent when none.
+   */
+  handed?: string[];
   /**
    * A path longer than Linux opens (MAX_SHELL_PATH_CHARS), as written or past a `cd`, or more path than MAX_RECORDED_CHARS:
    * those past it are recorded as written (no `cd` or target directory before them); or more computed paths or paths in
@@ -93,6 +100,9 @@ const OWN_ACCESS: Record<string, ProgramAccess> = {
   'ssh-keygen': keyAndDatabaseAccess,
 };
 
+/** Interpreters in OWN_ACCESS (for their in-place edits) that may also run a script file handed its arguments. */
+const INTERPRETERS_WITH_OWN_ACCESS: ReadonlySet<string> = new Set(['perl', 'ruby']);
+
 /** Path characters spent on targets' names (MAX_RECORDED_CHARS), and whether a path went past what Linux opens. */
 type Spent = { chars: number; tooLong: boolean };
 
@@ -119,7 +129,11 @@ function into(dir: string, source: string, program: string, spent: Spent): strin
 }
 
 /** What one simple command reads and writes, its paths as written. */
-function commandAccess({ words: command, input }: SimpleCommand, access: ShellFileAccess, spent: Spent): void {
+function commandAccess(
+  { words: command, input }: SimpleCommand,
+  access: Required<FileAccessLists & Pick<ShellFileAccess, 'handed'>>,
+  spent: Spent,
+): void {
   const run = programOf(command);
   const { program } = run;
   // The words xargs hands over are computed paths (`find . -name .env | xargs cat` reads `.env`); `xargs -a FILE` reads FILE.
@@ -128,9 +142,9 @@ function commandAccess({ words: command, input }: SimpleCommand, access: ShellFi
   access.reads.push(...filesAnyProgramReads(command));
   if (!program) return;
   // A .NET method's path-like arguments are files it may read and write, as an inline program's literals are.
-  const named = isDotNetMethod(program)
-    ? args.flatMap((arg) => arg.split(',')).filter(looksLikePath)
-    : inlineProgramReach(program, args, input).paths;
+  const dotNet = isDotNetMethod(program);
+  const reach = dotNet ? undefined : inlineProgramReach(program, args, input);
+  const named = reach?.paths ?? args.flatMap((arg) => arg.split(',')).filter(looksLikePath);
   spent.tooLong ||= named.length > MAX_INLINE_PATHS;
   if (Object.hasOwn(OWN_ACCESS, program)) {
     OWN_ACCESS[program](program, args, access, (dir, path) => joined(dir, path, spent));
@@ -139,6 +153,8 @@ function commandAccess({ words: command, input }: SimpleCommand, access: ShellFi
       const listed = new Set(into);
       into.push(...named.filter((path) => !listed.has(path)));
     }
+    // perl and ruby run a script file as python does (`ruby x.rb .env`).
+    if (reach?.inline === false && INTERPRETERS_WITH_OWN_ACCESS.has(program)) access.handed.push(...handedPaths(args));
     return;
   }
   for (const into of [access.reads, access.writes]) into.push(...named);
@@ -199,7 +215,12 @@ function commandAccess({ words: command, input }: SimpleCommand, access: ShellFi
       if (arg.startsWith('if=')) access.reads.push(arg.slice(3));
       else if (arg.startsWith('of=')) access.writes.push(arg.slice(3));
     }
+  else if (!dotNet && !reach?.inline && !NAMES_ONLY.has(program)) access.handed.push(...handedPaths(args));
 }
+
+/** The words of a program's arguments that look like paths: its operands, and the values of its `--name=value` options. */
+const handedPaths = (args: readonly string[]) =>
+  args.map((arg) => (arg.startsWith('-') ? arg.slice(arg.indexOf('=') + 1 || arg.length) : arg)).filter(looksLikePath);
 
 /**
  * The files the command plainly reads and writes, as written in it (relative to its working
@@ -207,6 +228,7 @@ function commandAccess({ words: command, input }: SimpleCommand, access: ShellFi
  */
 export function shellFileAccess(command: string, commands: SimpleCommand[] = simpleCommands(command)): ShellFileAccess {
   const access: ShellFileAccess = { reads: [], writes: [] };
+  const handed: string[] = [];
   const spent: Spent = { chars: 0, tooLong: false };
   // Where a `cd` earlier in the line moved to, relative to the working directory (or absolute); null: there, or unknown.
   let dir: string | null = null;
@@ -224,7 +246,7 @@ export function shellFileAccess(command: string, commands: SimpleCommand[] = sim
     return computedPathGlobs(at);
   };
   for (const simple of commands) {
-    const own: ShellFileAccess = { reads: [], writes: [] };
+    const own = { reads: [] as string[], writes: [] as string[], handed: [] as string[] };
     for (const { op, target } of simple.redirections) {
       if (target === '/dev/null') continue;
       if (op !== '>') own.reads.push(target);
@@ -233,6 +255,7 @@ export function shellFileAccess(command: string, commands: SimpleCommand[] = sim
     commandAccess(simple, own, spent);
     for (const path of own.reads) access.reads.push(...placed(path));
     for (const path of own.writes) access.writes.push(...placed(path));
+    for (const path of own.handed) handed.push(...placed(path));
     const { program, args } = programOf(simple.words);
     if (program !== 'cd' && program !== 'pushd') continue;
     const target = parsed(args, NO_VALUED).files[0];
@@ -240,5 +263,6 @@ export function shellFileAccess(command: string, commands: SimpleCommand[] = sim
     if (target && !/^[~-]/.test(target)) dir = place(target);
   }
   if (spent.tooLong) access.tooLong = true;
+  if (handed.length > 0) access.handed = handed;
   return access;
 }

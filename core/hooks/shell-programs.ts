@@ -102,6 +102,22 @@ export const WRITERS = new Set([
 ]);
 /** Commands that change the files after their first operand (a mode or an owner). */
 export const MODE_WRITERS = new Set(['chmod', 'chown', 'chgrp']);
+/**
+ * Commands that take paths as names, reading no file's content (listing, testing, naming, moving
+ * the shell): a path they are handed is not one they read. Any other program none of the lists
+ * above names may read what it is handed (`node x.js .env`, shell-file-access.ts).
+ */
+export const NAMES_ONLY = new Set([
+  ...['echo', 'printf', 'test', '[', '[[', 'ls', 'dir', 'stat', 'tree', 'du', 'df', 'realpath', 'readlink', 'basename', 'dirname'],
+  ...['cd', 'pushd', 'popd', 'which', 'whereis', 'command', 'hash', 'true', 'false', ':', 'export', 'unset', 'set', 'alias'],
+  ...['unalias', 'declare', 'typeset', 'local', 'readonly', 'read', 'sleep', 'kill', 'pkill', 'pgrep', 'wait', 'exit', 'return'],
+  ...['shift', 'trap', 'umask', 'ulimit', 'mkfifo', 'mknod', 'getfacl', 'lsattr', 'namei', 'pathchk', 'seq', 'expr', 'nohup'],
+  ...['let', 'pwd', 'date', 'id', 'whoami', 'uname', 'printenv', 'history', 'jobs', 'fg', 'bg', 'disown', 'clear', 'tput'],
+  ...['for', 'in', 'if', 'while', 'until', 'case', 'select', 'function', 'fi', 'done', 'esac', 'yes', 'ps', 'lsof', 'fuser'],
+  // PowerShell's (Copilot CLI's `powershell` tool; names are read lower-cased).
+  ...['write-output', 'write-host', 'set-location', 'sl', 'get-childitem', 'gci', 'test-path', 'resolve-path', 'get-item'],
+  ...['gi', 'split-path', 'join-path', 'get-location'],
+]);
 /** Commands that read their sources and write their last operand (or `-t DIR`). */
 export const COPIERS = new Set(['cp', 'install', 'rsync', 'scp', 'copy-item', 'copy']);
 

@@ -30,8 +30,8 @@ export interface ToolAction {
   substitutes: boolean;
   reads: string[];
   writes: string[];
-  /** The files an edit changes, which it reads to find its old text (a `read` rule that refuses holds for them). */
-  edited?: string[];
+  /** Paths the call may read that no `allow` rule must name (an edit's files, what an unknown program is handed): a `read` rule that refuses holds for them. */
+  alsoRead?: string[];
   hosts: string[];
   /** Why the input is not one the tool runs (a shell call without a command line, a file tool without a path): it is refused. */
   malformed?: string;
@@ -165,7 +165,7 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
   const { tool } = action;
   let spent = 0;
   /** The readings of each path, relative and absolute; false once they pass MAX_PATHS_CHARS (the call is then refused). */
-  const readings = (paths: readonly string[], into: 'reads' | 'writes'): boolean => {
+  const readings = (paths: readonly string[], into: 'reads' | 'writes' | 'alsoRead'): boolean => {
     for (const path of paths) {
       if (path.length > MAX_PATH_CHARS) {
         action.malformed = `${tool} names a path longer than ${MAX_PATH_CHARS} characters`;
@@ -177,7 +177,7 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
         action.malformed = `${tool} names more than ${MAX_PATHS_CHARS / 1024} KiB of paths, which shipgate does not read`;
         return false;
       }
-      action[into].push(...r);
+      (action[into] ??= []).push(...r);
     }
     return true;
   };
@@ -216,7 +216,8 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
       }
       const inDir = (p: string) => (dir && !p.startsWith('/') ? `${dir}/${p}` : p);
       const paths = (list: string[]) => hiddenFileGlobs(readable, list.map(inDir));
-      if (readings(paths(files.reads), 'reads')) readings(paths(files.writes), 'writes');
+      if (readings(paths(files.reads), 'reads') && readings(paths(files.writes), 'writes') && files.handed)
+        readings(paths(files.handed), 'alsoRead');
       return;
     }
     case 'read':
@@ -228,7 +229,7 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
       const patch = tool === 'apply_patch' ? patchText(input) : undefined;
       action.malformed = patch === undefined ? pathProblem(tool, input) : patch.malformed;
       if (readings(patch?.paths ?? inputPaths(input), 'writes')) action.capabilities.push(...action.writes.map((p) => `fs:write:${p}`));
-      if (edits(tool, input)) action.edited = [...action.writes];
+      if (edits(tool, input)) action.alsoRead = [...action.writes];
       return;
     }
     case 'search': {

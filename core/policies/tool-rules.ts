@@ -38,8 +38,12 @@ export interface RuleSubject {
   substitutes: boolean;
   reads: readonly string[];
   writes: readonly string[];
-  /** Files an edit changes: read too, for the rules that refuse (an `allow` rule's `write` covers them). */
-  edited?: readonly string[];
+  /**
+   * Paths the call may read that an `allow` rule need not name, read for the rules that refuse: the files an edit changes (it
+   * reads them to find its old text; an `allow` rule's `write` covers them), the paths a program the shell reader does not
+   * know is handed (core/hooks/shell-file-access.ts: `node x.js .env`).
+   */
+  alsoRead?: readonly string[];
   hosts: readonly string[];
 }
 
@@ -106,7 +110,7 @@ interface RefusalValues {
 const outside = (paths: readonly string[]) => paths.filter(isOutsideRoot).map((p) => p.replace(/^\/+/, ''));
 
 function refusalValues(subject: RuleSubject): RefusalValues {
-  const reads = subject.edited ? [...subject.reads, ...subject.edited] : subject.reads;
+  const reads = subject.alsoRead?.length ? [...subject.reads, ...subject.alsoRead] : subject.reads;
   return {
     commands: subject.commands,
     reads,

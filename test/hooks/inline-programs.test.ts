@@ -55,7 +55,7 @@ describe("what an interpreter's inline program plainly names", () => {
     `python3 -c "print(', '.join(['a', 'b']))"`,
     `python3 -c "print('.'.join(['a', 'b']))"`,
     `python3 script.py -c "open('.env')"`,
-    `python3 -m http.server -c ".env"`,
+    `python3 -m http.server 8000`,
     `awk -F, '{ print $1 }' data.csv`,
   ])('%j names nothing a rule holds', (command) => {
     expect(rule(command)).toBeNull();

@@ -27,7 +27,7 @@ describe("PowerShell's -Command and -EncodedCommand run scripts of their own", (
 
   it('reads -ExecutionPolicy as its own parameter, and a script file for pwsh as no command', () => {
     expect(rule('Bash', 'pwsh -ex Bypass -File build.ps1')).toBeNull();
-    expect(rule('Bash', 'pwsh build.ps1 .env')).toBeNull();
+    expect(rule('Bash', 'pwsh build.ps1 out.txt')).toBeNull();
     expect(rule('Bash', `pwsh -NoProfile -enc ${encoded('Write-Output hello')}`)).toBeNull();
   });
 });

@@ -266,13 +266,14 @@ describe('perl and ruby editing in place', () => {
     ['perl -i -p fix.pl a', ['a']],
     ['ruby -i -pe \'gsub(/a/, "b")\' x.yml', ['x.yml']],
   ])('%j reads and writes %j', (command, paths) => {
-    expect(shellFileAccess(command)).toEqual({ reads: paths, writes: paths });
+    const { reads, writes } = shellFileAccess(command);
+    expect({ reads, writes }).toEqual({ reads: paths, writes: paths });
   });
 
-  it('reads an inline program without -i as one its arguments may be opened by (inline-programs.ts), and a script file not at all', () => {
+  it('reads an inline program without -i as one its arguments may be opened by (inline-programs.ts), and a script file as handed its words', () => {
     expect(shellFileAccess("perl -e 'print 1' .env")).toEqual({ reads: ['.env'], writes: ['.env'] });
     expect(shellFileAccess("ruby -e 'p 1' .env")).toEqual({ reads: ['.env'], writes: ['.env'] });
-    expect(shellFileAccess('perl fix.pl .env')).toEqual({ reads: [], writes: [] });
+    expect(shellFileAccess('perl fix.pl .env')).toEqual({ reads: [], writes: [], handed: ['fix.pl', '.env'] });
   });
 });
 

@@ -1,0 +1,88 @@
+import { checkToolAction } from '../../core/hooks/check-tool-action.js';
+import { toolAction } from '../../core/hooks/tool-action.js';
+import type { Policy } from '../../core/policies/policy.js';
+import type { ToolRule } from '../../core/policies/tool-rules.js';
+import { PROBE_ROOT as ROOT, ruleIndex } from './support/probe-rules.js';
+
+// A program the shell reader does not know, handed a path: a security probe read `.env` past `read: .env*` with
+// each of these (core/hooks/shell-file-access.ts's `handed`; docs/agent-hooks.md, "Shell commands and files").
+describe('a path handed to a program the shell reader does not know', () => {
+  it.each([
+    'python3 -m json.tool .env',
+    'python3 -m base64 config/.env.local',
+    'node print-file.js .env',
+    'deno run -A cat.ts .env',
+    './tool --config=.env',
+    'bash -x .env',
+    'sh .env',
+    'make -p -f .env',
+    'ruby dump.rb .env',
+    'perl dump.pl .env',
+    'cd config && node ../dump.js .env.local',
+    'uv run dump.py .env',
+  ])('%j may read it: a deny rule on reading it holds', (command) => {
+    expect(ruleIndex(command)).toBe(1);
+  });
+
+  it.each(['test -f .env', '[ -f .env ]', 'ls -la .env', 'stat .env', 'echo .env >> .gitignore', 'realpath .env', 'cd config && pwd'])(
+    '%j only names it: no rule holds',
+    (command) => {
+      expect(ruleIndex(command)).toBeNull();
+    },
+  );
+
+  it('is read for the rules that refuse only: an allow rule naming the command still covers the call', () => {
+    const rules: ToolRule[] = [
+      { match: { command: 'node scripts/build.js *' }, verdict: 'allow' },
+      { match: { command: '*' }, verdict: 'deny' },
+    ];
+    expect(ruleIndex('node scripts/build.js src/app.ts', rules)).toBe(0);
+    expect(toolAction('Bash', { command: 'node scripts/build.js src/app.ts' }, ROOT)).toMatchObject({
+      reads: [],
+      alsoRead: ['scripts/build.js', 'src/app.ts'],
+    });
+  });
+
+  it('meets a forbidden file capability outside the repository', () => {
+    const policy = { forbidden: ['fs:read:/etc/*'], tool_rules: [] } as unknown as Policy;
+    const check = (command: string) =>
+      checkToolAction(toolAction('Bash', { command }, ROOT), { policy, permissions: ['shell:exec'] }, 1, 100);
+    expect(check('node dump.js /etc/shadow')).toEqual({ denial: { reason: 'forbidden_by_policy', capability: 'fs:read:/etc/shadow' } });
+    expect(check('node dump.js /tmp/x')).toEqual({ allowed: true });
+  });
+});
+
+// A security probe read `.env` with `cat .env` past `forbidden: ["fs:read:.env"]`, which refused the Read tool only, and wrote a
+// workflow with `echo … >` past `fs:write:.github/*` (core/policies/forbidden-paths.ts).
+describe('a forbidden file capability and a shell line', () => {
+  const check = (forbidden: string[], command: string) =>
+    checkToolAction(
+      toolAction('Bash', { command }, ROOT),
+      { policy: { forbidden, tool_rules: [] } as unknown as Policy, permissions: ['shell:exec'] },
+      1,
+      100,
+    );
+  const refused = (capability: string) => ({ denial: { reason: 'forbidden_by_policy', capability } });
+
+  it.each([
+    [['fs:read:.env'], 'cat .env', 'fs:read:.env'],
+    [['fs:read:.env'], 'cat .e*', 'fs:read:.e*'],
+    [['fs:read:.env'], 'cd src && cat ../.ENV', 'fs:read:.ENV'],
+    [['fs:write:.github/*'], 'echo x > .github/workflows/ci.yml', 'fs:write:.github/workflows/ci.yml'],
+    [['fs:write:.github/*'], 'echo x > /tmp/other/.github/workflows/ci.yml', 'fs:write:/tmp/other/.github/workflows/ci.yml'],
+    [['fs:*:secrets/*'], 'cp secrets/prod.key /tmp/k', 'fs:read:secrets/prod.key'],
+    [['fs:read:/etc/*'], 'cat /etc/shadow', 'fs:read:/etc/shadow'],
+    [['fs:read:/etc/*'], 'node dump.js /etc/shadow', 'fs:read:/etc/shadow'],
+  ])('%j refuses %j as the file tool would be', (forbidden, command, capability) => {
+    expect(check(forbidden, command)).toEqual(refused(capability));
+  });
+
+  it.each([
+    [['fs:read:.env'], 'cat .env.example'],
+    [['fs:write:.github/*'], 'cat .github/workflows/ci.yml'],
+    [['fs:read:/etc/*'], 'cat /tmp/passwd'],
+    [['network:*'], 'cat .env'],
+  ])('%j leaves %j alone', (forbidden, command) => {
+    expect(check(forbidden, command)).toEqual({ allowed: true });
+  });
+});
