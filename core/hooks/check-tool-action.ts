@@ -1,5 +1,5 @@
 import type { DenialReason } from '../executions/execution.js';
-import { forbiddenPathOf } from '../policies/forbidden-paths.js';
+import { forbiddenReachOf } from '../policies/forbidden-reach.js';
 import { askedCapability } from '../policies/asked-capability.js';
 import type { Policy } from '../policies/policy.js';
 import { firstMatchingRule } from '../policies/tool-rules.js';
@@ -65,9 +65,9 @@ export function checkToolAction(
   if (action.malformed) return { denial: { reason: 'invalid_arguments', capability: null, detail: action.malformed } };
   const missing = missingCapability(action.capabilities, terms.policy, terms.permissions);
   if (missing?.reason === 'forbidden_by_policy') return { denial: missing };
-  // A path a shell line (or any tool) reads or writes meets a forbidden file capability as the file tool's capability would.
-  const forbiddenPath = forbiddenPathOf(terms.policy.forbidden, action);
-  if (forbiddenPath) return { denial: { reason: 'forbidden_by_policy', capability: forbiddenPath } };
+  // What a shell line (or any tool) reads, writes or reaches meets a forbidden capability as a file or fetch tool's would.
+  const forbiddenReach = forbiddenReachOf(terms.policy.forbidden, action);
+  if (forbiddenReach) return { denial: { reason: 'forbidden_by_policy', capability: forbiddenReach } };
   if (missing) return { denial: missing };
   if (callNumber > maxToolCalls) return { denial: { reason: 'tool_call_limit', capability: null } };
   const matched = firstMatchingRule(terms.policy.tool_rules, action);

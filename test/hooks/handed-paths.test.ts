@@ -51,38 +51,3 @@ describe('a path handed to a program the shell reader does not know', () => {
     expect(check('node dump.js /tmp/x')).toEqual({ allowed: true });
   });
 });
-
-// A security probe read `.env` with `cat .env` past `forbidden: ["fs:read:.env"]`, which refused the Read tool only, and wrote a
-// workflow with `echo … >` past `fs:write:.github/*` (core/policies/forbidden-paths.ts).
-describe('a forbidden file capability and a shell line', () => {
-  const check = (forbidden: string[], command: string) =>
-    checkToolAction(
-      toolAction('Bash', { command }, ROOT),
-      { policy: { forbidden, tool_rules: [] } as unknown as Policy, permissions: ['shell:exec'] },
-      1,
-      100,
-    );
-  const refused = (capability: string) => ({ denial: { reason: 'forbidden_by_policy', capability } });
-
-  it.each([
-    [['fs:read:.env'], 'cat .env', 'fs:read:.env'],
-    [['fs:read:.env'], 'cat .e*', 'fs:read:.e*'],
-    [['fs:read:.env'], 'cd src && cat ../.ENV', 'fs:read:.ENV'],
-    [['fs:write:.github/*'], 'echo x > .github/workflows/ci.yml', 'fs:write:.github/workflows/ci.yml'],
-    [['fs:write:.github/*'], 'echo x > /tmp/other/.github/workflows/ci.yml', 'fs:write:/tmp/other/.github/workflows/ci.yml'],
-    [['fs:*:secrets/*'], 'cp secrets/prod.key /tmp/k', 'fs:read:secrets/prod.key'],
-    [['fs:read:/etc/*'], 'cat /etc/shadow', 'fs:read:/etc/shadow'],
-    [['fs:read:/etc/*'], 'node dump.js /etc/shadow', 'fs:read:/etc/shadow'],
-  ])('%j refuses %j as the file tool would be', (forbidden, command, capability) => {
-    expect(check(forbidden, command)).toEqual(refused(capability));
-  });
-
-  it.each([
-    [['fs:read:.env'], 'cat .env.example'],
-    [['fs:write:.github/*'], 'cat .github/workflows/ci.yml'],
-    [['fs:read:/etc/*'], 'cat /tmp/passwd'],
-    [['network:*'], 'cat .env'],
-  ])('%j leaves %j alone', (forbidden, command) => {
-    expect(check(forbidden, command)).toEqual({ allowed: true });
-  });
-});
