@@ -1,5 +1,5 @@
 import type { DenialReason } from '../executions/execution.js';
-import { forbiddenReachOf } from '../policies/forbidden-reach.js';
+import { reachedCapability } from '../policies/reached-capability.js';
 import { askedCapability } from '../policies/asked-capability.js';
 import type { Policy } from '../policies/policy.js';
 import { firstMatchingRule } from '../policies/tool-rules.js';
@@ -65,8 +65,8 @@ export function checkToolAction(
   if (action.malformed) return { denial: { reason: 'invalid_arguments', capability: null, detail: action.malformed } };
   const missing = missingCapability(action.capabilities, terms.policy, terms.permissions);
   if (missing?.reason === 'forbidden_by_policy') return { denial: missing };
-  // What a shell line (or any tool) reads, writes or reaches meets a forbidden capability as a file or fetch tool's would.
-  const forbiddenReach = forbiddenReachOf(terms.policy.forbidden, action);
+  // What a shell line (or any tool) reads, writes or reaches meets a forbidden or asked capability as a file or fetch tool's would.
+  const forbiddenReach = reachedCapability(terms.policy.forbidden, action);
   if (forbiddenReach) return { denial: { reason: 'forbidden_by_policy', capability: forbiddenReach } };
   if (missing) return { denial: missing };
   if (callNumber > maxToolCalls) return { denial: { reason: 'tool_call_limit', capability: null } };
@@ -75,6 +75,6 @@ export function checkToolAction(
   if (matched?.rule.verdict === 'deny')
     return { denial: { reason: `tool_rule:${matched.index}`, capability, detail: ruleText(action, matched.index) } };
   if (matched?.rule.verdict === 'ask') return { ask: capability ?? action.tool, rule: matched.index };
-  const asked = askedCapability(action.capabilities, terms.policy);
+  const asked = askedCapability(action.capabilities, terms.policy) ?? reachedCapability(terms.policy.ask ?? [], action);
   return asked ? { ask: asked, rule: null } : { allowed: true };
 }

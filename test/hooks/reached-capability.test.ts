@@ -5,7 +5,7 @@ import { PROBE_ROOT as ROOT } from './support/probe-rules.js';
 
 // A security probe read `.env` with `cat .env` past `forbidden: ["fs:read:.env"]`, which refused the Read tool only, wrote a
 // workflow with `echo … >` past `fs:write:.github/*`, and fetched with `curl` past `network:*`, which refused WebFetch only
-// (core/policies/forbidden-reach.ts).
+// (core/policies/reached-capability.ts).
 describe('a forbidden file or network capability and a shell line', () => {
   const check = (forbidden: string[], command: string) =>
     checkToolAction(
@@ -41,5 +41,28 @@ describe('a forbidden file or network capability and a shell line', () => {
     [['network:*'], 'git push origin main'],
   ])('%j leaves %j alone', (forbidden, command) => {
     expect(check(forbidden, command)).toEqual({ allowed: true });
+  });
+});
+
+// The same lines past a policy's `ask` capabilities, which held only the file and fetch tools.
+describe('an asked file or network capability and a shell line', () => {
+  const check = (ask: string[], command: string) =>
+    checkToolAction(
+      toolAction('Bash', { command }, ROOT),
+      { policy: { forbidden: [], ask, tool_rules: [] } as unknown as Policy, permissions: ['shell:exec'] },
+      1,
+      100,
+    );
+
+  it.each([
+    [['fs:write:.github/*'], 'echo x > .github/workflows/ci.yml', 'fs:write:.github/workflows/ci.yml'],
+    [['fs:read:.env'], 'node dump.js .env', 'fs:read:.env'],
+    [['network:*'], 'curl https://api.example.com/x', 'network:api.example.com'],
+  ])('%j holds %j for a person, as the file or fetch tool is held', (ask, command, capability) => {
+    expect(check(ask, command)).toEqual({ ask: capability, rule: null });
+  });
+
+  it('lets a line reaching none of them through', () => {
+    expect(check(['fs:write:.github/*', 'network:*'], 'cat README.md > docs/x.md')).toEqual({ allowed: true });
   });
 });

@@ -6,9 +6,9 @@ const GLOB_SYNTAX = /[*?[\]{}()\\!@+]/g;
 type Reach = 'read' | 'write' | 'host';
 
 /**
- * A `forbidden` file or network capability as the deny rules it is (docs/agent-hooks.md, "How a
- * call is decided"), so what a shell line reads, writes or reaches meets it as it meets a `deny`
- * rule: however spelt (loose-spelling.ts), as a glob or a host the line computes (`cat .e*`,
+ * A file or network capability pattern (a policy's `forbidden` or `ask`) as the deny rules it is
+ * (docs/agent-hooks.md, "How a call is decided"), so what a shell line reads, writes or reaches
+ * meets it as it meets a `deny` rule: however spelt (loose-spelling.ts), as a glob or a host the line computes (`cat .e*`,
  * `curl $URL`), and a path outside the root anywhere in it. A file capability (`fs:read:.env`,
  * `fs:write:.github/*`, `fs:*:secrets/*`; core/policies/capability-matches.ts's segments: a whole
  * `*` segment is one name, a trailing one any suffix) is a path glob anchored at the repository
@@ -34,13 +34,13 @@ function reachRules(pattern: string): { reach: Reach; rules: ToolRule[] }[] {
 const NO_FACTS: Omit<RuleSubject, 'tool'> = { commands: [], simpleCommands: [], substitutes: false, reads: [], writes: [], hosts: [] };
 
 /**
- * The first capability a `forbidden` pattern refuses among the paths a call reads (its
- * `alsoRead` too), the paths it writes and the hosts it reaches, as `fs:<access>:<path>` or
- * `network:<host>`, or null. Policies whose `forbidden` names no file or network capability cost nothing here.
+ * The first capability one of `patterns` (a policy's `forbidden` or `ask`) names among the paths a
+ * call reads (its `alsoRead` too), the paths it writes and the hosts it reaches, as
+ * `fs:<access>:<path>` or `network:<host>`, or null. Patterns naming no file or network capability cost nothing here.
  */
-export function forbiddenReachOf(forbidden: readonly string[], subject: RuleSubject): string | null {
+export function reachedCapability(patterns: readonly string[], subject: RuleSubject): string | null {
   const byReach: Record<Reach, ToolRule[]> = { read: [], write: [], host: [] };
-  for (const pattern of forbidden) for (const { reach, rules } of reachRules(pattern)) byReach[reach].push(...rules);
+  for (const pattern of patterns) for (const { reach, rules } of reachRules(pattern)) byReach[reach].push(...rules);
   const reached: [Reach, readonly string[], string][] = [
     ['read', subject.alsoRead?.length ? [...subject.reads, ...subject.alsoRead] : subject.reads, 'fs:read:'],
     ['write', subject.writes, 'fs:write:'],
