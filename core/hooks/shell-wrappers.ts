@@ -1,5 +1,6 @@
 import { gitConfigScript } from './git-config-script.js';
 import { configEnvOptions, gitEnvironmentOptions } from './git-settings.js';
+import { editorCommandLines } from './editor-commands.js';
 import { handedScript } from './handed-scripts.js';
 import { inlineProgramReach } from './inline-programs.js';
 import { runnerCommandStart } from './package-runners.js';
@@ -225,7 +226,7 @@ const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']
  * `bash -c -x 'x'`, `fish --command='x'`): with `-c` among its options, the first word after them;
  * PowerShell's `-Command` and `-EncodedCommand` (powershell-script.ts); the commands git's `-c`
  * settings run (git-config-script.ts); the shell lines an interpreter's inline program hands over
- * (inline-programs.ts). `input` is what `<<<` or a here-document gives the command: a shell with
+ * (inline-programs.ts), and an editor's or expect's command-line commands (editor-commands.ts). `input` is what `<<<` or a here-document gives the command: a shell with
  * no `-c` and no script file (or `-s`, or `-`) runs it.
  */
 export function shellScript(words: readonly string[], input?: string): string | null {
@@ -238,6 +239,8 @@ export function shellScript(words: readonly string[], input?: string): string | 
   }
   const handed = inlineProgramReach(program, args, input).lines;
   if (handed.length > 0) return handed.join('\n');
+  const commanded = editorCommandLines(program, args);
+  if (commanded.length > 0) return commanded.join('\n');
   // `source <(…)`: the shell runs what the process substitution prints (shell-words.ts gives it as the input).
   if ((program === 'source' || program === '.') && args.length === 0) return input ?? null;
   // at and batch run the script on their input later (`echo 'git push --force' | at now`), unless `-f FILE` names it.

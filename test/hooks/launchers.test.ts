@@ -83,3 +83,27 @@ describe("an alias of git's own commands", () => {
     expect(ruleIndex(command)).toBeNull();
   });
 });
+
+describe("an editor's or expect's command-line commands (core/hooks/editor-commands.ts)", () => {
+  it.each([
+    [`vim -c '!git push --force' notes.txt`, 0],
+    [`nvim --cmd '!git push --force'`, 0],
+    [`ex -sc 'silent !git push --force|q'`, 0],
+    [`vim -es -c 'call system("git push --force")' -c q`, 0],
+    [`vim +'r !cat .env' notes.txt`, 1],
+    [`emacs --batch --eval '(shell-command "git push --force")'`, 0],
+    [`emacs --eval='(shell-command-to-string "cat .env")'`, 1],
+    [`expect -c 'spawn git push --force; expect eof'`, 0],
+    [`expect -c 'spawn -noecho cat .env'`, 1],
+    [`expect -c 'set out [exec git push --force]'`, 0],
+  ])('%j runs the shell line it names', (command, index) => {
+    expect(ruleIndex(command)).toBe(index);
+  });
+
+  it.each([`vim -c 'wq' notes.txt`, 'vim +10 notes.txt', `vim -c ':q!' notes.txt`, `emacs --eval '(message "hi")'`, `expect -c 'send hi'`])(
+    '%j runs none',
+    (command) => {
+      expect(ruleIndex(command)).toBeNull();
+    },
+  );
+});
