@@ -1,4 +1,5 @@
 import type { DenialReason } from '../executions/execution.js';
+import { newOverlapBudget } from '../glob-overlap.js';
 import { reachedCapability } from '../policies/reached-capability.js';
 import { askedCapability } from '../policies/asked-capability.js';
 import type { Policy } from '../policies/policy.js';
@@ -66,15 +67,17 @@ export function checkToolAction(
   const missing = missingCapability(action.capabilities, terms.policy, terms.permissions);
   if (missing?.reason === 'forbidden_by_policy') return { denial: missing };
   // What a shell line (or any tool) reads, writes or reaches meets a forbidden or asked capability as a file or fetch tool's would.
-  const forbiddenReach = reachedCapability(terms.policy.forbidden, action);
+  // One overlap budget for the call's every rule list (glob-overlap.ts): a policy with forbidden and asked file capabilities costs no more per call.
+  const budget = newOverlapBudget();
+  const forbiddenReach = reachedCapability(terms.policy.forbidden, action, budget);
   if (forbiddenReach) return { denial: { reason: 'forbidden_by_policy', capability: forbiddenReach } };
   if (missing) return { denial: missing };
   if (callNumber > maxToolCalls) return { denial: { reason: 'tool_call_limit', capability: null } };
-  const matched = firstMatchingRule(terms.policy.tool_rules, action);
+  const matched = firstMatchingRule(terms.policy.tool_rules, action, budget);
   const capability = action.capabilities[0] ?? null;
   if (matched?.rule.verdict === 'deny')
     return { denial: { reason: `tool_rule:${matched.index}`, capability, detail: ruleText(action, matched.index) } };
   if (matched?.rule.verdict === 'ask') return { ask: capability ?? action.tool, rule: matched.index };
-  const asked = askedCapability(action.capabilities, terms.policy) ?? reachedCapability(terms.policy.ask ?? [], action);
+  const asked = askedCapability(action.capabilities, terms.policy) ?? reachedCapability(terms.policy.ask ?? [], action, budget);
   return asked ? { ask: asked, rule: null } : { allowed: true };
 }

@@ -1,3 +1,4 @@
+import type { OverlapBudget } from '../glob-overlap.js';
 import { firstMatchingRule, type RuleSubject, type ToolRule } from './tool-rules.js';
 
 /** Characters a glob reads as syntax (core/linear-glob.ts): a capability's segment holds none (only a whole `*` segment is a wildcard). */
@@ -38,7 +39,7 @@ const NO_FACTS: Omit<RuleSubject, 'tool'> = { commands: [], simpleCommands: [], 
  * call reads (its `alsoRead` too), the paths it writes and the hosts it reaches, as
  * `fs:<access>:<path>` or `network:<host>`, or null. Patterns naming no file or network capability cost nothing here.
  */
-export function reachedCapability(patterns: readonly string[], subject: RuleSubject): string | null {
+export function reachedCapability(patterns: readonly string[], subject: RuleSubject, budget?: OverlapBudget): string | null {
   const byReach: Record<Reach, ToolRule[]> = { read: [], write: [], host: [] };
   for (const pattern of patterns) for (const { reach, rules } of reachRules(pattern)) byReach[reach].push(...rules);
   const reached: [Reach, readonly string[], string][] = [
@@ -51,8 +52,8 @@ export function reachedCapability(patterns: readonly string[], subject: RuleSubj
     if (rules.length === 0 || values.length === 0) continue;
     const facts = (list: readonly string[]) => ({ ...NO_FACTS, tool: subject.tool, [reach === 'host' ? 'hosts' : `${reach}s`]: list });
     // All values at once first: a line naming thousands of paths is matched once when none is refused.
-    if (!firstMatchingRule(rules, facts(values))) continue;
-    const value = values.find((v) => firstMatchingRule(rules, facts([v])));
+    if (!firstMatchingRule(rules, facts(values), budget)) continue;
+    const value = values.find((v) => firstMatchingRule(rules, facts([v]), budget));
     if (value !== undefined) return `${capability}${value}`;
   }
   return null;

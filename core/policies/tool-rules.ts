@@ -264,11 +264,14 @@ function allowCovers(match: ToolRuleMatch, subject: RuleSubject): boolean {
 }
 
 /** The first rule that matches the call, with its position, or null: a deny or ask rule as it may be spelt, an allow rule only covering it whole. */
-export function firstMatchingRule(rules: readonly ToolRule[] | undefined, subject: RuleSubject): { index: number; rule: ToolRule } | null {
+export function firstMatchingRule(
+  rules: readonly ToolRule[] | undefined,
+  subject: RuleSubject,
+  // One budget for the call's every pattern and rule (its forbidden and asked capabilities' too: reached-capability.ts): a call naming thousands of long globs costs no more (glob-overlap.ts).
+  budget: OverlapBudget = newOverlapBudget(),
+): { index: number; rule: ToolRule } | null {
   let strict: RefusalValues | undefined;
   let loose: RefusalValues | undefined;
-  // One budget for the call's every pattern and rule: a call naming thousands of long globs costs no more (glob-overlap.ts).
-  const budget = newOverlapBudget();
   const index = (rules ?? []).findIndex((rule) => {
     if (rule.verdict === 'allow') return allowCovers(rule.match, subject);
     strict ??= refusalValues(subject);
