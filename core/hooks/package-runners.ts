@@ -1,4 +1,5 @@
 import { readOption } from './read-option.js';
+import { handedPaths } from './handed-paths.js';
 
 /**
  * Tools that run the rest of their words as a command, after a subcommand of their own or none:
@@ -116,4 +117,16 @@ export function runnerCommandStart(program: string, words: readonly string[], at
   for (let n = 0; n < operands; n++) i = pastOptions(words, i + 1, valued);
   if (operands > 0 && words[i] === '--') i++;
   return i < words.length ? i : null;
+}
+
+/**
+ * The paths a runner's own words (its options and operands before the command) hand it, which it
+ * may read (shell-file-access.ts's `handed`): `dotenv -e .env.prod --`, `chroot /srv/root`, and the
+ * `.env` dotenv loads when no `-e` names one. A security probe printed `.env` past `read: .env*`
+ * with `dotenv -e .env -- env`.
+ */
+export function runnerFiles(program: string, own: readonly string[]): string[] {
+  const files = handedPaths(own);
+  if (program === 'dotenv' && !own.some((word) => word === '-e' || word.startsWith('-e'))) files.push('.env');
+  return files;
 }

@@ -5,6 +5,7 @@ import { filesAnyProgramReads } from './files-any-program-reads.js';
 import { applyAccess } from './shell-appliers.js';
 import { archiveAccess, sevenZipAccess } from './shell-archivers.js';
 import { findAccess } from './find-commands.js';
+import { handedPaths } from './handed-paths.js';
 import { UPLOADERS, uploaderAccess } from './shell-uploaders.js';
 import { COMPRESSOR_NAMES, compressorAccess, keyAndDatabaseAccess, renameAccess, scriptLogAccess, splitAccess } from './shell-rewriters.js';
 import { cryptoToolAccess } from './shell-crypto-tools.js';
@@ -139,6 +140,7 @@ function commandAccess(
   // The words xargs hands over are computed paths (`find . -name .env | xargs cat` reads `.env`); `xargs -a FILE` reads FILE.
   const args = argumentsRun(run);
   access.reads.push(...(run.fed ?? []));
+  access.handed.push(...(run.handed ?? []));
   access.reads.push(...filesAnyProgramReads(command));
   if (!program) return;
   // A .NET method's path-like arguments are files it may read and write, as an inline program's literals are.
@@ -217,10 +219,6 @@ function commandAccess(
     }
   else if (!dotNet && !reach?.inline && !NAMES_ONLY.has(program)) access.handed.push(...handedPaths(args));
 }
-
-/** The words of a program's arguments that look like paths: its operands, and the values of its `--name=value` options. */
-const handedPaths = (args: readonly string[]) =>
-  args.map((arg) => (arg.startsWith('-') ? arg.slice(arg.indexOf('=') + 1 || arg.length) : arg)).filter(looksLikePath);
 
 /**
  * The files the command plainly reads and writes, as written in it (relative to its working

@@ -3,7 +3,7 @@ import { configEnvOptions, gitEnvironmentOptions } from './git-settings.js';
 import { editorCommandLines } from './editor-commands.js';
 import { handedScript } from './handed-scripts.js';
 import { inlineProgramReach } from './inline-programs.js';
-import { runnerCommandStart } from './package-runners.js';
+import { runnerCommandStart, runnerFiles } from './package-runners.js';
 import { powershellScript } from './powershell-script.js';
 import { COMPUTED_TEXT } from './printed-text.js';
 import { readOption } from './read-option.js';
@@ -123,7 +123,14 @@ export function programOf(words: readonly string[]): ProgramRun {
 }
 
 /** The program a simple command runs, as programOf reads it; its arrays are not to be changed (they are shared). */
-export type ProgramRun = { program: string; args: string[]; fed?: string[]; replace?: string };
+export type ProgramRun = {
+  program: string;
+  args: string[];
+  fed?: string[];
+  replace?: string;
+  /** Paths the runners before it were handed (`dotenv -e .env --`, package-runners.ts's runnerFiles): they may read them. */
+  handed?: string[];
+};
 
 const programs = new WeakMap<readonly string[], ProgramRun>();
 
@@ -143,6 +150,7 @@ function readProgram(words: readonly string[]): ProgramRun {
   let i = 0;
   let fed: string[] | undefined;
   let replace: string | undefined;
+  const runnerPaths: string[] = [];
   const assigned: string[] = [];
   for (;;) {
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) assigned.push(words[i++]);
@@ -166,6 +174,7 @@ function readProgram(words: readonly string[]): ProgramRun {
       );
     const runs = valued ? null : runnerCommandStart(base, words, i);
     if (runs !== null) {
+      runnerPaths.push(...runnerFiles(base, words.slice(i + 1, runs)));
       i = runs;
       continue;
     }
@@ -203,7 +212,13 @@ function readProgram(words: readonly string[]): ProgramRun {
   // The settings the environment gives git, read as its `-c` options (git-settings.ts).
   const settings = program === 'git' || dashed ? gitEnvironmentOptions(assigned) : [];
   if (settings.length > 0) args.unshift(...settings);
-  return { program: dashed ? 'git' : program, args, ...(fed && { fed }), ...(replace !== undefined && { replace }) };
+  return {
+    program: dashed ? 'git' : program,
+    args,
+    ...(fed && { fed }),
+    ...(replace !== undefined && { replace }),
+    ...(runnerPaths.length > 0 && { handed: runnerPaths }),
+  };
 }
 
 /** git's global options that take the next word as their value (`--git-dir=x` takes none; `--exec-path` only with `=`). */

@@ -20,16 +20,26 @@ describe('a path handed to a program the shell reader does not know', () => {
     'perl dump.pl .env',
     'cd config && node ../dump.js .env.local',
     'uv run dump.py .env',
+    // A runner's own words (package-runners.ts's runnerFiles); dotenv loads `.env` when no `-e` names a file.
+    'dotenv -e .env -- env',
+    'npx dotenv -e config/.env.prod -- printenv',
+    'dotenv -- env',
   ])('%j may read it: a deny rule on reading it holds', (command) => {
     expect(ruleIndex(command)).toBe(1);
   });
 
-  it.each(['test -f .env', '[ -f .env ]', 'ls -la .env', 'stat .env', 'echo .env >> .gitignore', 'realpath .env', 'cd config && pwd'])(
-    '%j only names it: no rule holds',
-    (command) => {
-      expect(ruleIndex(command)).toBeNull();
-    },
-  );
+  it.each([
+    'dotenv -e config/app.env -- npm test',
+    'test -f .env',
+    '[ -f .env ]',
+    'ls -la .env',
+    'stat .env',
+    'echo .env >> .gitignore',
+    'realpath .env',
+    'cd config && pwd',
+  ])('%j only names it: no rule holds', (command) => {
+    expect(ruleIndex(command)).toBeNull();
+  });
 
   it('is read for the rules that refuse only: an allow rule naming the command still covers the call', () => {
     const rules: ToolRule[] = [
