@@ -4,6 +4,7 @@ import { isDotNetMethod } from './powershell-line.js';
 import { filesAnyProgramReads } from './files-any-program-reads.js';
 import { applyAccess } from './shell-appliers.js';
 import { archiveAccess, sevenZipAccess } from './shell-archivers.js';
+import { CONTAINER_COPIERS, containerCopyAccess } from './container-copies.js';
 import { findAccess } from './find-commands.js';
 import { handedPaths } from './handed-paths.js';
 import { UPLOADERS, uploaderAccess } from './shell-uploaders.js';
@@ -217,6 +218,7 @@ function commandAccess(
       if (arg.startsWith('if=')) access.reads.push(arg.slice(3));
       else if (arg.startsWith('of=')) access.writes.push(arg.slice(3));
     }
+  else if (CONTAINER_COPIERS.has(program) && containerCopyAccess(args, access)) return;
   else if (!dotNet && !reach?.inline && !NAMES_ONLY.has(program)) access.handed.push(...handedPaths(args));
 }
 

@@ -28,6 +28,7 @@ const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
   grep: new Set(['-e', '-f', '-A', '-B', '-C', '--max-depth', '-m', '--max-count', '--threads', '-O', '--open-files-in-pager']),
   archive: new Set(['--format', '-o', '--output', '--prefix', '--remote', '--exec', '--add-file', '--add-virtual-file', '--mtime']),
   worktree: new Set(['-b', '-B', '--reason']),
+  submodule: new Set(['-b', '--branch', '--name', '--reference', '--depth']),
   clone: new Set([
     ...['-o', '--origin', '-b', '--branch', '-u', '--upload-pack', '--reference', '--reference-if-able', '--separate-git-dir'],
     ...['--depth', '--shallow-since', '--shallow-exclude', '-c', '--config', '-j', '--jobs', '--template', '--filter'],
@@ -123,9 +124,10 @@ export const gitAccess: ProgramAccess = (_program, args, access, join) => {
     access.writes.push(...words.values('-o', '--output').map(from));
     return;
   }
-  if (subcommand === 'worktree' || subcommand === 'clone') {
-    // `worktree add PATH` checks a tree out there; `clone URL [DIR]` fills DIR.
-    const made = subcommand === 'worktree' ? (files[0] === 'add' ? files[1] : undefined) : (files[1] ?? clonedDirectory(files[0] ?? ''));
+  if (subcommand === 'worktree' || subcommand === 'clone' || subcommand === 'submodule') {
+    // `worktree add PATH` checks a tree out there; `clone URL [DIR]` fills DIR, as `submodule add URL [DIR]` does.
+    const cloned = subcommand === 'submodule' ? (files[0] === 'add' ? files.slice(1) : []) : files;
+    const made = subcommand === 'worktree' ? (files[0] === 'add' ? files[1] : undefined) : (cloned[1] ?? clonedDirectory(cloned[0] ?? ''));
     if (made !== undefined) access.writes.push(from(made));
     return;
   }

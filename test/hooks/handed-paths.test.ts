@@ -61,3 +61,24 @@ describe('a path handed to a program the shell reader does not know', () => {
     expect(check('node dump.js /tmp/x')).toEqual({ allowed: true });
   });
 });
+
+// A container's copy and a submodule write the local side (core/hooks/container-copies.ts, shell-git-files.ts).
+describe("a container's copy and a submodule", () => {
+  it.each([
+    ['docker cp c:/ci.yml .github/workflows/', 2],
+    ['kubectl cp -n ns pod:/ci.yml .github/workflows/ci.yml', 2],
+    ['podman cp .env c:/x', 1],
+    ['docker cp config c:/app', 1],
+    ['git submodule add https://example.com/wf.git .github/workflows', 2],
+    ['cd .github && git submodule add https://example.com/workflows.git', 2],
+  ])('%j meets rule %j', (command, index) => {
+    expect(ruleIndex(command)).toBe(index);
+  });
+
+  it.each(['docker cp README.md c:/x', 'kubectl cp ns/pod:/x ./out', 'git submodule add https://example.com/lib.git vendor/lib'])(
+    '%j meets none',
+    (command) => {
+      expect(ruleIndex(command)).toBeNull();
+    },
+  );
+});
