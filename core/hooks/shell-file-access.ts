@@ -47,8 +47,8 @@ import { trimSlashes } from './trim-slashes.js';
 export interface ShellFileAccess extends FileAccessLists {
   /**
    * The path-like words of a program none of shell-programs.ts's lists names (`node x.js .env`, `python3 -m json.tool .env`,
-   * `./tool --config=.env`): it may read them. Matched by the rules that refuse only (tool-rules.ts's `alsoRead`), so an
-   * `allow` rule naming the command still covers it. Absent when none.
+   * `./tool --config=.env`, `prettier --write x`): it may read and write them. Matched by the rules that refuse only
+   * (tool-rules.ts's `alsoRead`, `alsoWritten`), so an `allow` rule naming the command still covers it. Absent when none.
    */
   handed?: string[];
   /**

@@ -32,6 +32,8 @@ export interface ToolAction {
   writes: string[];
   /** Paths the call may read that no `allow` rule must name (an edit's files, what an unknown program is handed): a `read` rule that refuses holds for them. */
   alsoRead?: string[];
+  /** Paths the call may write that no `allow` rule must name (what an unknown program is handed): a `write` rule that refuses holds for them. */
+  alsoWritten?: string[];
   hosts: string[];
   /** Why the input is not one the tool runs (a shell call without a command line, a file tool without a path): it is refused. */
   malformed?: string;
@@ -165,7 +167,7 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
   const { tool } = action;
   let spent = 0;
   /** The readings of each path, relative and absolute; false once they pass MAX_PATHS_CHARS (the call is then refused). */
-  const readings = (paths: readonly string[], into: 'reads' | 'writes' | 'alsoRead'): boolean => {
+  const readings = (paths: readonly string[], into: 'reads' | 'writes' | 'alsoRead' | 'alsoWritten'): boolean => {
     for (const path of paths) {
       if (path.length > MAX_PATH_CHARS) {
         action.malformed = `${tool} names a path longer than ${MAX_PATH_CHARS} characters`;
@@ -216,8 +218,10 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
       }
       const inDir = (p: string) => (dir && !p.startsWith('/') ? `${dir}/${p}` : p);
       const paths = (list: string[]) => hiddenFileGlobs(readable, list.map(inDir));
-      if (readings(paths(files.reads), 'reads') && readings(paths(files.writes), 'writes') && files.handed)
-        readings(paths(files.handed), 'alsoRead');
+      if (readings(paths(files.reads), 'reads') && readings(paths(files.writes), 'writes') && files.handed) {
+        const handed = paths(files.handed);
+        if (readings(handed, 'alsoRead')) readings(handed, 'alsoWritten');
+      }
       return;
     }
     case 'read':

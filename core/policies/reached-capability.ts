@@ -36,7 +36,7 @@ const NO_FACTS: Omit<RuleSubject, 'tool'> = { commands: [], simpleCommands: [], 
 
 /**
  * The first capability one of `patterns` (a policy's `forbidden` or `ask`) names among the paths a
- * call reads (its `alsoRead` too), the paths it writes and the hosts it reaches, as
+ * call reads and writes (its `alsoRead` and `alsoWritten` too) and the hosts it reaches, as
  * `fs:<access>:<path>` or `network:<host>`, or null. Patterns naming no file or network capability cost nothing here.
  */
 export function reachedCapability(patterns: readonly string[], subject: RuleSubject, budget?: OverlapBudget): string | null {
@@ -44,7 +44,7 @@ export function reachedCapability(patterns: readonly string[], subject: RuleSubj
   for (const pattern of patterns) for (const { reach, rules } of reachRules(pattern)) byReach[reach].push(...rules);
   const reached: [Reach, readonly string[], string][] = [
     ['read', subject.alsoRead?.length ? [...subject.reads, ...subject.alsoRead] : subject.reads, 'fs:read:'],
-    ['write', subject.writes, 'fs:write:'],
+    ['write', subject.alsoWritten?.length ? [...subject.writes, ...subject.alsoWritten] : subject.writes, 'fs:write:'],
     ['host', subject.hosts, 'network:'],
   ];
   for (const [reach, values, capability] of reached) {

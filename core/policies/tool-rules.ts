@@ -44,6 +44,8 @@ export interface RuleSubject {
    * know is handed (core/hooks/shell-file-access.ts: `node x.js .env`).
    */
   alsoRead?: readonly string[];
+  /** Paths the call may write that an `allow` rule need not name, written for the rules that refuse: what an unknown program is handed (`prettier --write x`). */
+  alsoWritten?: readonly string[];
   hosts: readonly string[];
 }
 
@@ -111,12 +113,13 @@ const outside = (paths: readonly string[]) => paths.filter(isOutsideRoot).map((p
 
 function refusalValues(subject: RuleSubject): RefusalValues {
   const reads = subject.alsoRead?.length ? [...subject.reads, ...subject.alsoRead] : subject.reads;
+  const writes = subject.alsoWritten?.length ? [...subject.writes, ...subject.alsoWritten] : subject.writes;
   return {
     commands: subject.commands,
     reads,
-    writes: subject.writes,
+    writes,
     outsideReads: outside(reads),
-    outsideWrites: outside(subject.writes),
+    outsideWrites: outside(writes),
     hosts: subject.hosts.map((h) => h.toLowerCase()),
     tool: [subject.tool],
   };

@@ -41,6 +41,25 @@ describe('a path handed to a program the shell reader does not know', () => {
     expect(ruleIndex(command)).toBeNull();
   });
 
+  it.each([
+    'node gen.js .github/workflows/ci.yml',
+    'python3 gen.py --out .github/workflows/ci.yml',
+    'npx prettier --write .github/workflows/ci.yml',
+    'black .github/workflows/lint.py',
+    'npx degit acme/templates .github/workflows',
+  ])('%j may write it: an ask rule on writing it holds', (command) => {
+    expect(ruleIndex(command)).toBe(2);
+  });
+
+  it('is written for the rules that refuse only: an allow rule naming the command still covers the call', () => {
+    const rules: ToolRule[] = [
+      { match: { command: 'prettier --write *' }, verdict: 'allow' },
+      { match: { write: 'src/**' }, verdict: 'deny' },
+    ];
+    expect(ruleIndex('prettier --write src/app.ts', rules)).toBe(0);
+    expect(ruleIndex('black src/app.py', rules)).toBe(1);
+  });
+
   it('is read for the rules that refuse only: an allow rule naming the command still covers the call', () => {
     const rules: ToolRule[] = [
       { match: { command: 'node scripts/build.js *' }, verdict: 'allow' },
@@ -49,7 +68,9 @@ describe('a path handed to a program the shell reader does not know', () => {
     expect(ruleIndex('node scripts/build.js src/app.ts', rules)).toBe(0);
     expect(toolAction('Bash', { command: 'node scripts/build.js src/app.ts' }, ROOT)).toMatchObject({
       reads: [],
+      writes: [],
       alsoRead: ['scripts/build.js', 'src/app.ts'],
+      alsoWritten: ['scripts/build.js', 'src/app.ts'],
     });
   });
 
