@@ -8,6 +8,7 @@ const FILE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
   restore: new Set(['-s', '--source', '--conflict', '--pathspec-from-file']),
   rm: new Set(['--pathspec-from-file']),
   mv: new Set(),
+  stash: new Set(['-m', '--message', '--pathspec-from-file']),
   show: new Set(),
   'cat-file': new Set(),
   diff: new Set(['-U', '-O', '-S', '-G', '--output', '--unified', '--relative', '--src-prefix', '--dst-prefix']),
@@ -47,6 +48,8 @@ const PLUMBING = new Set([
   // An object swapped for another everywhere it is read, and the index written out as files.
   ...['replace', 'checkout-index'],
 ]);
+/** `git stash`'s commands other than `push` (whose paths it stores). */
+const STASH_COMMANDS = new Set(['list', 'show', 'drop', 'pop', 'apply', 'branch', 'clear', 'create', 'store', 'save']);
 /** `git apply`'s options that only look at a patch. */
 const APPLY_LOOKS = ['--check', '--stat', '--numstat', '--summary'];
 
@@ -112,6 +115,12 @@ export const gitAccess: ProgramAccess = (_program, args, access, join) => {
   }
   const words = parsed(rest, FILE_SUBCOMMANDS[subcommand]);
   const { files } = words;
+  if (subcommand === 'stash') {
+    // `stash push PATHS` (or `stash -- PATHS`) stores what the paths hold, as `add` does; its other commands name stashes.
+    const paths = files[0] === 'push' ? files.slice(1) : STASH_COMMANDS.has(files[0] ?? '') ? [] : files;
+    access.reads.push(...[...paths, ...words.values('--pathspec-from-file')].map(from));
+    return;
+  }
   if (STORES.has(subcommand)) {
     access.reads.push(...[...files, ...words.values('-F', '--file', '--template', '--pathspec-from-file')].map(from));
     // `hash-object -t tree` builds a tree as `mktree` does.

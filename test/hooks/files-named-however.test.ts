@@ -24,6 +24,8 @@ describe('git commands that take files into its objects, or fill a directory', (
     'git commit -m wip .env',
     'git hash-object -w .env',
     'git archive -o /tmp/x.tar HEAD .env',
+    'git stash push -m wip -- .env',
+    'git stash -- .env',
   ])('%j reads .env', (command) => {
     expect(ruleIndex(command)).toBe(READ_ENV);
   });
@@ -36,12 +38,16 @@ describe('git commands that take files into its objects, or fill a directory', (
     expect(ruleIndex(command)).toBe(WRITE_WORKFLOW);
   });
 
-  it.each(['git add src/app.ts', 'git add .', 'git commit -am wip', 'git clone https://example.com/y.git', 'git worktree list'])(
-    '%j touches nothing the rules name',
-    (command) => {
-      expect(ruleIndex(command)).toBeNull();
-    },
-  );
+  it.each([
+    'git add src/app.ts',
+    'git add .',
+    'git commit -am wip',
+    'git clone https://example.com/y.git',
+    'git worktree list',
+    'git stash show -p stash@{0}',
+  ])('%j touches nothing the rules name', (command) => {
+    expect(ruleIndex(command)).toBeNull();
+  });
 });
 
 describe('git commands that print what the files they name hold, or held', () => {
