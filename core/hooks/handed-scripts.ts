@@ -8,6 +8,60 @@ export const SSH_VALUED = opts(
   ...['-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w'],
 );
 
+/** scp's and sftp's options that take a value; `-S PROGRAM` is the ssh they run. */
+const RSYNC_VALUED = opts(
+  '-e',
+  '--rsh',
+  '-f',
+  '--filter',
+  '--exclude',
+  '--include',
+  '--rsync-path',
+  '--port',
+  '--timeout',
+  '-T',
+  '--temp-dir',
+);
+const SCP_VALUED = opts('-c', '-D', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-X', '-b', '-B', '-R', '-s');
+/** ssh's `-o` settings whose value is a command run here, by the local shell. */
+const SSH_COMMAND_SETTING = /^(?:proxycommand|localcommand|knownhostscommand)(?:\s*=|\s)/i;
+
+/**
+ * The commands ssh's, scp's and sftp's options run here (`-o ProxyCommand=CMD`, `-o "LocalCommand
+ * CMD"`, `-oKnownHostsCommand=CMD`; scp's and sftp's `-S PROGRAM`), and rsync's remote shell
+ * (`-e CMD`, `--rsh=CMD`). A security probe ran `git push --force` past `git push --force*` as each.
+ */
+function optionCommands(args: readonly string[], valued: ReadonlySet<string>, runs: readonly string[]): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < args.length && args[i] !== '--';) {
+    if (!args[i].startsWith('-') || args[i] === '-') {
+      i++;
+      continue;
+    }
+    const option = readOption(args, i, valued);
+    const setting = option.name === '-o' && option.value !== undefined ? SSH_COMMAND_SETTING.exec(option.value) : null;
+    if (setting) found.push(option.value!.slice(setting[0].length).trimStart());
+    else if (runs.includes(option.name) && option.value !== undefined) found.push(option.value);
+    i = option.next;
+  }
+  return found;
+}
+
+/**
+ * The shell lines ssh, scp, sftp and rsync run besides what they copy or reach, read as commands of
+ * their own while the program keeps its hosts and files (shell-wrappers.ts's shellScript): ssh's
+ * remote command (`ssh HOST CMD…`, read as if it ran here) and the commands their options run.
+ */
+export function remoteShellLines(program: string, args: readonly string[]): string[] {
+  if (program === 'ssh') {
+    const [, ...command] = operandsFrom(args, 0, SSH_VALUED);
+    return [...optionCommands(args, SSH_VALUED, []), ...(command.length > 0 ? [command.join(' ')] : [])];
+  }
+  if (program === 'scp' || program === 'sftp') return optionCommands(args, SCP_VALUED, ['-S']);
+  if (program === 'rsync') return optionCommands(args, RSYNC_VALUED, ['-e', '--rsh']);
+  return [];
+}
+
 /** tmux's commands that run a shell command (their last words), with their options that take a value. */
 const TMUX_RUNS: Record<string, ReadonlySet<string>> = {
   'new-session': opts('-c', '-e', '-F', '-n', '-s', '-t', '-x', '-y', '-f'),
@@ -57,7 +111,7 @@ function tmuxScript(args: readonly string[]): string | null {
 
 /**
  * The shell line a program is handed as words of its own and runs (docs/agent-hooks.md, "Shell
- * commands and files"), or null: `ssh HOST CMD…` (the remote shell runs it), `sg GROUP [-c] CMD`,
+ * commands and files"), or null: `sg GROUP [-c] CMD`,
  * tmux's `new-session`, `new-window`, `split-window`, `respawn-*`, `run-shell` and the keys
  * `send-keys` types, `parallel ::: CMD…` (each a line), an alias's value (`alias p='git push
  * --force'`) and an npm script stored (`npm pkg set scripts.x=…`), socat's `EXEC:CMD` and
@@ -65,10 +119,6 @@ function tmuxScript(args: readonly string[]): string | null {
  * security probe ran `git push --force` past `git push --force*` behind each.
  */
 export function handedScript(program: string, args: readonly string[]): string | null {
-  if (program === 'ssh') {
-    const [, ...command] = operandsFrom(args, 0, SSH_VALUED);
-    return command.length > 0 ? command.join(' ') : null;
-  }
   if (program === 'sg') {
     const [, ...command] = args.filter((word) => word !== '-');
     return command.length === 0 ? null : command[0] === '-c' ? (command[1] ?? null) : command.join(' ');

@@ -1,7 +1,7 @@
 import { gitConfigScript } from './git-config-script.js';
 import { configEnvOptions, gitEnvironmentOptions } from './git-settings.js';
 import { editorCommandLines } from './editor-commands.js';
-import { handedScript } from './handed-scripts.js';
+import { handedScript, remoteShellLines } from './handed-scripts.js';
 import { inlineProgramReach } from './inline-programs.js';
 import { runnerCommandStart, runnerFiles } from './package-runners.js';
 import { powershellScript } from './powershell-script.js';
@@ -254,7 +254,7 @@ export function shellScript(words: readonly string[], input?: string): string | 
   }
   const handed = inlineProgramReach(program, args, input).lines;
   if (handed.length > 0) return handed.join('\n');
-  const commanded = editorCommandLines(program, args);
+  const commanded = [...editorCommandLines(program, args), ...remoteShellLines(program, args)];
   if (commanded.length > 0) return commanded.join('\n');
   // `source <(…)`: the shell runs what the process substitution prints (shell-words.ts gives it as the input).
   if ((program === 'source' || program === '.') && args.length === 0) return input ?? null;

@@ -53,6 +53,16 @@ describe('a shell line a program is handed as words of its own (core/hooks/hande
     'npm pkg set scripts.ship="git push --force" && npm run ship',
     'npm set-script ship "git push --force"',
     'socat - SYSTEM:"git push --force",pty,stderr',
+    // Commands ssh's, scp's, sftp's and rsync's options run here.
+    'ssh -o ProxyCommand="git push --force" host',
+    'ssh -o "ProxyCommand git push --force" host',
+    'ssh -o PermitLocalCommand=yes -o LocalCommand="git push --force" host',
+    'scp -o ProxyCommand="git push --force" a host:b',
+    'scp -S "git push --force" a host:b',
+    'sftp -oKnownHostsCommand="git push --force" host',
+    'rsync -e "git push --force" a host:b',
+    'rsync --rsh="git push --force" a host:b',
+    'GIT_SSH_COMMAND="ssh -o ProxyCommand=\\"git push --force\\"" git fetch',
   ])('%j', (command) => {
     expect(ruleIndex(command)).toBe(FORCE_PUSH);
   });

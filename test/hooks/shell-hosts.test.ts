@@ -22,6 +22,10 @@ describe('the hosts a shell line reaches (core/hooks/shell-hosts.ts)', () => {
     'telnet api.internal.example.com 80',
     'ssh git@api.internal.example.com',
     'ssh -J bastion.internal.example.com host.example.org',
+    // A remote command, or an option's command, kept the host unseen until December 2026.
+    'ssh deploy@api.internal.example.com uptime',
+    'ssh -o ProxyCommand="nc %h %p" api.internal.example.com',
+    'ssh -o ProxyCommand="nc api.internal.example.com 22" host.example.org',
     'scp notes.txt api.internal.example.com:/tmp',
     'rsync -a src/ deploy@api.internal.example.com:/srv',
     'git clone git@api.internal.example.com:acme/x.git',
