@@ -1,5 +1,6 @@
 import { forcedPushForm, forcingSetting } from './force-push-form.js';
 import { storedGitSetting } from './git-settings.js';
+import { leadingOptionForms } from './leading-options.js';
 import {
   argumentsRun,
   gitSubcommand,
@@ -59,6 +60,9 @@ export function commandForms(command: string, tokens: ShellToken[], commands: Si
     for (const form of own) forms.add(form);
     const forced = program === 'git' ? gitForcedPushForm(args.slice(0, args.length - run.length), run) : null;
     if (forced !== null) forms.add(forced);
+    // For the rules that refuse only, as the forced push's form is: an `allow` rule is matched against `own`.
+    // A computed program's words are no options of a program known (`git$G --force`): none dropped.
+    if (program !== 'git' && !program.includes('$')) for (const form of leadingOptionForms(program, args)) forms.add(form);
     each.push(own);
     // A shell's `-c` script's pipelines (its simple commands are already among `commands`).
     const script = shellScript(simple.words, simple.input);
