@@ -167,7 +167,7 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
   const { tool } = action;
   let spent = 0;
   /** The readings of each path, relative and absolute; false once they pass MAX_PATHS_CHARS (the call is then refused). */
-  const readings = (paths: readonly string[], into: 'reads' | 'writes' | 'alsoRead' | 'alsoWritten'): boolean => {
+  const readings = (paths: readonly string[], into: 'reads' | 'writes' | 'alsoRead'): boolean => {
     for (const path of paths) {
       if (path.length > MAX_PATH_CHARS) {
         action.malformed = `${tool} names a path longer than ${MAX_PATH_CHARS} characters`;
@@ -218,10 +218,14 @@ function describeCall(action: ToolAction, kind: Kind | undefined, input: Record<
       }
       const inDir = (p: string) => (dir && !p.startsWith('/') ? `${dir}/${p}` : p);
       const paths = (list: string[]) => hiddenFileGlobs(readable, list.map(inDir));
-      if (readings(paths(files.reads), 'reads') && readings(paths(files.writes), 'writes') && files.handed) {
-        const handed = paths(files.handed);
-        if (readings(handed, 'alsoRead')) readings(handed, 'alsoWritten');
-      }
+      // What an unknown program is handed it may read and write: one reading of its paths serves both.
+      if (
+        readings(paths(files.reads), 'reads') &&
+        readings(paths(files.writes), 'writes') &&
+        files.handed &&
+        readings(paths(files.handed), 'alsoRead')
+      )
+        action.alsoWritten = action.alsoRead;
       return;
     }
     case 'read':
