@@ -1,4 +1,5 @@
 import { readOption } from './read-option.js';
+import { VALUED } from './shell-programs.js';
 
 const opts = (...names: string[]): ReadonlySet<string> => new Set(names);
 
@@ -8,21 +9,6 @@ export const SSH_VALUED = opts(
   ...['-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w'],
 );
 
-/** scp's and sftp's options that take a value; `-S PROGRAM` is the ssh they run. */
-const RSYNC_VALUED = opts(
-  '-e',
-  '--rsh',
-  '-f',
-  '--filter',
-  '--exclude',
-  '--include',
-  '--rsync-path',
-  '--port',
-  '--timeout',
-  '-T',
-  '--temp-dir',
-);
-const SCP_VALUED = opts('-c', '-D', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-X', '-b', '-B', '-R', '-s');
 /** ssh's `-o` settings whose value is a command run here, by the local shell. */
 const SSH_COMMAND_SETTING = /^(?:proxycommand|localcommand|knownhostscommand)(?:\s*=|\s)/i;
 
@@ -57,8 +43,9 @@ export function remoteShellLines(program: string, args: readonly string[]): stri
     const [, ...command] = operandsFrom(args, 0, SSH_VALUED);
     return [...optionCommands(args, SSH_VALUED, []), ...(command.length > 0 ? [command.join(' ')] : [])];
   }
-  if (program === 'scp' || program === 'sftp') return optionCommands(args, SCP_VALUED, ['-S']);
-  if (program === 'rsync') return optionCommands(args, RSYNC_VALUED, ['-e', '--rsh']);
+  // scp's and sftp's `-S PROGRAM` is the ssh they run.
+  if (program === 'scp' || program === 'sftp') return optionCommands(args, VALUED.scp, ['-S']);
+  if (program === 'rsync') return optionCommands(args, VALUED.rsync, ['-e', '--rsh']);
   return [];
 }
 
